@@ -1,0 +1,381 @@
+/**
+ * Content pipeline: every content file is validated while it is sourced (a bad field stops
+ * the build with the file and field named), turned into typed nodes, and the service,
+ * water-package and blog pages are created from them.
+ * Exports follow Gatsby's lifecycle order: init, schema, nodes, resolvers, pages.
+ */
+import type { CreateResolversArgs, GatsbyNode, Node, Reporter } from "gatsby";
+import { copyFile, mkdir, readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
+import {
+  postFrontmatterSchema,
+  serviceFrontmatterSchema,
+  validateContent,
+  yamlSchemas,
+  type PricingTables,
+  type YamlFile,
+} from "./src/lib/content-schema";
+import { postPath, servicePath, slugFromFilePath, waterPackagePath } from "./src/lib/paths";
+import { startingPriceForService } from "./src/lib/quote";
+import { readingMinutes } from "./src/lib/reading-time";
+
+// Gatsby runs from the site folder; compiled gatsby-node lives in .cache, so paths start from the working directory.
+const siteRoot = process.cwd();
+const contentRoot = path.resolve(siteRoot, process.env.CONTENT_DIR ?? "content");
+const isProduction = process.env.NODE_ENV === "production";
+
+/** Shown in build errors: the path a writer would recognise, e.g. content/pricing.yaml. */
+function contentLabel(absolutePath: string): string {
+  return path.join("content", path.relative(contentRoot, absolutePath)).split(path.sep).join("/");
+}
+
+function failContent(reporter: Reporter, problems: string[]): void {
+  reporter.panicOnBuild(`Content error:\n  ${problems.join("\n  ")}`);
+}
+
+/** The variable Inter font ships from npm; it is served from /fonts so the page can preload it. */
+export const onPreInit: GatsbyNode["onPreInit"] = async () => {
+  const fontDir = path.join(siteRoot, "static", "fonts");
+  await mkdir(fontDir, { recursive: true });
+  await copyFile(
+    createRequire(path.join(siteRoot, "package.json")).resolve(
+      "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2",
+    ),
+    path.join(fontDir, "inter-latin-wght-normal.woff2"),
+  );
+};
+
+export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
+  actions.createTypes(`
+    type SourceLink { label: String!, url: String! }
+    type Question { question: String!, answer: String! }
+    type LinkItem { name: String!, href: String! }
+    type SocialLinks { facebook: String!, instagram: String!, linkedin: String!, youtube: String! }
+
+    type SiteInfo implements Node @dontInfer {
+      name: String!
+      tagline: String!
+      blurb: String!
+      phone: String!
+      email: String!
+      serviceArea: String!
+      counties: [String!]!
+      hours: String!
+      yearsInBusiness: Int!
+      inspectionsCompleted: Int!
+      licenseNumber: String!
+      insuranceSummary: String!
+      copyrightYear: Int!
+      social: SocialLinks!
+    }
+
+    type NavLink implements Node @dontInfer { name: String!, href: String!, order: Int! }
+    type FooterLinks implements Node @dontInfer { services: [LinkItem!]!, company: [LinkItem!]! }
+    type FaqGroup implements Node @dontInfer { group: String!, order: Int!, questions: [Question!]! }
+
+    type WaterParameter implements Node @dontInfer {
+      parameterId: String!
+      name: String!
+      limit: String!
+      standard: String!
+      explanation: String!
+    }
+
+    type WaterPackage implements Node @dontInfer {
+      packageId: String!
+      name: String!
+      summary: String!
+      price: Int!
+      turnaround: String!
+      sampling: String!
+      suits: String!
+      order: Int!
+      path: String!
+      parameters: [WaterParameter!]! @link(by: "parameterId")
+    }
+
+    type Pricing implements Node @dontInfer { tables: JSON! }
+
+    type Service implements Node @dontInfer {
+      slug: String!
+      path: String!
+      title: String!
+      summary: String!
+      order: Int!
+      icon: String!
+      duration: String
+      turnaround: String
+      lastReviewed: Date @dateformat
+      sources: [SourceLink!]!
+      faqs: [Question!]!
+      contentFilePath: String!
+    }
+
+    type BlogPost implements Node @dontInfer {
+      slug: String!
+      path: String!
+      title: String!
+      description: String!
+      date: Date! @dateformat
+      lastReviewed: Date @dateformat
+      author: String!
+      image: File @fileByRelativePath
+      imageAlt: String
+      draft: Boolean!
+      related: [Service!]! @link(by: "slug")
+      sources: [SourceLink!]!
+      readingMinutes: Int!
+      contentFilePath: String!
+    }
+  `);
+};
+
+/** Each YAML file becomes nodes of these types; arrays become one node per entry. */
+const yamlNodeTypes: Record<YamlFile, string> = {
+  "site.yaml": "SiteInfo",
+  "navigation.yaml": "NavLink",
+  "footer.yaml": "FooterLinks",
+  "faq.yaml": "FaqGroup",
+  "water-parameters.yaml": "WaterParameter",
+  "water-packages.yaml": "WaterPackage",
+  "pricing.yaml": "Pricing",
+};
+
+/** Shapes one validated YAML entry into the fields of its node type. */
+function yamlNodeFields(file: YamlFile, entry: Record<string, unknown>, index: number): Record<string, unknown> {
+  switch (file) {
+    case "navigation.yaml":
+    case "faq.yaml":
+      return { ...entry, order: index };
+    case "water-parameters.yaml": {
+      const { id, ...rest } = entry;
+      return { ...rest, parameterId: id };
+    }
+    case "water-packages.yaml": {
+      const { id, ...rest } = entry;
+      return { ...rest, packageId: id, path: waterPackagePath(String(id)) };
+    }
+    case "pricing.yaml":
+      return { tables: entry };
+    default:
+      return entry;
+  }
+}
+
+export const onCreateNode: GatsbyNode["onCreateNode"] = async (args) => {
+  const { node } = args;
+  if (node.internal.type === "File" && node.sourceInstanceName === "content" && node.extension === "yaml") {
+    await sourceYamlFile(args);
+  } else if (node.internal.type === "Mdx") {
+    sourceMdxFile(args);
+  }
+};
+
+async function sourceYamlFile({
+  node,
+  actions,
+  createNodeId,
+  createContentDigest,
+  reporter,
+}: Parameters<NonNullable<GatsbyNode["onCreateNode"]>>[0]): Promise<void> {
+  const absolutePath = node.absolutePath as string;
+  const label = contentLabel(absolutePath);
+  const file = path.relative(contentRoot, absolutePath).split(path.sep).join("/") as YamlFile;
+  const schema = yamlSchemas[file];
+  if (!schema) {
+    failContent(reporter, [
+      `${label}: no content type is defined for this file; the README lists the YAML files the site reads`,
+    ]);
+    return;
+  }
+  let data: unknown;
+  try {
+    const { parse } = await import("yaml");
+    data = parse(await readFile(absolutePath, "utf8"));
+  } catch (error) {
+    failContent(reporter, [`${label}: is not valid YAML: ${(error as Error).message}`]);
+    return;
+  }
+  const result = validateContent(schema, label, data);
+  if (!result.ok) {
+    failContent(reporter, result.problems);
+    return;
+  }
+  const entries = (Array.isArray(result.value) ? result.value : [result.value]) as Record<string, unknown>[];
+  entries.forEach((entry, index) => {
+    const fields = yamlNodeFields(file, entry, index);
+    const child = {
+      ...fields,
+      id: createNodeId(`${node.id} [${index}] >>> ${yamlNodeTypes[file]}`),
+      parent: node.id,
+      children: [],
+      internal: { type: yamlNodeTypes[file], contentDigest: createContentDigest(fields) },
+    };
+    actions.createNode(child);
+    actions.createParentChildLink({ parent: node, child: child as unknown as Node });
+  });
+}
+
+function sourceMdxFile({
+  node,
+  actions,
+  createNodeId,
+  createContentDigest,
+  reporter,
+}: Parameters<NonNullable<GatsbyNode["onCreateNode"]>>[0]): void {
+  const contentFilePath = (node.internal as { contentFilePath?: string }).contentFilePath ?? "";
+  const collection = path.relative(contentRoot, contentFilePath).split(path.sep)[0];
+  const label = contentLabel(contentFilePath);
+  const slug = slugFromFilePath(contentFilePath);
+  const frontmatter = node.frontmatter ?? {};
+  let fields: Record<string, unknown>;
+  let type: string;
+
+  if (collection === "services") {
+    const result = validateContent(serviceFrontmatterSchema, label, frontmatter);
+    if (!result.ok) return failContent(reporter, result.problems);
+    type = "Service";
+    fields = { ...result.value, slug, path: servicePath(slug), contentFilePath };
+  } else if (collection === "blog") {
+    const result = validateContent(postFrontmatterSchema, label, frontmatter);
+    if (!result.ok) return failContent(reporter, result.problems);
+    if (result.value.image && !result.value.imageAlt) {
+      return failContent(reporter, [`${label}: field "imageAlt" is required when "image" is set`]);
+    }
+    // Drafts are visible while writing (gatsby develop) and left out of production builds.
+    if (result.value.draft && isProduction) return;
+    type = "BlogPost";
+    fields = {
+      ...result.value,
+      slug,
+      path: postPath(slug),
+      readingMinutes: readingMinutes(String(node.body ?? "")),
+      contentFilePath,
+    };
+  } else {
+    return failContent(reporter, [`${label}: MDX files belong in content/services or content/blog`]);
+  }
+
+  const child = {
+    ...fields,
+    id: createNodeId(`${node.id} >>> ${type}`),
+    parent: node.id,
+    children: [],
+    internal: { type, contentDigest: createContentDigest(fields) },
+  };
+  actions.createNode(child);
+  actions.createParentChildLink({ parent: node, child: child as unknown as Node });
+}
+
+export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers }: CreateResolversArgs) => {
+  createResolvers({
+    Service: {
+      startingPrice: {
+        type: "Int",
+        description: "The lowest price the business lists for this service, from pricing.yaml and water-packages.yaml",
+        resolve: async (
+          source: { slug: string },
+          _args: unknown,
+          context: { nodeModel: { findOne: Function; findAll: Function } },
+        ) => {
+          const pricing = await context.nodeModel.findOne({ type: "Pricing" });
+          const { entries } = await context.nodeModel.findAll({ type: "WaterPackage" });
+          const packagePrices = Array.from(entries as Iterable<{ price: number }>, (entry) => entry.price);
+          return startingPriceForService(source.slug, pricing.tables as PricingTables, packagePrices);
+        },
+      },
+    },
+  });
+};
+
+/** Links between content files must point at something that exists. */
+function checkReferences(getNodesByType: (type: string) => Node[], reporter: Reporter): void {
+  const services = new Set(getNodesByType("Service").map((node) => node.slug as string));
+  const parameters = new Set(getNodesByType("WaterParameter").map((node) => node.parameterId as string));
+  const problems: string[] = [];
+
+  getNodesByType("WaterPackage").forEach((node) => {
+    (node.parameters as string[]).forEach((id, index) => {
+      if (!parameters.has(id)) {
+        problems.push(
+          `content/water-packages.yaml: package "${node.packageId}" field "parameters[${index}]" names "${id}", which is not in content/water-parameters.yaml`,
+        );
+      }
+    });
+  });
+  getNodesByType("BlogPost").forEach((node) => {
+    (node.related as string[]).forEach((slug, index) => {
+      if (!services.has(slug)) {
+        problems.push(
+          `${contentLabel(node.contentFilePath as string)}: field "related[${index}]" names "${slug}", which is not a file in content/services`,
+        );
+      }
+    });
+  });
+  const pricing = getNodesByType("Pricing")[0]?.tables as PricingTables | undefined;
+  [...(pricing?.mainInspections ?? []), ...(pricing?.addOns ?? [])].forEach((item) => {
+    if (!services.has(item.service)) {
+      problems.push(`content/pricing.yaml: "${item.id}" field "service" names "${item.service}", which is not a file in content/services`);
+    }
+  });
+  if (problems.length) failContent(reporter, problems);
+}
+
+export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions, reporter, getNodesByType }) => {
+  checkReferences(getNodesByType, reporter);
+
+  const result = await graphql<Queries.CreatePagesQuery>(`
+    query CreatePages {
+      allService {
+        nodes {
+          id
+          path
+          contentFilePath
+        }
+      }
+      allWaterPackage {
+        nodes {
+          id
+          path
+        }
+      }
+      allBlogPost {
+        nodes {
+          id
+          path
+          contentFilePath
+        }
+      }
+    }
+  `);
+  if (result.errors || !result.data) {
+    reporter.panicOnBuild("Could not load content for page creation", result.errors);
+    return;
+  }
+
+  const templates = {
+    service: path.resolve("src/templates/service.tsx"),
+    waterPackage: path.resolve("src/templates/water-package.tsx"),
+    post: path.resolve("src/templates/blog-post.tsx"),
+  };
+  // MDX pages pass their file to the template: the template renders it as `children`.
+  // https://www.gatsbyjs.com/plugins/gatsby-plugin-mdx/#updating-page-templates
+  result.data.allService.nodes.forEach(({ id, path: pagePath, contentFilePath }) => {
+    actions.createPage({
+      path: pagePath,
+      component: `${templates.service}?__contentFilePath=${contentFilePath}`,
+      context: { id },
+    });
+  });
+  result.data.allWaterPackage.nodes.forEach(({ id, path: pagePath }) => {
+    actions.createPage({ path: pagePath, component: templates.waterPackage, context: { id } });
+  });
+  result.data.allBlogPost.nodes.forEach(({ id, path: pagePath, contentFilePath }) => {
+    actions.createPage({
+      path: pagePath,
+      component: `${templates.post}?__contentFilePath=${contentFilePath}`,
+      context: { id },
+    });
+  });
+};

@@ -1,0 +1,31 @@
+import React from "react";
+import { schedulePath } from "../../lib/paths";
+import { telHref } from "../../lib/phone";
+import { ButtonLink } from "../ui/button";
+import { Container } from "../ui/container";
+
+/** The call to action at the foot of a page: schedule online or phone. */
+export function ClosingCta({ phone, title = "Ready to book your inspection?" }: { phone: string; title?: string }) {
+  return (
+    <section aria-labelledby="closing-cta-title" className="bg-brand-50">
+      <Container className="flex flex-col items-start gap-6 py-14 md:flex-row md:items-center md:justify-between">
+        <div>
+          <h2 id="closing-cta-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+            {title}
+          </h2>
+          <p className="mt-2 max-w-2xl text-lg text-slate-700">
+            Get an instant estimate and pick two dates that suit you, or call and we will arrange it with you.
+          </p>
+        </div>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <ButtonLink to={schedulePath} size="lg">
+            Schedule Inspection
+          </ButtonLink>
+          <ButtonLink to={telHref(phone)} variant="secondary" size="lg">
+            Call {phone}
+          </ButtonLink>
+        </div>
+      </Container>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import React from "react";
+import { useNavigation } from "../../hooks/use-navigation";
+import { useSiteInfo } from "../../hooks/use-site-info";
+import { schedulePath } from "../../lib/paths";
+import { ButtonLink } from "../ui/button";
+import { Logo } from "./logo";
+import { MobileMenu } from "./mobile-menu";
+import { NavLinks } from "./nav-links";
+import { PhoneLink } from "./phone-link";
+
+/** The sticky header of every page. */
+export function Header({ pathname }: { pathname: string }) {
+  const { name, phone } = useSiteInfo();
+  const { primary } = useNavigation();
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6 lg:h-18">
+        <div className="max-w-44 sm:max-w-none md:max-lg:[&_span]:sr-only">
+          <Logo name={name} />
+        </div>
+        <nav aria-label="Main" className="hidden md:block">
+          <NavLinks links={primary} pathname={pathname} layout="row" />
+        </nav>
+        <div className="flex items-center gap-1 sm:gap-2">
+          {/* Visibility sits on wrappers so it never competes with the links' own display classes. */}
+          <span className="xl:hidden">
+            <PhoneLink phone={phone} display="icon" />
+          </span>
+          <span className="hidden xl:block">
+            <PhoneLink phone={phone} />
+          </span>
+          <span className="hidden md:block">
+            <ButtonLink to={schedulePath}>Schedule Inspection</ButtonLink>
+          </span>
+          <MobileMenu links={primary} pathname={pathname} phone={phone} />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,36 @@
+import { Phone } from "lucide-react";
+import React from "react";
+import { cn } from "../../lib/cn";
+import { telHref } from "../../lib/phone";
+
+interface PhoneLinkProps {
+  phone: string;
+  /** "icon" keeps the number as the accessible name but shows only the handset. */
+  display?: "full" | "icon";
+  /** "light" for dark backgrounds such as the footer. */
+  tone?: "brand" | "light";
+  className?: string;
+}
+
+const tones = {
+  brand: "text-brand-700 hover:bg-brand-50",
+  light: "text-white hover:bg-brand-800",
+};
+
+export function PhoneLink({ phone, display = "full", tone = "brand", className }: PhoneLinkProps) {
+  return (
+    <a
+      href={telHref(phone)}
+      className={cn(
+        "inline-flex min-h-11 items-center gap-2 rounded-lg font-semibold",
+        display === "icon" ? "min-w-11 justify-center" : "px-3",
+        tones[tone],
+        className,
+      )}
+      aria-label={display === "icon" ? `Call ${phone}` : undefined}
+    >
+      <Phone className="size-5" aria-hidden="true" />
+      {display === "full" && <span>{phone}</span>}
+    </a>
+  );
+}

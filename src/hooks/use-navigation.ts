@@ -1,0 +1,32 @@
+import { graphql, useStaticQuery } from "gatsby";
+
+export interface NavItem {
+  name: string;
+  href: string;
+}
+
+/** The header links (content/navigation.yaml) and the footer lists (content/footer.yaml). */
+export function useNavigation(): { primary: readonly NavItem[]; footer: { services: readonly NavItem[]; company: readonly NavItem[] } } {
+  const data = useStaticQuery<Queries.UseNavigationQuery>(graphql`
+    query UseNavigation {
+      allNavLink(sort: { order: ASC }) {
+        nodes {
+          name
+          href
+        }
+      }
+      footerLinks {
+        services {
+          name
+          href
+        }
+        company {
+          name
+          href
+        }
+      }
+    }
+  `);
+  if (!data.footerLinks) throw new Error("content/footer.yaml is missing");
+  return { primary: data.allNavLink.nodes, footer: data.footerLinks };
+}

@@ -1,0 +1,207 @@
+/**
+ * The shape of everything a writer or the business owner edits under `content/`.
+ *
+ * gatsby-node validates every content file against these schemas while sourcing, so a
+ * missing or malformed field stops the build with the file and the field named
+ * (see `formatContentIssues`). Objects are strict: a misspelt field name is an error,
+ * not silently ignored.
+ */
+import { z } from "zod";
+
+const text = z.string().trim().min(1, "must not be empty");
+const slug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lowercase words joined by hyphens, e.g. radon-testing");
+const internalHref = z
+  .string()
+  .regex(/^\/(?:[a-z0-9-]+(?:\/[a-z0-9-]+)*)?$/, "must be a site path such as /services/radon");
+const httpsUrl = z.url({ protocol: /^https$/, error: "must be a full https:// address" });
+const wholeDollars = z.number().int("must be a whole number of dollars").nonnegative("must not be negative");
+
+/** Front matter dates arrive as Date objects (YAML timestamps) or strings; both become YYYY-MM-DD. */
+const isoDate = z
+  .union([z.date(), z.string()])
+  .transform((value, ctx) => {
+    const date = value instanceof Date ? value : new Date(`${value}T00:00:00Z`);
+    if (Number.isNaN(date.getTime())) {
+      ctx.addIssue({ code: "custom", message: "must be a date written as YYYY-MM-DD" });
+      return z.NEVER;
+    }
+    return date.toISOString().slice(0, 10);
+  });
+
+const source = z.strictObject({ label: text, url: httpsUrl });
+const question = z.strictObject({ question: text, answer: text });
+const navLink = z.strictObject({ name: text, href: internalHref });
+
+export const siteSchema = z.strictObject({
+  name: text,
+  tagline: text,
+  blurb: text,
+  phone: z
+    .string()
+    .regex(/^\(\d{3}\) \d{3}-\d{4}$/, "must be a US number written as (410) 555-0142"),
+  email: z.email("must be an e-mail address"),
+  serviceArea: text,
+  counties: z.array(text).min(1, "must list at least one county"),
+  hours: text,
+  yearsInBusiness: z.number().int().positive(),
+  inspectionsCompleted: z.number().int().positive(),
+  licenseNumber: text,
+  insuranceSummary: text,
+  copyrightYear: z.number().int().min(2000).max(2100),
+  social: z.strictObject({
+    facebook: httpsUrl,
+    instagram: httpsUrl,
+    linkedin: httpsUrl,
+    youtube: httpsUrl,
+  }),
+});
+
+export const navigationSchema = z.array(navLink).min(1, "must list at least one link");
+
+export const footerSchema = z.strictObject({
+  services: z.array(navLink).min(1),
+  company: z.array(navLink).min(1),
+});
+
+export const faqSchema = z
+  .array(z.strictObject({ group: text, questions: z.array(question).min(1) }))
+  .min(1);
+
+export const waterParametersSchema = z
+  .array(
+    z.strictObject({
+      id: slug,
+      name: text,
+      limit: text,
+      standard: z.enum(["EPA MCL", "EPA action level", "EPA secondary standard", "EPA health advisory", "No federal limit"]),
+      explanation: text,
+    }),
+  )
+  .min(1);
+
+export const waterPackagesSchema = z
+  .array(
+    z.strictObject({
+      id: slug,
+      name: text,
+      summary: text,
+      price: wholeDollars,
+      turnaround: text,
+      sampling: text,
+      suits: text,
+      order: z.number().int(),
+      parameters: z.array(slug).min(1, "must list at least one parameter id"),
+    }),
+  )
+  .min(1);
+
+const sizeBand = z.strictObject({ maxSqFt: z.number().int().positive(), price: wholeDollars });
+const mainInspection = z.strictObject({
+  id: slug,
+  label: text,
+  service: slug,
+  sizeBands: z.array(sizeBand).min(1),
+  /** Beyond the largest band: `price` for each further `perSqFt` started. */
+  overflow: z.strictObject({ perSqFt: z.number().int().positive(), price: wholeDollars }),
+});
+
+export const pricingSchema = z.strictObject({
+  mainInspections: z.array(mainInspection).min(1),
+  ageAdjustments: z.array(
+    z.strictObject({ label: text, builtBefore: z.number().int(), percent: z.number().min(0).max(100) }),
+  ),
+  foundations: z.array(z.strictObject({ id: slug, label: text, adjustment: wholeDollars })).min(1),
+  addOns: z.array(z.strictObject({ id: slug, label: text, service: slug, price: wholeDollars })),
+  travelZones: z
+    .array(z.strictObject({ label: text, fee: wholeDollars, counties: z.array(text).min(1) }))
+    .min(1),
+});
+
+export const serviceFrontmatterSchema = z.strictObject({
+  title: text,
+  summary: text.max(200, "must be at most 200 characters: it is the one-line summary and meta description"),
+  order: z.number().int(),
+  icon: z.enum(["home", "building", "radon", "mold", "pipe", "hammer", "well", "water", "paint", "scale"]),
+  duration: text.optional(),
+  turnaround: text.optional(),
+  lastReviewed: isoDate.optional(),
+  sources: z.array(source).default([]),
+  faqs: z.array(question).max(6, "must hold at most six questions").default([]),
+});
+
+export const postFrontmatterSchema = z.strictObject({
+  title: text,
+  description: text.max(200, "must be at most 200 characters"),
+  date: isoDate,
+  lastReviewed: isoDate.optional(),
+  author: text,
+  image: z.string().optional(),
+  imageAlt: text.optional(),
+  draft: z.boolean().default(false),
+  related: z.array(slug).default([]),
+  sources: z.array(source).default([]),
+});
+
+/** Each content YAML file and the schema it must satisfy, keyed by its path under content/. */
+export const yamlSchemas = {
+  "site.yaml": siteSchema,
+  "navigation.yaml": navigationSchema,
+  "footer.yaml": footerSchema,
+  "faq.yaml": faqSchema,
+  "water-parameters.yaml": waterParametersSchema,
+  "water-packages.yaml": waterPackagesSchema,
+  "pricing.yaml": pricingSchema,
+} as const;
+
+export type YamlFile = keyof typeof yamlSchemas;
+export type SiteContent = z.infer<typeof siteSchema>;
+export type PricingTables = z.infer<typeof pricingSchema>;
+export type WaterPackageContent = z.infer<typeof waterPackagesSchema>[number];
+export type ServiceFrontmatter = z.infer<typeof serviceFrontmatterSchema>;
+export type PostFrontmatter = z.infer<typeof postFrontmatterSchema>;
+
+/** Turns a path such as ["addOns", 2, "price"] into `addOns[2].price`. */
+export function formatFieldPath(path: ReadonlyArray<PropertyKey>): string {
+  return path.reduce<string>((out, key) => {
+    if (typeof key === "number") return `${out}[${key}]`;
+    return out ? `${out}.${String(key)}` : String(key);
+  }, "");
+}
+
+/** One line per problem: `content/pricing.yaml: field "addOns[2].price" must be ...`. */
+export function formatContentIssues(file: string, error: z.ZodError): string[] {
+  return error.issues.map((issue) => {
+    if (issue.code === "unrecognized_keys") {
+      const where = issue.path.length ? ` in "${formatFieldPath(issue.path)}"` : "";
+      return `${file}: unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys
+        .map((key) => `"${key}"`)
+        .join(", ")}${where}; check the spelling against the README's content model`;
+    }
+    const field = formatFieldPath(issue.path) || "(the whole file)";
+    const missing = issue.code === "invalid_type" && issue.input === undefined;
+    return `${file}: field "${field}" ${missing ? "is required" : describe(issue)}`;
+  });
+}
+
+function describe(issue: z.core.$ZodIssue): string {
+  if (issue.code === "invalid_type") return `must be ${article(issue.expected)}`;
+  if (issue.code === "invalid_value") return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`;
+  return issue.message.startsWith("must") ? issue.message : `is invalid: ${issue.message}`;
+}
+
+function article(expected: string): string {
+  return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
+}
+
+/** Validates parsed content and returns the typed value, or the list of problems. */
+export function validateContent<T extends z.ZodType>(
+  schema: T,
+  file: string,
+  data: unknown,
+): { ok: true; value: z.output<T> } | { ok: false; problems: string[] } {
+  const result = schema.safeParse(data, { reportInput: true });
+  if (result.success) return { ok: true, value: result.data };
+  return { ok: false, problems: formatContentIssues(file, result.error) };
+}

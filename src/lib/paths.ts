@@ -1,0 +1,35 @@
+/**
+ * Every generated route is built here and nowhere else, so a page, a link and
+ * gatsby-node can never disagree about a URL. The site uses no trailing slashes.
+ */
+export const servicesPath = "/services";
+export const schedulePath = "/schedule";
+export const blogPath = "/blog";
+
+export function servicePath(slug: string): string {
+  return `${servicesPath}/${slug}`;
+}
+
+/** The service whose page lists the water-testing packages; the packages' routes sit below it. */
+export const waterQualityService = "water-quality";
+
+export function waterPackagePath(packageId: string): string {
+  return `${servicePath(waterQualityService)}/${packageId}`;
+}
+
+export function postPath(slug: string): string {
+  return `${blogPath}/${slug}`;
+}
+
+/** The schedule page with a service or a water package already chosen. */
+export function scheduleWith(choice: { service: string } | { package: string }): string {
+  const [key, value] = Object.entries(choice)[0] as [string, string];
+  return `${schedulePath}?${new URLSearchParams({ [key]: value }).toString()}`;
+}
+
+/** A content file's slug is its file name, or its folder's name for `index.mdx`. */
+export function slugFromFilePath(filePath: string): string {
+  const parts = filePath.replace(/\\/g, "/").split("/");
+  const fileName = (parts.pop() ?? "").replace(/\.mdx?$/, "");
+  return fileName === "index" ? (parts.pop() ?? "") : fileName;
+}

@@ -1,0 +1,74 @@
+import { type HeadProps } from "gatsby";
+import { BadgeCheck, FileText, MapPin, ShieldCheck } from "lucide-react";
+import React from "react";
+import { ClosingCta } from "../components/home/closing-cta";
+import { Seo } from "../components/seo";
+import { Container } from "../components/ui/container";
+import { PageHeader } from "../components/ui/page-header";
+import { useSiteInfo } from "../hooks/use-site-info";
+import { formatCount } from "../lib/format";
+
+function Fact({ Icon, title, children }: { Icon: typeof BadgeCheck; title: string; children: React.ReactNode }) {
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white p-6">
+      <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+        <Icon className="size-6 text-brand-700" aria-hidden="true" />
+        {title}
+      </h2>
+      <div className="mt-3 space-y-3 leading-7 text-slate-700">{children}</div>
+    </section>
+  );
+}
+
+export default function AboutPage() {
+  const site = useSiteInfo();
+  return (
+    <>
+      <PageHeader
+        eyebrow="About us"
+        title={`About ${site.name}`}
+        intro={`For ${site.yearsInBusiness} years and more than ${formatCount(site.inspectionsCompleted)} inspections, we have helped Maryland buyers, owners, landlords and agents see a property clearly before they commit.`}
+      />
+      <Container className="grid gap-6 py-12 md:grid-cols-2">
+        <Fact Icon={BadgeCheck} title="Licensed in Maryland">
+          <p>
+            Maryland licenses home inspectors through the Commission of Real Estate Appraisers, Appraisal Management
+            Companies and Home Inspectors. Our license number is {site.licenseNumber}, and it appears on every report.
+          </p>
+          <p>
+            A Maryland license takes 72 hours of pre-licensing education and a pass in the National Home Inspector
+            Examination, and every two-year renewal after the first needs 30 hours of continuing education.
+          </p>
+        </Fact>
+        <Fact Icon={ShieldCheck} title="Insured">
+          <p>{site.insuranceSummary}</p>
+        </Fact>
+        <Fact Icon={FileText} title="Standards we follow">
+          <p>
+            Every home inspection follows Maryland&apos;s Minimum Standards of Practice (COMAR 09.36.07), and the
+            licensed inspector who signs your report is on site for the whole inspection.
+          </p>
+          <p>
+            Your report arrives by the date in your agreement, or within 7 business days if none is set, as Maryland
+            law requires, and we keep reports and agreements for at least 5 years.
+          </p>
+        </Fact>
+        <Fact Icon={MapPin} title="Where we work">
+          <p>We inspect across {site.serviceArea}: every county and Baltimore City.</p>
+          <p className="text-sm text-slate-600">{site.counties.join(", ")}.</p>
+        </Fact>
+      </Container>
+      <ClosingCta phone={site.phone} />
+    </>
+  );
+}
+
+export function Head({ location }: HeadProps) {
+  return (
+    <Seo
+      title="About Us"
+      description="A licensed and insured Maryland home inspection company: who we are, the standards we follow and the counties we serve."
+      pathname={location.pathname}
+    />
+  );
+}

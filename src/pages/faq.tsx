@@ -1,0 +1,59 @@
+import { graphql, type HeadProps, type PageProps } from "gatsby";
+import React from "react";
+import { FaqList } from "../components/content/faq-list";
+import { ClosingCta } from "../components/home/closing-cta";
+import { Seo } from "../components/seo";
+import { Container } from "../components/ui/container";
+import { PageHeader } from "../components/ui/page-header";
+import { useSiteInfo } from "../hooks/use-site-info";
+
+export default function FaqPage({ data }: PageProps<Queries.FaqPageQuery>) {
+  const { phone } = useSiteInfo();
+  return (
+    <>
+      <PageHeader
+        eyebrow="FAQ"
+        title="Frequently asked questions"
+        intro="What Maryland buyers, owners and agents ask us most: booking, cost, the day itself, the report and the law behind it."
+      />
+      <Container className="max-w-3xl space-y-12 py-12">
+        {data.allFaqGroup.nodes.map((group) => (
+          <section key={group.group} aria-labelledby={`faq-${group.order}`}>
+            <h2 id={`faq-${group.order}`} className="text-2xl font-semibold tracking-tight text-slate-900">
+              {group.group}
+            </h2>
+            <div className="mt-5">
+              <FaqList questions={group.questions} />
+            </div>
+          </section>
+        ))}
+      </Container>
+      <ClosingCta phone={phone} />
+    </>
+  );
+}
+
+export const query = graphql`
+  query FaqPage {
+    allFaqGroup(sort: { order: ASC }) {
+      nodes {
+        group
+        order
+        questions {
+          question
+          answer
+        }
+      }
+    }
+  }
+`;
+
+export function Head({ location }: HeadProps) {
+  return (
+    <Seo
+      title="Frequently Asked Questions"
+      description="Answers on Maryland home inspections: whether you need one, cost, how long it takes, when the report arrives and what the law requires."
+      pathname={location.pathname}
+    />
+  );
+}

@@ -1,0 +1,59 @@
+import { graphql, type HeadProps, type PageProps } from "gatsby";
+import React from "react";
+import { ClosingCta } from "../components/home/closing-cta";
+import { Hero } from "../components/home/hero";
+import { TrustIndicators } from "../components/home/trust-indicators";
+import { Seo } from "../components/seo";
+import { ServiceCard } from "../components/services/service-card";
+import { Container } from "../components/ui/container";
+import { useSiteInfo } from "../hooks/use-site-info";
+
+export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
+  const site = useSiteInfo();
+  return (
+    <>
+      <Hero name={site.name} phone={site.phone} serviceArea={site.serviceArea} />
+      <TrustIndicators
+        yearsInBusiness={site.yearsInBusiness}
+        inspectionsCompleted={site.inspectionsCompleted}
+        licenseNumber={site.licenseNumber}
+      />
+      <section aria-labelledby="services-title">
+        <Container className="py-16">
+          <h2 id="services-title" className="text-3xl font-bold tracking-tight text-slate-900">
+            Services at a glance
+          </h2>
+          <p className="mt-3 max-w-2xl text-lg text-slate-600">
+            One visit can cover the house and the tests a Maryland sale often needs. Prices are our starting prices.
+          </p>
+          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {data.allService.nodes.map((service) => (
+              <ServiceCard key={service.slug} service={service} />
+            ))}
+          </ul>
+        </Container>
+      </section>
+      <ClosingCta phone={site.phone} />
+    </>
+  );
+}
+
+export const query = graphql`
+  query HomePage {
+    allService(sort: { order: ASC }) {
+      nodes {
+        ...ServiceCard
+      }
+    }
+  }
+`;
+
+export function Head({ location }: HeadProps) {
+  return (
+    <Seo
+      title="Maryland Home & Property Inspections"
+      description="Licensed Maryland home inspectors: residential and commercial inspections, radon, mold, water, well, septic and lead paint testing, with an instant price online."
+      pathname={location.pathname}
+    />
+  );
+}

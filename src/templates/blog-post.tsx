@@ -1,0 +1,94 @@
+import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
+import { GatsbyImage, getImage } from "gatsby-plugin-image";
+import React from "react";
+import { PostMeta } from "../components/blog/post-meta";
+import { SourceList } from "../components/content/source-list";
+import { ClosingCta } from "../components/home/closing-cta";
+import { Seo } from "../components/seo";
+import { Container } from "../components/ui/container";
+import { useSiteInfo } from "../hooks/use-site-info";
+import { blogPath } from "../lib/paths";
+
+export default function BlogPostTemplate({ data, children }: PageProps<Queries.BlogPostTemplateQuery>) {
+  const { phone } = useSiteInfo();
+  const post = data.blogPost!;
+  const image = getImage(post.image?.childImageSharp?.gatsbyImageData ?? null);
+  return (
+    <>
+      <article>
+        <header className="border-b border-brand-100 bg-brand-50">
+          <Container className="py-10 sm:py-14">
+            <p className="text-sm font-semibold text-brand-700">
+              <Link to={blogPath} className="hover:underline">
+                Blog & resources
+              </Link>
+            </p>
+            <h1 className="mt-2 max-w-3xl text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{post.title}</h1>
+            <p className="mt-4 max-w-3xl text-lg leading-8 text-slate-700">{post.description}</p>
+            <div className="mt-6">
+              <PostMeta date={post.date} dateTime={post.isoDate} readingMinutes={post.readingMinutes} author={post.author} />
+            </div>
+          </Container>
+        </header>
+        <Container className="py-12">
+          {image && (
+            <GatsbyImage image={image} alt={post.imageAlt ?? ""} className="mb-10 max-w-3xl rounded-xl" />
+          )}
+          <div className="prose-copy">{children}</div>
+          {post.related.length > 0 && (
+            <nav aria-labelledby="related-title" className="mt-12 max-w-3xl">
+              <h2 id="related-title" className="text-lg font-semibold text-slate-900">
+                Related services
+              </h2>
+              <ul className="mt-3 flex flex-wrap gap-3">
+                {post.related.map((service) => (
+                  <li key={service.path}>
+                    <Link to={service.path} className="inline-flex min-h-11 items-center rounded-full border border-brand-200 px-4 font-medium text-brand-700 hover:bg-brand-50">
+                      {service.title}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+          <div className="max-w-3xl">
+            <SourceList sources={post.sources} lastReviewed={post.lastReviewed} />
+          </div>
+        </Container>
+      </article>
+      <ClosingCta phone={phone} />
+    </>
+  );
+}
+
+export const query = graphql`
+  query BlogPostTemplate($id: String!) {
+    blogPost(id: { eq: $id }) {
+      title
+      description
+      author
+      readingMinutes
+      date(formatString: "MMMM D, YYYY")
+      isoDate: date(formatString: "YYYY-MM-DD")
+      lastReviewed(formatString: "MMMM D, YYYY")
+      imageAlt
+      image {
+        childImageSharp {
+          gatsbyImageData(width: 768, layout: CONSTRAINED, placeholder: BLURRED)
+        }
+      }
+      related {
+        path
+        title
+      }
+      sources {
+        label
+        url
+      }
+    }
+  }
+`;
+
+export function Head({ data, location }: HeadProps<Queries.BlogPostTemplateQuery>) {
+  return <Seo title={data.blogPost!.title} description={data.blogPost!.description} pathname={location.pathname} />;
+}

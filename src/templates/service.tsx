@@ -1,0 +1,99 @@
+import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { CalendarCheck, Clock, FileText, Tag } from "lucide-react";
+import React from "react";
+import { FaqList } from "../components/content/faq-list";
+import { SourceList } from "../components/content/source-list";
+import { ClosingCta } from "../components/home/closing-cta";
+import { Seo } from "../components/seo";
+import { ButtonLink } from "../components/ui/button";
+import { Container } from "../components/ui/container";
+import { PageHeader } from "../components/ui/page-header";
+import { useSiteInfo } from "../hooks/use-site-info";
+import { formatDollars } from "../lib/format";
+import { scheduleWith } from "../lib/paths";
+
+type Service = NonNullable<Queries.ServiceTemplateQuery["service"]>;
+
+function KeyFacts({ service }: { service: Service }) {
+  const facts = [
+    service.startingPrice != null && { Icon: Tag, label: "Starting price", value: `From ${formatDollars(service.startingPrice)}` },
+    service.duration && { Icon: Clock, label: "How long it takes", value: service.duration },
+    service.turnaround && { Icon: FileText, label: "Your results", value: service.turnaround },
+  ].filter(Boolean) as { Icon: typeof Tag; label: string; value: string }[];
+  if (!facts.length) return null;
+  return (
+    <dl className="mt-8 grid gap-4 sm:grid-cols-3">
+      {facts.map(({ Icon, label, value }) => (
+        <div key={label} className="rounded-xl border border-brand-100 bg-white p-4">
+          <dt className="flex items-center gap-2 text-sm font-semibold text-brand-700">
+            <Icon className="size-4" aria-hidden="true" />
+            {label}
+          </dt>
+          <dd className="mt-1 text-slate-800">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export default function ServiceTemplate({ data, children }: PageProps<Queries.ServiceTemplateQuery>) {
+  const { phone } = useSiteInfo();
+  const service = data.service!;
+  const priced = service.startingPrice != null;
+  return (
+    <>
+      <PageHeader eyebrow="Services" title={service.title} intro={service.summary}>
+        <KeyFacts service={service} />
+        {priced && (
+          <ButtonLink to={scheduleWith({ service: service.slug })} size="lg" className="mt-8">
+            <CalendarCheck className="size-5" aria-hidden="true" />
+            Schedule this service
+          </ButtonLink>
+        )}
+      </PageHeader>
+      <Container className="py-12">
+        <div className="prose-copy">{children}</div>
+        {service.faqs.length > 0 && (
+          <section aria-labelledby="service-faq-title" className="mt-12 max-w-3xl">
+            <h2 id="service-faq-title" className="text-2xl font-semibold tracking-tight text-slate-900">
+              Questions people ask
+            </h2>
+            <div className="mt-6">
+              <FaqList questions={service.faqs} />
+            </div>
+          </section>
+        )}
+        <div className="max-w-3xl">
+          <SourceList sources={service.sources} lastReviewed={service.lastReviewed} />
+        </div>
+      </Container>
+      <ClosingCta phone={phone} />
+    </>
+  );
+}
+
+export const query = graphql`
+  query ServiceTemplate($id: String!) {
+    service(id: { eq: $id }) {
+      slug
+      title
+      summary
+      duration
+      turnaround
+      startingPrice
+      lastReviewed(formatString: "MMMM D, YYYY")
+      sources {
+        label
+        url
+      }
+      faqs {
+        question
+        answer
+      }
+    }
+  }
+`;
+
+export function Head({ data, location }: HeadProps<Queries.ServiceTemplateQuery>) {
+  return <Seo title={data.service!.title} description={data.service!.summary} pathname={location.pathname} />;
+}
