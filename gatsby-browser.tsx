@@ -1,17 +1,44 @@
 import type { GatsbyBrowser } from "gatsby";
 import "./src/styles/global.css";
-import { routeLoadingFinished, routeLoadingStarted } from "./src/lib/route-loading";
+import { routeRendered, routeRequested } from "./src/lib/route-loading";
 
 export { wrapPageElement } from "./src/components/layout/wrap-page";
 
-// A navigation starts: the spinner appears if the next page's code and data take a while.
-export const onPreRouteUpdate: GatsbyBrowser["onPreRouteUpdate"] = () => routeLoadingStarted();
-export const onRouteUpdate: GatsbyBrowser["onRouteUpdate"] = () => routeLoadingFinished();
+declare global {
+  interface Window {
+    /** Gatsby's internal navigate, which every Link and navigate() call goes through. */
+    ___navigate?: (to: string | number, options?: unknown) => unknown;
+  }
+}
 
 /**
- * Every route change lands at the top of the new page, including Back and Forward;
- * only a link to an anchor (#id) scrolls to that anchor.
+ * Gatsby loads a page's resources before it reports the route change, so the start of a
+ * navigation is taken where it begins: Gatsby's navigate (links) and popstate (Back/Forward).
+ */
+export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () => {
+  // Marks the moment the page became interactive, for browser tests and performance checks.
+  document.documentElement.dataset.hydrated = "true";
+  routeRendered(window.location.pathname);
+  const navigate = window.___navigate;
+  if (navigate) {
+    window.___navigate = (to, options) => {
+      if (typeof to === "string") routeRequested(new URL(to, window.location.href).pathname);
+      return navigate(to, options);
+    };
+  }
+  window.addEventListener("popstate", () => routeRequested(window.location.pathname));
+};
+
+export const onRouteUpdate: GatsbyBrowser["onRouteUpdate"] = ({ location }) => routeRendered(location.pathname);
+
+/**
+ * Every route change lands at the top of the new page, including Back and Forward; only a
+ * link to an anchor (#id) scrolls to that anchor. Gatsby's scroll handler would restore the
+ * saved position on Back, so we scroll ourselves and tell it not to.
  * https://www.gatsbyjs.com/docs/reference/config-files/gatsby-browser/#shouldUpdateScroll
  */
-export const shouldUpdateScroll: GatsbyBrowser["shouldUpdateScroll"] = ({ routerProps }) =>
-  routerProps.location.hash ? true : [0, 0];
+export const shouldUpdateScroll: GatsbyBrowser["shouldUpdateScroll"] = ({ routerProps }) => {
+  if (routerProps.location.hash) return true;
+  window.scrollTo(0, 0);
+  return false;
+};

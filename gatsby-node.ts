@@ -30,8 +30,15 @@ function contentLabel(absolutePath: string): string {
   return path.join("content", path.relative(contentRoot, absolutePath)).split(path.sep).join("/");
 }
 
+/**
+ * Content problems found while sourcing. A build collects them all and stops once, before
+ * creating pages, listing every problem; `gatsby develop` reports each as the file is saved.
+ */
+const contentProblems: string[] = [];
+
 function failContent(reporter: Reporter, problems: string[]): void {
-  reporter.panicOnBuild(`Content error:\n  ${problems.join("\n  ")}`);
+  if (isProduction) contentProblems.push(...problems);
+  else reporter.error(`Content error:\n  ${problems.join("\n  ")}`);
 }
 
 /** The variable Inter font ships from npm; it is served from /fonts so the page can preload it. */
@@ -76,6 +83,7 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
 
     type WaterParameter implements Node @dontInfer {
       parameterId: String!
+      order: Int!
       name: String!
       limit: String!
       standard: String!
@@ -150,7 +158,7 @@ function yamlNodeFields(file: YamlFile, entry: Record<string, unknown>, index: n
       return { ...entry, order: index };
     case "water-parameters.yaml": {
       const { id, ...rest } = entry;
-      return { ...rest, parameterId: id };
+      return { ...rest, parameterId: id, order: index };
     }
     case "water-packages.yaml": {
       const { id, ...rest } = entry;
@@ -268,20 +276,22 @@ function sourceMdxFile({
   actions.createParentChildLink({ parent: node, child: child as unknown as Node });
 }
 
+/** The part of Gatsby's node model the resolvers use. */
+interface NodeModel {
+  findOne(args: { type: string }): Promise<{ tables: unknown }>;
+  findAll(args: { type: string }): Promise<{ entries: Iterable<{ price: number }> }>;
+}
+
 export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers }: CreateResolversArgs) => {
   createResolvers({
     Service: {
       startingPrice: {
         type: "Int",
         description: "The lowest price the business lists for this service, from pricing.yaml and water-packages.yaml",
-        resolve: async (
-          source: { slug: string },
-          _args: unknown,
-          context: { nodeModel: { findOne: Function; findAll: Function } },
-        ) => {
+        resolve: async (source: { slug: string }, _args: unknown, context: { nodeModel: NodeModel }) => {
           const pricing = await context.nodeModel.findOne({ type: "Pricing" });
           const { entries } = await context.nodeModel.findAll({ type: "WaterPackage" });
-          const packagePrices = Array.from(entries as Iterable<{ price: number }>, (entry) => entry.price);
+          const packagePrices = Array.from(entries, (entry) => entry.price);
           return startingPriceForService(source.slug, pricing.tables as PricingTables, packagePrices);
         },
       },
@@ -316,13 +326,20 @@ function checkReferences(getNodesByType: (type: string) => Node[], reporter: Rep
   const pricing = getNodesByType("Pricing")[0]?.tables as PricingTables | undefined;
   [...(pricing?.mainInspections ?? []), ...(pricing?.addOns ?? [])].forEach((item) => {
     if (!services.has(item.service)) {
-      problems.push(`content/pricing.yaml: "${item.id}" field "service" names "${item.service}", which is not a file in content/services`);
+      problems.push(
+        `content/pricing.yaml: "${item.id}" field "service" names "${item.service}", which is not a file in content/services`,
+      );
     }
   });
-  if (problems.length) failContent(reporter, problems);
+  if (problems.length) reporter.panicOnBuild(`Content error:\n  ${problems.join("\n  ")}`);
 }
 
 export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions, reporter, getNodesByType }) => {
+  if (contentProblems.length) {
+    const count = `${contentProblems.length} problem${contentProblems.length > 1 ? "s" : ""}`;
+    reporter.panicOnBuild(`Content error: ${count} in content/:\n  ${contentProblems.join("\n  ")}`);
+    return;
+  }
   checkReferences(getNodesByType, reporter);
 
   const result = await graphql<Queries.CreatePagesQuery>(`

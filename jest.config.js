@@ -1,7 +1,10 @@
 /** Unit tests: logic in src/lib and components rendered with Testing Library. */
 module.exports = {
   testEnvironment: "jsdom",
-  roots: ["<rootDir>/src", "<rootDir>/scripts"],
+  // The project root is a root so the gatsby mock in __mocks__ (beside node_modules) is found.
+  roots: ["<rootDir>"],
+  testMatch: ["<rootDir>/src/**/*.test.{ts,tsx}", "<rootDir>/scripts/**/*.test.ts"],
+  modulePathIgnorePatterns: ["<rootDir>/public/", "<rootDir>/.cache/", "<rootDir>/.netlify/"],
   transform: {
     "^.+\\.[jt]sx?$": "<rootDir>/jest-preprocess.js",
     "\\.ya?ml$": "<rootDir>/jest-yaml-transform.js",

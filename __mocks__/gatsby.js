@@ -6,14 +6,17 @@ const gatsby = jest.requireActual("gatsby");
 module.exports = {
   ...gatsby,
   graphql: jest.fn(),
-  Link: jest.fn().mockImplementation(
-    // eslint-disable-next-line no-unused-vars
-    ({ activeClassName, activeStyle, getProps, innerRef, partiallyActive, ref, replace, to, ...rest }) =>
-      React.createElement("a", { ...rest, href: to }),
-  ),
+  Link: jest
+    .fn()
+    .mockImplementation(
+      ({ activeClassName, activeStyle, getProps, innerRef, partiallyActive, ref, replace, to, ...rest }) =>
+        React.createElement("a", { ...rest, href: to }),
+    ),
   navigate: jest.fn(),
-  Slice: jest.fn().mockImplementation(({ alias, ...rest }) =>
-    React.createElement("div", { ...rest, "data-test-slice-alias": alias }),
-  ),
+  Slice: jest
+    .fn()
+    .mockImplementation(({ alias, ...rest }) =>
+      React.createElement("div", { ...rest, "data-test-slice-alias": alias }),
+    ),
   useStaticQuery: jest.fn(),
 };

@@ -57,7 +57,14 @@ export async function startProductionServer({ port, host }: { port: number; host
   const innerPort = await freePort();
   const gatsby = spawn(
     process.execPath,
-    [require.resolve("gatsby/cli.js", { paths: [siteRoot] }), "serve", "--port", String(innerPort), "--host", "127.0.0.1"],
+    [
+      require.resolve("gatsby/cli.js", { paths: [siteRoot] }),
+      "serve",
+      "--port",
+      String(innerPort),
+      "--host",
+      "127.0.0.1",
+    ],
     { cwd: siteRoot, env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" }, stdio: ["ignore", "pipe", "inherit"] },
   );
   gatsby.stdout?.on("data", (chunk: Buffer) => {
@@ -122,11 +129,16 @@ export async function startProductionServer({ port, host }: { port: number; host
 
 if (require.main === module) {
   const { values } = parseArgs({
-    options: { port: { type: "string", default: process.env.PORT ?? "9000" }, host: { type: "string", default: "127.0.0.1" } },
+    options: {
+      port: { type: "string", default: process.env.PORT ?? "9000" },
+      host: { type: "string", default: "127.0.0.1" },
+    },
   });
   startProductionServer({ port: Number(values.port), host: values.host! })
     .then(({ url, stop }) => {
-      console.log(`\n  Site and functions running at ${url}\n  (outbox: ${process.env.OUTBOX_DIR ?? ".data/outbox"}; Ctrl+C to stop)\n`);
+      console.log(
+        `\n  Site and functions running at ${url}\n  (outbox: ${process.env.OUTBOX_DIR ?? ".data/outbox"}; Ctrl+C to stop)\n`,
+      );
       const shutdown = () => stop().then(() => process.exit(0));
       process.on("SIGINT", shutdown);
       process.on("SIGTERM", shutdown);

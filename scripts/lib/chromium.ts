@@ -26,7 +26,9 @@ export function ensureChromium(): string {
   const found = candidates.find((path) => existsSync(path));
   if (found) return found;
   if (process.getuid?.() !== 0) {
-    throw new Error("Chromium not found: run `sudo apt-get install -y chromium` or set CHROME_PATH to a Chromium binary.");
+    throw new Error(
+      "Chromium not found: run `sudo apt-get install -y chromium` or set CHROME_PATH to a Chromium binary.",
+    );
   }
   console.log("Chromium not found: installing Debian's chromium package…");
   execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });

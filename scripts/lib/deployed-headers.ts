@@ -44,9 +44,11 @@ function matches(pattern: string, path: string): boolean {
 /** All headers for a path; a header named by several rules keeps the last rule's value. */
 export function headersFor(rules: readonly HeaderRule[], path: string): Map<string, string> {
   const result = new Map<string, string>();
-  rules.filter((rule) => matches(rule.path, path)).forEach((rule) => {
-    rule.headers.forEach(([name, value]) => result.set(name, value));
-  });
+  rules
+    .filter((rule) => matches(rule.path, path))
+    .forEach((rule) => {
+      rule.headers.forEach(([name, value]) => result.set(name, value));
+    });
   return result;
 }
 

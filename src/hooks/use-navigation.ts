@@ -6,7 +6,10 @@ export interface NavItem {
 }
 
 /** The header links (content/navigation.yaml) and the footer lists (content/footer.yaml). */
-export function useNavigation(): { primary: readonly NavItem[]; footer: { services: readonly NavItem[]; company: readonly NavItem[] } } {
+export function useNavigation(): {
+  primary: readonly NavItem[];
+  footer: { services: readonly NavItem[]; company: readonly NavItem[] };
+} {
   const data = useStaticQuery<Queries.UseNavigationQuery>(graphql`
     query UseNavigation {
       allNavLink(sort: { order: ASC }) {

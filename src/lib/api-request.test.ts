@@ -114,9 +114,7 @@ describe("getQueryFn", () => {
     reply = { status: 401, body: "Sign in first" };
     await expect(getQueryFn({ on401: "returnNull" })(queryContext([base, "api", "me"]))).resolves.toBeNull();
     reply = { status: 500, body: "Broken" };
-    await expect(getQueryFn({ on401: "returnNull" })(queryContext([base, "api", "me"]))).rejects.toThrow(
-      "500: Broken",
-    );
+    await expect(getQueryFn({ on401: "returnNull" })(queryContext([base, "api", "me"]))).rejects.toThrow("500: Broken");
   });
 });
 

@@ -19,16 +19,14 @@ const httpsUrl = z.url({ protocol: /^https$/, error: "must be a full https:// ad
 const wholeDollars = z.number().int("must be a whole number of dollars").nonnegative("must not be negative");
 
 /** Front matter dates arrive as Date objects (YAML timestamps) or strings; both become YYYY-MM-DD. */
-const isoDate = z
-  .union([z.date(), z.string()])
-  .transform((value, ctx) => {
-    const date = value instanceof Date ? value : new Date(`${value}T00:00:00Z`);
-    if (Number.isNaN(date.getTime())) {
-      ctx.addIssue({ code: "custom", message: "must be a date written as YYYY-MM-DD" });
-      return z.NEVER;
-    }
-    return date.toISOString().slice(0, 10);
-  });
+const isoDate = z.union([z.date(), z.string()]).transform((value, ctx) => {
+  const date = value instanceof Date ? value : new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) {
+    ctx.addIssue({ code: "custom", message: "must be a date written as YYYY-MM-DD" });
+    return z.NEVER;
+  }
+  return date.toISOString().slice(0, 10);
+});
 
 const source = z.strictObject({ label: text, url: httpsUrl });
 const question = z.strictObject({ question: text, answer: text });
@@ -38,9 +36,7 @@ export const siteSchema = z.strictObject({
   name: text,
   tagline: text,
   blurb: text,
-  phone: z
-    .string()
-    .regex(/^\(\d{3}\) \d{3}-\d{4}$/, "must be a US number written as (410) 555-0142"),
+  phone: z.string().regex(/^\(\d{3}\) \d{3}-\d{4}$/, "must be a US number written as (410) 555-0142"),
   email: z.email("must be an e-mail address"),
   serviceArea: text,
   counties: z.array(text).min(1, "must list at least one county"),
@@ -65,9 +61,7 @@ export const footerSchema = z.strictObject({
   company: z.array(navLink).min(1),
 });
 
-export const faqSchema = z
-  .array(z.strictObject({ group: text, questions: z.array(question).min(1) }))
-  .min(1);
+export const faqSchema = z.array(z.strictObject({ group: text, questions: z.array(question).min(1) })).min(1);
 
 export const waterParametersSchema = z
   .array(
@@ -75,7 +69,13 @@ export const waterParametersSchema = z
       id: slug,
       name: text,
       limit: text,
-      standard: z.enum(["EPA MCL", "EPA action level", "EPA secondary standard", "EPA health advisory", "No federal limit"]),
+      standard: z.enum([
+        "EPA MCL",
+        "EPA action level",
+        "EPA secondary standard",
+        "EPA health advisory",
+        "No federal limit",
+      ]),
       explanation: text,
     }),
   )
@@ -114,9 +114,7 @@ export const pricingSchema = z.strictObject({
   ),
   foundations: z.array(z.strictObject({ id: slug, label: text, adjustment: wholeDollars })).min(1),
   addOns: z.array(z.strictObject({ id: slug, label: text, service: slug, price: wholeDollars })),
-  travelZones: z
-    .array(z.strictObject({ label: text, fee: wholeDollars, counties: z.array(text).min(1) }))
-    .min(1),
+  travelZones: z.array(z.strictObject({ label: text, fee: wholeDollars, counties: z.array(text).min(1) })).min(1),
 });
 
 export const serviceFrontmatterSchema = z.strictObject({

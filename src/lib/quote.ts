@@ -50,14 +50,15 @@ function findOrThrow<T extends { id: string }>(items: readonly T[], id: string, 
 }
 
 /** The base price for a finished area: its size band, or the largest band plus each started step beyond it. */
-export function basePrice(
-  inspection: PricingTables["mainInspections"][number],
-  squareFeet: number,
-): QuoteLine {
+export function basePrice(inspection: PricingTables["mainInspections"][number], squareFeet: number): QuoteLine {
   const bands = [...inspection.sizeBands].sort((a, b) => a.maxSqFt - b.maxSqFt);
   const band = bands.find((candidate) => squareFeet <= candidate.maxSqFt);
   if (band) {
-    return { kind: "base", label: `${inspection.label}, up to ${number.format(band.maxSqFt)} sq ft`, amount: band.price };
+    return {
+      kind: "base",
+      label: `${inspection.label}, up to ${number.format(band.maxSqFt)} sq ft`,
+      amount: band.price,
+    };
   }
   const largest = bands[bands.length - 1]!;
   const steps = Math.ceil((squareFeet - largest.maxSqFt) / inspection.overflow.perSqFt);

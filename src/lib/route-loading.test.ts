@@ -1,30 +1,37 @@
-import { isRouteLoading, routeLoadingFinished, routeLoadingStarted, SHOW_AFTER_MS, subscribeToRouteLoading } from "./route-loading";
+import { isRouteLoading, routeRendered, routeRequested, SHOW_AFTER_MS, subscribeToRouteLoading } from "./route-loading";
 
 describe("route loading state", () => {
-  beforeEach(() => jest.useFakeTimers());
-  afterEach(() => {
-    routeLoadingFinished();
-    jest.useRealTimers();
+  beforeEach(() => {
+    jest.useFakeTimers();
+    routeRendered("/");
   });
+  afterEach(() => jest.useRealTimers());
 
-  it("reports loading once a navigation outlasts the delay, until it finishes", () => {
+  it("reports loading once a navigation outlasts the delay, until the new page renders", () => {
     const changes = jest.fn();
     const unsubscribe = subscribeToRouteLoading(changes);
-    routeLoadingStarted();
+    routeRequested("/faq");
     jest.advanceTimersByTime(SHOW_AFTER_MS - 1);
     expect(isRouteLoading()).toBe(false);
     jest.advanceTimersByTime(1);
     expect(isRouteLoading()).toBe(true);
-    routeLoadingFinished();
+    routeRendered("/faq");
     expect(isRouteLoading()).toBe(false);
     expect(changes).toHaveBeenCalledTimes(2);
     unsubscribe();
   });
 
   it("never shows for a navigation that finishes quickly", () => {
-    routeLoadingStarted();
+    routeRequested("/faq");
     jest.advanceTimersByTime(SHOW_AFTER_MS / 2);
-    routeLoadingFinished();
+    routeRendered("/faq");
+    jest.advanceTimersByTime(SHOW_AFTER_MS * 10);
+    expect(isRouteLoading()).toBe(false);
+  });
+
+  it("ignores a navigation to the page already shown, which renders nothing new", () => {
+    routeRendered("/about");
+    routeRequested("/about/");
     jest.advanceTimersByTime(SHOW_AFTER_MS * 10);
     expect(isRouteLoading()).toBe(false);
   });

@@ -1,11 +1,16 @@
 /**
- * Whether a route's code and data are still loading. gatsby-browser reports the start and
- * end of each navigation; the spinner shows only when loading outlasts SHOW_AFTER_MS, so
- * fast navigations do not flash it.
+ * Whether the next route's code and data are still loading. Gatsby keeps the old page on
+ * screen until the new one's resources arrive and reports the route change only afterwards,
+ * so gatsby-browser reports a navigation's start (a link's navigate call, Back/Forward) and
+ * its end (the new route rendered). The spinner shows only when loading outlasts
+ * SHOW_AFTER_MS, so quick navigations never flash it.
  */
+import { normalizePath } from "./nav-state";
+
 export const SHOW_AFTER_MS = 120;
 
 let loading = false;
+let renderedPath: string | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;
 const listeners = new Set<() => void>();
 
@@ -15,12 +20,16 @@ function set(next: boolean): void {
   listeners.forEach((listener) => listener());
 }
 
-export function routeLoadingStarted(): void {
+/** A navigation to `pathname` began; staying on the page shown (e.g. a hash link) is not one. */
+export function routeRequested(pathname: string): void {
+  if (normalizePath(pathname) === renderedPath) return;
   clearTimeout(timer);
   timer = setTimeout(() => set(true), SHOW_AFTER_MS);
 }
 
-export function routeLoadingFinished(): void {
+/** The page at `pathname` is now on screen. */
+export function routeRendered(pathname: string): void {
+  renderedPath = normalizePath(pathname);
   clearTimeout(timer);
   set(false);
 }

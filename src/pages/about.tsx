@@ -49,8 +49,8 @@ export default function AboutPage() {
             licensed inspector who signs your report is on site for the whole inspection.
           </p>
           <p>
-            Your report arrives by the date in your agreement, or within 7 business days if none is set, as Maryland
-            law requires, and we keep reports and agreements for at least 5 years.
+            Your report arrives by the date in your agreement, or within 7 business days if none is set, as Maryland law
+            requires, and we keep reports and agreements for at least 5 years.
           </p>
         </Fact>
         <Fact Icon={MapPin} title="Where we work">

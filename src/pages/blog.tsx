@@ -16,7 +16,10 @@ export default function BlogPage({ data }: PageProps<Queries.BlogPageQuery>) {
       <Container className="py-12">
         <ol className="grid gap-6 md:grid-cols-2">
           {data.allBlogPost.nodes.map((post) => (
-            <li key={post.path} className="relative rounded-xl border border-slate-200 bg-white p-6 shadow-sm hover:shadow-md">
+            <li
+              key={post.path}
+              className="relative rounded-xl border border-slate-200 bg-white p-6 shadow-sm hover:shadow-md"
+            >
               <PostMeta date={post.date} dateTime={post.isoDate} readingMinutes={post.readingMinutes} />
               <h2 className="mt-2 text-xl font-semibold text-slate-900">
                 <Link to={post.path} className="after:absolute after:inset-0 after:rounded-xl">

@@ -23,17 +23,22 @@ export default function BlogPostTemplate({ data, children }: PageProps<Queries.B
                 Blog & resources
               </Link>
             </p>
-            <h1 className="mt-2 max-w-3xl text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{post.title}</h1>
+            <h1 className="mt-2 max-w-3xl text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+              {post.title}
+            </h1>
             <p className="mt-4 max-w-3xl text-lg leading-8 text-slate-700">{post.description}</p>
             <div className="mt-6">
-              <PostMeta date={post.date} dateTime={post.isoDate} readingMinutes={post.readingMinutes} author={post.author} />
+              <PostMeta
+                date={post.date}
+                dateTime={post.isoDate}
+                readingMinutes={post.readingMinutes}
+                author={post.author}
+              />
             </div>
           </Container>
         </header>
         <Container className="py-12">
-          {image && (
-            <GatsbyImage image={image} alt={post.imageAlt ?? ""} className="mb-10 max-w-3xl rounded-xl" />
-          )}
+          {image && <GatsbyImage image={image} alt={post.imageAlt ?? ""} className="mb-10 max-w-3xl rounded-xl" />}
           <div className="prose-copy">{children}</div>
           {post.related.length > 0 && (
             <nav aria-labelledby="related-title" className="mt-12 max-w-3xl">
@@ -43,7 +48,10 @@ export default function BlogPostTemplate({ data, children }: PageProps<Queries.B
               <ul className="mt-3 flex flex-wrap gap-3">
                 {post.related.map((service) => (
                   <li key={service.path}>
-                    <Link to={service.path} className="inline-flex min-h-11 items-center rounded-full border border-brand-200 px-4 font-medium text-brand-700 hover:bg-brand-50">
+                    <Link
+                      to={service.path}
+                      className="inline-flex min-h-11 items-center rounded-full border border-brand-200 px-4 font-medium text-brand-700 hover:bg-brand-50"
+                    >
                       {service.title}
                     </Link>
                   </li>

@@ -16,7 +16,11 @@ type Service = NonNullable<Queries.ServiceTemplateQuery["service"]>;
 
 function KeyFacts({ service }: { service: Service }) {
   const facts = [
-    service.startingPrice != null && { Icon: Tag, label: "Starting price", value: `From ${formatDollars(service.startingPrice)}` },
+    service.startingPrice != null && {
+      Icon: Tag,
+      label: "Starting price",
+      value: `From ${formatDollars(service.startingPrice)}`,
+    },
     service.duration && { Icon: Clock, label: "How long it takes", value: service.duration },
     service.turnaround && { Icon: FileText, label: "Your results", value: service.turnaround },
   ].filter(Boolean) as { Icon: typeof Tag; label: string; value: string }[];

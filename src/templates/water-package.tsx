@@ -22,9 +22,15 @@ function ParameterTable({ parameters }: { parameters: WaterPackage["parameters"]
           <caption className="sr-only">What this package tests, with each drinking-water limit</caption>
           <thead className="bg-slate-50 text-sm text-slate-700">
             <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">Parameter</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Limit</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Standard</th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Parameter
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Limit
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Standard
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-200">
@@ -88,15 +94,22 @@ export default function WaterPackageTemplate({ data }: PageProps<Queries.WaterPa
         </section>
         <aside className="space-y-8">
           <section aria-labelledby="sampling-title">
-            <h2 id="sampling-title" className="text-lg font-semibold text-slate-900">How sampling is done</h2>
+            <h2 id="sampling-title" className="text-lg font-semibold text-slate-900">
+              How sampling is done
+            </h2>
             <p className="mt-2 leading-7 text-slate-700">{pack.sampling}</p>
           </section>
           <section aria-labelledby="suits-title">
-            <h2 id="suits-title" className="text-lg font-semibold text-slate-900">Who it suits</h2>
+            <h2 id="suits-title" className="text-lg font-semibold text-slate-900">
+              Who it suits
+            </h2>
             <p className="mt-2 leading-7 text-slate-700">{pack.suits}</p>
           </section>
           <p>
-            <Link to={servicePath(waterQualityService)} className="font-medium text-brand-700 underline underline-offset-2">
+            <Link
+              to={servicePath(waterQualityService)}
+              className="font-medium text-brand-700 underline underline-offset-2"
+            >
               Compare every water testing package
             </Link>
           </p>

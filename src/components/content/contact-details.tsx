@@ -16,7 +16,10 @@ export function ContactDetails() {
           <PhoneLink phone={site.phone} className="-ml-3" />
         </li>
         <li>
-          <a href={`mailto:${site.email}`} className="inline-flex min-h-11 items-center gap-2 break-all text-brand-700 hover:underline">
+          <a
+            href={`mailto:${site.email}`}
+            className="inline-flex min-h-11 items-center gap-2 break-all text-brand-700 hover:underline"
+          >
             <Mail className="size-5 shrink-0" aria-hidden="true" />
             {site.email}
           </a>

@@ -22,8 +22,8 @@ export function Hero({ name, phone, serviceArea }: HeroProps) {
           Know the home before you sign.
         </h1>
         <p className="mt-6 max-w-2xl text-lg leading-8 text-slate-200">
-          Licensed Maryland home inspections for buyers, owners, landlords and agents, with radon, mold, water,
-          well, septic and lead paint testing. See a price before you book, and get a clear written report.
+          Licensed Maryland home inspections for buyers, owners, landlords and agents, with radon, mold, water, well,
+          septic and lead paint testing. See a price before you book, and get a clear written report.
         </p>
         <div className="mt-10 flex flex-col gap-3 sm:flex-row">
           <ButtonLink to={schedulePath} variant="accent" size="lg">

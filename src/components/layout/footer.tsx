@@ -48,7 +48,10 @@ export function Footer() {
               <PhoneLink phone={site.phone} tone="light" className="-ml-3" />
             </li>
             <li>
-              <a href={`mailto:${site.email}`} className="inline-flex min-h-11 items-center gap-2 break-all text-white hover:underline">
+              <a
+                href={`mailto:${site.email}`}
+                className="inline-flex min-h-11 items-center gap-2 break-all text-white hover:underline"
+              >
                 <Mail className="size-5 shrink-0" aria-hidden="true" />
                 {site.email}
               </a>

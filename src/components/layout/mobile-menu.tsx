@@ -1,5 +1,5 @@
 import { Menu } from "lucide-react";
-import React, { lazy, Suspense, useEffect, useRef, useState } from "react";
+import React, { lazy, Suspense, useRef, useState } from "react";
 import type { NavItem } from "../../hooks/use-navigation";
 
 /**
@@ -17,11 +17,13 @@ interface MobileMenuProps {
 
 /** Below the md breakpoint: the menu button and its side drawer. */
 export function MobileMenu({ links, pathname, phone }: MobileMenuProps) {
-  const [open, setOpen] = useState(false);
+  // The layout persists across pages: the drawer is open only on the page it was opened on,
+  // so a page change by any means (a link, Back) closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
   const [requested, setRequested] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  // The layout persists across pages, so a page change by any means closes the drawer.
-  useEffect(() => setOpen(false), [pathname]);
 
   return (
     <>

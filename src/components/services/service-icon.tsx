@@ -1,4 +1,15 @@
-import { Building2, Droplets, Hammer, House, Microscope, PaintRoller, Radiation, Scale, Waves, Cylinder } from "lucide-react";
+import {
+  Building2,
+  Droplets,
+  Hammer,
+  House,
+  Microscope,
+  PaintRoller,
+  Radiation,
+  Scale,
+  Waves,
+  Cylinder,
+} from "lucide-react";
 import React from "react";
 
 /** The icon keys a service file may name in its `icon` field (see content-schema.ts). */

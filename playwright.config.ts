@@ -1,0 +1,32 @@
+import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, ensureChromium } from "./scripts/lib/chromium";
+
+const port = Number(process.env.E2E_PORT ?? 9123);
+const executablePath = ensureChromium();
+
+/** Browser tests drive Debian's Chromium against the built site served as in production. */
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  reporter: [["list"]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: { executablePath, args: CHROMIUM_ARGS },
+    trace: "off",
+  },
+  projects: [
+    { name: "phone", use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, browserName: "chromium" } },
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } } },
+  ],
+  webServer: {
+    command: `npx tsx scripts/serve.ts --port ${port}`,
+    url: `http://127.0.0.1:${port}/`,
+    reuseExistingServer: false,
+    timeout: 90_000,
+    env: { OUTBOX_DIR: ".data/e2e-outbox" },
+  },
+});

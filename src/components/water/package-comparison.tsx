@@ -1,0 +1,109 @@
+import { graphql, Link, useStaticQuery } from "gatsby";
+import { Check, Minus } from "lucide-react";
+import React from "react";
+import { formatDollars } from "../../lib/format";
+import { InfoTip } from "../ui/info-tip";
+import { TooltipProvider } from "../ui/tooltip";
+
+/**
+ * Every water-testing package side by side: one column per package, one row per parameter.
+ * Used from content/services/water-quality.mdx, so only that page loads it.
+ */
+export function PackageComparison() {
+  const data = useStaticQuery<Queries.PackageComparisonQuery>(graphql`
+    query PackageComparison {
+      allWaterPackage(sort: { order: ASC }) {
+        nodes {
+          packageId
+          name
+          price
+          turnaround
+          path
+          parameters {
+            parameterId
+          }
+        }
+      }
+      allWaterParameter(sort: { order: ASC }) {
+        nodes {
+          parameterId
+          name
+          limit
+          explanation
+        }
+      }
+    }
+  `);
+  const packages = data.allWaterPackage.nodes;
+  const included = packages.map((pack) => new Set(pack.parameters.map((parameter) => parameter.parameterId)));
+  const parameters = data.allWaterParameter.nodes.filter((parameter) =>
+    included.some((set) => set.has(parameter.parameterId)),
+  );
+
+  return (
+    <TooltipProvider>
+      <div className="my-8 overflow-x-auto rounded-xl border border-slate-200">
+        <table className="w-full min-w-[40rem] text-left text-sm sm:text-base">
+          <caption className="px-4 py-3 text-left text-base font-semibold text-slate-900">
+            Water testing packages compared: what each one tests
+          </caption>
+          <thead className="bg-slate-50 align-bottom">
+            <tr>
+              <th scope="col" className="px-4 py-3 font-semibold text-slate-700">
+                Parameter and limit
+              </th>
+              {packages.map((pack) => (
+                <th key={pack.packageId} scope="col" className="px-3 py-3 text-center font-semibold text-slate-900">
+                  <Link to={pack.path} className="text-brand-700 underline underline-offset-2 hover:text-brand-900">
+                    {pack.name}
+                  </Link>
+                  <span className="block text-sm font-normal text-slate-700">{formatDollars(pack.price)}</span>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200">
+            {parameters.map((parameter) => (
+              <tr key={parameter.parameterId}>
+                <th scope="row" className="px-4 py-2 font-medium text-slate-900">
+                  <span className="inline-flex items-center gap-1">
+                    {parameter.name}
+                    <InfoTip term={parameter.name}>{parameter.explanation}</InfoTip>
+                  </span>
+                  <span className="block text-sm font-normal text-slate-600">{parameter.limit}</span>
+                </th>
+                {included.map((set, index) => (
+                  <td key={packages[index]!.packageId} className="px-3 py-2 text-center">
+                    {set.has(parameter.parameterId) ? (
+                      <>
+                        <Check className="mx-auto size-5 text-brand-700" aria-hidden="true" />
+                        <span className="sr-only">Included</span>
+                      </>
+                    ) : (
+                      <>
+                        <Minus className="mx-auto size-5 text-slate-400" aria-hidden="true" />
+                        <span className="sr-only">Not included</span>
+                      </>
+                    )}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+          <tfoot className="bg-slate-50">
+            <tr>
+              <th scope="row" className="px-4 py-3 font-semibold text-slate-700">
+                Lab turnaround
+              </th>
+              {packages.map((pack) => (
+                <td key={pack.packageId} className="px-3 py-3 text-center text-sm text-slate-700">
+                  {pack.turnaround}
+                </td>
+              ))}
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+    </TooltipProvider>
+  );
+}

@@ -1,0 +1,108 @@
+import { expect, test, type Page } from "@playwright/test";
+import { openPage } from "../support/page";
+
+const isPhone = (name: string) => name === "phone";
+
+async function bodyCanScroll(page: Page): Promise<boolean> {
+  const before = await page.evaluate(() => window.scrollY);
+  await page.mouse.wheel(0, 600);
+  await page.waitForTimeout(300);
+  return (await page.evaluate(() => window.scrollY)) !== before;
+}
+
+test.describe("header and drawer", () => {
+  test("the header stays at the top while the page scrolls", async ({ page }) => {
+    await openPage(page, "/services");
+    await page.mouse.wheel(0, 1200);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    const box = await page.locator("header").first().boundingBox();
+    expect(box?.y).toBe(0);
+  });
+
+  test("on a phone the drawer opens, traps focus, locks scroll and closes on a link", async ({ page }, testInfo) => {
+    test.skip(!isPhone(testInfo.project.name), "the drawer is for small screens");
+    await openPage(page, "/");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    const menuButton = page.getByRole("button", { name: "Open menu" });
+    await menuButton.click();
+
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByRole("link", { name: "About Us" })).toBeVisible();
+    await expect(drawer.getByRole("link", { name: /\(410\) 555-0142/ })).toHaveAttribute("href", "tel:+14105550142");
+    await expect(drawer.getByRole("link", { name: "Schedule Inspection" })).toHaveAttribute("href", "/schedule");
+
+    expect(await bodyCanScroll(page)).toBe(false);
+    for (let i = 0; i < 12; i += 1) await page.keyboard.press("Tab");
+    expect(await drawer.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+
+    await drawer.getByRole("link", { name: "FAQ" }).click();
+    await expect(drawer).toBeHidden();
+    await expect(page).toHaveURL(/\/faq$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Frequently asked questions");
+    expect(await bodyCanScroll(page)).toBe(true);
+  });
+
+  test("on a phone the drawer closes with its close control and gives focus back", async ({ page }, testInfo) => {
+    test.skip(!isPhone(testInfo.project.name), "the drawer is for small screens");
+    await openPage(page, "/about");
+    const menuButton = page.getByRole("button", { name: "Open menu" });
+    await menuButton.click();
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await expect(drawer.getByRole("link", { name: "About Us" })).toHaveAttribute("aria-current", "page");
+    await drawer.getByRole("button", { name: "Close menu" }).click();
+    await expect(drawer).toBeHidden();
+    await expect(menuButton).toBeFocused();
+    await expect(page).toHaveURL(/\/about$/);
+  });
+
+  test("on a desktop the links are in the header and the current one is marked", async ({ page }, testInfo) => {
+    test.skip(isPhone(testInfo.project.name), "the header links show from the md breakpoint");
+    await openPage(page, "/services/radon");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
+    await expect(nav.getByRole("link", { name: "Services" })).toHaveAttribute("aria-current", "true");
+    await nav.getByRole("link", { name: "Blog" }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect(nav.getByRole("link", { name: "Blog" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Services" })).not.toHaveAttribute("aria-current");
+  });
+});
+
+test.describe("route changes", () => {
+  test("a route change lands at the top of the new page", async ({ page }) => {
+    await openPage(page, "/services");
+    await page.getByRole("link", { name: "Water Quality Testing" }).first().scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 400);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    await page.getByRole("link", { name: "Water Quality Testing" }).first().click();
+    await expect(page).toHaveURL(/\/services\/water-quality$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Water Quality Testing");
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.mouse.wheel(0, 800);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/services$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test("a spinner with role status shows while the next page loads", async ({ page }) => {
+    await openPage(page, "/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // Hold the next page's data back so the loading state lasts long enough to see.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/page-data/faq/page-data.json", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openPage(page, "/"); // a fresh load: nothing is prefetched yet
+    await page.locator("footer").getByRole("link", { name: "Frequently Asked Questions" }).click();
+    const status = page.getByRole("status").filter({ hasText: "Loading page" });
+    await expect(status).toBeVisible();
+    release();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Frequently asked questions");
+    await expect(status).toBeHidden();
+  });
+});

@@ -1,0 +1,49 @@
+/**
+ * A writer's mistake in content stops `gatsby build` with the file and the field named.
+ * One build of a copy of the site with several broken files; every problem is reported.
+ */
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { copySite, gatsbyBuild } from "../support/site-copy";
+
+async function edit(dir: string, file: string, change: (text: string) => string): Promise<void> {
+  const full = path.join(dir, file);
+  const before = await readFile(full, "utf8");
+  const after = change(before);
+  if (after === before) throw new Error(`The fixture edit did not change ${file}`);
+  await writeFile(full, after);
+}
+
+let result: { code: number | null; output: string };
+
+beforeAll(async () => {
+  const site = await copySite();
+  try {
+    await edit(site.dir, "content/water-packages.yaml", (text) => text.replace(/\n {2}price: 225\n/, "\n"));
+    await edit(site.dir, "content/site.yaml", (text) => text.replace("phone: (410) 555-0142", "phone: call us"));
+    await edit(site.dir, "content/services/radon.mdx", (text) =>
+      text.replace("title: Radon Testing", "titel: Radon Testing"),
+    );
+    await edit(site.dir, "content/blog/septic-inspections-maryland/index.mdx", (text) =>
+      text.replace("date: 2025-04-15", "date: mid April"),
+    );
+    result = await gatsbyBuild(site.dir);
+  } finally {
+    await site.remove();
+  }
+});
+
+test("the build fails", () => {
+  expect(result.code).not.toBe(0);
+  expect(result.output).toMatch(/Content error: \d+ problems in content\//);
+});
+
+test.each([
+  ['content/water-packages.yaml: field "[1].price" is required'],
+  ['content/site.yaml: field "phone" must be a US number written as (410) 555-0142'],
+  ['content/services/radon.mdx: unknown field "titel"'],
+  ['content/services/radon.mdx: field "title" is required'],
+  ['content/blog/septic-inspections-maryland/index.mdx: field "date" must be a date written as YYYY-MM-DD'],
+])("names the file and the field: %s", (message) => {
+  expect(result.output).toContain(message);
+});

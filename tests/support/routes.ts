@@ -1,0 +1,38 @@
+/**
+ * The routes of the specification's table, with the page heading each must show. Water
+ * package routes come from the package file, since the specification leaves their ids open.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { parse } from "yaml";
+
+export const waterPackages = parse(
+  readFileSync(path.join(__dirname, "..", "..", "content", "water-packages.yaml"), "utf8"),
+) as { id: string; name: string }[];
+
+export const specRoutes: { path: string; heading: RegExp }[] = [
+  { path: "/", heading: /Know the home before you sign/ },
+  { path: "/services", heading: /Inspection and testing services/ },
+  { path: "/services/residential", heading: /Residential Home Inspection/ },
+  { path: "/services/commercial", heading: /Commercial Property Inspection/ },
+  { path: "/services/radon", heading: /Radon Testing/ },
+  { path: "/services/mold", heading: /Mold Inspection/ },
+  { path: "/services/sewer-septic", heading: /Sewer Scope and Septic Inspection/ },
+  { path: "/services/new-construction", heading: /New Construction Inspection/ },
+  { path: "/services/well-inspection", heading: /Well Inspection/ },
+  { path: "/services/water-quality", heading: /Water Quality Testing/ },
+  ...waterPackages.map((pack) => ({ path: `/services/water-quality/${pack.id}`, heading: new RegExp(pack.name) })),
+  { path: "/services/lead-paint-inspection", heading: /Lead Paint Inspection/ },
+  { path: "/services/lead-paint-legal-requirements", heading: /Maryland Lead Paint Legal Requirements/ },
+  { path: "/schedule", heading: /Schedule an inspection/ },
+  { path: "/blog", heading: /Maryland inspection guides/ },
+  { path: "/blog/maryland-mold-law", heading: /Mold Protection Act/ },
+  { path: "/blog/well-inspections-maryland", heading: /Well Inspections in Maryland/ },
+  { path: "/blog/septic-inspections-maryland", heading: /Septic Inspections in Maryland/ },
+  { path: "/blog/walk-talk-vs-inspection", heading: /Walk-and-Talk/ },
+  { path: "/blog/comprehensive-water-quality-testing", heading: /Water Quality Testing/ },
+  { path: "/blog/lead-inspection-preparation", heading: /Prepare for a Lead Inspection/ },
+  { path: "/about", heading: /About Severn Ridge/ },
+  { path: "/faq", heading: /Frequently asked questions/ },
+  { path: "/contact", heading: /Contact us/ },
+];
