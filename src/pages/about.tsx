@@ -33,28 +33,37 @@ export default function AboutPage() {
         <Fact Icon={BadgeCheck} title="Licensed in Maryland">
           <p>
             Maryland licenses home inspectors through the Commission of Real Estate Appraisers, Appraisal Management
-            Companies and Home Inspectors. Our license number is {site.licenseNumber}, and it appears on every report.
+            Companies and Home Inspectors, part of the Maryland Department of Labor, under Business Occupations and
+            Professions Title 16 and COMAR 09.36. Our license number is {site.licenseNumber}, and Maryland law requires
+            it on every report we write.
           </p>
           <p>
-            A Maryland license takes 72 hours of pre-licensing education and a pass in the National Home Inspector
-            Examination, and every two-year renewal after the first needs 30 hours of continuing education.
+            A Maryland license takes 72 classroom hours of pre-licensing education and a pass in the National Home
+            Inspector Examination. Licenses run for two years, and every renewal after the first needs 30 hours of
+            continuing education.
           </p>
         </Fact>
         <Fact Icon={ShieldCheck} title="Insured">
           <p>{site.insuranceSummary}</p>
+          <p>
+            Maryland law requires every licensed home inspector to carry general liability insurance of at least
+            $150,000 and to show proof of it to get and to renew a license.
+          </p>
         </Fact>
         <Fact Icon={FileText} title="Standards we follow">
           <p>
-            Every home inspection follows Maryland&apos;s Minimum Standards of Practice (COMAR 09.36.07), and the
-            licensed inspector who signs your report is on site for the whole inspection.
+            Every home inspection follows Maryland&apos;s Minimum Standards of Practice (COMAR 09.36.07), and your
+            pre-inspection agreement names that standard and the scope before we start. The licensed inspector
+            responsible for your report is on site for the inspection.
           </p>
           <p>
-            Your report arrives by the date in your agreement, or within 7 business days if none is set, as Maryland law
-            requires, and we keep reports and agreements for at least 5 years.
+            Your written report arrives by the date in your agreement, or within 7 business days of the inspection if
+            none is set, as Maryland law requires. We keep your agreement, report and supporting notes for at least 5
+            years.
           </p>
         </Fact>
         <Fact Icon={MapPin} title="Where we work">
-          <p>We inspect across {site.serviceArea}: every county and Baltimore City.</p>
+          <p>We inspect homes and commercial buildings across {site.serviceArea}: every county and Baltimore City.</p>
           <p className="text-sm text-slate-600">{site.counties.join(", ")}.</p>
         </Fact>
       </Container>
