@@ -67,7 +67,6 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       phone: String!
       email: String!
       serviceArea: String!
-      counties: [String!]!
       hours: String!
       yearsInBusiness: Int!
       inspectionsCompleted: Int!
@@ -284,6 +283,16 @@ interface NodeModel {
 
 export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers }: CreateResolversArgs) => {
   createResolvers({
+    SiteInfo: {
+      counties: {
+        type: "[String!]!",
+        description: "The counties served: those the travel zones in pricing.yaml cover, A to Z",
+        resolve: async (_source: unknown, _args: unknown, context: { nodeModel: NodeModel }) => {
+          const pricing = (await context.nodeModel.findOne({ type: "Pricing" })).tables as PricingTables;
+          return pricing.travelZones.flatMap((zone) => zone.counties).sort((a, b) => a.localeCompare(b));
+        },
+      },
+    },
     Service: {
       startingPrice: {
         type: "Int",

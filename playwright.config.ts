@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, ensureChromium } from "./scripts/lib/chromium";
+import { brokenPort, E2E_OUTBOX, e2ePort as port } from "./tests/support/e2e-env";
 
-const port = Number(process.env.E2E_PORT ?? 9123);
 const executablePath = ensureChromium();
 
 /** Browser tests drive Debian's Chromium against the built site served as in production. */
@@ -22,11 +22,22 @@ export default defineConfig({
     { name: "phone", use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, browserName: "chromium" } },
     { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } } },
   ],
-  webServer: {
-    command: `npx tsx scripts/serve.ts --port ${port}`,
-    url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: false,
-    timeout: 90_000,
-    env: { OUTBOX_DIR: ".data/e2e-outbox" },
-  },
+  webServer: [
+    {
+      command: `npx tsx scripts/serve.ts --port ${port}`,
+      url: `http://127.0.0.1:${port}/`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      // Every browser test visits from 127.0.0.1, so the per-address limit is raised here.
+      env: { OUTBOX_DIR: E2E_OUTBOX, RATE_LIMIT_MAX: "1000" },
+    },
+    {
+      command: `npx tsx scripts/serve.ts --port ${brokenPort}`,
+      url: `http://127.0.0.1:${brokenPort}/`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      // A path below a file: creating the outbox folder fails with ENOTDIR on every request.
+      env: { OUTBOX_DIR: "/dev/null/outbox" },
+    },
+  ],
 });

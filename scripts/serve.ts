@@ -82,7 +82,14 @@ export async function startProductionServer({ port, host }: { port: number; host
         path: req.url,
         method: req.method,
         // Compression is this server's job: ask gatsby serve for the plain bytes.
-        headers: { ...req.headers, host: `${host}:${port}`, "accept-encoding": "identity" },
+        // The functions limit requests per visitor: tell them who the visitor is (they trust
+        // X-Forwarded-For only from a proxy on this machine, see client-address.ts).
+        headers: {
+          ...req.headers,
+          host: `${host}:${port}`,
+          "accept-encoding": "identity",
+          "x-forwarded-for": req.socket.remoteAddress ?? "",
+        },
       },
       (answer) => {
         const pathname = new URL(req.url ?? "/", "http://local").pathname;

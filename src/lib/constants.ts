@@ -1,5 +1,5 @@
 /**
- * The behaviour constants of the specification (section 9), in one place. Tooltips,
+ * The behavior constants of the specification (section 9), in one place. Tooltips,
  * notifications and the data layer read them from here and from nowhere else.
  */
 

@@ -39,7 +39,6 @@ export const siteSchema = z.strictObject({
   phone: z.string().regex(/^\(\d{3}\) \d{3}-\d{4}$/, "must be a US number written as (410) 555-0142"),
   email: z.email("must be an e-mail address"),
   serviceArea: text,
-  counties: z.array(text).min(1, "must list at least one county"),
   hours: text,
   yearsInBusiness: z.number().int().positive(),
   inspectionsCompleted: z.number().int().positive(),

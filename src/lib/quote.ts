@@ -15,12 +15,13 @@ export interface PackagePrice {
 export interface QuoteInput {
   /** A main inspection id from pricing.yaml, or null for add-ons only. */
   mainInspection: string | null;
-  addOns: string[];
-  waterPackages: string[];
-  squareFeet: number;
-  yearBuilt: number;
-  foundation: string;
-  county: string;
+  addOns: readonly string[];
+  waterPackages: readonly string[];
+  /** The property's details; while a visitor has not given one yet, its line is left out. */
+  squareFeet: number | null;
+  yearBuilt: number | null;
+  foundation: string | null;
+  county: string | null;
 }
 
 export type QuoteLineKind = "base" | "age" | "foundation" | "add-on" | "water" | "travel";
@@ -88,12 +89,15 @@ export function computeQuote(tables: PricingTables, packages: readonly PackagePr
   const lines: QuoteLine[] = [];
   if (input.mainInspection) {
     const inspection = findOrThrow(tables.mainInspections, input.mainInspection, "inspection");
-    const base = basePrice(inspection, input.squareFeet);
+    // Without a size yet, the smallest band is the honest lower bound.
+    const base = basePrice(inspection, input.squareFeet ?? 0);
     lines.push(base);
-    const age = ageAdjustment(tables, input.yearBuilt, base.amount);
+    const age = input.yearBuilt === null ? null : ageAdjustment(tables, input.yearBuilt, base.amount);
     if (age) lines.push(age);
-    const foundation = findOrThrow(tables.foundations, input.foundation, "foundation");
-    lines.push({ kind: "foundation", label: `Foundation: ${foundation.label}`, amount: foundation.adjustment });
+    if (input.foundation !== null) {
+      const foundation = findOrThrow(tables.foundations, input.foundation, "foundation");
+      lines.push({ kind: "foundation", label: `Foundation: ${foundation.label}`, amount: foundation.adjustment });
+    }
   }
   input.addOns.forEach((id) => {
     const addOn = findOrThrow(tables.addOns, id, "add-on");
@@ -103,7 +107,7 @@ export function computeQuote(tables: PricingTables, packages: readonly PackagePr
     const pack = findOrThrow(packages, id, "water package");
     lines.push({ kind: "water", label: `Water test: ${pack.name}`, amount: pack.price });
   });
-  lines.push(travel(tables, input.county));
+  if (input.county !== null) lines.push(travel(tables, input.county));
   return { lines, total: lines.reduce((sum, line) => sum + line.amount, 0) };
 }
 

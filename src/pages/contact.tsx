@@ -1,6 +1,8 @@
 import { type HeadProps } from "gatsby";
 import React from "react";
+import { ContactForm } from "../components/contact/contact-form";
 import { ContactDetails } from "../components/content/contact-details";
+import { RequestProvider } from "../components/forms/request-provider";
 import { Seo } from "../components/seo";
 import { Container } from "../components/ui/container";
 import { PageHeader } from "../components/ui/page-header";
@@ -14,7 +16,11 @@ export default function ContactPage() {
         intro="Ask a question about an inspection, a test or Maryland's rules. Call us, or write and we will answer within one business day."
       />
       <Container className="grid gap-10 py-12 lg:grid-cols-3">
-        <div className="lg:col-span-2" />
+        <div className="lg:col-span-2">
+          <RequestProvider>
+            <ContactForm />
+          </RequestProvider>
+        </div>
         <ContactDetails />
       </Container>
     </>

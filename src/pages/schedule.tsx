@@ -1,21 +1,27 @@
-import { type HeadProps } from "gatsby";
+import { type HeadProps, type PageProps } from "gatsby";
 import React from "react";
 import { ContactDetails } from "../components/content/contact-details";
+import { RequestProvider } from "../components/forms/request-provider";
+import { ScheduleForm } from "../components/schedule/schedule-form";
 import { Seo } from "../components/seo";
 import { Container } from "../components/ui/container";
 import { PageHeader } from "../components/ui/page-header";
 
-export default function SchedulePage() {
+export default function SchedulePage({ location }: PageProps) {
   return (
     <>
       <PageHeader
         eyebrow="Schedule"
         title="Schedule an inspection"
-        intro="Choose your inspection and any tests, tell us about the property and two dates that suit you, and see an itemised estimate before you send the request."
+        intro="Choose your inspection and any tests, tell us about the property and two dates that suit you, and see an itemized estimate before you send the request."
       />
-      <Container className="grid gap-10 py-12 lg:grid-cols-3">
-        <div className="lg:col-span-2" />
-        <ContactDetails />
+      <Container className="space-y-10 py-12">
+        <RequestProvider>
+          <ScheduleForm search={location.search} />
+        </RequestProvider>
+        <div className="max-w-xl">
+          <ContactDetails />
+        </div>
       </Container>
     </>
   );

@@ -5,9 +5,8 @@ import { ClosingCta } from "../components/home/closing-cta";
 import { Seo } from "../components/seo";
 import { ButtonLink } from "../components/ui/button";
 import { Container } from "../components/ui/container";
-import { InfoTip } from "../components/ui/info-tip";
+import { InfoTip, TooltipGroup } from "../components/ui/info-tip";
 import { PageHeader } from "../components/ui/page-header";
-import { TooltipProvider } from "../components/ui/tooltip";
 import { useSiteInfo } from "../hooks/use-site-info";
 import { formatDollars } from "../lib/format";
 import { scheduleWith, servicePath, waterQualityService } from "../lib/paths";
@@ -16,7 +15,7 @@ type WaterPackage = NonNullable<Queries.WaterPackageTemplateQuery["waterPackage"
 
 function ParameterTable({ parameters }: { parameters: WaterPackage["parameters"] }) {
   return (
-    <TooltipProvider>
+    <TooltipGroup>
       <div className="overflow-x-auto rounded-xl border border-slate-200">
         <table className="w-full min-w-[32rem] text-left">
           <caption className="sr-only">What this package tests, with each drinking-water limit</caption>
@@ -49,7 +48,7 @@ function ParameterTable({ parameters }: { parameters: WaterPackage["parameters"]
           </tbody>
         </table>
       </div>
-    </TooltipProvider>
+    </TooltipGroup>
   );
 }
 

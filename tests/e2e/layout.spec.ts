@@ -73,14 +73,14 @@ test.describe("route changes", () => {
   test("a route change lands at the top of the new page", async ({ page }) => {
     await openPage(page, "/services");
     await page.getByRole("link", { name: "Water Quality Testing" }).first().scrollIntoViewIfNeeded();
-    await page.mouse.wheel(0, 400);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
     await page.getByRole("link", { name: "Water Quality Testing" }).first().click();
     await expect(page).toHaveURL(/\/services\/water-quality$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Water Quality Testing");
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
-    await page.mouse.wheel(0, 800);
+    // Scroll down on the new page, then go Back: the previous page opens at its top too.
+    await page.evaluate(() => window.scrollTo(0, 800));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
     await page.goBack();
     await expect(page).toHaveURL(/\/services$/);

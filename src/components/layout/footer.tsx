@@ -82,7 +82,7 @@ export function Footer() {
           <p className="flex gap-2 leading-6 text-slate-300">
             <ShieldCheck className="size-5 shrink-0 text-accent-400" aria-hidden="true" />
             <span>
-              Maryland home inspector licence no. {site.licenseNumber}. {site.insuranceSummary}
+              Maryland home inspector license no. {site.licenseNumber}. {site.insuranceSummary}
             </span>
           </p>
           <p className="text-slate-300">{site.hours}</p>

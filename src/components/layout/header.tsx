@@ -15,7 +15,7 @@ export function Header({ pathname }: { pathname: string }) {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6 lg:h-18">
-        <div className="max-w-44 sm:max-w-none md:max-lg:[&_span]:sr-only">
+        <div className="max-w-52 sm:max-w-none md:max-lg:[&_span]:sr-only">
           <Logo name={name} />
         </div>
         <nav aria-label="Main" className="hidden md:block">

@@ -1,19 +1,67 @@
+/**
+ * Explanations in tooltips, with Radix Tooltip loaded only when a visitor first moves the
+ * pointer over or tabs into a group of tips. Radix Tooltip and its positioning library weigh
+ * about 22 KB compressed, more than a content page's whole budget allows for, and most
+ * visitors never open a tip. Until it arrives each tip is the same button, so the page
+ * looks the same; if a tip had focus, it keeps it and opens.
+ */
 import { Info } from "lucide-react";
-import React from "react";
-import { Tooltip, TooltipContent, TooltipTrigger } from "./tooltip";
+import React, { createContext, useContext, useEffect, useRef, useState } from "react";
 
-/** A small "i" button that explains a term in a tooltip; needs a TooltipProvider above it. */
-export function InfoTip({ term, children }: { term: string; children: React.ReactNode }) {
+type RadixModule = typeof import("./info-tip-radix");
+
+const loadRadix = () => import("./info-tip-radix");
+const RadixContext = createContext<RadixModule | null>(null);
+
+/** Wraps every tip of a table or section so they share the open delay and the skip window. */
+export function TooltipGroup({ children }: { children: React.ReactNode }) {
+  const [radix, setRadix] = useState<RadixModule | null>(null);
+  const container = useRef<HTMLDivElement>(null);
+  const focusedTip = useRef<string | null>(null);
+
+  const load = (event: React.SyntheticEvent) => {
+    if (radix) return;
+    const tip = (event.target as HTMLElement).closest<HTMLElement>("[data-tip-id]");
+    if (event.type === "focus") focusedTip.current = tip?.dataset.tipId ?? null;
+    void loadRadix().then(setRadix);
+  };
+
+  // The tips were re-created inside Radix's provider: give focus back to the one that had it.
+  useEffect(() => {
+    if (!radix || !focusedTip.current) return;
+    const tip = container.current?.querySelector<HTMLElement>(`[data-tip-id="${focusedTip.current}"]`);
+    if (tip && container.current?.contains(document.activeElement) === false) tip.focus();
+  }, [radix]);
+
   return (
-    <Tooltip>
-      <TooltipTrigger
-        type="button"
-        className="inline-flex size-8 items-center justify-center rounded-full text-brand-700 hover:bg-brand-50"
-        aria-label={`What is ${term}?`}
-      >
-        <Info className="size-4" aria-hidden="true" />
-      </TooltipTrigger>
-      <TooltipContent>{children}</TooltipContent>
-    </Tooltip>
+    <div ref={container} onPointerOver={load} onFocusCapture={load}>
+      <RadixContext.Provider value={radix}>
+        {radix ? <radix.TooltipProvider>{children}</radix.TooltipProvider> : children}
+      </RadixContext.Provider>
+    </div>
+  );
+}
+
+/** A small "i" button explaining a term (unique within its group); it must sit inside a TooltipGroup. */
+export function InfoTip({ term, children }: { term: string; children: React.ReactNode }) {
+  const radix = useContext(RadixContext);
+  // The term names the tip across the swap to Radix, which re-creates the elements.
+  const tipId = term;
+  if (radix) {
+    return (
+      <radix.RadixInfoTip term={term} tipId={tipId}>
+        {children}
+      </radix.RadixInfoTip>
+    );
+  }
+  return (
+    <button
+      type="button"
+      data-tip-id={tipId}
+      className="inline-flex size-8 items-center justify-center rounded-full text-brand-700 hover:bg-brand-50"
+      aria-label={`What is ${term}?`}
+    >
+      <Info className="size-4" aria-hidden="true" />
+    </button>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * Radix Tooltip with the specification's timing: it opens 700 ms after the pointer rests on
  * the trigger, or at once on keyboard focus; within 300 ms of one closing the next opens at
- * once. It closes on pointer leave, blur, click, Escape or scroll (Radix's behaviour).
+ * once. It closes on pointer leave, blur, click, Escape or scroll (Radix's behavior).
  */
 import * as RadixTooltip from "@radix-ui/react-tooltip";
 import React from "react";

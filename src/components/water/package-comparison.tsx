@@ -2,8 +2,7 @@ import { graphql, Link, useStaticQuery } from "gatsby";
 import { Check, Minus } from "lucide-react";
 import React from "react";
 import { formatDollars } from "../../lib/format";
-import { InfoTip } from "../ui/info-tip";
-import { TooltipProvider } from "../ui/tooltip";
+import { InfoTip, TooltipGroup } from "../ui/info-tip";
 
 /**
  * Every water-testing package side by side: one column per package, one row per parameter.
@@ -41,7 +40,7 @@ export function PackageComparison() {
   );
 
   return (
-    <TooltipProvider>
+    <TooltipGroup>
       <div className="my-8 overflow-x-auto rounded-xl border border-slate-200">
         <table className="w-full min-w-[40rem] text-left text-sm sm:text-base">
           <caption className="px-4 py-3 text-left text-base font-semibold text-slate-900">
@@ -104,6 +103,6 @@ export function PackageComparison() {
           </tfoot>
         </table>
       </div>
-    </TooltipProvider>
+    </TooltipGroup>
   );
 }

@@ -1,0 +1,125 @@
+/** A message to the business: validated with the shared schema, sent with the TanStack mutation. */
+import { useMutation } from "@tanstack/react-query";
+import { CircleCheck } from "lucide-react";
+import React, { useEffect, useRef, useState } from "react";
+import { useSchemaForm } from "../../hooks/use-schema-form";
+import { readApiError } from "../../lib/api-error";
+import { apiRequest } from "../../lib/api-request";
+import { catalog, topicChoices } from "../../lib/catalog";
+import {
+  contactFieldSchemas,
+  createContactSchema,
+  OTHER_TOPIC,
+  type ContactFormValues,
+} from "../../lib/request-schemas";
+import { toast } from "../../lib/toast-store";
+import { HoneypotField, SelectField, TextAreaField, TextField } from "../forms/fields";
+import { buttonStyles } from "../ui/button";
+
+const fieldSchemas = contactFieldSchemas(catalog);
+const schema = createContactSchema(catalog);
+const fields = Object.keys(fieldSchemas) as (keyof ContactFormValues)[];
+const topicOptions = [...topicChoices, { id: OTHER_TOPIC, label: "Something else" }];
+const emptyValues: ContactFormValues = { name: "", email: "", phone: "", topic: "", message: "", website: "" };
+
+function MessageSent({ reference }: { reference: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className="rounded-xl border border-brand-200 bg-white p-6 shadow-sm">
+      <h2
+        ref={heading}
+        tabIndex={-1}
+        className="flex items-center gap-2 text-2xl font-semibold text-slate-900 focus:outline-none"
+      >
+        <CircleCheck className="size-7 text-brand-700" aria-hidden="true" />
+        Message sent
+      </h2>
+      <p className="mt-3 text-slate-800">
+        Thank you. Your reference is <strong className="font-mono tracking-wide">{reference}</strong>, and we will
+        answer within one business day.
+      </p>
+    </div>
+  );
+}
+
+export function ContactForm() {
+  const form = useSchemaForm<ContactFormValues>(fieldSchemas, emptyValues);
+  const [reference, setReference] = useState<string | null>(null);
+  const { register } = form;
+  const error = (name: keyof ContactFormValues) => form.errors[name];
+
+  const mutation = useMutation({
+    mutationFn: async (message: ContactFormValues) =>
+      (await (await apiRequest("POST", "/api/contact", message)).json()) as { reference: string },
+    onSuccess: (data) => {
+      setReference(data.reference);
+      toast({ title: "Message sent", description: `Your reference is ${data.reference}.`, variant: "success" });
+    },
+    onError: (failure) => {
+      const { message, fields: problems } = readApiError(failure);
+      form.setErrors(problems);
+      const first = fields.find((field) => problems[field]);
+      if (first) form.focus(first);
+      toast({
+        title: "Your message was not sent",
+        description: `${message} Everything you wrote is still here.`,
+        variant: "error",
+      });
+    },
+  });
+
+  if (reference) return <MessageSent reference={reference} />;
+
+  return (
+    <form
+      noValidate
+      aria-labelledby="contact-form-title"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (form.validate(schema, fields)) mutation.mutate(form.values);
+      }}
+      className="grid gap-5 sm:grid-cols-2"
+    >
+      <h2 id="contact-form-title" className="text-2xl font-semibold tracking-tight text-slate-900 sm:col-span-2">
+        Send us a message
+      </h2>
+      <TextField label="Your name" autoComplete="name" registration={register("name")} error={error("name")} />
+      <TextField
+        label="E-mail"
+        type="email"
+        autoComplete="email"
+        registration={register("email")}
+        error={error("email")}
+      />
+      <TextField
+        label="Phone"
+        optional
+        type="tel"
+        autoComplete="tel"
+        registration={register("phone")}
+        error={error("phone")}
+      />
+      <SelectField
+        label="What is it about?"
+        placeholder="Choose a topic"
+        options={topicOptions}
+        registration={register("topic")}
+        error={error("topic")}
+      />
+      <TextAreaField
+        className="sm:col-span-2"
+        label="Message"
+        rows={6}
+        registration={register("message")}
+        error={error("message")}
+      />
+      <HoneypotField registration={register("website")} />
+      <div className="sm:col-span-2">
+        <button type="submit" disabled={mutation.isPending} className={buttonStyles({ size: "lg" })}>
+          {mutation.isPending ? "Sending…" : "Send message"}
+        </button>
+      </div>
+    </form>
+  );
+}

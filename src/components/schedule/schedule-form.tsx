@@ -1,0 +1,206 @@
+/**
+ * The schedule request, in five steps a visitor can move back and forth through without
+ * losing anything. Each step is checked with the shared schema before the next opens; the
+ * estimate follows every answer; the request is sent through the TanStack mutation and, if it
+ * fails, everything typed stays in place.
+ */
+import { useMutation } from "@tanstack/react-query";
+import React, { useEffect, useMemo, useRef, useState } from "react";
+import { useSchemaForm } from "../../hooks/use-schema-form";
+import { useToday } from "../../hooks/use-today";
+import { readApiError } from "../../lib/api-error";
+import { apiRequest } from "../../lib/api-request";
+import { business, pricing } from "../../lib/business-data";
+import { catalog, waterPackageChoices } from "../../lib/catalog";
+import type { Quote } from "../../lib/quote";
+import {
+  createScheduleSchema,
+  createScheduleStepSchema,
+  marylandToday,
+  scheduleFieldSchemas,
+  scheduleSteps,
+  type ScheduleFormValues,
+} from "../../lib/request-schemas";
+import { estimateFromForm, preselection } from "../../lib/schedule-estimate";
+import { toast } from "../../lib/toast-store";
+import { buttonStyles } from "../ui/button";
+import { QuotePanel } from "./quote-panel";
+import { ScheduleConfirmation } from "./schedule-confirmation";
+import { StepClient } from "./step-client";
+import { StepDates } from "./step-dates";
+import { StepHeading } from "./step-heading";
+import { StepProperty } from "./step-property";
+import { StepReview } from "./step-review";
+import { StepService } from "./step-service";
+import { Stepper } from "./stepper";
+
+type FieldName = keyof ScheduleFormValues;
+
+interface ScheduleAnswer {
+  reference: string;
+  quote: Quote;
+  confirmationSent: boolean;
+}
+
+const emptyValues: ScheduleFormValues = {
+  mainInspection: "residential",
+  addOns: [],
+  waterPackages: [],
+  street: "",
+  city: "",
+  zip: "",
+  county: "",
+  propertyType: "",
+  squareFeet: "",
+  yearBuilt: "",
+  foundation: "",
+  firstDate: "",
+  firstWindow: "",
+  secondDate: "",
+  secondWindow: "",
+  name: "",
+  email: "",
+  phone: "",
+  heardFrom: "",
+  agentName: "",
+  agentEmail: "",
+  notes: "",
+  website: "",
+};
+
+const stepOfField = (field: string) =>
+  scheduleSteps.findIndex((step) => (step.fields as readonly string[]).includes(field));
+
+export function ScheduleForm({ search }: { search: string }) {
+  const today = useToday();
+  const options = useMemo(() => {
+    const date = today ?? marylandToday();
+    return { today: date, currentYear: Number(date.slice(0, 4)) };
+  }, [today]);
+  const fieldSchemas = useMemo(() => scheduleFieldSchemas(catalog, options), [options]);
+  const form = useSchemaForm<ScheduleFormValues>(fieldSchemas, emptyValues);
+  const [step, setStep] = useState(0);
+  const [answer, setAnswer] = useState<ScheduleAnswer | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const stepChanged = useRef(false);
+
+  // A link from a service or package page chooses for the visitor (after hydration, so the
+  // static HTML and the first browser render agree).
+  const { setValues } = form;
+  useEffect(() => {
+    const chosen = preselection(search, pricing, waterPackageChoices);
+    if (chosen) setValues((current) => ({ ...current, ...chosen }));
+  }, [search, setValues]);
+
+  useEffect(() => {
+    if (stepChanged.current) headingRef.current?.focus();
+    stepChanged.current = true;
+  }, [step]);
+
+  const estimate = estimateFromForm(pricing, waterPackageChoices, form.values);
+
+  /** Moving on checks the step being left; going back never loses or checks anything. */
+  const goTo = (next: number) => {
+    if (next > step && !form.validate(createScheduleStepSchema(catalog, options, step), scheduleSteps[step]!.fields))
+      return;
+    setStep(next);
+  };
+
+  /** Opens the step holding the first of `fields` with a problem and focuses that field. */
+  const showFirstProblem = (fields: readonly string[]) => {
+    const index = Math.min(...fields.map(stepOfField).filter((found) => found >= 0));
+    if (!Number.isFinite(index)) return;
+    setStep(index);
+    const first = scheduleSteps[index]!.fields.find((field) => fields.includes(field));
+    // The step's fields exist once it has rendered.
+    if (first) setTimeout(() => form.focus(first), 0);
+  };
+
+  const mutation = useMutation({
+    mutationFn: async (request: ScheduleFormValues) =>
+      (await (await apiRequest("POST", "/api/schedule", request)).json()) as ScheduleAnswer,
+    onSuccess: (data) => {
+      setAnswer(data);
+      toast({ title: "Request sent", description: `Your reference is ${data.reference}.`, variant: "success" });
+    },
+    onError: (error) => {
+      const failure = readApiError(error);
+      form.setErrors(failure.fields);
+      const fields = Object.keys(failure.fields);
+      toast({
+        title: fields.length ? "Please check the highlighted fields" : "Your request was not sent",
+        description: `${failure.message} Everything you entered is still here.`,
+        variant: "error",
+      });
+      showFirstProblem(fields);
+    },
+  });
+
+  const send = () => {
+    const allFields = scheduleSteps.flatMap((candidate) => candidate.fields) as FieldName[];
+    const result = createScheduleSchema(catalog, options).safeParse(form.values);
+    if (result.success) return mutation.mutate(form.values);
+    form.validate(createScheduleSchema(catalog, options), allFields);
+    showFirstProblem(allFields.filter((field) => result.error.issues.some((issue) => issue.path[0] === field)));
+  };
+
+  if (answer) {
+    return (
+      <ScheduleConfirmation
+        reference={answer.reference}
+        quote={answer.quote}
+        email={form.values.email}
+        confirmationSent={answer.confirmationSent}
+        phone={business.phone}
+      />
+    );
+  }
+
+  const current = scheduleSteps[step]!;
+  const isLast = step === scheduleSteps.length - 1;
+  return (
+    <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
+      <form
+        noValidate
+        aria-labelledby="schedule-step-title"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (isLast) send();
+          else goTo(step + 1);
+        }}
+        className="min-w-0 space-y-6"
+      >
+        <Stepper steps={scheduleSteps} current={step} onSelect={goTo} />
+        <p className="rounded-lg bg-slate-100 px-4 py-2 text-sm text-slate-800 lg:hidden" aria-hidden="true">
+          Estimate so far:{" "}
+          <strong>{estimate.quote ? `$${estimate.quote.total.toLocaleString("en-US")}` : "choose a service"}</strong>
+        </p>
+        <div id="schedule-step-title">
+          <StepHeading ref={headingRef} number={step + 1} title={current.title} />
+        </div>
+        {step === 0 && <StepService form={form} />}
+        {step === 1 && <StepProperty form={form} />}
+        {step === 2 && <StepDates form={form} today={today} />}
+        {step === 3 && <StepClient form={form} />}
+        {step === 4 && <StepReview form={form} onEdit={(index) => setStep(index)} />}
+        <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-6">
+          {step > 0 && (
+            <button
+              type="button"
+              onClick={() => setStep(step - 1)}
+              className={buttonStyles({ variant: "secondary", size: "lg" })}
+            >
+              Back
+            </button>
+          )}
+          <button type="submit" disabled={mutation.isPending} className={buttonStyles({ size: "lg" })}>
+            {isLast ? (mutation.isPending ? "Sending…" : "Send request") : "Next"}
+          </button>
+        </div>
+      </form>
+      <aside className="lg:sticky lg:top-24 lg:self-start">
+        <QuotePanel estimate={estimate} />
+      </aside>
+    </div>
+  );
+}

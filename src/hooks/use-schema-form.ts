@@ -1,0 +1,117 @@
+/**
+ * Form state for the two request forms, checked with the shared zod schemas: a field is
+ * checked when the visitor leaves it and re-checked as they correct it; a step or the whole
+ * form is checked before moving on; the first field with a problem takes focus.
+ * A small hook rather than a form library, because the form pages' JavaScript budget is tight.
+ */
+import { useCallback, useRef, useState } from "react";
+import type * as z from "zod/mini";
+
+export type Errors<V> = Partial<Record<keyof V & string, string>>;
+
+export interface TextRegistration {
+  name: string;
+  value: string;
+  onChange: (event: { target: { value: string } }) => void;
+  onBlur: () => void;
+  ref: (element: HTMLElement | null) => void;
+}
+
+export interface ChoiceRegistration {
+  name: string;
+  value: string;
+  checked: boolean;
+  onChange: () => void;
+  onBlur: () => void;
+  ref: (element: HTMLElement | null) => void;
+}
+
+/** The first message per field of a failed parse. */
+export function issuesByField(error: z.core.$ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
+  return errors;
+}
+
+export function useSchemaForm<V extends Record<string, string | string[]>>(
+  fieldSchemas: Record<keyof V & string, z.ZodMiniType>,
+  initialValues: V,
+) {
+  const [values, setValues] = useState<V>(initialValues);
+  const [errors, setErrorsState] = useState<Errors<V>>({});
+  const elements = useRef<Record<string, HTMLElement | null>>({});
+
+  const checkField = useCallback(
+    (name: keyof V & string, value: V[keyof V]) => {
+      const result = fieldSchemas[name].safeParse(value);
+      setErrorsState((current) => ({
+        ...current,
+        [name]: result.success ? undefined : result.error.issues[0]?.message,
+      }));
+    },
+    [fieldSchemas],
+  );
+
+  const update = (name: keyof V & string, value: V[keyof V]) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    if (errors[name]) checkField(name, value);
+  };
+
+  const refFor = (name: string) => (element: HTMLElement | null) => {
+    // For radios and checkboxes the first option stands for the group.
+    if (element && !elements.current[name]) elements.current[name] = element;
+    if (!element) delete elements.current[name];
+  };
+
+  const register = (name: keyof V & string): TextRegistration => ({
+    name,
+    value: String(values[name] ?? ""),
+    onChange: (event) => update(name, event.target.value as V[keyof V]),
+    onBlur: () => checkField(name, values[name]),
+    ref: refFor(name),
+  });
+
+  const registerChoice = (name: keyof V & string, option: string): ChoiceRegistration => {
+    const current = values[name];
+    const isList = Array.isArray(current);
+    return {
+      name,
+      value: option,
+      checked: isList ? current.includes(option) : current === option,
+      onChange: () => {
+        const list = current as string[];
+        const next = isList
+          ? list.includes(option)
+            ? list.filter((item) => item !== option)
+            : [...list, option]
+          : option;
+        update(name, next as V[keyof V]);
+      },
+      onBlur: () => undefined,
+      ref: refFor(name),
+    };
+  };
+
+  const focus = (name: string) => elements.current[name]?.focus();
+
+  /** Checks `fields` (in order) against `schema`; shows their problems, focuses the first. */
+  const validate = (schema: z.ZodMiniType, fields: readonly (keyof V & string)[]): boolean => {
+    const result = schema.safeParse(values);
+    const found = result.success ? {} : issuesByField(result.error);
+    setErrorsState((current) => {
+      const next = { ...current };
+      fields.forEach((field) => (next[field] = found[field]));
+      return next;
+    });
+    const first = fields.find((field) => found[field]);
+    if (first) focus(first);
+    return !first;
+  };
+
+  /** Shows problems the server reported; the caller decides where focus goes. */
+  const setErrors = (found: Record<string, string>) => setErrorsState((current) => ({ ...current, ...found }));
+
+  return { values, errors, register, registerChoice, validate, setErrors, setValues, focus };
+}
+
+export type SchemaForm<V extends Record<string, string | string[]>> = ReturnType<typeof useSchemaForm<V>>;

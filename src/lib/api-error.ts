@@ -1,0 +1,31 @@
+/**
+ * Reads an error from apiRequest ("<status>: <body>") back into its parts, so a form can place
+ * a 400's field errors beside their fields and show anything else as it came.
+ */
+export interface ApiFailure {
+  status: number | null;
+  /** The "<status>: <body>" text, or a plain sentence when the server was never reached. */
+  message: string;
+  fields: Record<string, string>;
+}
+
+export function readApiError(error: unknown): ApiFailure {
+  const text = error instanceof Error ? error.message : String(error);
+  const match = /^(\d{3}): ([\s\S]*)$/.exec(text);
+  if (!match) {
+    return {
+      status: null,
+      message: "We could not reach the server. Check your connection and try again.",
+      fields: {},
+    };
+  }
+  const status = Number(match[1]);
+  const body = match[2] ?? "";
+  try {
+    const parsed = JSON.parse(body) as { error?: unknown; fields?: unknown };
+    const fields = parsed.fields && typeof parsed.fields === "object" ? (parsed.fields as Record<string, string>) : {};
+    return { status, message: `${status}: ${typeof parsed.error === "string" ? parsed.error : body}`, fields };
+  } catch {
+    return { status, message: text, fields: {} };
+  }
+}

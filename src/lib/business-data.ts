@@ -1,0 +1,18 @@
+/**
+ * The price tables, packages and business facts that both the schedule form and the
+ * functions need, read straight from content/ at bundle time. The inline `yaml-loader`
+ * works in the site's webpack and in Gatsby's function compiler alike, so a function carries
+ * the same data as the page that sent the request. gatsby-node validates these files
+ * against src/lib/content-schema.ts on every build, which is why the casts below are safe.
+ */
+import packagesYaml from "!!yaml-loader!../../content/water-packages.yaml";
+import pricingYaml from "!!yaml-loader!../../content/pricing.yaml";
+import siteYaml from "!!yaml-loader!../../content/site.yaml";
+import type { PricingTables, SiteContent, WaterPackageContent } from "./content-schema";
+
+export const pricing = pricingYaml as PricingTables;
+export const waterPackages = [...(packagesYaml as WaterPackageContent[])].sort((a, b) => a.order - b.order);
+export const business = siteYaml as Pick<SiteContent, "name" | "phone" | "email" | "hours">;
+
+/** Every county the business travels to, in alphabetical order: the travel zones define the service area. */
+export const counties = pricing.travelZones.flatMap((zone) => zone.counties).sort((a, b) => a.localeCompare(b));

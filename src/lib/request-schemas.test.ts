@@ -1,0 +1,150 @@
+import {
+  createContactSchema,
+  createScheduleSchema,
+  fieldErrors,
+  isMarylandZip,
+  marylandToday,
+  type Catalog,
+} from "./request-schemas";
+
+const catalog: Catalog = {
+  mainInspections: ["residential", "commercial"],
+  addOns: ["radon"],
+  waterPackages: ["basic-potability"],
+  foundations: ["basement"],
+  counties: ["Anne Arundel", "Howard"],
+  topics: ["residential", "radon"],
+};
+const schedule = createScheduleSchema(catalog, { today: "2026-11-22", currentYear: 2026 });
+const contact = createContactSchema(catalog);
+
+export const goodRequest = {
+  mainInspection: "residential",
+  addOns: ["radon"],
+  waterPackages: [],
+  street: "12 Severn Avenue",
+  city: "Annapolis",
+  zip: "21403",
+  county: "Anne Arundel",
+  propertyType: "single-family",
+  squareFeet: "2100",
+  yearBuilt: "1962",
+  foundation: "basement",
+  firstDate: "2026-11-30",
+  firstWindow: "morning",
+  secondDate: "2026-12-01",
+  secondWindow: "afternoon",
+  name: "Ann Client",
+  email: "ann@example.com",
+  phone: "(410) 555-0100",
+  heardFrom: "agent",
+  agentName: "",
+  agentEmail: "",
+  notes: "",
+  website: "",
+};
+
+function errorsFor(change: Record<string, unknown>) {
+  const result = schedule.safeParse({ ...goodRequest, ...change });
+  return result.success ? {} : fieldErrors(result.error);
+}
+
+describe("the schedule schema", () => {
+  it("accepts a complete request and turns numbers typed as text into numbers", () => {
+    const result = schedule.safeParse(goodRequest);
+    expect(result.success).toBe(true);
+    expect(result.data).toMatchObject({ squareFeet: 2100, yearBuilt: 1962, name: "Ann Client" });
+  });
+
+  it("accepts tests on their own, with no main inspection", () => {
+    expect(
+      schedule.safeParse({ ...goodRequest, mainInspection: "none", addOns: [], waterPackages: ["basic-potability"] })
+        .success,
+    ).toBe(true);
+  });
+
+  it.each([
+    [
+      { mainInspection: "none", addOns: [], waterPackages: [] },
+      "mainInspection",
+      "Choose an inspection or at least one test",
+    ],
+    [{ mainInspection: "castle" }, "mainInspection", "Choose an inspection, or none"],
+    [{ addOns: ["pool"] }, "addOns", "Choose from the listed add-ons"],
+    [{ street: "  " }, "street", "Enter the street address"],
+    [{ zip: "" }, "zip", "Enter the ZIP code"],
+    [{ zip: "90210" }, "zip", "Enter a Maryland ZIP code: five digits from 20601 to 21930"],
+    [{ zip: "2140" }, "zip", "Enter a Maryland ZIP code: five digits from 20601 to 21930"],
+    [{ county: "Fairfax" }, "county", "Choose the county"],
+    [{ propertyType: "castle" }, "propertyType", "Choose the type of property"],
+    [{ squareFeet: "" }, "squareFeet", "Enter at least 200 square feet"],
+    [{ squareFeet: "lots" }, "squareFeet", "Enter the finished square feet as a number"],
+    [{ squareFeet: "1500.5" }, "squareFeet", "Enter the finished square feet as a whole number"],
+    [{ squareFeet: "250000" }, "squareFeet", "For more than 200,000 square feet, please call us"],
+    [{ yearBuilt: "1600" }, "yearBuilt", "Enter a year from 1700 on"],
+    [{ yearBuilt: "2031" }, "yearBuilt", "The year built cannot be that far in the future"],
+    [{ foundation: undefined }, "foundation", "Choose the foundation"],
+    [{ firstDate: "2026-11-21" }, "firstDate", "The first date cannot be in the past"],
+    [{ firstDate: "next week" }, "firstDate", "Choose the first date"],
+    [{ secondDate: "" }, "secondDate", "Choose the second date"],
+    [
+      { secondDate: "2026-11-30", secondWindow: "morning" },
+      "secondDate",
+      "Choose a second date or time window different from the first",
+    ],
+    [{ firstWindow: "night" }, "firstWindow", "Choose a time window"],
+    [{ name: "A" }, "name", "Enter your name"],
+    [{ email: "ann@" }, "email", "Enter an e-mail address such as you@example.com"],
+    [{ phone: "555-0100" }, "phone", "Enter a 10-digit US phone number, such as (410) 555-0142"],
+    [{ heardFrom: undefined }, "heardFrom", "Tell us how you heard about us"],
+    [{ agentEmail: "agent@" }, "agentEmail", "Enter the agent's e-mail address, or leave it empty"],
+    [{ notes: "x".repeat(2001) }, "notes", "Keep the notes under 2,000 characters"],
+  ])("rejects %j: %s says %s", (change, field, message) => {
+    expect(errorsFor(change)).toEqual({ [field]: message });
+  });
+
+  it("accepts today's date but not yesterday's", () => {
+    expect(errorsFor({ firstDate: "2026-11-22" })).toEqual({});
+  });
+
+  it("reports every bad field of a request at once, first message per field", () => {
+    expect(Object.keys(errorsFor({ name: "", email: "x", zip: "1" })).sort()).toEqual(["email", "name", "zip"]);
+  });
+});
+
+describe("the contact schema", () => {
+  const message = {
+    name: "Ann",
+    email: "ann@example.com",
+    phone: "",
+    topic: "radon",
+    message: "Do you test in Howard County?",
+  };
+
+  it("accepts a message with or without a phone number", () => {
+    expect(contact.safeParse(message).success).toBe(true);
+    expect(contact.safeParse({ ...message, phone: "410-555-0100", topic: "other" }).success).toBe(true);
+  });
+
+  it.each([
+    [{ topic: "pool" }, "topic", "Choose what your message is about"],
+    [{ message: "Hi" }, "message", "Write your message (at least 10 characters)"],
+    [{ phone: "12" }, "phone", "Enter a 10-digit US phone number, or leave it empty"],
+    [{ email: "" }, "email", "Enter an e-mail address such as you@example.com"],
+  ])("rejects %j", (change, field, text) => {
+    const result = contact.safeParse({ ...message, ...change });
+    expect(result.success ? {} : fieldErrors(result.error)).toEqual({ [field]: text });
+  });
+});
+
+describe("helpers", () => {
+  it("knows Maryland's ZIP range", () => {
+    expect(["20601", "21403", "21930"].every(isMarylandZip)).toBe(true);
+    expect(["20600", "21931", "22101", "2140a"].some(isMarylandZip)).toBe(false);
+  });
+
+  it("takes today's date in Maryland, not in UTC", () => {
+    expect(marylandToday(new Date("2026-11-23T03:30:00Z"))).toBe("2026-11-22");
+    expect(marylandToday(new Date("2026-11-23T05:30:00Z"))).toBe("2026-11-23");
+  });
+});

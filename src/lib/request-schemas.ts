@@ -1,0 +1,235 @@
+/**
+ * What a schedule request and a contact message must contain. The forms validate with these
+ * schemas as the visitor types, and the functions validate every request with the very same
+ * ones before storing it. zod/mini keeps the bytes the form pages download small.
+ */
+import * as z from "zod/mini";
+
+/** The choices the business offers, from content/ (see business-data.ts). */
+export interface Catalog {
+  mainInspections: readonly string[];
+  addOns: readonly string[];
+  waterPackages: readonly string[];
+  foundations: readonly string[];
+  counties: readonly string[];
+  topics: readonly string[];
+}
+
+export const NO_MAIN_INSPECTION = "none";
+
+export const propertyTypes = {
+  "single-family": "Single-family house",
+  townhouse: "Townhouse or rowhouse",
+  condo: "Condominium",
+  "multi-family": "Two to four units",
+  commercial: "Commercial building",
+} as const;
+
+export const timeWindows = {
+  morning: "Morning (8 to 11 am)",
+  midday: "Midday (11 am to 2 pm)",
+  afternoon: "Afternoon (2 to 5 pm)",
+} as const;
+
+export const referralSources = {
+  search: "Web search",
+  agent: "My real-estate agent",
+  friend: "Friend or family",
+  social: "Social media",
+  repeat: "I've used you before",
+  other: "Other",
+} as const;
+
+export const OTHER_TOPIC = "other";
+
+/** Maryland ZIP codes run from 20601 to 21930. */
+export function isMarylandZip(zip: string): boolean {
+  if (!/^\d{5}$/.test(zip)) return false;
+  const value = Number(zip);
+  return value >= 20601 && value <= 21930;
+}
+
+/** Ten digits, optionally with a leading US country code 1. */
+export function isUsPhone(phone: string): boolean {
+  const digits = phone.replace(/\D/g, "");
+  return digits.length === 10 || (digits.length === 11 && digits.startsWith("1"));
+}
+
+const text = (min: number, max: number, required: string, tooLong: string) =>
+  z.string({ error: required }).check(z.trim(), z.minLength(min, required), z.maxLength(max, tooLong));
+
+const optionalText = (max: number, tooLong: string) =>
+  z.optional(z.string().check(z.trim(), z.maxLength(max, tooLong)));
+
+const oneOf = (values: readonly string[], message: string) =>
+  z.string({ error: message }).check(z.refine((value) => values.includes(value), message));
+
+const email = (message: string) => z.string({ error: message }).check(z.trim(), z.email(message));
+
+const phone = z.string({ error: "Enter a phone number" }).check(
+  z.trim(),
+  z.refine((value) => isUsPhone(value), "Enter a 10-digit US phone number, such as (410) 555-0142"),
+);
+
+/** The hidden field people never see; automated form fillers put something in it. */
+const honeypot = z.optional(z.string());
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+
+function dateField(today: string, which: string) {
+  return z.string({ error: `Choose the ${which} date` }).check(
+    z.refine((value) => isoDate.test(value), `Choose the ${which} date`),
+    z.refine((value) => !isoDate.test(value) || value >= today, `The ${which} date cannot be in the past`),
+  );
+}
+
+/** The fields of each step of the schedule form, in the order they appear. */
+export const scheduleSteps = [
+  { id: "service", title: "What to inspect", fields: ["mainInspection", "addOns", "waterPackages"] },
+  {
+    id: "property",
+    title: "The property",
+    fields: ["street", "city", "zip", "county", "propertyType", "squareFeet", "yearBuilt", "foundation"],
+  },
+  { id: "dates", title: "Preferred dates", fields: ["firstDate", "firstWindow", "secondDate", "secondWindow"] },
+  {
+    id: "client",
+    title: "Your details",
+    fields: ["name", "email", "phone", "heardFrom", "agentName", "agentEmail", "notes"],
+  },
+  { id: "review", title: "Review and send", fields: [] },
+] as const;
+
+interface ScheduleOptions {
+  /** The date in Maryland (YYYY-MM-DD): a preferred date may be today or later. */
+  today: string;
+  /** Bounds the year built. */
+  currentYear: number;
+}
+
+/** Each field of the schedule request on its own, so a field can be checked as it is left. */
+export function scheduleFieldSchemas(catalog: Catalog, { today, currentYear }: ScheduleOptions) {
+  return {
+    mainInspection: oneOf([NO_MAIN_INSPECTION, ...catalog.mainInspections], "Choose an inspection, or none"),
+    addOns: z.array(oneOf(catalog.addOns, "Choose from the listed add-ons")),
+    waterPackages: z.array(oneOf(catalog.waterPackages, "Choose from the listed water tests")),
+    street: text(3, 120, "Enter the street address", "Keep the street address under 120 characters"),
+    city: text(2, 60, "Enter the city or town", "Keep the city under 60 characters"),
+    zip: z.string({ error: "Enter the ZIP code" }).check(
+      z.trim(),
+      z.minLength(1, "Enter the ZIP code"),
+      z.refine(
+        (value) => value === "" || isMarylandZip(value),
+        "Enter a Maryland ZIP code: five digits from 20601 to 21930",
+      ),
+    ),
+    county: oneOf(catalog.counties, "Choose the county"),
+    propertyType: oneOf(Object.keys(propertyTypes), "Choose the type of property"),
+    squareFeet: z.coerce
+      .number({ error: "Enter the finished square feet as a number" })
+      .check(
+        z.int("Enter the finished square feet as a whole number"),
+        z.minimum(200, "Enter at least 200 square feet"),
+        z.maximum(200_000, "For more than 200,000 square feet, please call us"),
+      ),
+    yearBuilt: z.coerce
+      .number({ error: "Enter the year the property was built" })
+      .check(
+        z.int("Enter the year as four digits, such as 1978"),
+        z.minimum(1700, "Enter a year from 1700 on"),
+        z.maximum(currentYear + 2, "The year built cannot be that far in the future"),
+      ),
+    foundation: oneOf(catalog.foundations, "Choose the foundation"),
+    firstDate: dateField(today, "first"),
+    firstWindow: oneOf(Object.keys(timeWindows), "Choose a time window"),
+    secondDate: dateField(today, "second"),
+    secondWindow: oneOf(Object.keys(timeWindows), "Choose a time window"),
+    name: text(2, 100, "Enter your name", "Keep your name under 100 characters"),
+    email: email("Enter an e-mail address such as you@example.com"),
+    phone,
+    heardFrom: oneOf(Object.keys(referralSources), "Tell us how you heard about us"),
+    agentName: optionalText(100, "Keep the agent's name under 100 characters"),
+    agentEmail: z.optional(
+      z.string().check(
+        z.trim(),
+        z.refine(
+          (value) => value === "" || z.email().safeParse(value).success,
+          "Enter the agent's e-mail address, or leave it empty",
+        ),
+      ),
+    ),
+    notes: optionalText(2000, "Keep the notes under 2,000 characters"),
+    website: honeypot,
+  };
+}
+
+/** Rules that tie fields together, each reported on the field a visitor would change. */
+const atLeastOneService = z.refine<{ mainInspection: string; addOns: string[]; waterPackages: string[] }>(
+  (request) =>
+    request.mainInspection !== NO_MAIN_INSPECTION || request.addOns.length > 0 || request.waterPackages.length > 0,
+  { message: "Choose an inspection or at least one test", path: ["mainInspection"] },
+);
+const differentChoices = z.refine<{ firstDate: string; firstWindow: string; secondDate: string; secondWindow: string }>(
+  (request) => request.firstDate !== request.secondDate || request.firstWindow !== request.secondWindow,
+  { message: "Choose a second date or time window different from the first", path: ["secondDate"] },
+);
+
+/** The whole schedule request, as the function checks it. */
+export function createScheduleSchema(catalog: Catalog, options: ScheduleOptions) {
+  return z.object(scheduleFieldSchemas(catalog, options)).check(atLeastOneService, differentChoices);
+}
+
+/** One step of the schedule form: its fields, with the rules that tie them together. */
+export function createScheduleStepSchema(catalog: Catalog, options: ScheduleOptions, step: number) {
+  const fields = scheduleFieldSchemas(catalog, options);
+  const names = scheduleSteps[step]!.fields as readonly (keyof typeof fields)[];
+  const shape = Object.fromEntries(names.map((name) => [name, fields[name]])) as Partial<typeof fields>;
+  const schema = z.object(shape);
+  if (names.includes("mainInspection")) return schema.check(atLeastOneService as never);
+  if (names.includes("secondDate")) return schema.check(differentChoices as never);
+  return schema;
+}
+
+/** Each field of a contact message on its own. */
+export function contactFieldSchemas(catalog: Pick<Catalog, "topics">) {
+  return {
+    name: text(2, 100, "Enter your name", "Keep your name under 100 characters"),
+    email: email("Enter an e-mail address such as you@example.com"),
+    phone: z.optional(
+      z.string().check(
+        z.trim(),
+        z.refine((value) => value === "" || isUsPhone(value), "Enter a 10-digit US phone number, or leave it empty"),
+      ),
+    ),
+    topic: oneOf([...catalog.topics, OTHER_TOPIC], "Choose what your message is about"),
+    message: text(10, 5000, "Write your message (at least 10 characters)", "Keep the message under 5,000 characters"),
+    website: honeypot,
+  };
+}
+
+export function createContactSchema(catalog: Pick<Catalog, "topics">) {
+  return z.object(contactFieldSchemas(catalog));
+}
+
+export type ScheduleRequest = z.output<ReturnType<typeof createScheduleSchema>>;
+export type ContactRequest = z.output<ReturnType<typeof createContactSchema>>;
+
+/** What the forms hold while a visitor types: text as typed, lists for the checkboxes. */
+export type FormValues<T> = { [K in keyof T]-?: T[K] extends readonly unknown[] ? string[] : string };
+export type ScheduleFormValues = FormValues<ScheduleRequest>;
+export type ContactFormValues = FormValues<ContactRequest>;
+
+/** Field name to message, for the 400 answer and for showing errors beside fields. */
+export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? "form");
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** Today's date in Maryland, YYYY-MM-DD. */
+export function marylandToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(now);
+}

@@ -1,0 +1,90 @@
+import type { PricingTables } from "./content-schema";
+import { estimateFromForm, preselection } from "./schedule-estimate";
+
+const tables: PricingTables = {
+  mainInspections: [
+    {
+      id: "residential",
+      label: "Home inspection",
+      service: "residential",
+      sizeBands: [
+        { maxSqFt: 1500, price: 400 },
+        { maxSqFt: 2500, price: 450 },
+      ],
+      overflow: { perSqFt: 500, price: 50 },
+    },
+  ],
+  ageAdjustments: [{ label: "Built before 1978", builtBefore: 1978, percent: 10 }],
+  foundations: [{ id: "crawlspace", label: "Crawlspace", adjustment: 50 }],
+  addOns: [
+    { id: "sewer-scope", label: "Sewer scope", service: "sewer-septic", price: 225 },
+    { id: "septic", label: "Septic inspection", service: "sewer-septic", price: 450 },
+    { id: "radon", label: "Radon test", service: "radon", price: 175 },
+  ],
+  travelZones: [{ label: "nearby", fee: 40, counties: ["Howard"] }],
+};
+const packages = [{ id: "basic", name: "Basic", price: 150 }];
+
+describe("the live estimate", () => {
+  it("is empty until something is chosen", () => {
+    expect(estimateFromForm(tables, packages, { mainInspection: "none", addOns: [], waterPackages: [] })).toEqual({
+      quote: null,
+      missing: [],
+    });
+  });
+
+  it("starts from the smallest band and lists what is still needed", () => {
+    const { quote, missing } = estimateFromForm(tables, packages, {
+      mainInspection: "residential",
+      addOns: ["radon"],
+      squareFeet: "",
+    });
+    expect(quote?.lines.map((line) => line.amount)).toEqual([400, 175]);
+    expect(quote?.total).toBe(575);
+    expect(missing).toEqual(["finished square feet", "year built", "foundation", "county"]);
+  });
+
+  it("grows into the full quote as details arrive", () => {
+    const { quote, missing } = estimateFromForm(tables, packages, {
+      mainInspection: "residential",
+      addOns: [],
+      waterPackages: ["basic"],
+      squareFeet: "2000",
+      yearBuilt: "1960",
+      foundation: "crawlspace",
+      county: "Howard",
+    });
+    expect(missing).toEqual([]);
+    expect(quote?.lines.map((line) => [line.kind, line.amount])).toEqual([
+      ["base", 450],
+      ["age", 45],
+      ["foundation", 50],
+      ["water", 150],
+      ["travel", 40],
+    ]);
+    expect(quote?.total).toBe(735);
+  });
+
+  it("needs only the county for tests booked alone", () => {
+    expect(estimateFromForm(tables, packages, { mainInspection: "none", addOns: ["radon"] }).missing).toEqual([
+      "county",
+    ]);
+  });
+});
+
+describe("choices made by the link that opened the page", () => {
+  it.each([
+    ["?service=residential", { mainInspection: "residential", addOns: [], waterPackages: [] }],
+    ["?service=radon", { mainInspection: "none", addOns: ["radon"], waterPackages: [] }],
+    ["?service=sewer-septic", { mainInspection: "none", addOns: ["sewer-scope", "septic"], waterPackages: [] }],
+    ["?package=basic", { mainInspection: "none", addOns: [], waterPackages: ["basic"] }],
+  ])("%s", (search, expected) => {
+    expect(preselection(search, tables, packages)).toEqual(expected);
+  });
+
+  it("ignores unknown or missing choices", () => {
+    expect(preselection("", tables, packages)).toBeNull();
+    expect(preselection("?service=castle", tables, packages)).toBeNull();
+    expect(preselection("?package=gold", tables, packages)).toBeNull();
+  });
+});

@@ -1,0 +1,195 @@
+/**
+ * The e-mails a request produces: one to the business with every field and the quote, and a
+ * confirmation to the visitor. Plain text, so they read well in any mail program.
+ */
+import { business } from "../business-data";
+import {
+  addOnChoices,
+  labelOf,
+  mainInspectionChoices,
+  topicChoices,
+  waterPackageChoices,
+  foundationChoices,
+} from "../catalog";
+import { formatDollars } from "../format";
+import type { Quote } from "../quote";
+import {
+  NO_MAIN_INSPECTION,
+  propertyTypes,
+  referralSources,
+  timeWindows,
+  type ContactRequest,
+  type ScheduleRequest,
+} from "../request-schemas";
+import type { MailMessage } from "./mailer";
+
+export interface ScheduleRecord {
+  type: "schedule";
+  reference: string;
+  receivedAt: string;
+  request: Omit<ScheduleRequest, "website">;
+  quote: Quote;
+}
+
+export interface ContactRecord {
+  type: "contact";
+  reference: string;
+  receivedAt: string;
+  message: Omit<ContactRequest, "website">;
+}
+
+function lines(rows: Array<[string, string | number | undefined]>): string {
+  return rows
+    .filter(([, value]) => value !== undefined && value !== "")
+    .map(([label, value]) => `${label}: ${value}`)
+    .join("\n");
+}
+
+const longDate = (iso: string) =>
+  new Date(`${iso}T12:00:00Z`).toLocaleDateString("en-US", {
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+
+export function quoteText(quote: Quote): string {
+  const rows = quote.lines.map((line) => `  ${line.label}: ${formatDollars(line.amount)}`);
+  return [...rows, `  Estimated total: ${formatDollars(quote.total)}`].join("\n");
+}
+
+export function describeServices(request: ScheduleRecord["request"]): string[] {
+  return [
+    ...(request.mainInspection === NO_MAIN_INSPECTION ? [] : [labelOf(mainInspectionChoices, request.mainInspection)]),
+    ...request.addOns.map((id) => labelOf(addOnChoices, id)),
+    ...request.waterPackages.map(
+      (id) => `Water test: ${waterPackageChoices.find((pack) => pack.id === id)?.name ?? id}`,
+    ),
+  ];
+}
+
+export function scheduleEmails(
+  record: ScheduleRecord,
+  to: string,
+): { business: MailMessage; confirmation: MailMessage } {
+  const { request, quote, reference } = record;
+  const services = describeServices(request);
+  const dates = [
+    `  1. ${longDate(request.firstDate)}, ${timeWindows[request.firstWindow as keyof typeof timeWindows]}`,
+    `  2. ${longDate(request.secondDate)}, ${timeWindows[request.secondWindow as keyof typeof timeWindows]}`,
+  ].join("\n");
+  const address = `${request.street}, ${request.city}, MD ${request.zip} (${request.county})`;
+
+  const businessText = [
+    `New schedule request ${reference}, received ${record.receivedAt}.`,
+    "",
+    "Services:",
+    ...services.map((service) => `  - ${service}`),
+    "",
+    "Property:",
+    lines([
+      ["  Address", address],
+      ["  Type", propertyTypes[request.propertyType as keyof typeof propertyTypes]],
+      ["  Finished square feet", request.squareFeet],
+      ["  Year built", request.yearBuilt],
+      ["  Foundation", labelOf(foundationChoices, request.foundation)],
+    ]),
+    "",
+    "Preferred dates:",
+    dates,
+    "",
+    "Client:",
+    lines([
+      ["  Name", request.name],
+      ["  E-mail", request.email],
+      ["  Phone", request.phone],
+      ["  Heard about us from", referralSources[request.heardFrom as keyof typeof referralSources]],
+      ["  Agent", request.agentName],
+      ["  Agent e-mail", request.agentEmail],
+    ]),
+    ...(request.notes ? ["", "Notes:", request.notes] : []),
+    "",
+    "Estimate (computed by the website from pricing.yaml):",
+    quoteText(quote),
+  ].join("\n");
+
+  const confirmationText = [
+    `Dear ${request.name},`,
+    "",
+    `Thank you for your request. Your reference is ${reference}.`,
+    "",
+    "What you asked for:",
+    ...services.map((service) => `  - ${service}`),
+    `At: ${address}`,
+    "",
+    "Your preferred dates:",
+    dates,
+    "",
+    "Your estimate:",
+    quoteText(quote),
+    "",
+    "What happens next: we will call or e-mail you within one business day to confirm a date and time and",
+    "to send the inspection agreement. The estimate is confirmed once we have checked the details with you.",
+    "",
+    `Questions? Call us at ${business.phone} (${business.hours}) or reply to this e-mail.`,
+    "",
+    business.name,
+  ].join("\n");
+
+  return {
+    business: {
+      to,
+      replyTo: request.email,
+      subject: `Schedule request ${reference}: ${services[0] ?? "inspection"}, ${request.city}`,
+      text: businessText,
+    },
+    confirmation: {
+      to: request.email,
+      replyTo: business.email,
+      subject: `We received your inspection request (${reference})`,
+      text: confirmationText,
+    },
+  };
+}
+
+export function contactEmails(record: ContactRecord, to: string): { business: MailMessage; confirmation: MailMessage } {
+  const { message, reference } = record;
+  const topic = message.topic === "other" ? "Other" : labelOf(topicChoices, message.topic);
+  return {
+    business: {
+      to,
+      replyTo: message.email,
+      subject: `Website message ${reference}: ${topic}`,
+      text: [
+        `New message ${reference}, received ${record.receivedAt}.`,
+        "",
+        lines([
+          ["Name", message.name],
+          ["E-mail", message.email],
+          ["Phone", message.phone],
+          ["Topic", topic],
+        ]),
+        "",
+        message.message,
+      ].join("\n"),
+    },
+    confirmation: {
+      to: message.email,
+      replyTo: business.email,
+      subject: `We received your message (${reference})`,
+      text: [
+        `Dear ${message.name},`,
+        "",
+        `Thank you for writing to us. Your reference is ${reference}; we will answer within one business day.`,
+        "",
+        "Your message:",
+        message.message,
+        "",
+        `If it is urgent, call us at ${business.phone} (${business.hours}).`,
+        "",
+        business.name,
+      ].join("\n"),
+    },
+  };
+}

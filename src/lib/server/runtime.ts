@@ -1,0 +1,21 @@
+/**
+ * Two things Gatsby Functions need to know about their host:
+ *
+ * - Gatsby's function compiler replaces every `process.env.X` with its value at build time
+ *   (webpack DefinePlugin), so SMTP_URL or OUTBOX_DIR set when the site is served would be
+ *   ignored. The live environment is read through globalThis, which the compiler leaves alone.
+ * - `gatsby serve` loads a function's module afresh for every request, so state that must
+ *   outlive one request (the rate limits, the outbox write queue) lives on globalThis too.
+ */
+export function runtimeEnv(): NodeJS.ProcessEnv {
+  return globalThis.process.env;
+}
+
+const store = globalThis as typeof globalThis & { __severnRidgeFunctionState?: Map<string, unknown> };
+
+/** A value kept for the life of the server process, created on first use. */
+export function processState<T>(key: string, create: () => T): T {
+  store.__severnRidgeFunctionState ??= new Map();
+  if (!store.__severnRidgeFunctionState.has(key)) store.__severnRidgeFunctionState.set(key, create());
+  return store.__severnRidgeFunctionState.get(key) as T;
+}

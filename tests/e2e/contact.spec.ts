@@ -1,0 +1,47 @@
+import { expect, test } from "@playwright/test";
+import { brokenSite, readE2eOutbox } from "../support/e2e-env";
+import { openPage } from "../support/page";
+
+test("a visitor sends a message and gets a reference", async ({ page }) => {
+  await openPage(page, "/contact");
+  await expect(page.getByRole("link", { name: /\(410\) 555-0142/ }).first()).toBeVisible();
+  await page.getByLabel("Your name").fill("Frank Landlord");
+  await page.getByLabel("E-mail").fill("frank@example.com");
+  await page.getByLabel("What is it about?").selectOption({ label: "Lead paint inspection (XRF)" });
+  await page
+    .getByLabel("Message", { exact: true })
+    .fill("I need a lead certificate for a Baltimore rowhouse before the next tenant.");
+  await page.getByRole("button", { name: "Send message" }).click();
+  await expect(page.getByRole("heading", { name: "Message sent" })).toBeFocused();
+  const reference = (await page.locator("strong.font-mono").textContent())!;
+  expect(readE2eOutbox("contact-messages")).toContainEqual(
+    expect.objectContaining({
+      reference,
+      message: expect.objectContaining({ name: "Frank Landlord", topic: "lead-paint" }),
+    }),
+  );
+});
+
+test("problems are shown by their fields and the first takes focus", async ({ page }) => {
+  await openPage(page, "/contact");
+  await page.getByRole("button", { name: "Send message" }).click();
+  await expect(page.getByLabel("Your name")).toBeFocused();
+  await expect(page.getByLabel("Your name")).toHaveAccessibleDescription("Enter your name");
+  await expect(page.getByLabel("Message", { exact: true })).toHaveAccessibleDescription(
+    "Write your message (at least 10 characters)",
+  );
+});
+
+test("a failed send keeps the message and says why", async ({ page }) => {
+  await openPage(page, `${brokenSite}/contact`);
+  await page.getByLabel("Your name").fill("Gail Owner");
+  await page.getByLabel("E-mail").fill("gail@example.com");
+  await page.getByLabel("What is it about?").selectOption({ label: "Something else" });
+  await page.getByLabel("Message", { exact: true }).fill("Please call me about a pre-listing inspection.");
+  await page.getByRole("button", { name: "Send message" }).click();
+  await expect(page.getByRole("region", { name: /Notifications/ }).getByText(/^503: /)).toBeVisible();
+  await expect(page.getByLabel("Message", { exact: true })).toHaveValue(
+    "Please call me about a pre-listing inspection.",
+  );
+  await expect(page.getByLabel("Your name")).toHaveValue("Gail Owner");
+});

@@ -1,0 +1,189 @@
+/**
+ * The two functions against the built site under `gatsby serve` on loopback: what is stored,
+ * what is refused and how, and that the price is always the server's own.
+ */
+import { pricing } from "../../src/lib/business-data";
+import { waterPackageChoices } from "../../src/lib/catalog";
+import { computeQuote } from "../../src/lib/quote";
+import { postJson, send, startFunctionServer, type FunctionServer } from "../support/function-server";
+import { contactMessage, scheduleRequest } from "../support/requests";
+
+let server: FunctionServer;
+let schedule: string;
+let contact: string;
+let nextAddress = 10;
+/** Each test speaks from its own loopback address, so the per-address limit is its own. */
+const freshAddress = () => `127.0.3.${nextAddress++}`;
+
+beforeAll(async () => {
+  server = await startFunctionServer();
+  schedule = `${server.url}/api/schedule`;
+  contact = `${server.url}/api/contact`;
+});
+afterAll(() => server?.stop());
+
+describe("a valid request", () => {
+  it("is answered 201 with a reference and stored as one outbox line", async () => {
+    const before = await server.readOutbox("schedule-requests");
+    const answer = await postJson(schedule, scheduleRequest(), freshAddress());
+    expect(answer.status).toBe(201);
+    const body = JSON.parse(answer.body) as { reference: string; quote: { total: number }; confirmationSent: boolean };
+    expect(body.reference).toMatch(/^SR-\d{8}-[0-9A-HJKMNP-TV-Z]{6}$/);
+    expect(body.confirmationSent).toBe(false);
+
+    const after = await server.readOutbox("schedule-requests");
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.at(-1)).toMatchObject({
+      type: "schedule",
+      reference: body.reference,
+      request: {
+        street: "12 Severn Avenue",
+        squareFeet: 2100,
+        yearBuilt: 1962,
+        addOns: ["radon"],
+        email: "ann.client@example.com",
+      },
+      quote: body.quote,
+    });
+    expect(after.at(-1)).not.toHaveProperty("request.website");
+  });
+
+  it("stores a contact message the same way", async () => {
+    const answer = await postJson(contact, contactMessage(), freshAddress());
+    expect(answer.status).toBe(201);
+    const { reference } = JSON.parse(answer.body) as { reference: string };
+    expect(reference).toMatch(/^MSG-/);
+    expect(await server.readOutbox("contact-messages")).toContainEqual(
+      expect.objectContaining({ reference, message: expect.objectContaining({ topic: "radon" }) }),
+    );
+  });
+
+  it("is priced by the server from pricing.yaml, whatever price the client sends", async () => {
+    const tampered = scheduleRequest({ quote: { total: 1, lines: [] }, total: 1, price: 1, estimate: 1 });
+    const answer = await postJson(schedule, tampered, freshAddress());
+    expect(answer.status).toBe(201);
+    const { quote, reference } = JSON.parse(answer.body) as { quote: { total: number }; reference: string };
+    const expected = computeQuote(pricing, waterPackageChoices, {
+      mainInspection: "residential",
+      addOns: ["radon"],
+      waterPackages: ["basic-potability"],
+      squareFeet: 2100,
+      yearBuilt: 1962,
+      foundation: "crawlspace",
+      county: "Anne Arundel",
+    });
+    expect(quote).toEqual(expected);
+    expect(quote.total).toBeGreaterThan(1);
+    const stored = (await server.readOutbox("schedule-requests")).find((line) => line.reference === reference)!;
+    expect(stored.quote).toEqual(expected);
+    expect(JSON.stringify(stored)).not.toMatch(/"(total|price|estimate)":1\b/);
+  });
+});
+
+describe("a refused request gets a readable answer and nothing is stored", () => {
+  async function expectNothingStored(attempt: () => Promise<void>) {
+    const before = (await server.readOutbox("schedule-requests")).length;
+    await attempt();
+    expect(await server.readOutbox("schedule-requests")).toHaveLength(before);
+  }
+
+  it("400 names each invalid field and why", () =>
+    expectNothingStored(async () => {
+      const answer = await postJson(
+        schedule,
+        scheduleRequest({ zip: "90210", email: "ann@", firstDate: "2020-01-01" }),
+        freshAddress(),
+      );
+      expect(answer.status).toBe(400);
+      expect(answer.headers["content-type"]).toMatch(/application\/json/);
+      expect(JSON.parse(answer.body)).toEqual({
+        error: "Some fields need attention.",
+        fields: {
+          zip: "Enter a Maryland ZIP code: five digits from 20601 to 21930",
+          email: "Enter an e-mail address such as you@example.com",
+          firstDate: "The first date cannot be in the past",
+        },
+      });
+    }));
+
+  it("400 for a body that is not JSON", () =>
+    expectNothingStored(async () => {
+      const answer = await send(schedule, { body: "{not json", contentType: "application/json", from: freshAddress() });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toBe("The request body is not valid JSON.");
+    }));
+
+  it("400 when the hidden honeypot field is filled", () =>
+    expectNothingStored(async () => {
+      const answer = await postJson(schedule, scheduleRequest({ website: "http://spam.example" }), freshAddress());
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatch(/^This request looks automated and was not sent\./);
+    }));
+
+  it("405 for any method but POST, saying which is allowed", () =>
+    expectNothingStored(async () => {
+      const answer = await send(schedule, { method: "GET", from: freshAddress() });
+      expect(answer.status).toBe(405);
+      expect(answer.headers.allow).toBe("POST");
+      expect(answer.body).toBe("This address only accepts POST requests.");
+    }));
+
+  it("413 over 32 KB", () =>
+    expectNothingStored(async () => {
+      const answer = await postJson(schedule, scheduleRequest({ notes: "x".repeat(33 * 1024) }), freshAddress());
+      expect(answer.status).toBe(413);
+      expect(answer.body).toMatch(/larger than 32 KB/);
+    }));
+
+  it("415 for another content type", () =>
+    expectNothingStored(async () => {
+      const answer = await send(schedule, {
+        body: "name=Ann&email=ann@example.com",
+        contentType: "application/x-www-form-urlencoded",
+        from: freshAddress(),
+      });
+      expect(answer.status).toBe(415);
+      expect(answer.body).toMatch(/Content-Type: application\/json/);
+    }));
+
+  it("429 with Retry-After once an address sends too many", () =>
+    expectNothingStored(async () => {
+      const address = freshAddress();
+      const invalid = scheduleRequest({ zip: "1" });
+      // Ten requests are allowed in the window (RATE_LIMIT_MAX); these are invalid, so none is stored.
+      for (let i = 0; i < 10; i += 1) expect((await postJson(schedule, invalid, address)).status).toBe(400);
+      const answer = await postJson(schedule, scheduleRequest(), address);
+      expect(answer.status).toBe(429);
+      expect(Number(answer.headers["retry-after"])).toBeGreaterThan(0);
+      expect(answer.body).toMatch(/^Too many requests from your address\. Please wait \d+ minutes? and try again/);
+      // Another visitor is not affected.
+      expect((await postJson(schedule, invalid, freshAddress())).status).toBe(400);
+    }));
+});
+
+describe("under load", () => {
+  it("answers 200 requests sent 50 at a time with 201, each stored exactly once", async () => {
+    const before = (await server.readOutbox("schedule-requests")).length;
+    const references: string[] = [];
+    for (let batch = 0; batch < 4; batch += 1) {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, index) =>
+          postJson(
+            schedule,
+            scheduleRequest({ name: `Load Test ${batch * 50 + index}` }),
+            `127.0.${10 + batch}.${10 + index}`,
+          ),
+        ),
+      );
+      for (const answer of answers) {
+        expect(answer.status).toBe(201);
+        references.push((JSON.parse(answer.body) as { reference: string }).reference);
+      }
+    }
+    expect(new Set(references).size).toBe(200);
+    const lines = (await server.readOutbox("schedule-requests")).slice(before);
+    expect(lines).toHaveLength(200);
+    const stored = lines.map((line) => line.reference as string);
+    for (const reference of references) expect(stored.filter((candidate) => candidate === reference)).toHaveLength(1);
+  });
+});

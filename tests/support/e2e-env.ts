@@ -1,0 +1,22 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+
+/** The site the browser tests use, served as in production. */
+export const e2ePort = Number(process.env.E2E_PORT ?? 9123);
+/** A second copy of the site whose outbox cannot be written: its functions really fail. */
+export const brokenPort = e2ePort + 1;
+export const brokenSite = `http://127.0.0.1:${brokenPort}`;
+
+/** Where the browser tests' site keeps its outbox. */
+export const E2E_OUTBOX = path.resolve(__dirname, "..", "..", ".data", "e2e-outbox");
+
+export function readE2eOutbox(kind: string): Record<string, unknown>[] {
+  try {
+    return readFileSync(path.join(E2E_OUTBOX, `${kind}.jsonl`), "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * The built site under `gatsby serve` on loopback, which runs the Gatsby Functions exactly as
+ * `npm start` does, with the environment a test chooses (outbox folder, SMTP, limits).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { request } from "node:http";
+import { mkdtemp, readFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { siteRoot } from "./site-copy";
+
+export interface FunctionServer {
+  url: string;
+  port: number;
+  outbox: string;
+  stop: () => Promise<void>;
+  /** The JSON lines of one outbox file, or none when it does not exist yet. */
+  readOutbox: (kind: string) => Promise<Record<string, unknown>[]>;
+  logs: () => string;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilUp(port: number, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`gatsby serve exited with ${child.exitCode}`);
+    const up = await new Promise<boolean>((resolve) => {
+      const probe = request({ host: "127.0.0.1", port, path: "/", method: "HEAD" }, (res) => {
+        res.resume();
+        resolve(true);
+      });
+      probe.on("error", () => resolve(false));
+      probe.end();
+    });
+    if (up) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error("gatsby serve did not start in 60 s");
+}
+
+export async function startFunctionServer(env: Record<string, string> = {}): Promise<FunctionServer> {
+  const port = await freePort();
+  const outbox = await mkdtemp(path.join(tmpdir(), "outbox-"));
+  let output = "";
+  const child = spawn(
+    process.execPath,
+    [path.join(siteRoot, "node_modules", "gatsby", "cli.js"), "serve", "--port", String(port), "--host", "127.0.0.1"],
+    {
+      cwd: siteRoot,
+      env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", NO_COLOR: "1", OUTBOX_DIR: outbox, ...env },
+    },
+  );
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  await waitUntilUp(port, child);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    outbox,
+    logs: () => output,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+    readOutbox: async (kind) => {
+      try {
+        const text = await readFile(path.join(outbox, `${kind}.jsonl`), "utf8");
+        return text
+          .split("\n")
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as Record<string, unknown>);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+        throw error;
+      }
+    },
+  };
+}
+
+export interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/**
+ * One HTTP request from a chosen loopback address (127.0.0.0/8 all reaches this machine), so
+ * a test can act as many different visitors.
+ */
+export function send(
+  url: string,
+  options: { method?: string; body?: string; contentType?: string; from?: string; headers?: Record<string, string> },
+): Promise<Answer> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: options.method ?? "POST",
+        localAddress: options.from,
+        headers: {
+          ...(options.contentType ? { "content-type": options.contentType } : {}),
+          ...(options.body !== undefined ? { "content-length": Buffer.byteLength(options.body) } : {}),
+          ...options.headers,
+        },
+      },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (body += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on("error", reject);
+    if (options.body !== undefined) req.write(options.body);
+    req.end();
+  });
+}
+
+export const postJson = (url: string, payload: unknown, from?: string) =>
+  send(url, { body: JSON.stringify(payload), contentType: "application/json", from });
