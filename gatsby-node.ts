@@ -5,9 +5,10 @@
  * Exports follow Gatsby's lifecycle order: init, schema, nodes, resolvers, pages.
  */
 import type { CreateResolversArgs, GatsbyNode, Node, Reporter } from "gatsby";
-import { copyFile, mkdir, readFile } from "node:fs/promises";
+import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
+import sharp from "sharp";
 import {
   postFrontmatterSchema,
   serviceFrontmatterSchema,
@@ -16,9 +17,12 @@ import {
   type PricingTables,
   type YamlFile,
 } from "./src/lib/content-schema";
-import { postPath, servicePath, slugFromFilePath, waterPackagePath } from "./src/lib/paths";
+import { builtPages, inlineScriptHashes, pageTitle } from "./src/lib/built-pages";
+import { contentSecurityPolicy } from "./src/lib/http-headers";
+import { postPath, servicePath, shareImagePath, slugFromFilePath, waterPackagePath } from "./src/lib/paths";
 import { startingPriceForService } from "./src/lib/quote";
 import { readingMinutes } from "./src/lib/reading-time";
+import { loadShareFonts, shareImageSvg } from "./src/lib/share-image";
 
 // Gatsby runs from the site folder; compiled gatsby-node lives in .cache, so paths start from the working directory.
 const siteRoot = process.cwd();
@@ -404,4 +408,61 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
       context: { id },
     });
   });
+};
+
+/**
+ * After the pages are written: a share image for each page, each page's Content-Security-Policy
+ * (its inline scripts' hashes) in public/_headers, and robots.txt. The Netlify adapter runs
+ * next and adds Gatsby's own headers to the same _headers file.
+ */
+export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter, getNodesByType }) => {
+  const publicDir = path.join(siteRoot, "public");
+  const pages = builtPages(publicDir);
+  const html = new Map(
+    await Promise.all(pages.map(async (page) => [page.route, await readFile(page.file, "utf8")] as const)),
+  );
+  const { parse } = await import("yaml");
+  const site = parse(await readFile(path.join(contentRoot, "site.yaml"), "utf8")) as {
+    name: string;
+    phone: string;
+    serviceArea: string;
+  };
+
+  const fonts = loadShareFonts(siteRoot);
+  await Promise.all(
+    pages.map(async ({ route }) => {
+      const svg = shareImageSvg(fonts, {
+        title: pageTitle(html.get(route)!),
+        eyebrow: `${site.name} · ${site.serviceArea}`,
+        footer: `${site.name} · ${site.phone}`,
+      });
+      const file = path.join(publicDir, shareImagePath(route));
+      await mkdir(path.dirname(file), { recursive: true });
+      await sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true }).toFile(file);
+    }),
+  );
+
+  // Any unknown address is answered with 404.html, so "/*" carries that page's policy;
+  // each page's own rule comes later and wins (Netlify applies the last matching rule).
+  const notFound = await readFile(path.join(publicDir, "404.html"), "utf8");
+  const rules = [
+    ["/*", contentSecurityPolicy(inlineScriptHashes(notFound))],
+    ...pages.map(({ route }) => [route, contentSecurityPolicy(inlineScriptHashes(html.get(route)!))]),
+  ];
+  await writeFile(
+    path.join(publicDir, "_headers"),
+    `# Content-Security-Policy per page (gatsby-node onPostBuild, src/lib/http-headers.ts)\n${rules
+      .map(([route, policy]) => `${route}\n  content-security-policy: ${policy}\n`)
+      .join("")}`,
+  );
+
+  const isPreview = Boolean(process.env.CONTEXT && process.env.CONTEXT !== "production");
+  const { siteUrl } = getNodesByType("Site")[0]!.siteMetadata as { siteUrl: string };
+  await writeFile(
+    path.join(publicDir, "robots.txt"),
+    isPreview
+      ? "# A preview deploy: not for search engines.\nUser-agent: *\nDisallow: /\n"
+      : `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap-index.xml\n`,
+  );
+  reporter.info(`Share images, CSP headers and robots.txt written for ${pages.length} pages`);
 };

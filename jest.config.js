@@ -12,7 +12,7 @@ module.exports = {
   moduleNameMapper: {
     "^!!yaml-loader!(.*)$": "$1",
     "\\.css$": "identity-obj-proxy",
-    "\\.(jpg|jpeg|png|gif|svg|webp|avif|woff2?)$": "<rootDir>/__mocks__/file-mock.js",
+    "\\.(jpg|jpeg|png|gif|svg|webp|avif)$": "<rootDir>/__mocks__/file-mock.js",
   },
   transformIgnorePatterns: ["node_modules/(?!(gatsby|gatsby-script|gatsby-link)/)"],
   globals: { __PATH_PREFIX__: "" },

@@ -33,3 +33,12 @@ export function slugFromFilePath(filePath: string): string {
   const fileName = (parts.pop() ?? "").replace(/\.mdx?$/, "");
   return fileName === "index" ? (parts.pop() ?? "") : fileName;
 }
+
+/** Share images (Open Graph) are 1200 by 630 pixels. */
+export const SHARE_IMAGE_WIDTH = 1200;
+export const SHARE_IMAGE_HEIGHT = 630;
+
+/** Where a page's share image is published: "/" has /og/index.png, "/services/radon" /og/services/radon.png. */
+export function shareImagePath(route: string): string {
+  return `/og${route === "/" ? "/index" : route}.png`;
+}

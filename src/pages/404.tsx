@@ -36,5 +36,7 @@ export default function NotFoundPage() {
 }
 
 export function Head({ location }: HeadProps) {
-  return <Seo title="Page Not Found" description="There is no page at this address." pathname={location.pathname} />;
+  return (
+    <Seo title="Page Not Found" description="There is no page at this address." pathname={location.pathname} noindex />
+  );
 }

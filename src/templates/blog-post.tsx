@@ -7,7 +7,9 @@ import { ClosingCta } from "../components/home/closing-cta";
 import { Seo } from "../components/seo";
 import { Container } from "../components/ui/container";
 import { useSiteInfo } from "../hooks/use-site-info";
+import { useSiteUrl } from "../hooks/use-site-url";
 import { blogPath } from "../lib/paths";
+import { blogPostingNode } from "../lib/structured-data";
 
 export default function BlogPostTemplate({ data, children }: PageProps<Queries.BlogPostTemplateQuery>) {
   const { phone } = useSiteInfo();
@@ -79,6 +81,7 @@ export const query = graphql`
       date(formatString: "MMMM D, YYYY")
       isoDate: date(formatString: "YYYY-MM-DD")
       lastReviewed(formatString: "MMMM D, YYYY")
+      isoLastReviewed: lastReviewed(formatString: "YYYY-MM-DD")
       imageAlt
       image {
         childImageSharp {
@@ -98,5 +101,23 @@ export const query = graphql`
 `;
 
 export function Head({ data, location }: HeadProps<Queries.BlogPostTemplateQuery>) {
-  return <Seo title={data.blogPost!.title} description={data.blogPost!.description} pathname={location.pathname} />;
+  const siteUrl = useSiteUrl();
+  const post = data.blogPost!;
+  return (
+    <Seo
+      type="article"
+      title={post.title}
+      description={post.description}
+      pathname={location.pathname}
+      parents={[{ name: "Blog", path: blogPath }]}
+      structuredData={[
+        blogPostingNode(siteUrl, {
+          ...post,
+          path: location.pathname,
+          date: post.isoDate,
+          lastReviewed: post.isoLastReviewed,
+        }),
+      ]}
+    />
+  );
 }

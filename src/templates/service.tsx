@@ -10,7 +10,9 @@ import { Container } from "../components/ui/container";
 import { PageHeader } from "../components/ui/page-header";
 import { useSiteInfo } from "../hooks/use-site-info";
 import { formatDollars } from "../lib/format";
-import { scheduleWith } from "../lib/paths";
+import { useSiteUrl } from "../hooks/use-site-url";
+import { scheduleWith, servicesPath } from "../lib/paths";
+import { serviceNode } from "../lib/structured-data";
 
 type Service = NonNullable<Queries.ServiceTemplateQuery["service"]>;
 
@@ -99,5 +101,15 @@ export const query = graphql`
 `;
 
 export function Head({ data, location }: HeadProps<Queries.ServiceTemplateQuery>) {
-  return <Seo title={data.service!.title} description={data.service!.summary} pathname={location.pathname} />;
+  const siteUrl = useSiteUrl();
+  const service = data.service!;
+  return (
+    <Seo
+      title={service.title}
+      description={service.summary}
+      pathname={location.pathname}
+      parents={[{ name: "Services", path: servicesPath }]}
+      structuredData={[serviceNode(siteUrl, { ...service, path: location.pathname })]}
+    />
+  );
 }

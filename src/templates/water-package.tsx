@@ -9,7 +9,9 @@ import { InfoTip, TooltipGroup } from "../components/ui/info-tip";
 import { PageHeader } from "../components/ui/page-header";
 import { useSiteInfo } from "../hooks/use-site-info";
 import { formatDollars } from "../lib/format";
-import { scheduleWith, servicePath, waterQualityService } from "../lib/paths";
+import { useSiteUrl } from "../hooks/use-site-url";
+import { scheduleWith, servicePath, servicesPath, waterQualityService } from "../lib/paths";
+import { waterPackageNode } from "../lib/structured-data";
 
 type WaterPackage = NonNullable<Queries.WaterPackageTemplateQuery["waterPackage"]>;
 
@@ -141,6 +143,18 @@ export const query = graphql`
 `;
 
 export function Head({ data, location }: HeadProps<Queries.WaterPackageTemplateQuery>) {
+  const siteUrl = useSiteUrl();
   const pack = data.waterPackage!;
-  return <Seo title={`${pack.name} Water Test`} description={pack.summary} pathname={location.pathname} />;
+  return (
+    <Seo
+      title={`${pack.name} Water Test`}
+      description={pack.summary}
+      pathname={location.pathname}
+      parents={[
+        { name: "Services", path: servicesPath },
+        { name: "Water Quality Testing", path: servicePath(waterQualityService) },
+      ]}
+      structuredData={[waterPackageNode(siteUrl, { ...pack, path: location.pathname })]}
+    />
+  );
 }

@@ -1,0 +1,36 @@
+/**
+ * @jest-environment node
+ */
+import { createHash } from "node:crypto";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { builtPages, inlineScriptHashes, pageTitle } from "./built-pages";
+
+const sha = (text: string) => createHash("sha256").update(text).digest("base64");
+
+describe("built pages", () => {
+  it("lists every page by its address, not the 404 copy or data folders", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "public-"));
+    for (const folder of ["", "about", "services/radon", "404", "page-data/about"]) {
+      mkdirSync(path.join(dir, folder), { recursive: true });
+      writeFileSync(path.join(dir, folder, "index.html"), "<html></html>");
+    }
+    expect(builtPages(dir).map((page) => page.route)).toEqual(["/", "/about", "/services/radon"]);
+  });
+
+  it("takes the page's own title from the document title", () => {
+    expect(pageTitle("<head><title>Radon Testing | Severn Ridge</title></head>")).toBe("Radon Testing");
+    expect(pageTitle('<title data-gatsby-head="true">Walk-and-Talk &amp; You | X</title>')).toBe("Walk-and-Talk & You");
+  });
+
+  it("hashes the inline scripts a browser runs, exactly as written", () => {
+    const html = [
+      '<script>window.pagePath="/";</script>',
+      '<script type="module">const e=1;</script>',
+      '<script type="application/ld+json">{"@type":"Thing"}</script>',
+      '<script src="/app.js" async></script>',
+    ].join("");
+    expect(inlineScriptHashes(html)).toEqual([sha('window.pagePath="/";'), sha("const e=1;")]);
+  });
+});

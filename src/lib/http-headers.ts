@@ -1,0 +1,58 @@
+/**
+ * The site's HTTP headers, defined once. gatsby-config passes the security headers to Gatsby,
+ * whose Netlify adapter writes them, with Gatsby's own cache headers, into public/_headers;
+ * after the build, gatsby-node adds each page's Content-Security-Policy to the same file.
+ * Netlify serves that file, and the local production server (scripts/serve.ts) applies it
+ * too, so the browser tests run under exactly the deployed headers.
+ *
+ * Gatsby already sends, for every path: `x-content-type-options: nosniff`,
+ * `x-frame-options: DENY`, `referrer-policy: same-origin`; hashed files
+ * `cache-control: public, max-age=31536000, immutable`; HTML and page-data
+ * `cache-control: public, max-age=0, must-revalidate`.
+ */
+
+export interface Header {
+  key: string;
+  value: string;
+}
+
+/** Headers for every path, beside Gatsby's defaults above. */
+export const securityHeaders: Header[] = [
+  // Two years, with subdomains, eligible for browsers' preload lists.
+  { key: "strict-transport-security", value: "max-age=63072000; includeSubDomains; preload" },
+  // The site uses none of these browser features; nothing embedded may ask for them.
+  {
+    key: "permissions-policy",
+    value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()",
+  },
+  { key: "cross-origin-opener-policy", value: "same-origin" },
+  // The old XSS auditor is gone from browsers and could be abused; the CSP does that work now.
+  { key: "x-xss-protection", value: "0" },
+];
+
+/** Preview deploys must not be indexed (Netlify sets CONTEXT during its builds). */
+export function previewHeaders(context = process.env.CONTEXT): Header[] {
+  return context && context !== "production" ? [{ key: "x-robots-tag", value: "noindex, nofollow" }] : [];
+}
+
+/**
+ * The policy a page runs under. Scripts: the site's own files and exactly the inline scripts
+ * Gatsby wrote into that page, by hash; no eval. Styles need 'unsafe-inline': Gatsby inlines
+ * the stylesheet, images set style attributes and Radix's scroll lock inserts a style element.
+ */
+export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
+  const hashes = [...new Set(scriptHashes)].sort().map((hash) => `'sha256-${hash}'`);
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${hashes.join(" ")}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}

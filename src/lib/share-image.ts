@@ -1,0 +1,100 @@
+/**
+ * The picture shown when a page is shared (Open Graph / Twitter): 1200x630, the page's title
+ * on the brand's deep blue. The text is drawn as vector paths from the Inter font files on npm,
+ * so the image looks the same on any build machine, with or without system fonts.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import opentype, { type Font } from "opentype.js";
+
+import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from "./paths";
+
+const MARGIN = 80;
+
+export interface ShareFonts {
+  bold: Font;
+  medium: Font;
+}
+
+export function loadShareFonts(siteRoot = process.cwd()): ShareFonts {
+  const resolve = createRequire(path.join(siteRoot, "package.json")).resolve;
+  const load = (weight: number) => {
+    const bytes = readFileSync(resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`));
+    return opentype.parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+  };
+  return { bold: load(700), medium: load(500) };
+}
+
+/** Glyph by glyph, with kerning; opentype.js's own shaping fails on Inter's contextual forms. */
+function layout(font: Font, text: string, size: number, x = 0, y = 0): { width: number; d: string } {
+  const scale = size / font.unitsPerEm;
+  let cursor = x;
+  let d = "";
+  let previous: ReturnType<Font["charToGlyph"]> | null = null;
+  for (const character of text) {
+    const glyph = font.charToGlyph(character);
+    if (previous) cursor += font.getKerningValue(previous, glyph) * scale;
+    d += glyph.getPath(cursor, y, size).toPathData(2);
+    cursor += (glyph.advanceWidth ?? 0) * scale;
+    previous = glyph;
+  }
+  return { width: cursor - x, d };
+}
+
+export function textWidth(font: Font, text: string, size: number): number {
+  return layout(font, text, size).width;
+}
+
+/** Breaks text into lines no wider than maxWidth, at spaces. */
+export function wrapText(font: Font, text: string, size: number, maxWidth: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (line && textWidth(font, candidate, size) > maxWidth) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = candidate;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** The largest title size (of 72, 62, 54, 46) at which the title fits in three lines. */
+export function fitTitle(font: Font, title: string): { size: number; lines: string[] } {
+  const maxWidth = SHARE_IMAGE_WIDTH - 2 * MARGIN;
+  for (const size of [72, 62, 54, 46]) {
+    const lines = wrapText(font, title, size, maxWidth);
+    if (lines.length <= 3) return { size, lines };
+  }
+  return { size: 46, lines: wrapText(font, title, 46, maxWidth).slice(0, 3) };
+}
+
+export function shareImageSvg(
+  fonts: ShareFonts,
+  { title, eyebrow, footer }: { title: string; eyebrow: string; footer: string },
+): string {
+  const { size, lines } = fitTitle(fonts.bold, title);
+  const lineHeight = size * 1.15;
+  // The title block starts below the eyebrow (baseline 110) and ends above the logo (y 500).
+  const firstBaseline = 190 + size * 0.75;
+  const titlePaths = lines
+    .map((line, index) => layout(fonts.bold, line, size, MARGIN, firstBaseline + index * lineHeight).d)
+    .join("");
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${SHARE_IMAGE_WIDTH}" height="${SHARE_IMAGE_HEIGHT}" viewBox="0 0 ${SHARE_IMAGE_WIDTH} ${SHARE_IMAGE_HEIGHT}">`,
+    `<rect width="100%" height="100%" fill="#0d2c41"/>`,
+    `<rect x="0" y="0" width="${SHARE_IMAGE_WIDTH}" height="12" fill="#e0a93b"/>`,
+    `<path d="${layout(fonts.medium, eyebrow.toUpperCase(), 26, MARGIN, 110).d}" fill="#e0a93b"/>`,
+    `<path d="${titlePaths}" fill="#ffffff"/>`,
+    // The logo mark: a roofline over a check.
+    `<g transform="translate(${MARGIN} 500) scale(2.5)"><rect width="32" height="32" rx="8" fill="#174f73"/>`,
+    `<path d="M6 15.5 16 7l10 8.5" fill="none" stroke="#e0a93b" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/>`,
+    `<path d="m11.5 18.5 3.2 3.2 6-6.2" fill="none" stroke="#fff" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/></g>`,
+    `<path d="${layout(fonts.medium, footer, 32, MARGIN + 104, 552).d}" fill="#d5e9f4"/>`,
+    `</svg>`,
+  ].join("");
+}

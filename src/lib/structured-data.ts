@@ -1,0 +1,131 @@
+/**
+ * JSON-LD for search engines (schema.org): the business on every page, a breadcrumb trail
+ * below the home page, and the page's own subject: a Service, an Offer, a BlogPosting.
+ */
+import { telHref } from "./phone";
+import { shareImagePath } from "./paths";
+
+export type JsonLdNode = Record<string, unknown>;
+
+export interface BusinessFacts {
+  name: string;
+  tagline: string;
+  phone: string;
+  email: string;
+  social: { facebook: string; instagram: string; linkedin: string; youtube: string };
+}
+
+const maryland = { "@type": "State", name: "Maryland" };
+
+export const businessId = (siteUrl: string) => `${siteUrl}/#business`;
+
+export function businessNode(site: BusinessFacts, siteUrl: string): JsonLdNode {
+  return {
+    "@type": "HomeAndConstructionBusiness",
+    "@id": businessId(siteUrl),
+    name: site.name,
+    description: site.tagline,
+    url: `${siteUrl}/`,
+    telephone: telHref(site.phone).replace("tel:", ""),
+    email: site.email,
+    image: `${siteUrl}${shareImagePath("/")}`,
+    logo: `${siteUrl}/icons/icon-512x512.png`,
+    address: { "@type": "PostalAddress", addressRegion: "MD", addressCountry: "US" },
+    areaServed: maryland,
+    sameAs: Object.values(site.social),
+  };
+}
+
+export function breadcrumbNode(siteUrl: string, trail: readonly { name: string; path: string }[]): JsonLdNode {
+  return {
+    "@type": "BreadcrumbList",
+    itemListElement: trail.map((crumb, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: crumb.name,
+      item: `${siteUrl}${crumb.path}`,
+    })),
+  };
+}
+
+export function serviceNode(
+  siteUrl: string,
+  service: { title: string; summary: string; path: string; startingPrice?: number | null },
+): JsonLdNode {
+  const url = `${siteUrl}${service.path}`;
+  return {
+    "@type": "Service",
+    "@id": `${url}#service`,
+    name: service.title,
+    serviceType: service.title,
+    description: service.summary,
+    url,
+    provider: { "@id": businessId(siteUrl) },
+    areaServed: maryland,
+    ...(service.startingPrice != null && {
+      offers: {
+        "@type": "Offer",
+        url,
+        priceCurrency: "USD",
+        price: service.startingPrice.toFixed(2),
+        priceSpecification: { "@type": "PriceSpecification", minPrice: service.startingPrice, priceCurrency: "USD" },
+      },
+    }),
+  };
+}
+
+export function waterPackageNode(
+  siteUrl: string,
+  pack: { name: string; summary: string; path: string; price: number },
+): JsonLdNode {
+  const url = `${siteUrl}${pack.path}`;
+  return {
+    "@type": "Service",
+    "@id": `${url}#service`,
+    name: `${pack.name} water test`,
+    serviceType: "Water quality testing",
+    description: pack.summary,
+    url,
+    provider: { "@id": businessId(siteUrl) },
+    areaServed: maryland,
+    offers: {
+      "@type": "Offer",
+      url,
+      price: pack.price.toFixed(2),
+      priceCurrency: "USD",
+      availability: "https://schema.org/InStock",
+    },
+  };
+}
+
+export function blogPostingNode(
+  siteUrl: string,
+  post: {
+    title: string;
+    description: string;
+    path: string;
+    date: string;
+    lastReviewed?: string | null;
+    author: string;
+  },
+): JsonLdNode {
+  const url = `${siteUrl}${post.path}`;
+  return {
+    "@type": "BlogPosting",
+    "@id": `${url}#article`,
+    headline: post.title.slice(0, 110),
+    description: post.description,
+    url,
+    mainEntityOfPage: url,
+    image: [`${siteUrl}${shareImagePath(post.path)}`],
+    datePublished: post.date,
+    dateModified: post.lastReviewed ?? post.date,
+    author: { "@type": "Person", name: post.author },
+    publisher: { "@id": businessId(siteUrl) },
+  };
+}
+
+/** One JSON-LD document holding every node, safe to inline in a script element. */
+export function jsonLdScript(nodes: readonly JsonLdNode[]): string {
+  return JSON.stringify({ "@context": "https://schema.org", "@graph": nodes }).replace(/</g, "\\u003c");
+}

@@ -1,0 +1,180 @@
+/**
+ * What search engines and share previews read in the built site: titles, descriptions,
+ * canonical addresses, share images, JSON-LD, the sitemap, robots.txt and the feed.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { builtRoutes, publicDir, readPage } from "../support/built-site";
+import { specRoutes } from "../support/routes";
+
+const siteUrl = "https://www.severnridgeinspections.com";
+const pages = builtRoutes().map(({ route, file }) => ({ route, document: readPage(file) }));
+const posts = specRoutes.filter((route) => route.path.startsWith("/blog/"));
+
+type Node = Record<string, unknown> & { "@type": string };
+function jsonLd(document: ReturnType<typeof readPage>): Node[] {
+  return document
+    .querySelectorAll('script[type="application/ld+json"]')
+    .flatMap((script) => (JSON.parse(script.textContent) as { "@graph": Node[] })["@graph"]);
+}
+
+test("the built site has exactly the specification's routes", () => {
+  expect(pages.map((page) => page.route).sort()).toEqual(specRoutes.map((route) => route.path).sort());
+});
+
+describe.each(pages)("$route", ({ route, document }) => {
+  const head = document.querySelector("head")!;
+
+  it("has one title, one description and one canonical address", () => {
+    expect(head.querySelectorAll("title")).toHaveLength(1);
+    expect(head.querySelectorAll('meta[name="description"]')).toHaveLength(1);
+    expect(head.querySelectorAll('link[rel="canonical"]')).toHaveLength(1);
+    expect(head.querySelector('link[rel="canonical"]')!.getAttribute("href")).toBe(`${siteUrl}${route}`);
+    expect(head.querySelector("title")!.textContent).toMatch(/^.+ \| Severn Ridge Home Inspections$/);
+    expect(document.querySelector("html")!.getAttribute("lang")).toBe("en-US");
+  });
+
+  it("has Open Graph and Twitter tags with a 1200x630 share image that exists", () => {
+    const meta = (selector: string) => head.querySelector(`meta[${selector}]`)?.getAttribute("content");
+    const image = meta('property="og:image"')!;
+    expect(image).toBe(`${siteUrl}/og${route === "/" ? "/index" : route}.png`);
+    const file = path.join(publicDir, image.replace(siteUrl, ""));
+    expect(existsSync(file)).toBe(true);
+    const png = readFileSync(file);
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+    expect(meta('property="og:title"')).toBeTruthy();
+    expect(meta('property="og:url"')).toBe(`${siteUrl}${route}`);
+    expect(meta('name="twitter:card"')).toBe("summary_large_image");
+    expect(meta('name="twitter:image"')).toBe(image);
+  });
+
+  it("links the feed, the manifest and the icons", () => {
+    expect(head.querySelector('link[rel="alternate"][type="application/rss+xml"]')?.getAttribute("href")).toBe(
+      "/rss.xml",
+    );
+    expect(head.querySelector('link[rel="manifest"]')).not.toBeNull();
+    expect(head.querySelector('link[rel="icon"]')).not.toBeNull();
+  });
+
+  it("describes the business in JSON-LD, with a breadcrumb trail below the home page", () => {
+    const nodes = jsonLd(document);
+    const business = nodes.find((node) => node["@type"] === "HomeAndConstructionBusiness");
+    expect(business).toMatchObject({
+      name: "Severn Ridge Home Inspections",
+      telephone: "+14105550142",
+      email: expect.stringContaining("@"),
+      url: `${siteUrl}/`,
+      areaServed: { "@type": "State", name: "Maryland" },
+      address: { "@type": "PostalAddress", addressRegion: "MD", addressCountry: "US" },
+    });
+    expect(business!.sameAs).toHaveLength(4);
+    const breadcrumbs = nodes.find((node) => node["@type"] === "BreadcrumbList");
+    if (route === "/") {
+      expect(breadcrumbs).toBeUndefined();
+    } else {
+      const items = breadcrumbs!.itemListElement as { position: number; name: string; item: string }[];
+      expect(items[0]).toMatchObject({ position: 1, name: "Home", item: `${siteUrl}/` });
+      expect(items.at(-1)).toMatchObject({ position: items.length, item: `${siteUrl}${route}` });
+    }
+  });
+});
+
+test("titles, descriptions and canonical addresses are unique across the site", () => {
+  for (const selector of ["title", 'meta[name="description"]', 'link[rel="canonical"]']) {
+    const values = pages.map(({ document }) => {
+      const element = document.querySelector(`head ${selector}`)!;
+      return element.getAttribute("content") ?? element.getAttribute("href") ?? element.textContent;
+    });
+    expect(new Set(values).size).toBe(values.length);
+  }
+});
+
+test("each service page is a Service, priced ones with an offer", () => {
+  const services = pages.filter(({ route }) => /^\/services\/[^/]+$/.test(route));
+  expect(services).toHaveLength(10);
+  for (const { route, document } of services) {
+    const service = jsonLd(document).find((node) => node["@type"] === "Service")!;
+    expect(service).toMatchObject({ url: `${siteUrl}${route}`, provider: { "@id": `${siteUrl}/#business` } });
+    expect(service.name).toBeTruthy();
+    if (route !== "/services/lead-paint-legal-requirements") {
+      expect(service.offers).toMatchObject({
+        "@type": "Offer",
+        priceCurrency: "USD",
+        price: expect.stringMatching(/^\d+\.00$/),
+      });
+    }
+  }
+});
+
+test("each water package carries an offer with its price", () => {
+  const packages = pages.filter(({ route }) => route.startsWith("/services/water-quality/"));
+  expect(packages.length).toBeGreaterThanOrEqual(5);
+  for (const { document } of packages) {
+    const service = jsonLd(document).find((node) => node["@type"] === "Service")!;
+    expect(service.offers).toMatchObject({
+      "@type": "Offer",
+      priceCurrency: "USD",
+      price: expect.stringMatching(/^\d+\.00$/),
+    });
+  }
+});
+
+test("each article is a BlogPosting with its dates and author", () => {
+  for (const { path: route } of posts) {
+    const document = pages.find((page) => page.route === route)!.document;
+    const article = jsonLd(document).find((node) => node["@type"] === "BlogPosting")!;
+    expect(article).toMatchObject({
+      headline: expect.any(String),
+      url: `${siteUrl}${route}`,
+      datePublished: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      dateModified: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      author: { "@type": "Person", name: "Daniel Reyes" },
+      publisher: { "@id": `${siteUrl}/#business` },
+    });
+    expect(document.querySelector('meta[property="og:type"]')!.getAttribute("content")).toBe("article");
+  }
+});
+
+test("the not-found page asks not to be indexed and has no canonical address", () => {
+  const notFound = readPage(path.join(publicDir, "404.html"));
+  expect(notFound.querySelector('meta[name="robots"]')!.getAttribute("content")).toBe("noindex");
+  expect(notFound.querySelector('link[rel="canonical"]')).toBeNull();
+});
+
+test("the sitemap lists exactly the public routes", () => {
+  const parser = new XMLParser({ isArray: (name) => ["url", "sitemap"].includes(name) });
+  const index = parser.parse(readFileSync(path.join(publicDir, "sitemap-index.xml"), "utf8"));
+  const locations = (index.sitemapindex.sitemap as { loc: string }[]).flatMap(({ loc }) => {
+    const sitemap = parser.parse(readFileSync(path.join(publicDir, loc.replace(siteUrl, "")), "utf8"));
+    return (sitemap.urlset.url as { loc: string }[]).map((url) => url.loc);
+  });
+  expect(locations.sort()).toEqual(specRoutes.map((route) => `${siteUrl}${route.path}`).sort());
+});
+
+test("robots.txt allows crawling and names the sitemap", () => {
+  const robots = readFileSync(path.join(publicDir, "robots.txt"), "utf8");
+  expect(robots).toMatch(/^User-agent: \*\nAllow: \/\n/);
+  expect(robots).toContain(`Sitemap: ${siteUrl}/sitemap-index.xml`);
+});
+
+test("the feed is valid RSS 2.0 with every post", () => {
+  const xml = readFileSync(path.join(publicDir, "rss.xml"), "utf8");
+  expect(XMLValidator.validate(xml)).toBe(true);
+  const rss = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === "item" }).parse(xml).rss;
+  expect(rss["@_version"]).toBe("2.0");
+  expect(rss.channel).toMatchObject({ title: expect.any(String), link: siteUrl, description: expect.any(String) });
+  const items = rss.channel.item as {
+    title: string;
+    link: string;
+    guid: unknown;
+    pubDate: string;
+    description: string;
+  }[];
+  expect(items.map((item) => item.link).sort()).toEqual(posts.map((post) => `${siteUrl}${post.path}`).sort());
+  for (const item of items) {
+    expect(item.title).toBeTruthy();
+    expect(item.description).toBeTruthy();
+    expect(Number.isNaN(Date.parse(item.pubDate))).toBe(false);
+  }
+});
