@@ -18,23 +18,31 @@ export function TooltipGroup({ children }: { children: React.ReactNode }) {
   const [radix, setRadix] = useState<RadixModule | null>(null);
   const container = useRef<HTMLDivElement>(null);
   const focusedTip = useRef<string | null>(null);
+  const hoveredTip = useRef<string | null>(null);
 
   const load = (event: React.SyntheticEvent) => {
-    if (radix) return;
-    const tip = (event.target as HTMLElement).closest<HTMLElement>("[data-tip-id]");
-    if (event.type === "focus") focusedTip.current = tip?.dataset.tipId ?? null;
-    void loadRadix().then(setRadix);
+    const tip = (event.target as HTMLElement).closest<HTMLElement>("[data-tip-id]")?.dataset.tipId ?? null;
+    if (event.type === "focus") focusedTip.current = tip;
+    else hoveredTip.current = tip;
+    if (!radix) void loadRadix().then(setRadix);
   };
 
-  // The tips were re-created inside Radix's provider: give focus back to the one that had it.
+  // The tips were re-created inside Radix's provider: give focus back to the one that had it,
+  // and replay the hover of a tip the pointer rests on (Radix opens on pointer movement).
   useEffect(() => {
-    if (!radix || !focusedTip.current) return;
-    const tip = container.current?.querySelector<HTMLElement>(`[data-tip-id="${focusedTip.current}"]`);
-    if (tip && container.current?.contains(document.activeElement) === false) tip.focus();
+    if (!radix || !container.current) return;
+    const focused = focusedTip.current
+      ? container.current.querySelector<HTMLElement>(`[data-tip-id="${focusedTip.current}"]`)
+      : null;
+    if (focused && !container.current.contains(document.activeElement)) focused.focus();
+    const hovered = hoveredTip.current
+      ? container.current.querySelector<HTMLElement>(`[data-tip-id="${hoveredTip.current}"]`)
+      : null;
+    hovered?.dispatchEvent(new PointerEvent("pointermove", { bubbles: true, pointerType: "mouse" }));
   }, [radix]);
 
   return (
-    <div ref={container} onPointerOver={load} onFocusCapture={load}>
+    <div ref={container} onPointerOver={load} onPointerLeave={() => (hoveredTip.current = null)} onFocusCapture={load}>
       <RadixContext.Provider value={radix}>
         {radix ? <radix.TooltipProvider>{children}</radix.TooltipProvider> : children}
       </RadixContext.Provider>

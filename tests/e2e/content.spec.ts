@@ -1,0 +1,137 @@
+import { expect, test } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { parse } from "yaml";
+import { openPage } from "../support/page";
+
+const site = parse(readFileSync(path.join(__dirname, "..", "..", "content", "site.yaml"), "utf8")) as {
+  licenseNumber: string;
+};
+
+/** Facts a reader must find on each page, beside its heading. */
+const keyFacts: Record<string, (string | RegExp)[]> = {
+  "/": ["Decades of experience", "Thousands of inspections", "Certified and licensed inspectors"],
+  "/services": ["From $400", "Radon Testing", "Water Quality Testing", "Lead Paint Inspection"],
+  "/services/residential": ["7 business days", "COMAR 09.36.07"],
+  "/services/commercial": ["ASTM E2018"],
+  "/services/radon": ["4 pCi/L", "Zone 1"],
+  "/services/mold": [/spore/i, /no federal limits/i],
+  "/services/sewer-septic": ["July 1, 2022", "WSSC"],
+  "/services/new-construction": [/pre-drywall/i, /11-month/i],
+  "/services/well-inspection": ["October 1, 2024", "Certificate of Potability"],
+  "/services/water-quality": ["Water testing packages compared", "E. coli"],
+  "/services/lead-paint-inspection": ["XRF", "1978"],
+  "/services/lead-paint-legal-requirements": [/change of occupancy/i, "not legal advice"],
+  "/blog/maryland-mold-law": ["15 days", "45 days", "not legal advice"],
+  "/blog/well-inspections-maryland": ["October 1, 2024"],
+  "/blog/septic-inspections-maryland": ["July 1, 2022"],
+  "/blog/walk-talk-vs-inspection": [/10-day/],
+  "/blog/comprehensive-water-quality-testing": [/nitrate/i],
+  "/blog/lead-inspection-preparation": [/change of occupancy/i],
+  "/about": [site.licenseNumber, "COMAR 09.36.07", "7 business days"],
+  "/faq": ["Is a home inspection required to buy a home in Maryland?"],
+};
+
+for (const [route, facts] of Object.entries(keyFacts)) {
+  test(`${route} shows its heading and key facts`, async ({ page }) => {
+    await openPage(page, route);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const main = page.locator("main");
+    for (const fact of facts) await expect(main.getByText(fact).first()).toBeAttached();
+  });
+}
+
+test("pages that explain the law give their review date and official sources", async ({ page }) => {
+  for (const route of ["/services/lead-paint-legal-requirements", "/blog/maryland-mold-law", "/services/radon"]) {
+    await openPage(page, route);
+    const sources = page.getByRole("complementary", { name: "Sources" });
+    await expect(
+      sources.getByText(/^Last reviewed \w+ \d+, \d{4}\. This is a plain-language summary, not legal advice/),
+    ).toBeVisible();
+    const links = await sources
+      .getByRole("link")
+      .evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
+    expect(
+      links.some((href) =>
+        /mgaleg\.maryland\.gov|mde\.maryland\.gov|epa\.gov|dsd\.state\.md\.us|hud\.gov|regulations\.justia\.com|montgomerycountymd\.gov/.test(
+          href,
+        ),
+      ),
+    ).toBe(true);
+  }
+});
+
+test("the blog lists every post, newest first, with date and summary", async ({ page }) => {
+  await openPage(page, "/blog");
+  const dates = await page
+    .locator("main li time")
+    .evaluateAll((times) => times.map((time) => time.getAttribute("datetime")!));
+  expect(dates).toHaveLength(6);
+  expect([...dates].sort().reverse()).toEqual(dates);
+});
+
+test("a post's cover image is reserved space from the start, so nothing shifts", async ({ page }) => {
+  await openPage(page, "/blog/comprehensive-water-quality-testing");
+  const image = page.locator("main [data-gatsby-image-wrapper]").first();
+  await expect(image).toBeVisible();
+  const alt = await image.locator("img[data-main-image]").getAttribute("alt");
+  expect(alt?.length).toBeGreaterThan(10);
+});
+
+test.describe("the water package comparison", () => {
+  test("is a real table with column and row headers", async ({ page }) => {
+    await openPage(page, "/services/water-quality");
+    const table = page.getByRole("table", { name: /Water testing packages compared/ });
+    await expect(table.getByRole("columnheader", { name: /Basic Potability/ })).toBeVisible();
+    await expect(table.getByRole("columnheader", { name: /Lender FHA \/ VA/ })).toBeVisible();
+    expect(await table.getByRole("columnheader").count()).toBeGreaterThanOrEqual(6);
+    await expect(table.getByRole("rowheader", { name: /E\. coli/ })).toBeVisible();
+    await expect(
+      table
+        .getByRole("row", { name: /E\. coli/ })
+        .getByRole("cell", { name: "Included" })
+        .first(),
+    ).toBeAttached();
+  });
+
+  test("explains a parameter in a tooltip on hover, after the open delay", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name === "phone", "hover needs a mouse");
+    await openPage(page, "/services/water-quality");
+    const tip = page.getByRole("button", { name: "What is Nitrate (as nitrogen)?" }).first();
+    await tip.scrollIntoViewIfNeeded();
+    await tip.hover();
+    await page.waitForTimeout(300);
+    await expect(page.getByRole("tooltip")).toHaveCount(0);
+    await expect(page.getByRole("tooltip")).toContainText(/fertilizer|infants/i);
+    // A real pointer leaves in many small moves (Radix lets it cross to the tooltip first).
+    await page.mouse.move(0, 0, { steps: 12 });
+    await expect(page.getByRole("tooltip")).toHaveCount(0);
+  });
+
+  test("opens a tooltip on keyboard focus and closes it with Escape", async ({ page }) => {
+    await openPage(page, "/services/water-quality/lender-fha-va");
+    const tip = page.getByRole("button", { name: /^What is Lead/ }).first();
+    await tip.focus();
+    await expect(page.getByRole("tooltip")).toBeVisible();
+    await expect(tip).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("tooltip")).toHaveCount(0);
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("tooltip")).toBeVisible();
+  });
+});
+
+test("the FAQ opens and closes with the keyboard", async ({ page }) => {
+  await openPage(page, "/faq");
+  expect(await page.locator("main details").count()).toBeGreaterThanOrEqual(12);
+  const question = page.locator("main summary").first();
+  const answer = page.locator("main details").first().locator("p");
+  await question.focus();
+  await expect(answer).toBeHidden();
+  await page.keyboard.press("Enter");
+  await expect(answer).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(answer).toBeHidden();
+  await page.keyboard.press(" ");
+  await expect(answer).toBeVisible();
+});
