@@ -1,8 +1,10 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { CalendarCheck, Clock, FileText, Tag } from "lucide-react";
 import React from "react";
+import { BookingCard } from "../components/content/booking-card";
 import { FaqList } from "../components/content/faq-list";
 import { SourceList } from "../components/content/source-list";
+import { TableOfContents } from "../components/content/table-of-contents";
 import { ClosingCta } from "../components/home/closing-cta";
 import { Seo } from "../components/seo";
 import { ButtonLink } from "../components/ui/button";
@@ -11,7 +13,7 @@ import { PageHeader } from "../components/ui/page-header";
 import { useSiteInfo } from "../hooks/use-site-info";
 import { formatDollars } from "../lib/format";
 import { useSiteUrl } from "../hooks/use-site-url";
-import { scheduleWith, servicesPath } from "../lib/paths";
+import { schedulePath, scheduleWith, servicesPath } from "../lib/paths";
 import { serviceNode } from "../lib/structured-data";
 
 type Service = NonNullable<Queries.ServiceTemplateQuery["service"]>;
@@ -57,20 +59,33 @@ export default function ServiceTemplate({ data, children }: PageProps<Queries.Se
           </ButtonLink>
         )}
       </PageHeader>
-      <Container className="py-12">
-        <div className="prose-copy">{children}</div>
-        {service.faqs.length > 0 && (
-          <section aria-labelledby="service-faq-title" className="mt-12 max-w-3xl">
-            <h2 id="service-faq-title" className="text-2xl font-semibold tracking-tight text-slate-900">
-              Questions people ask
-            </h2>
-            <div className="mt-6">
-              <FaqList questions={service.faqs} />
-            </div>
-          </section>
-        )}
-        <div className="max-w-3xl">
-          <SourceList sources={service.sources} lastReviewed={service.lastReviewed} />
+      <Container className="grid gap-10 py-12 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <aside className="space-y-6 lg:sticky lg:top-24 lg:order-last lg:self-start">
+          <TableOfContents
+            toc={service.parent && "tableOfContents" in service.parent ? service.parent.tableOfContents : null}
+          />
+          <div className="hidden lg:block">
+            <BookingCard
+              title={priced ? `Book ${service.title}` : "Need an inspection?"}
+              scheduleHref={priced ? scheduleWith({ service: service.slug }) : schedulePath}
+            />
+          </div>
+        </aside>
+        <div className="min-w-0">
+          <div className="prose-copy">{children}</div>
+          {service.faqs.length > 0 && (
+            <section aria-labelledby="service-faq-title" className="mt-12 max-w-3xl">
+              <h2 id="service-faq-title" className="text-2xl font-semibold tracking-tight text-slate-900">
+                Questions people ask
+              </h2>
+              <div className="mt-6">
+                <FaqList questions={service.faqs} />
+              </div>
+            </section>
+          )}
+          <div className="max-w-3xl">
+            <SourceList sources={service.sources} lastReviewed={service.lastReviewed} />
+          </div>
         </div>
       </Container>
       <ClosingCta phone={phone} />
@@ -95,6 +110,11 @@ export const query = graphql`
       faqs {
         question
         answer
+      }
+      parent {
+        ... on Mdx {
+          tableOfContents(maxDepth: 2)
+        }
       }
     }
   }
