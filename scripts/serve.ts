@@ -6,14 +6,14 @@
  *
  *   tsx scripts/serve.ts [--port 9000] [--host 127.0.0.1]
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { createReadStream, existsSync, statSync } from "node:fs";
 import { createServer, request, type IncomingMessage, type ServerResponse } from "node:http";
-import { createServer as createNetServer } from "node:net";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { constants, createBrotliCompress, createGzip } from "node:zlib";
 import { headersFor, loadHeaderRules } from "./lib/deployed-headers";
+import { freePort, waitForServer } from "./lib/net";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -35,35 +35,6 @@ const TYPES: Record<string, string> = {
   ".woff": "font/woff",
 };
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForServer(port: number, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`gatsby serve exited with code ${child.exitCode}`);
-    const up = await new Promise<boolean>((resolve) => {
-      const probe = request({ host: "127.0.0.1", port, path: "/", method: "HEAD" }, (res) => {
-        res.resume();
-        resolve(true);
-      });
-      probe.on("error", () => resolve(false));
-      probe.end();
-    });
-    if (up) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error("gatsby serve did not start within 60 seconds");
-}
 
 const isFile = (file: string) => existsSync(file) && statSync(file).isFile();
 

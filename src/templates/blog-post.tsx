@@ -2,9 +2,8 @@ import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
 import { GatsbyImage, getImage } from "gatsby-plugin-image";
 import React from "react";
 import { PostMeta } from "../components/blog/post-meta";
-import { BookingCard } from "../components/content/booking-card";
+import { ArticleLayout, tocOf } from "../components/content/article-layout";
 import { SourceList } from "../components/content/source-list";
-import { TableOfContents } from "../components/content/table-of-contents";
 import { ClosingCta } from "../components/home/closing-cta";
 import { Seo } from "../components/seo";
 import { Container } from "../components/ui/container";
@@ -41,45 +40,38 @@ export default function BlogPostTemplate({ data, children }: PageProps<Queries.B
             </div>
           </Container>
         </header>
-        <Container className="grid gap-10 py-12 lg:grid-cols-[minmax(0,1fr)_18rem]">
-          <aside className="space-y-6 lg:sticky lg:top-24 lg:order-last lg:self-start">
-            <TableOfContents
-              toc={post.parent && "tableOfContents" in post.parent ? post.parent.tableOfContents : null}
-            />
-            <div className="hidden lg:block">
-              <BookingCard
-                title="Questions about your property?"
-                scheduleHref={post.related[0] ? scheduleWith({ service: post.related[0].slug }) : schedulePath}
-              />
-            </div>
-          </aside>
-          <div className="min-w-0">
-            {image && <GatsbyImage image={image} alt={post.imageAlt ?? ""} className="mb-10 max-w-3xl rounded-xl" />}
-            <div className="prose-copy">{children}</div>
-            {post.related.length > 0 && (
-              <nav aria-labelledby="related-title" className="mt-12 max-w-3xl">
-                <h2 id="related-title" className="text-lg font-semibold text-slate-900">
-                  Related services
-                </h2>
-                <ul className="mt-3 flex flex-wrap gap-3">
-                  {post.related.map((service) => (
-                    <li key={service.path}>
-                      <Link
-                        to={service.path}
-                        className="inline-flex min-h-11 items-center rounded-full border border-brand-200 px-4 font-medium text-brand-700 hover:bg-brand-50"
-                      >
-                        {service.title}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
-            )}
-            <div className="max-w-3xl">
-              <SourceList sources={post.sources} lastReviewed={post.lastReviewed} />
-            </div>
+        <ArticleLayout
+          toc={tocOf(post.parent)}
+          booking={{
+            title: "Questions about your property?",
+            scheduleHref: post.related[0] ? scheduleWith({ service: post.related[0].slug }) : schedulePath,
+          }}
+        >
+          {image && <GatsbyImage image={image} alt={post.imageAlt ?? ""} className="mb-10 max-w-3xl rounded-xl" />}
+          <div className="prose-copy">{children}</div>
+          {post.related.length > 0 && (
+            <nav aria-labelledby="related-title" className="mt-12 max-w-3xl">
+              <h2 id="related-title" className="text-lg font-semibold text-slate-900">
+                Related services
+              </h2>
+              <ul className="mt-3 flex flex-wrap gap-3">
+                {post.related.map((service) => (
+                  <li key={service.path}>
+                    <Link
+                      to={service.path}
+                      className="inline-flex min-h-11 items-center rounded-full border border-brand-200 px-4 font-medium text-brand-700 hover:bg-brand-50"
+                    >
+                      {service.title}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+          <div className="max-w-3xl">
+            <SourceList sources={post.sources} lastReviewed={post.lastReviewed} />
           </div>
-        </Container>
+        </ArticleLayout>
       </article>
       <ClosingCta phone={phone} />
     </>

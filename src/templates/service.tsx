@@ -1,14 +1,12 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { CalendarCheck, Clock, FileText, Tag } from "lucide-react";
 import React from "react";
-import { BookingCard } from "../components/content/booking-card";
+import { ArticleLayout, tocOf } from "../components/content/article-layout";
 import { FaqList } from "../components/content/faq-list";
 import { SourceList } from "../components/content/source-list";
-import { TableOfContents } from "../components/content/table-of-contents";
 import { ClosingCta } from "../components/home/closing-cta";
 import { Seo } from "../components/seo";
 import { ButtonLink } from "../components/ui/button";
-import { Container } from "../components/ui/container";
 import { PageHeader } from "../components/ui/page-header";
 import { useSiteInfo } from "../hooks/use-site-info";
 import { formatDollars } from "../lib/format";
@@ -59,35 +57,28 @@ export default function ServiceTemplate({ data, children }: PageProps<Queries.Se
           </ButtonLink>
         )}
       </PageHeader>
-      <Container className="grid gap-10 py-12 lg:grid-cols-[minmax(0,1fr)_18rem]">
-        <aside className="space-y-6 lg:sticky lg:top-24 lg:order-last lg:self-start">
-          <TableOfContents
-            toc={service.parent && "tableOfContents" in service.parent ? service.parent.tableOfContents : null}
-          />
-          <div className="hidden lg:block">
-            <BookingCard
-              title={priced ? `Book ${service.title}` : "Need an inspection?"}
-              scheduleHref={priced ? scheduleWith({ service: service.slug }) : schedulePath}
-            />
-          </div>
-        </aside>
-        <div className="min-w-0">
-          <div className="prose-copy">{children}</div>
-          {service.faqs.length > 0 && (
-            <section aria-labelledby="service-faq-title" className="mt-12 max-w-3xl">
-              <h2 id="service-faq-title" className="text-2xl font-semibold tracking-tight text-slate-900">
-                Questions people ask
-              </h2>
-              <div className="mt-6">
-                <FaqList questions={service.faqs} />
-              </div>
-            </section>
-          )}
-          <div className="max-w-3xl">
-            <SourceList sources={service.sources} lastReviewed={service.lastReviewed} />
-          </div>
+      <ArticleLayout
+        toc={tocOf(service.parent)}
+        booking={{
+          title: priced ? `Book ${service.title}` : "Need an inspection?",
+          scheduleHref: priced ? scheduleWith({ service: service.slug }) : schedulePath,
+        }}
+      >
+        <div className="prose-copy">{children}</div>
+        {service.faqs.length > 0 && (
+          <section aria-labelledby="service-faq-title" className="mt-12 max-w-3xl">
+            <h2 id="service-faq-title" className="text-2xl font-semibold tracking-tight text-slate-900">
+              Questions people ask
+            </h2>
+            <div className="mt-6">
+              <FaqList questions={service.faqs} />
+            </div>
+          </section>
+        )}
+        <div className="max-w-3xl">
+          <SourceList sources={service.sources} lastReviewed={service.lastReviewed} />
         </div>
-      </Container>
+      </ArticleLayout>
       <ClosingCta phone={phone} />
     </>
   );

@@ -5,7 +5,8 @@ import { ClosingCta } from "../components/home/closing-cta";
 import { Seo } from "../components/seo";
 import { ButtonLink } from "../components/ui/button";
 import { Container } from "../components/ui/container";
-import { InfoTip, TooltipGroup } from "../components/ui/info-tip";
+import { TooltipGroup } from "../components/ui/info-tip";
+import { ParameterName } from "../components/water/parameter-name";
 import { PageHeader } from "../components/ui/page-header";
 import { useSiteInfo } from "../hooks/use-site-info";
 import { formatDollars } from "../lib/format";
@@ -38,10 +39,7 @@ function ParameterTable({ parameters }: { parameters: WaterPackage["parameters"]
             {parameters.map((parameter) => (
               <tr key={parameter.parameterId}>
                 <th scope="row" className="px-4 py-2 font-medium text-slate-900">
-                  <span className="inline-flex items-center gap-1">
-                    {parameter.name}
-                    <InfoTip term={parameter.name}>{parameter.explanation}</InfoTip>
-                  </span>
+                  <ParameterName name={parameter.name} explanation={parameter.explanation} />
                 </th>
                 <td className="px-4 py-2 text-slate-700">{parameter.limit}</td>
                 <td className="px-4 py-2 text-slate-700">{parameter.standard}</td>

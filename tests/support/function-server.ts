@@ -2,13 +2,15 @@
  * The built site under `gatsby serve` on loopback, which runs the Gatsby Functions exactly as
  * `npm start` does, with the environment a test chooses (outbox folder, SMTP, limits).
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { request } from "node:http";
 import { mkdtemp, readFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { freePort, waitForServer } from "../../scripts/lib/net";
 import { siteRoot } from "./site-copy";
+
+export { freePort };
 
 export interface FunctionServer {
   url: string;
@@ -18,35 +20,6 @@ export interface FunctionServer {
   /** The JSON lines of one outbox file, or none when it does not exist yet. */
   readOutbox: (kind: string) => Promise<Record<string, unknown>[]>;
   logs: () => string;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitUntilUp(port: number, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`gatsby serve exited with ${child.exitCode}`);
-    const up = await new Promise<boolean>((resolve) => {
-      const probe = request({ host: "127.0.0.1", port, path: "/", method: "HEAD" }, (res) => {
-        res.resume();
-        resolve(true);
-      });
-      probe.on("error", () => resolve(false));
-      probe.end();
-    });
-    if (up) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error("gatsby serve did not start in 60 s");
 }
 
 export async function startFunctionServer(env: Record<string, string> = {}): Promise<FunctionServer> {
@@ -63,7 +36,7 @@ export async function startFunctionServer(env: Record<string, string> = {}): Pro
   );
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  await waitUntilUp(port, child);
+  await waitForServer(port, child);
   return {
     url: `http://127.0.0.1:${port}`,
     port,

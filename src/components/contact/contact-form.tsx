@@ -1,7 +1,6 @@
 /** A message to the business: validated with the shared schema, sent with the TanStack mutation. */
 import { useMutation } from "@tanstack/react-query";
-import { CircleCheck } from "lucide-react";
-import React, { useEffect, useRef, useState } from "react";
+import React, { useState } from "react";
 import { useSchemaForm } from "../../hooks/use-schema-form";
 import { readApiError } from "../../lib/api-error";
 import { apiRequest } from "../../lib/api-request";
@@ -14,6 +13,7 @@ import {
 } from "../../lib/request-schemas";
 import { toast } from "../../lib/toast-store";
 import { HoneypotField, SelectField, TextAreaField, TextField } from "../forms/fields";
+import { SentHeading } from "../forms/sent-heading";
 import { buttonStyles } from "../ui/button";
 
 const fieldSchemas = contactFieldSchemas(catalog);
@@ -23,18 +23,9 @@ const topicOptions = [...topicChoices, { id: OTHER_TOPIC, label: "Something else
 const emptyValues: ContactFormValues = { name: "", email: "", phone: "", topic: "", message: "", website: "" };
 
 function MessageSent({ reference }: { reference: string }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
   return (
     <div className="rounded-xl border border-brand-200 bg-white p-6 shadow-sm">
-      <h2
-        ref={heading}
-        tabIndex={-1}
-        className="flex items-center gap-2 text-2xl font-semibold text-slate-900 focus:outline-none"
-      >
-        <CircleCheck className="size-7 text-brand-700" aria-hidden="true" />
-        Message sent
-      </h2>
+      <SentHeading>Message sent</SentHeading>
       <p className="mt-3 text-slate-800">
         Thank you. Your reference is <strong className="font-mono tracking-wide">{reference}</strong>, and we will
         answer within one business day.

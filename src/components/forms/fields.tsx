@@ -44,63 +44,59 @@ interface BaseProps {
   className?: string;
 }
 
-function Label({ name, label, optional }: { name: string; label: string; optional?: boolean }) {
-  return (
-    <label htmlFor={name} className="block font-medium text-slate-900">
-      {label}
-      {optional && <span className="font-normal text-slate-600"> (optional)</span>}
-    </label>
-  );
-}
-
-type InputProps = BaseProps &
-  Omit<React.InputHTMLAttributes<HTMLInputElement>, "name" | "value" | "onChange" | "onBlur" | "className">;
-
-export function TextField({ label, registration, error, hint, optional, className, ...input }: InputProps) {
-  const { name } = registration;
-  return (
-    <div className={className}>
-      <Label name={name} label={label} optional={optional} />
-      <Hint name={name} hint={hint} />
-      <input
-        id={name}
-        {...input}
-        {...registration}
-        required={!optional}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(name, hint, error)}
-        className={cn(control, controlState(Boolean(error)))}
-      />
-      <FieldError name={name} error={error} />
-    </div>
-  );
-}
-
-export function TextAreaField({
+/** Label, hint, the control and its error, stacked. */
+function FieldShell({
   label,
   registration,
   error,
   hint,
   optional,
   className,
-  rows = 5,
-}: BaseProps & { rows?: number }) {
+  children,
+}: BaseProps & { children: React.ReactNode }) {
   const { name } = registration;
   return (
     <div className={className}>
-      <Label name={name} label={label} optional={optional} />
+      <label htmlFor={name} className="block font-medium text-slate-900">
+        {label}
+        {optional && <span className="font-normal text-slate-600"> (optional)</span>}
+      </label>
       <Hint name={name} hint={hint} />
-      <textarea
-        id={name}
-        rows={rows}
-        {...registration}
-        required={!optional}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(name, hint, error)}
-        className={cn(control, controlState(Boolean(error)))}
-      />
+      {children}
       <FieldError name={name} error={error} />
     </div>
+  );
+}
+
+/** What every text-like control carries: its id, requiredness, invalid state and descriptions. */
+function controlProps({ registration, error, hint, optional }: BaseProps) {
+  return {
+    ...registration,
+    id: registration.name,
+    required: !optional,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy(registration.name, hint, error),
+    className: cn(control, controlState(Boolean(error))),
+  };
+}
+
+type InputProps = BaseProps &
+  Omit<React.InputHTMLAttributes<HTMLInputElement>, "name" | "value" | "onChange" | "onBlur" | "className">;
+
+export function TextField({ label, registration, error, hint, optional, className, ...input }: InputProps) {
+  const field = { label, registration, error, hint, optional, className };
+  return (
+    <FieldShell {...field}>
+      <input {...input} {...controlProps(field)} />
+    </FieldShell>
+  );
+}
+
+export function TextAreaField({ rows = 5, ...field }: BaseProps & { rows?: number }) {
+  return (
+    <FieldShell {...field}>
+      <textarea rows={rows} {...controlProps(field)} />
+    </FieldShell>
   );
 }
 
@@ -110,28 +106,13 @@ interface Option {
 }
 
 export function SelectField({
-  label,
-  registration,
-  error,
-  hint,
-  optional,
-  className,
   options,
   placeholder,
+  ...field
 }: BaseProps & { options: readonly Option[]; placeholder: string }) {
-  const { name } = registration;
   return (
-    <div className={className}>
-      <Label name={name} label={label} optional={optional} />
-      <Hint name={name} hint={hint} />
-      <select
-        id={name}
-        {...registration}
-        required={!optional}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(name, hint, error)}
-        className={cn(control, controlState(Boolean(error)))}
-      >
+    <FieldShell {...field}>
+      <select {...controlProps(field)}>
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option.id} value={option.id}>
@@ -139,8 +120,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      <FieldError name={name} error={error} />
-    </div>
+    </FieldShell>
   );
 }
 

@@ -1,6 +1,6 @@
-import { CircleCheck } from "lucide-react";
-import React, { useEffect, useRef } from "react";
+import React from "react";
 import type { Quote } from "../../lib/quote";
+import { SentHeading } from "../forms/sent-heading";
 import { PhoneLink } from "../layout/phone-link";
 import { QuotePanel } from "./quote-panel";
 
@@ -14,19 +14,10 @@ interface ScheduleConfirmationProps {
 
 /** Shown once the business has the request: the reference, what happens next, and the phone. */
 export function ScheduleConfirmation({ reference, quote, email, confirmationSent, phone }: ScheduleConfirmationProps) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
   return (
     <div className="space-y-6">
       <div className="rounded-xl border border-brand-200 bg-white p-6 shadow-sm">
-        <h2
-          ref={heading}
-          tabIndex={-1}
-          className="flex items-center gap-2 text-2xl font-semibold text-slate-900 focus:outline-none"
-        >
-          <CircleCheck className="size-7 text-brand-700" aria-hidden="true" />
-          Request sent
-        </h2>
+        <SentHeading>Request sent</SentHeading>
         <p className="mt-3 text-lg text-slate-800">
           Your reference is <strong className="font-mono tracking-wide">{reference}</strong>.
         </p>

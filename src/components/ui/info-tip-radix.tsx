@@ -1,20 +1,15 @@
 /** The Radix half of InfoTip, loaded when a visitor first reaches for a tip (see info-tip.tsx). */
-import { Info } from "lucide-react";
 import React from "react";
+import { TipButton } from "./tip-button";
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "./tooltip";
 
 export { TooltipProvider };
 
-export function RadixInfoTip({ term, tipId, children }: { term: string; tipId: string; children: React.ReactNode }) {
+export function RadixInfoTip({ term, children }: { term: string; children: React.ReactNode }) {
   return (
     <Tooltip>
-      <TooltipTrigger
-        type="button"
-        data-tip-id={tipId}
-        className="inline-flex size-8 items-center justify-center rounded-full text-brand-700 hover:bg-brand-50"
-        aria-label={`What is ${term}?`}
-      >
-        <Info className="size-4" aria-hidden="true" />
+      <TooltipTrigger asChild>
+        <TipButton term={term} />
       </TooltipTrigger>
       <TooltipContent>{children}</TooltipContent>
     </Tooltip>

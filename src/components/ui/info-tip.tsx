@@ -5,8 +5,8 @@
  * visitors never open a tip. Until it arrives each tip is the same button, so the page
  * looks the same; if a tip had focus, it keeps it and opens.
  */
-import { Info } from "lucide-react";
 import React, { createContext, useContext, useEffect, useRef, useState } from "react";
+import { TipButton } from "./tip-button";
 
 type RadixModule = typeof import("./info-tip-radix");
 
@@ -53,23 +53,6 @@ export function TooltipGroup({ children }: { children: React.ReactNode }) {
 /** A small "i" button explaining a term (unique within its group); it must sit inside a TooltipGroup. */
 export function InfoTip({ term, children }: { term: string; children: React.ReactNode }) {
   const radix = useContext(RadixContext);
-  // The term names the tip across the swap to Radix, which re-creates the elements.
-  const tipId = term;
-  if (radix) {
-    return (
-      <radix.RadixInfoTip term={term} tipId={tipId}>
-        {children}
-      </radix.RadixInfoTip>
-    );
-  }
-  return (
-    <button
-      type="button"
-      data-tip-id={tipId}
-      className="inline-flex size-8 items-center justify-center rounded-full text-brand-700 hover:bg-brand-50"
-      aria-label={`What is ${term}?`}
-    >
-      <Info className="size-4" aria-hidden="true" />
-    </button>
-  );
+  if (!radix) return <TipButton term={term} />;
+  return <radix.RadixInfoTip term={term}>{children}</radix.RadixInfoTip>;
 }

@@ -2,7 +2,8 @@ import { graphql, Link, useStaticQuery } from "gatsby";
 import { Check, Minus } from "lucide-react";
 import React from "react";
 import { formatDollars } from "../../lib/format";
-import { InfoTip, TooltipGroup } from "../ui/info-tip";
+import { TooltipGroup } from "../ui/info-tip";
+import { ParameterName } from "./parameter-name";
 
 /**
  * Every water-testing package side by side: one column per package, one row per parameter.
@@ -65,10 +66,7 @@ export function PackageComparison() {
             {parameters.map((parameter) => (
               <tr key={parameter.parameterId}>
                 <th scope="row" className="px-4 py-2 font-medium text-slate-900">
-                  <span className="inline-flex items-center gap-1">
-                    {parameter.name}
-                    <InfoTip term={parameter.name}>{parameter.explanation}</InfoTip>
-                  </span>
+                  <ParameterName name={parameter.name} explanation={parameter.explanation} />
                   <span className="block text-sm font-normal text-slate-600">{parameter.limit}</span>
                 </th>
                 {included.map((set, index) => (

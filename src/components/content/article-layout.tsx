@@ -1,0 +1,31 @@
+import React from "react";
+import { Container } from "../ui/container";
+import { BookingCard } from "./booking-card";
+import { TableOfContents } from "./table-of-contents";
+
+interface ArticleLayoutProps {
+  /** gatsby-plugin-mdx's tableOfContents of the page's MDX. */
+  toc: unknown;
+  booking: { title: string; scheduleHref: string };
+  children: React.ReactNode;
+}
+
+/** Long copy with its sections listed beside it (above it on a phone) and a booking card on wide screens. */
+export function ArticleLayout({ toc, booking, children }: ArticleLayoutProps) {
+  return (
+    <Container className="grid gap-10 py-12 lg:grid-cols-[minmax(0,1fr)_18rem]">
+      <aside className="space-y-6 lg:sticky lg:top-24 lg:order-last lg:self-start">
+        <TableOfContents toc={toc} />
+        <div className="hidden lg:block">
+          <BookingCard title={booking.title} scheduleHref={booking.scheduleHref} />
+        </div>
+      </aside>
+      <div className="min-w-0">{children}</div>
+    </Container>
+  );
+}
+
+/** The table of contents of an MDX page's parent node, when it has one. */
+export function tocOf(parent: unknown): unknown {
+  return parent && typeof parent === "object" && "tableOfContents" in parent ? parent.tableOfContents : null;
+}

@@ -1,0 +1,18 @@
+import { CircleCheck } from "lucide-react";
+import React, { useEffect, useRef } from "react";
+
+/** "Request sent" / "Message sent": takes focus when it appears, so screen readers hear it. */
+export function SentHeading({ children }: { children: React.ReactNode }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <h2
+      ref={heading}
+      tabIndex={-1}
+      className="flex items-center gap-2 text-2xl font-semibold text-slate-900 focus:outline-none"
+    >
+      <CircleCheck className="size-7 text-brand-700" aria-hidden="true" />
+      {children}
+    </h2>
+  );
+}
