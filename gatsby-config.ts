@@ -2,10 +2,9 @@ import type { GatsbyConfig } from "gatsby";
 import adapter from "gatsby-adapter-netlify";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import rehypeSlug from "rehype-slug";
-import remarkGfm from "remark-gfm";
 import { parse } from "yaml";
 import { previewHeaders, securityHeaders } from "./src/lib/http-headers";
+import { mdxOptions } from "./src/lib/mdx-options";
 import { postPath } from "./src/lib/paths";
 
 /** The public address of the site, for canonical URLs, share images, the sitemap and the feed. */
@@ -37,8 +36,7 @@ const config: GatsbyConfig = {
       resolve: "gatsby-plugin-mdx",
       options: {
         extensions: [".mdx", ".md"],
-        // MDX 2 needs the plugin majors made for it: remark-gfm 3 (tables), rehype-slug 5 (heading ids).
-        mdxOptions: { remarkPlugins: [remarkGfm], rehypePlugins: [rehypeSlug] },
+        mdxOptions,
       },
     },
     {

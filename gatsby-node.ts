@@ -18,6 +18,8 @@ import {
   type YamlFile,
 } from "./src/lib/content-schema";
 import { builtPages, inlineScriptHashes, pageTitle } from "./src/lib/built-pages";
+import { mdxToHtml } from "./src/lib/mdx-html";
+import { slotsIn } from "./src/lib/mdx-slots";
 import { contentSecurityPolicy } from "./src/lib/http-headers";
 import { postPath, servicePath, shareImagePath, slugFromFilePath, waterPackagePath } from "./src/lib/paths";
 import { startingPriceForService } from "./src/lib/quote";
@@ -120,6 +122,10 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       lastReviewed: Date @dateformat
       sources: [SourceLink!]!
       faqs: [Question!]!
+      "The copy rendered to HTML at build time."
+      html: String!
+      "The live components the copy places among its paragraphs (src/lib/mdx-slots.ts)."
+      slots: [String!]!
       contentFilePath: String!
     }
 
@@ -137,6 +143,8 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       related: [Service!]! @link(by: "slug")
       sources: [SourceLink!]!
       readingMinutes: Int!
+      "The copy rendered to HTML at build time."
+      html: String!
       contentFilePath: String!
     }
   `);
@@ -179,7 +187,7 @@ export const onCreateNode: GatsbyNode["onCreateNode"] = async (args) => {
   if (node.internal.type === "File" && node.sourceInstanceName === "content" && node.extension === "yaml") {
     await sourceYamlFile(args);
   } else if (node.internal.type === "Mdx") {
-    sourceMdxFile(args);
+    await sourceMdxFile(args);
   }
 };
 
@@ -228,13 +236,13 @@ async function sourceYamlFile({
   });
 }
 
-function sourceMdxFile({
+async function sourceMdxFile({
   node,
   actions,
   createNodeId,
   createContentDigest,
   reporter,
-}: Parameters<NonNullable<GatsbyNode["onCreateNode"]>>[0]): void {
+}: Parameters<NonNullable<GatsbyNode["onCreateNode"]>>[0]): Promise<void> {
   const contentFilePath = (node.internal as { contentFilePath?: string }).contentFilePath ?? "";
   const collection = path.relative(contentRoot, contentFilePath).split(path.sep)[0];
   const label = contentLabel(contentFilePath);
@@ -242,12 +250,18 @@ function sourceMdxFile({
   const frontmatter = node.frontmatter ?? {};
   let fields: Record<string, unknown>;
   let type: string;
+  let html: string;
+  try {
+    html = await mdxToHtml(String(node.body ?? ""));
+  } catch (error) {
+    return failContent(reporter, [`${label}: the copy is not valid MDX: ${(error as Error).message}`]);
+  }
 
   if (collection === "services") {
     const result = validateContent(serviceFrontmatterSchema, label, frontmatter);
     if (!result.ok) return failContent(reporter, result.problems);
     type = "Service";
-    fields = { ...result.value, slug, path: servicePath(slug), contentFilePath };
+    fields = { ...result.value, slug, path: servicePath(slug), html, slots: slotsIn(html), contentFilePath };
   } else if (collection === "blog") {
     const result = validateContent(postFrontmatterSchema, label, frontmatter);
     if (!result.ok) return failContent(reporter, result.problems);
@@ -256,12 +270,17 @@ function sourceMdxFile({
     }
     // Drafts are visible while writing (gatsby develop) and left out of production builds.
     if (result.value.draft && isProduction) return;
+    const slots = slotsIn(html);
+    if (slots.length) {
+      return failContent(reporter, [`${label}: <${slots[0]} /> can be placed on service pages only, not in a post`]);
+    }
     type = "BlogPost";
     fields = {
       ...result.value,
       slug,
       path: postPath(slug),
       readingMinutes: readingMinutes(String(node.body ?? "")),
+      html,
       contentFilePath,
     };
   } else {
@@ -361,7 +380,7 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
         nodes {
           id
           path
-          contentFilePath
+          slots
         }
       }
       allWaterPackage {
@@ -374,7 +393,6 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
         nodes {
           id
           path
-          contentFilePath
         }
       }
     }
@@ -386,27 +404,20 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
 
   const templates = {
     service: path.resolve("src/templates/service.tsx"),
+    // The one service whose copy holds the package table: only its page loads the table's code.
+    serviceWithPackageComparison: path.resolve("src/templates/service-with-package-comparison.tsx"),
     waterPackage: path.resolve("src/templates/water-package.tsx"),
     post: path.resolve("src/templates/blog-post.tsx"),
   };
-  // MDX pages pass their file to the template: the template renders it as `children`.
-  // https://www.gatsbyjs.com/plugins/gatsby-plugin-mdx/#updating-page-templates
-  result.data.allService.nodes.forEach(({ id, path: pagePath, contentFilePath }) => {
-    actions.createPage({
-      path: pagePath,
-      component: `${templates.service}?__contentFilePath=${contentFilePath}`,
-      context: { id },
-    });
+  result.data.allService.nodes.forEach(({ id, path: pagePath, slots }) => {
+    const component = slots.includes("PackageComparison") ? templates.serviceWithPackageComparison : templates.service;
+    actions.createPage({ path: pagePath, component, context: { id } });
   });
   result.data.allWaterPackage.nodes.forEach(({ id, path: pagePath }) => {
     actions.createPage({ path: pagePath, component: templates.waterPackage, context: { id } });
   });
-  result.data.allBlogPost.nodes.forEach(({ id, path: pagePath, contentFilePath }) => {
-    actions.createPage({
-      path: pagePath,
-      component: `${templates.post}?__contentFilePath=${contentFilePath}`,
-      context: { id },
-    });
+  result.data.allBlogPost.nodes.forEach(({ id, path: pagePath }) => {
+    actions.createPage({ path: pagePath, component: templates.post, context: { id } });
   });
 };
 

@@ -108,8 +108,17 @@ function proxyToFunctions(req: IncomingMessage, res: ServerResponse, innerPort: 
   req.pipe(upstream);
 }
 
-export async function startProductionServer({ port, host }: { port: number; host: string }) {
-  const siteRoot = process.cwd();
+export async function startProductionServer({
+  port,
+  host,
+  siteRoot = process.cwd(),
+}: {
+  /** 0 takes any free port; the returned url names the one chosen. */
+  port: number;
+  host: string;
+  /** The Gatsby project whose public/ is served (the bench serves a second, bare site). */
+  siteRoot?: string;
+}) {
   const publicDir = path.join(siteRoot, "public");
   const headerRules = loadHeaderRules(path.join(publicDir, "_headers"));
   const innerPort = await freePort();
@@ -151,12 +160,13 @@ export async function startProductionServer({ port, host }: { port: number; host
   });
 
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  const { port: listening } = server.address() as { port: number };
   const stop = async () => {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
     gatsby.kill("SIGTERM");
   };
-  return { url: `http://${host === "0.0.0.0" ? "localhost" : host}:${port}`, stop };
+  return { url: `http://${host === "0.0.0.0" ? "localhost" : host}:${listening}`, stop };
 }
 
 if (require.main === module) {

@@ -17,6 +17,8 @@ export default function ServicesPage({ data }: PageProps<Queries.ServicesPageQue
         intro="Every service we offer across Maryland, what it is for, and the price it starts from. Book any of them on their own or together with a home inspection."
       />
       <Container className="py-14">
+        {/* The cards' titles are h3, as on the home page: this keeps the outline h1 > h2 > h3. */}
+        <h2 className="sr-only">All services</h2>
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {data.allService.nodes.map((service) => (
             <ServiceCard key={service.slug} service={service} />

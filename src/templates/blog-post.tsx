@@ -1,21 +1,22 @@
 import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
-import { GatsbyImage, getImage } from "gatsby-plugin-image";
 import React from "react";
 import { PostMeta } from "../components/blog/post-meta";
 import { ArticleLayout, tocOf } from "../components/content/article-layout";
+import { MdxCopy } from "../components/content/mdx-copy";
 import { SourceList } from "../components/content/source-list";
 import { ClosingCta } from "../components/home/closing-cta";
 import { Seo } from "../components/seo";
 import { Container } from "../components/ui/container";
+import { CoverImage } from "../components/ui/cover-image";
 import { useSiteInfo } from "../hooks/use-site-info";
 import { useSiteUrl } from "../hooks/use-site-url";
 import { blogPath, schedulePath, scheduleWith } from "../lib/paths";
 import { blogPostingNode } from "../lib/structured-data";
 
-export default function BlogPostTemplate({ data, children }: PageProps<Queries.BlogPostTemplateQuery>) {
+export default function BlogPostTemplate({ data }: PageProps<Queries.BlogPostTemplateQuery>) {
   const { phone } = useSiteInfo();
   const post = data.blogPost!;
-  const image = getImage(post.image?.childImageSharp?.gatsbyImageData ?? null);
+  const image = post.image?.childImageSharp?.gatsbyImageData;
   return (
     <>
       <article>
@@ -47,8 +48,8 @@ export default function BlogPostTemplate({ data, children }: PageProps<Queries.B
             scheduleHref: post.related[0] ? scheduleWith({ service: post.related[0].slug }) : schedulePath,
           }}
         >
-          {image && <GatsbyImage image={image} alt={post.imageAlt ?? ""} className="mb-10 max-w-3xl rounded-xl" />}
-          <div className="prose-copy">{children}</div>
+          {image && <CoverImage image={image} alt={post.imageAlt ?? ""} className="mb-10 max-w-3xl rounded-xl" />}
+          <MdxCopy html={post.html} />
           {post.related.length > 0 && (
             <nav aria-labelledby="related-title" className="mt-12 max-w-3xl">
               <h2 id="related-title" className="text-lg font-semibold text-slate-900">
@@ -100,6 +101,7 @@ export const query = graphql`
         path
         title
       }
+      html
       parent {
         ... on Mdx {
           tableOfContents(maxDepth: 2)

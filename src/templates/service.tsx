@@ -3,6 +3,7 @@ import { CalendarCheck, Clock, FileText, Tag } from "lucide-react";
 import React from "react";
 import { ArticleLayout, tocOf } from "../components/content/article-layout";
 import { FaqList } from "../components/content/faq-list";
+import { MdxCopy } from "../components/content/mdx-copy";
 import { SourceList } from "../components/content/source-list";
 import { ClosingCta } from "../components/home/closing-cta";
 import { Seo } from "../components/seo";
@@ -11,10 +12,11 @@ import { PageHeader } from "../components/ui/page-header";
 import { useSiteInfo } from "../hooks/use-site-info";
 import { formatDollars } from "../lib/format";
 import { useSiteUrl } from "../hooks/use-site-url";
+import type { MdxSlot } from "../lib/mdx-slots";
 import { schedulePath, scheduleWith, servicesPath } from "../lib/paths";
 import { serviceNode } from "../lib/structured-data";
 
-type Service = NonNullable<Queries.ServiceTemplateQuery["service"]>;
+type Service = Queries.ServicePageFragment;
 
 function KeyFacts({ service }: { service: Service }) {
   const facts = [
@@ -42,9 +44,15 @@ function KeyFacts({ service }: { service: Service }) {
   );
 }
 
-export default function ServiceTemplate({ data, children }: PageProps<Queries.ServiceTemplateQuery>) {
+interface ServicePageProps {
+  service: Service;
+  /** Live components for the slots in this service's copy. */
+  slots?: Partial<Record<MdxSlot, React.ReactNode>>;
+}
+
+/** A service page; src/templates/service-with-package-comparison.tsx adds the package table to it. */
+export function ServicePage({ service, slots }: ServicePageProps) {
   const { phone } = useSiteInfo();
-  const service = data.service!;
   const priced = service.startingPrice != null;
   return (
     <>
@@ -64,7 +72,7 @@ export default function ServiceTemplate({ data, children }: PageProps<Queries.Se
           scheduleHref: priced ? scheduleWith({ service: service.slug }) : schedulePath,
         }}
       >
-        <div className="prose-copy">{children}</div>
+        <MdxCopy html={service.html} slots={slots} />
         {service.faqs.length > 0 && (
           <section aria-labelledby="service-faq-title" className="mt-12 max-w-3xl">
             <h2 id="service-faq-title" className="text-2xl font-semibold tracking-tight text-slate-900">
@@ -84,29 +92,40 @@ export default function ServiceTemplate({ data, children }: PageProps<Queries.Se
   );
 }
 
+export default function ServiceTemplate({ data }: PageProps<Queries.ServiceTemplateQuery>) {
+  return <ServicePage service={data.service!} />;
+}
+
+export const servicePageFragment = graphql`
+  fragment ServicePage on Service {
+    slug
+    title
+    summary
+    duration
+    turnaround
+    startingPrice
+    lastReviewed(formatString: "MMMM D, YYYY")
+    sources {
+      label
+      url
+    }
+    faqs {
+      question
+      answer
+    }
+    html
+    parent {
+      ... on Mdx {
+        tableOfContents(maxDepth: 2)
+      }
+    }
+  }
+`;
+
 export const query = graphql`
   query ServiceTemplate($id: String!) {
     service(id: { eq: $id }) {
-      slug
-      title
-      summary
-      duration
-      turnaround
-      startingPrice
-      lastReviewed(formatString: "MMMM D, YYYY")
-      sources {
-        label
-        url
-      }
-      faqs {
-        question
-        answer
-      }
-      parent {
-        ... on Mdx {
-          tableOfContents(maxDepth: 2)
-        }
-      }
+      ...ServicePage
     }
   }
 `;

@@ -71,11 +71,19 @@ test("the blog lists every post, newest first, with date and summary", async ({ 
 });
 
 test("a post's cover image is reserved space from the start, so nothing shifts", async ({ page }) => {
-  await openPage(page, "/blog/comprehensive-water-quality-testing");
-  const image = page.locator("main [data-gatsby-image-wrapper]").first();
-  await expect(image).toBeVisible();
-  const alt = await image.locator("img[data-main-image]").getAttribute("alt");
-  expect(alt?.length).toBeGreaterThan(10);
+  // The image files are held back: the space the page keeps for the cover must come from the HTML alone.
+  await page.route(/\/static\/.+\.(jpe?g|png|webp|avif)$/, () => undefined);
+  await page.goto("/blog/comprehensive-water-quality-testing", { waitUntil: "domcontentloaded" });
+  const image = page.locator("main picture img").first();
+  expect((await image.getAttribute("alt"))?.length).toBeGreaterThan(10);
+  const declared = await image.evaluate((img: HTMLImageElement) => ({
+    ratio: Number(img.getAttribute("width")) / Number(img.getAttribute("height")),
+    loaded: img.naturalWidth > 0,
+  }));
+  expect(declared.loaded).toBe(false);
+  const box = (await image.boundingBox())!;
+  expect(box.height).toBeGreaterThan(100);
+  expect(box.width / box.height).toBeCloseTo(declared.ratio, 1);
 });
 
 test.describe("the water package comparison", () => {
@@ -119,6 +127,19 @@ test.describe("the water package comparison", () => {
     await page.keyboard.press("Tab");
     await expect(page.getByRole("tooltip")).toBeVisible();
   });
+});
+
+test("a keyboard user in the comparison table keeps their place while the tooltip code arrives", async ({ page }) => {
+  await openPage(page, "/services/water-quality");
+  const table = page.getByRole("table").first();
+  const firstLink = table.getByRole("link").first();
+  const name = (await firstLink.textContent())!.trim();
+  await firstLink.focus();
+  // Focus inside the table loads the tooltip code, which re-creates the table inside its provider.
+  await expect(table.locator("[data-tip-id][data-state]").first()).toBeAttached();
+  await expect(table.getByRole("link", { name, exact: true }).first()).toBeFocused();
+  await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => document.activeElement?.closest("table") !== null)).toBe(true);
 });
 
 test("the FAQ opens and closes with the keyboard", async ({ page }) => {

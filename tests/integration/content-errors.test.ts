@@ -32,6 +32,12 @@ beforeAll(async () => {
     await edit(site.dir, "content/blog/septic-inspections-maryland/index.mdx", (text) =>
       text.replace("date: 2025-04-15", "date: mid April"),
     );
+    await edit(site.dir, "content/blog/well-inspections-maryland/index.mdx", (text) => `${text}\n<Gallery />\n`);
+    await edit(
+      site.dir,
+      "content/blog/walk-talk-vs-inspection/index.mdx",
+      (text) => `${text}\n<PackageComparison />\n`,
+    );
     result = await gatsbyBuild(site.dir);
   } finally {
     await site.remove();
@@ -49,6 +55,10 @@ test.each([
   ['content/services/radon.mdx: unknown field "titel"'],
   ['content/services/radon.mdx: field "title" is required'],
   ['content/blog/septic-inspections-maryland/index.mdx: field "date" must be a date written as YYYY-MM-DD'],
+  [
+    "content/blog/well-inspections-maryland/index.mdx: the copy is not valid MDX: Expected component `Gallery` to be defined",
+  ],
+  ["content/blog/walk-talk-vs-inspection/index.mdx: <PackageComparison /> can be placed on service pages only"],
 ])("names the file and the field: %s", (message) => {
   expect(result.output).toContain(message);
 });

@@ -14,7 +14,8 @@ interface PhoneLinkProps {
 
 const tones = {
   brand: "text-brand-700 hover:bg-brand-50",
-  light: "text-white hover:bg-brand-800",
+  // The site's blue focus outline is too faint on a dark background (2.3:1); white keeps 3:1.
+  light: "text-white hover:bg-brand-800 focus-visible:outline-white",
 };
 
 export function PhoneLink({ phone, display = "full", tone = "brand", className }: PhoneLinkProps) {

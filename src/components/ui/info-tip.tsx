@@ -3,7 +3,8 @@
  * pointer over or tabs into a group of tips. Radix Tooltip and its positioning library weigh
  * about 22 KB compressed, more than a content page's whole budget allows for, and most
  * visitors never open a tip. Until it arrives each tip is the same button, so the page
- * looks the same; if a tip had focus, it keeps it and opens.
+ * looks the same. Putting the group inside Radix's provider re-creates its elements: whatever
+ * had focus in the group (a tip, or a link beside them) gets it back, and a tip with focus opens.
  */
 import React, { createContext, useContext, useEffect, useRef, useState } from "react";
 import { TipButton } from "./tip-button";
@@ -11,30 +12,32 @@ import { TipButton } from "./tip-button";
 type RadixModule = typeof import("./info-tip-radix");
 
 const loadRadix = () => import("./info-tip-radix");
+const FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]";
+const focusablesIn = (root: HTMLElement) => [...root.querySelectorAll<HTMLElement>(FOCUSABLE)];
 const RadixContext = createContext<RadixModule | null>(null);
 
 /** Wraps every tip of a table or section so they share the open delay and the skip window. */
 export function TooltipGroup({ children }: { children: React.ReactNode }) {
   const [radix, setRadix] = useState<RadixModule | null>(null);
   const container = useRef<HTMLDivElement>(null);
-  const focusedTip = useRef<string | null>(null);
+  const focusedIndex = useRef(-1);
   const hoveredTip = useRef<string | null>(null);
 
   const load = (event: React.SyntheticEvent) => {
-    const tip = (event.target as HTMLElement).closest<HTMLElement>("[data-tip-id]")?.dataset.tipId ?? null;
-    if (event.type === "focus") focusedTip.current = tip;
-    else hoveredTip.current = tip;
+    const target = event.target as HTMLElement;
+    if (event.type === "focus") focusedIndex.current = focusablesIn(event.currentTarget as HTMLElement).indexOf(target);
+    else hoveredTip.current = target.closest<HTMLElement>("[data-tip-id]")?.dataset.tipId ?? null;
     if (!radix) void loadRadix().then(setRadix);
   };
 
-  // The tips were re-created inside Radix's provider: give focus back to the one that had it,
-  // and replay the hover of a tip the pointer rests on (Radix opens on pointer movement).
+  // The group was re-created inside Radix's provider: give focus back to the element that had
+  // it (by its place in the group), and replay the hover of a tip the pointer rests on (Radix
+  // opens on pointer movement).
   useEffect(() => {
     if (!radix || !container.current) return;
-    const focused = focusedTip.current
-      ? container.current.querySelector<HTMLElement>(`[data-tip-id="${focusedTip.current}"]`)
-      : null;
-    if (focused && !container.current.contains(document.activeElement)) focused.focus();
+    // Only when the swap took the focus away: a visitor who has tabbed on keeps their place.
+    const focusLost = !document.activeElement || document.activeElement === document.body;
+    if (focusLost && focusedIndex.current >= 0) focusablesIn(container.current)[focusedIndex.current]?.focus();
     const hovered = hoveredTip.current
       ? container.current.querySelector<HTMLElement>(`[data-tip-id="${hoveredTip.current}"]`)
       : null;

@@ -7,7 +7,7 @@ import { ParameterName } from "./parameter-name";
 
 /**
  * Every water-testing package side by side: one column per package, one row per parameter.
- * Used from content/services/water-quality.mdx, so only that page loads it.
+ * Placed in content/services/water-quality.mdx as a slot (src/lib/mdx-slots.ts); only that page loads it.
  */
 export function PackageComparison() {
   const data = useStaticQuery<Queries.PackageComparisonQuery>(graphql`

@@ -1,0 +1,228 @@
+/**
+ * Build scaling: how long a production build takes and how much memory it needs as the blog
+ * grows. For each size (the site as it is, then 100, 500 and 1,000 extra synthetic posts) it
+ * copies the site to a temporary folder (sharing node_modules), writes the posts, runs a cold
+ * `gatsby build`, samples the memory of the build's whole process tree, and reads Gatsby's own
+ * step timings. Writes reports/build-scaling.md; full build logs go to reports/tmp/.
+ *
+ *   tsx scripts/build-scaling.ts [--sizes 0,100,500,1000] [--report reports/build-scaling.md]
+ *
+ * Takes a while (tens of minutes on two cores): run it on a quiet machine.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, totalmem } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { copySite, siteRoot } from "../tests/support/site-copy";
+import { linearity, parseStepTimings, syntheticPost, treeMemory, type StepTiming } from "./lib/build-scaling";
+import { pageWeightBudgets } from "./budgets";
+import { htmlFileFor, kb, readStats, weighRoute } from "./lib/page-weight";
+
+interface Run {
+  posts: number;
+  pages: number;
+  seconds: number;
+  peakTreeBytes: number;
+  peakProcessBytes: number;
+  steps: StepTiming[];
+  homeJsGzip: number;
+  blogHtmlBytes: number;
+  blogPageDataBytes: number;
+  loadBefore: number;
+}
+
+const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+const seconds = (value: number) => `${value.toFixed(1)} s`;
+const ms = (value: number) => `${(value * 1000).toFixed(0)} ms`;
+
+function build(
+  dir: string,
+  logFile: string,
+): Promise<{ code: number | null; seconds: number; peakTree: number; peakProcess: number; output: string }> {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [path.join(siteRoot, "node_modules", "gatsby", "cli.js"), "build"], {
+      cwd: dir,
+      env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", NODE_ENV: "production", CI: "1", NO_COLOR: "1" },
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    let peakTree = 0;
+    let peakProcess = 0;
+    const sample = () => {
+      const memory = child.pid ? treeMemory(child.pid) : null;
+      if (memory) {
+        peakTree = Math.max(peakTree, memory.total);
+        peakProcess = Math.max(peakProcess, memory.largest);
+      }
+    };
+    const timer = setInterval(sample, 200);
+    child.on("close", (code) => {
+      clearInterval(timer);
+      writeFileSync(logFile, output);
+      resolve({ code, seconds: (performance.now() - started) / 1000, peakTree, peakProcess, output });
+    });
+  });
+}
+
+async function measure(posts: number, logDir: string): Promise<Run> {
+  const site = await copySite();
+  try {
+    for (let i = 0; i < posts; i += 1) {
+      const { slug, mdx } = syntheticPost(i);
+      mkdirSync(path.join(site.dir, "content", "blog", slug), { recursive: true });
+      writeFileSync(path.join(site.dir, "content", "blog", slug, "index.mdx"), mdx);
+    }
+    const loadBefore = loadavg()[0]!;
+    console.log(`Building with ${posts} extra posts (load average ${loadBefore.toFixed(2)})…`);
+    const result = await build(site.dir, path.join(logDir, `build-scaling-${posts}.log`));
+    if (result.code !== 0) {
+      throw new Error(
+        `The build with ${posts} extra posts failed (exit ${result.code}); see reports/tmp/build-scaling-${posts}.log`,
+      );
+    }
+    const publicDir = path.join(site.dir, "public");
+    const stats = readStats(publicDir);
+    const pagesLine = /Building static HTML for pages - [\d.]+s - (\d+)\/\d+/.exec(result.output.replace(/\s+/g, " "));
+    const run: Run = {
+      posts,
+      pages: pagesLine ? Number(pagesLine[1]) : 0,
+      seconds: result.seconds,
+      peakTreeBytes: result.peakTree,
+      peakProcessBytes: result.peakProcess,
+      steps: parseStepTimings(result.output),
+      homeJsGzip: weighRoute(publicDir, "/", stats).js.gzip,
+      blogHtmlBytes: statSync(htmlFileFor(publicDir, "/blog")).size,
+      blogPageDataBytes: statSync(path.join(publicDir, "page-data", "blog", "page-data.json")).size,
+      loadBefore,
+    };
+    console.log(
+      `  ${seconds(run.seconds)}, peak memory ${mb(run.peakTreeBytes)} (largest process ${mb(run.peakProcessBytes)}), ${run.pages} pages`,
+    );
+    return run;
+  } finally {
+    await site.remove();
+  }
+}
+
+/** The steps that take longest at the largest size, with their time at every size. */
+function stepTable(runs: readonly Run[]): string {
+  const largest = runs[runs.length - 1]!;
+  const total = (run: Run, step: string) =>
+    run.steps.filter((timing) => timing.step === step).reduce((sum, timing) => sum + timing.seconds, 0);
+  const steps = [...new Set(largest.steps.map((timing) => timing.step))]
+    .sort((a, b) => total(largest, b) - total(largest, a))
+    .slice(0, 8);
+  return [
+    `| Gatsby step | ${runs.map((run) => `+${run.posts} posts`).join(" | ")} | per extra post |`,
+    `| --- | ${runs.map(() => "---:").join(" | ")} | ---: |`,
+    ...steps.map((step) => {
+      const smallest = runs[0]!;
+      const perPost = (total(largest, step) - total(smallest, step)) / (largest.posts - smallest.posts);
+      return `| ${step} | ${runs.map((run) => seconds(total(run, step))).join(" | ")} | ${ms(perPost)} |`;
+    }),
+  ].join("\n");
+}
+
+function report(runs: readonly Run[]): string {
+  const time = linearity(runs.map((run) => [run.posts, run.seconds] as const));
+  const memory = linearity(runs.map((run) => [run.posts, run.peakTreeBytes] as const));
+  const first = runs[0]!;
+  const last = runs[runs.length - 1]!;
+  const stepGrowth = (step: string) => {
+    const sum = (run: Run) =>
+      run.steps.filter((timing) => timing.step === step).reduce((total, timing) => total + timing.seconds, 0);
+    return sum(last) - sum(first);
+  };
+  const steps = [...new Set(last.steps.map((timing) => timing.step))].sort((a, b) => stepGrowth(b) - stepGrowth(a));
+  const growth = last.seconds - first.seconds;
+  const homeJs = linearity(runs.map((run) => [run.posts, run.homeJsGzip] as const));
+  const blogHtml = linearity(runs.map((run) => [run.posts, run.blogHtmlBytes] as const));
+  const postsAtBudget =
+    homeJs.fit.slope > 0 ? (pageWeightBudgets.content.jsGzip - homeJs.fit.intercept) / homeJs.fit.slope : Infinity;
+  const dominant = steps
+    .slice(0, 2)
+    .map(
+      (step) =>
+        `"${step}" (${seconds(stepGrowth(step))}, ${Math.round((100 * stepGrowth(step)) / growth)}% of the extra time)`,
+    );
+
+  return [
+    "# Build scaling",
+    "",
+    "How a cold production build (`gatsby build` in a fresh copy of the site, no cache) grows with the",
+    "number of blog posts. Produced by `npm run bench:build` (scripts/build-scaling.ts), which writes",
+    "synthetic posts of about 400 words (headings, a list, two links, one related service) into a",
+    "temporary copy of the site. Memory is the resident memory of the build's whole process tree",
+    "(Gatsby and its workers), sampled every 200 ms; the largest single process is given beside it.",
+    "",
+    `Machine: ${cpus().length} CPU cores (${cpus()[0]?.model ?? "unknown"}), ${mb(totalmem())} memory, Node ${process.version}; load average before each build in the table.`,
+    `Run on ${new Date().toISOString().slice(0, 10)}.`,
+    "",
+    "| extra posts | pages built | build time | peak memory (tree) | largest process | load before | `/` JS gzip | `/blog` HTML | `/blog` page data |",
+    "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...runs.map(
+      (run) =>
+        `| ${run.posts} | ${run.pages} | ${seconds(run.seconds)} | ${mb(run.peakTreeBytes)} | ${mb(run.peakProcessBytes)} | ${run.loadBefore.toFixed(2)} | ` +
+        `${kb(run.homeJsGzip)} | ${kb(run.blogHtmlBytes)} | ${kb(run.blogPageDataBytes)} |`,
+    ),
+    "",
+    "## Cost of each extra post",
+    "",
+    `- Build time: ${ms(time.fit.slope)} per post on a straight-line fit (R² ${time.fit.r2.toFixed(3)}); between sizes: ` +
+      `${time.marginal.map((cost, i) => `${runs[i]!.posts}→${runs[i + 1]!.posts}: ${ms(cost)}`).join(", ")}.`,
+    `- Peak memory: ${(memory.fit.slope / 1024).toFixed(0)} KB per post (R² ${memory.fit.r2.toFixed(3)}); between sizes: ` +
+      `${memory.marginal.map((cost, i) => `${runs[i]!.posts}→${runs[i + 1]!.posts}: ${(cost / 1024).toFixed(0)} KB`).join(", ")}.`,
+    `- ${last.posts} extra posts: ${seconds(last.seconds)} and ${mb(last.peakTreeBytes)}, against ${seconds(first.seconds)} and ${mb(first.peakTreeBytes)} for the site with ${first.posts} extra posts.`,
+    `- Every page's first-view JavaScript grows by ${homeJs.fit.slope.toFixed(0)} bytes gzip per post: Gatsby inlines its chunk map, ` +
+      "which names every page component, in every page, and gatsby-plugin-mdx makes each post its own component. " +
+      (postsAtBudget > first.posts
+        ? `At that rate a content page crosses its ${kb(pageWeightBudgets.content.jsGzip)} budget at about ${Math.round(postsAtBudget)} extra posts.`
+        : `Pages are over the ${kb(pageWeightBudgets.content.jsGzip)} content budget already.`),
+    `- The blog index lists every post in one page: its HTML grows by ${(blogHtml.fit.slope / 1000).toFixed(2)} KB per post.`,
+    "",
+    `Build time ${time.linear ? "grows linearly" : "does not grow linearly"} with the number of posts ` +
+      `(linear here means each interval's cost per post is within 35% of the fitted slope and R² >= 0.98). ` +
+      `Memory ${memory.linear ? "grows linearly" : "does not grow linearly"}.`,
+    `What dominates the extra time: ${dominant.join(" and ")}.`,
+    "",
+    "## Gatsby's step timings",
+    "",
+    "Gatsby builds the browser bundles and the HTML renderer side by side, so those two steps overlap and",
+    "the steps do not add up to the build time.",
+    "",
+    stepTable(runs),
+    "",
+  ].join("\n");
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      sizes: { type: "string", default: "0,100,500,1000" },
+      report: { type: "string", default: path.join("reports", "build-scaling.md") },
+    },
+  });
+  const sizes = values
+    .sizes!.split(",")
+    .map(Number)
+    .sort((a, b) => a - b);
+  const logDir = path.join(siteRoot, "reports", "tmp");
+  mkdirSync(logDir, { recursive: true });
+  const runs: Run[] = [];
+  for (const posts of sizes) runs.push(await measure(posts, logDir));
+  const text = report(runs);
+  mkdirSync(path.dirname(values.report!), { recursive: true });
+  writeFileSync(values.report!, text);
+  console.log(`\n${text}\nReport written to ${values.report}`);
+}
+
+if (require.main === module) {
+  if (!existsSync(path.join(siteRoot, "node_modules", "gatsby"))) throw new Error("Run npm install first.");
+  main().catch((error: Error) => {
+    console.error(error.message);
+    process.exitCode = 1;
+  });
+}

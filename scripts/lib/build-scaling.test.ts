@@ -1,0 +1,73 @@
+/** @jest-environment node */
+import matter from "gray-matter";
+import { postFrontmatterSchema, validateContent } from "../../src/lib/content-schema";
+import { fitLine, linearity, parseStepTimings, syntheticPost, treeMemory } from "./build-scaling";
+
+describe("syntheticPost", () => {
+  it("writes posts that pass the blog schema, each with its own slug and date", () => {
+    const posts = [0, 1, 999].map(syntheticPost);
+    expect(posts.map((post) => post.slug)).toEqual(["synthetic-0001", "synthetic-0002", "synthetic-1000"]);
+    for (const post of posts) {
+      const { data } = matter(post.mdx);
+      expect(validateContent(postFrontmatterSchema, `${post.slug}/index.mdx`, data)).toMatchObject({ ok: true });
+    }
+    expect(matter(posts[0]!.mdx).data.date).not.toEqual(matter(posts[1]!.mdx).data.date);
+  });
+});
+
+describe("parseStepTimings", () => {
+  it("reads Gatsby's step lines, wrapped ones and terminal escapes included", () => {
+    const escape = String.fromCharCode(27);
+    const output = [
+      "success compile gatsby files - 3.320s",
+      `${escape}[2K${escape}[1A${escape}[2K${escape}[Gsuccess load plugins - 0.297s`,
+      "info bootstrap finished - 8.486s",
+      "success Writing page-data.json and slice-data.json files to public directory -",
+      "0.009s - 27/27 2848.77/s",
+      "success Building static HTML for pages - 1.947s - 27/27 13.86/s",
+    ].join("\n");
+    expect(parseStepTimings(output)).toEqual([
+      { step: "compile gatsby files", seconds: 3.32 },
+      { step: "load plugins", seconds: 0.297 },
+      { step: "Writing page-data.json and slice-data.json files to public directory", seconds: 0.009 },
+      { step: "Building static HTML for pages", seconds: 1.947 },
+    ]);
+  });
+});
+
+describe("fitLine and linearity", () => {
+  it("fits a straight line and calls steady growth linear", () => {
+    const points = [
+      [0, 50],
+      [100, 60],
+      [500, 101],
+      [1000, 149],
+    ] as const;
+    const { fit, linear, marginal } = linearity(points);
+    expect(fit.slope).toBeCloseTo(0.099, 2);
+    expect(fit.r2).toBeGreaterThan(0.99);
+    // 10 s per 100 posts, then 41 s per 400, then 48 s per 500.
+    [0.1, 0.1025, 0.096].forEach((cost, index) => expect(marginal[index]).toBeCloseTo(cost, 4));
+    expect(linear).toBe(true);
+  });
+
+  it("calls growth that speeds up not linear", () => {
+    const quadratic = [0, 100, 500, 1000].map((n) => [n, 50 + n * n * 0.0002] as const);
+    expect(linearity(quadratic).linear).toBe(false);
+    expect(
+      fitLine([
+        [1, 2],
+        [2, 4],
+      ]),
+    ).toEqual({ intercept: 0, slope: 2, r2: 1 });
+  });
+});
+
+describe("treeMemory", () => {
+  it("adds up the memory of this process and its children", () => {
+    const memory = treeMemory(process.pid);
+    if (memory === null) return; // no /proc: not Linux
+    expect(memory.total).toBeGreaterThanOrEqual(memory.largest);
+    expect(memory.largest).toBeGreaterThan(10 * 1024 * 1024);
+  });
+});

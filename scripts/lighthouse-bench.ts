@@ -1,0 +1,303 @@
+/**
+ * `npm run bench`: Lighthouse 13 with its mobile preset, in Debian's Chromium, against the built
+ * site served as in production (scripts/serve.ts: gatsby serve behind a proxy that sends the
+ * deployed headers, long caching on hashed files, and brotli or gzip like a CDN). In the same run
+ * it builds a bare Gatsby page (one heading, the same Gatsby and React) in a temporary folder and
+ * measures it the same way, as the floor every page is compared with. Each page is run three
+ * times, in rounds that alternate pages so that a noisy moment hits all of them alike; the
+ * report gives the median of each figure. Writes reports/lighthouse.md and the figures in README.
+ *
+ *   npm run build && tsx scripts/lighthouse-bench.ts [--runs 3] [--route /x ...] [--report file] [--no-readme]
+ *
+ * Not part of npm test: it takes minutes and its timings move with the machine's load.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
+import { cpus, loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import * as chromeLauncher from "chrome-launcher";
+import { format } from "prettier";
+import { gatsbyBuild, siteRoot } from "../tests/support/site-copy";
+import { lighthouseTargets } from "./budgets";
+import { CHROMIUM_ARGS, ensureChromium } from "./lib/chromium";
+import {
+  medianOf,
+  missedTargets,
+  resultsTable,
+  spreadTable,
+  summarize,
+  type Lhr,
+  type PageResult,
+  type RunSummary,
+} from "./lib/lighthouse-summary";
+import { startProductionServer } from "./serve";
+
+const DEFAULT_ROUTES = [
+  "/",
+  "/services",
+  "/services/radon",
+  "/services/water-quality/basic-potability",
+  "/blog",
+  "/blog/maryland-mold-law",
+  "/schedule",
+  "/contact",
+  "/faq",
+];
+
+/** The site's own versions of Gatsby and React: the floor uses the same packages (node_modules is shared). */
+function siteDependencies(): Record<string, string> {
+  const { dependencies } = JSON.parse(readFileSync(path.join(siteRoot, "package.json"), "utf8")) as {
+    dependencies: Record<string, string>;
+  };
+  return { gatsby: dependencies.gatsby!, react: dependencies.react!, "react-dom": dependencies["react-dom"]! };
+}
+
+/** A Gatsby site with one page holding one heading, the same head basics as the site, nothing else. */
+const FLOOR_FILES: Record<string, string> = {
+  "package.json": JSON.stringify({
+    name: "gatsby-floor",
+    private: true,
+    version: "1.0.0",
+    dependencies: siteDependencies(),
+  }),
+  "gatsby-config.js": 'module.exports = { trailingSlash: "never" };\n',
+  "gatsby-ssr.js": 'exports.onRenderBody = ({ setHtmlAttributes }) => setHtmlAttributes({ lang: "en-US" });\n',
+  "src/pages/index.js": [
+    'import * as React from "react";',
+    "export default function Index() {",
+    "  return <main><h1>A bare Gatsby page</h1></main>;",
+    "}",
+    "export function Head() {",
+    '  return (<><title>A bare Gatsby page</title><meta name="description" content="One heading, the floor of the bench." /></>);',
+    "}",
+    "",
+  ].join("\n"),
+  // gatsby serve answers unknown paths (the browser's /favicon.ico) with the 404 page, which must exist.
+  "src/pages/404.js":
+    'import * as React from "react";\nexport default function NotFound() {\n  return <h1>Not found</h1>;\n}\n',
+};
+
+async function buildFloor(): Promise<{ dir: string; remove: () => Promise<void> }> {
+  const dir = await mkdtemp(path.join(tmpdir(), "gatsby-floor-"));
+  const remove = () => rm(dir, { recursive: true, force: true });
+  for (const [file, content] of Object.entries(FLOOR_FILES)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    await writeFile(path.join(dir, file), content);
+  }
+  await symlink(path.join(siteRoot, "node_modules"), path.join(dir, "node_modules"), "dir");
+  const { code, output } = await gatsbyBuild(dir);
+  if (code !== 0) {
+    await remove();
+    throw new Error(`The bare Gatsby page did not build:\n${output.slice(-3000)}`);
+  }
+  // The site's deployed headers without its Content-Security-Policy, whose script hashes are the
+  // site's own: the floor gets the same caching and security headers, and runs its own scripts.
+  const headers = path.join(siteRoot, "public", "_headers");
+  if (existsSync(headers)) {
+    const withoutCsp = readFileSync(headers, "utf8")
+      .split("\n")
+      .filter((line) => !/^\s+content-security-policy:/i.test(line));
+    writeFileSync(path.join(dir, "public", "_headers"), withoutCsp.join("\n"));
+  }
+  return { dir, remove };
+}
+
+/** One Lighthouse run in a plain Node process (see scripts/lib/lighthouse-run.mjs). */
+function runLighthouse(url: string, port: number, output: string): Promise<RunSummary> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [path.join(__dirname, "lib", "lighthouse-run.mjs"), url, String(port), output],
+      {
+        stdio: ["ignore", "inherit", "pipe"],
+      },
+    );
+    let errors = "";
+    child.stderr.on("data", (chunk: Buffer) => (errors += chunk.toString()));
+    child.on("close", (code) => {
+      if (code !== 0) return reject(new Error(`Lighthouse failed on ${url}:\n${errors}`));
+      resolve(summarize(JSON.parse(readFileSync(output, "utf8")) as Lhr));
+    });
+  });
+}
+
+function chromiumVersion(lhr: Lhr): string {
+  return /Chrome\/([\d.]+)/.exec(lhr.environment.hostUserAgent)?.[1] ?? "unknown";
+}
+
+interface BenchRun {
+  floor: PageResult;
+  pages: PageResult[];
+  runs: number;
+  loadBefore: number[];
+  loadAfter: number[];
+  lighthouseVersion: string;
+  chromium: string;
+  started: Date;
+  minutes: number;
+}
+
+function report(bench: BenchRun): string {
+  const { floor, pages } = bench;
+  const missed = pages.filter((page) => missedTargets(page.median, floor.median).length);
+  const failing = [floor, ...pages].filter((page) => page.median.failing.length);
+  const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(", ");
+  const t = lighthouseTargets;
+  return [
+    "# Lighthouse",
+    "",
+    `Lighthouse ${bench.lighthouseVersion}, mobile preset (Moto G Power screen, simulated slow 4G, 4× CPU slowdown),`,
+    `in Debian's Chromium ${bench.chromium}, headless; median of ${bench.runs} runs per page. The built site is served by`,
+    "scripts/serve.ts as in production: `gatsby serve` behind a proxy that sends the deployed headers, caches",
+    "hashed files for a year and compresses with brotli like a CDN. The floor is a bare Gatsby page (one",
+    "heading, the same Gatsby 5 and React 18) built and served the same way in the same run.",
+    "",
+    `Run on ${bench.started.toISOString().slice(0, 16).replace("T", " ")} UTC, ${bench.minutes.toFixed(0)} minutes, on ${cpus().length} CPU cores ` +
+      `(${cpus()[0]?.model ?? "unknown"}) shared with other work. Load average (1, 5, 15 min) before: ${load(bench.loadBefore)}; ` +
+      `after: ${load(bench.loadAfter)}. Lighthouse's benchmark index (higher is a faster machine): ${Math.round(floor.median.benchmarkIndex)}.`,
+    "Timings on a shared machine move by a few points between runs; compare pages with the floor of the same run.",
+    "",
+    `Targets (scripts/budgets.ts): performance at least ${t.performance} and within ${t.performanceBelowFloor} of the floor; accessibility, best practices and SEO ${t.accessibility}; CLS ${t.cls}.`,
+    "JS is what Chromium downloaded over the network for the page's first view (compressed bytes).",
+    "",
+    resultsTable(floor, pages),
+    "",
+    missed.length
+      ? `**Targets missed:** ${missed.map((page) => page.path).join(", ")}.`
+      : "Every page meets every target.",
+    "",
+    ...(failing.length
+      ? [
+          "Audits that cost points (in any run):",
+          "",
+          ...failing.map((page) => `- ${page === floor ? "floor" : page.path}: ${page.median.failing.join(", ")}`),
+          "",
+        ]
+      : []),
+    "## Every run",
+    "",
+    spreadTable(floor, pages),
+    "",
+    "## Reproduce",
+    "",
+    "```sh",
+    "uptime          # a quiet machine gives steadier timings: load average below about 1",
+    "npm run bench   # builds the site, builds the floor, runs Lighthouse, writes this file and the README figures",
+    "```",
+    "",
+  ].join("\n");
+}
+
+/** The short table in the README, between its lighthouse markers. */
+async function updateReadme(bench: BenchRun): Promise<void> {
+  const file = path.join(siteRoot, "README.md");
+  const readme = readFileSync(file, "utf8");
+  const start = "<!-- lighthouse:start -->";
+  const end = "<!-- lighthouse:end -->";
+  if (!readme.includes(start) || !readme.includes(end)) return;
+  const row = (name: string, m: RunSummary) =>
+    `| ${name} | ${m.performance.toFixed(2)} | ${(m.lcp / 1000).toFixed(2)} s | ${Math.round(m.tbt)} ms | ${m.cls.toFixed(3)} | ` +
+    `${(m.jsBytes / 1000).toFixed(1)} KB | ${m.accessibility.toFixed(2)} | ${m.bestPractices.toFixed(2)} | ${m.seo.toFixed(2)} |`;
+  const table = [
+    `Latest run: ${bench.started.toISOString().slice(0, 10)}, Lighthouse ${bench.lighthouseVersion} mobile, median of ${bench.runs} (details in [reports/lighthouse.md](reports/lighthouse.md)).`,
+    "",
+    "| page | performance | LCP | TBT | CLS | JS | accessibility | best practices | SEO |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    row("floor: bare Gatsby page", bench.floor.median),
+    ...bench.pages.map((page) => row(`\`${page.path}\``, page.median)),
+  ].join("\n");
+  const updated = `${readme.slice(0, readme.indexOf(start) + start.length)}\n\n${table}\n\n${readme.slice(readme.indexOf(end))}`;
+  writeFileSync(file, await format(updated, { parser: "markdown", filepath: file, printWidth: 120 }));
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      runs: { type: "string", default: "3" },
+      route: { type: "string", multiple: true },
+      report: { type: "string", default: path.join(siteRoot, "reports", "lighthouse.md") },
+      "no-readme": { type: "boolean", default: false },
+    },
+  });
+  const runs = Number(values.runs);
+  const routes = values.route?.length ? values.route : DEFAULT_ROUTES;
+  if (!existsSync(path.join(siteRoot, "public", "index.html")))
+    throw new Error("No build in public/: run `npm run build` first.");
+
+  const started = new Date();
+  const loadBefore = loadavg();
+  console.log(`Load average before: ${loadBefore.map((value) => value.toFixed(2)).join(", ")}`);
+  console.log("Building the floor: a bare Gatsby page…");
+  const floorSite = await buildFloor();
+  const cleanup: Array<() => Promise<unknown>> = [floorSite.remove];
+  const stopAll = async () => {
+    for (const step of cleanup.reverse()) await step().catch(() => undefined);
+  };
+  process.once("SIGINT", () => void stopAll().then(() => process.exit(130)));
+
+  try {
+    const site = await startProductionServer({ port: 0, host: "127.0.0.1", siteRoot });
+    cleanup.push(site.stop);
+    const floorServer = await startProductionServer({ port: 0, host: "127.0.0.1", siteRoot: floorSite.dir });
+    cleanup.push(floorServer.stop);
+    const chrome = await chromeLauncher.launch({ chromePath: ensureChromium(), chromeFlags: CHROMIUM_ARGS });
+    cleanup.push(async () => chrome.kill());
+
+    const workDir = path.join(siteRoot, "reports", "tmp");
+    mkdirSync(workDir, { recursive: true });
+    const targets = [
+      { name: "floor", url: `${floorServer.url}/` },
+      ...routes.map((route) => ({ name: route, url: `${site.url}${route}` })),
+    ];
+    const results = new Map<string, RunSummary[]>(targets.map((target) => [target.name, []]));
+
+    // One unrecorded run each on the two servers, so no page pays for a cold server.
+    await runLighthouse(targets[0]!.url, chrome.port, path.join(workDir, "warm-up.json"));
+    await runLighthouse(targets[1]!.url, chrome.port, path.join(workDir, "warm-up.json"));
+    let lhrFile = "";
+    for (let round = 1; round <= runs; round += 1) {
+      for (const target of targets) {
+        lhrFile = path.join(workDir, `lighthouse-${target.name.replace(/\W+/g, "_") || "home"}-${round}.json`);
+        const summary = await runLighthouse(target.url, chrome.port, lhrFile);
+        results.get(target.name)!.push(summary);
+        console.log(
+          `  round ${round} ${target.name}: performance ${summary.performance.toFixed(2)}, LCP ${Math.round(summary.lcp)} ms, ` +
+            `TBT ${Math.round(summary.tbt)} ms, CLS ${summary.cls.toFixed(3)}, JS ${(summary.jsBytes / 1000).toFixed(1)} KB`,
+        );
+      }
+    }
+    const lastLhr = JSON.parse(readFileSync(lhrFile, "utf8")) as Lhr;
+    const pageResult = (name: string): PageResult => ({
+      path: name,
+      runs: results.get(name)!,
+      median: medianOf(results.get(name)!),
+    });
+    const bench: BenchRun = {
+      floor: pageResult("floor"),
+      pages: routes.map(pageResult),
+      runs,
+      loadBefore,
+      loadAfter: loadavg(),
+      lighthouseVersion: lastLhr.lighthouseVersion,
+      chromium: chromiumVersion(lastLhr),
+      started,
+      minutes: (Date.now() - started.getTime()) / 60_000,
+    };
+    const text = report(bench);
+    mkdirSync(path.dirname(values.report!), { recursive: true });
+    writeFileSync(values.report!, text);
+    if (!values["no-readme"]) await updateReadme(bench);
+    console.log(
+      `\n${resultsTable(bench.floor, bench.pages)}\n\nReport written to ${path.relative(siteRoot, values.report!)}`,
+    );
+  } finally {
+    await stopAll();
+  }
+}
+
+main().catch((error: Error) => {
+  console.error(error.message);
+  process.exitCode = 1;
+});
