@@ -73,6 +73,8 @@ export const waterParametersSchema = z
         "EPA action level",
         "EPA secondary standard",
         "EPA health advisory",
+        "EPA indicator organism",
+        "Maryland well test at sale",
         "No federal limit",
       ]),
       explanation: text,
