@@ -24,6 +24,7 @@ import { contentSecurityPolicy } from "./src/lib/http-headers";
 import { postPath, servicePath, shareImagePath, slugFromFilePath, waterPackagePath } from "./src/lib/paths";
 import { startingPriceForService } from "./src/lib/quote";
 import { readingMinutes } from "./src/lib/reading-time";
+import { robotsTxt } from "./src/lib/robots";
 import { loadShareFonts, shareImageSvg } from "./src/lib/share-image";
 
 // Gatsby runs from the site folder; compiled gatsby-node lives in .cache, so paths start from the working directory.
@@ -467,13 +468,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter, getNode
       .join("")}`,
   );
 
-  const isPreview = Boolean(process.env.CONTEXT && process.env.CONTEXT !== "production");
   const { siteUrl } = getNodesByType("Site")[0]!.siteMetadata as { siteUrl: string };
-  await writeFile(
-    path.join(publicDir, "robots.txt"),
-    isPreview
-      ? "# A preview deploy: not for search engines.\nUser-agent: *\nDisallow: /\n"
-      : `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap-index.xml\n`,
-  );
+  await writeFile(path.join(publicDir, "robots.txt"), robotsTxt(siteUrl));
   reporter.info(`Share images, CSP headers and robots.txt written for ${pages.length} pages`);
 };

@@ -123,6 +123,23 @@ function runLighthouse(url: string, port: number, output: string): Promise<RunSu
   });
 }
 
+/**
+ * Lighthouse now and then fails to record a page load (NO_NAVSTART, a lost protocol message);
+ * such a run measured nothing, so it is made again, up to twice.
+ */
+async function runLighthouseWithRetries(url: string, port: number, output: string): Promise<RunSummary> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runLighthouse(url, port, output);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.log(
+        `  Lighthouse failed on ${url} (attempt ${attempt} of 3), running it again: ${(error as Error).message}`,
+      );
+    }
+  }
+}
+
 function chromiumVersion(lhr: Lhr): string {
   return /Chrome\/([\d.]+)/.exec(lhr.environment.hostUserAgent)?.[1] ?? "unknown";
 }
@@ -254,13 +271,13 @@ async function main() {
     const results = new Map<string, RunSummary[]>(targets.map((target) => [target.name, []]));
 
     // One unrecorded run each on the two servers, so no page pays for a cold server.
-    await runLighthouse(targets[0]!.url, chrome.port, path.join(workDir, "warm-up.json"));
-    await runLighthouse(targets[1]!.url, chrome.port, path.join(workDir, "warm-up.json"));
+    await runLighthouseWithRetries(targets[0]!.url, chrome.port, path.join(workDir, "warm-up.json"));
+    await runLighthouseWithRetries(targets[1]!.url, chrome.port, path.join(workDir, "warm-up.json"));
     let lhrFile = "";
     for (let round = 1; round <= runs; round += 1) {
       for (const target of targets) {
         lhrFile = path.join(workDir, `lighthouse-${target.name.replace(/\W+/g, "_") || "home"}-${round}.json`);
-        const summary = await runLighthouse(target.url, chrome.port, lhrFile);
+        const summary = await runLighthouseWithRetries(target.url, chrome.port, lhrFile);
         results.get(target.name)!.push(summary);
         console.log(
           `  round ${round} ${target.name}: performance ${summary.performance.toFixed(2)}, LCP ${Math.round(summary.lcp)} ms, ` +

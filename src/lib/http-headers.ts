@@ -30,9 +30,14 @@ export const securityHeaders: Header[] = [
   { key: "x-xss-protection", value: "0" },
 ];
 
-/** Preview deploys must not be indexed (Netlify sets CONTEXT during its builds). */
+/** Netlify sets CONTEXT during its builds: "production", or a preview or branch deploy. */
+export function isPreviewDeploy(context = process.env.CONTEXT): boolean {
+  return Boolean(context && context !== "production");
+}
+
+/** Preview deploys must not be indexed. */
 export function previewHeaders(context = process.env.CONTEXT): Header[] {
-  return context && context !== "production" ? [{ key: "x-robots-tag", value: "noindex, nofollow" }] : [];
+  return isPreviewDeploy(context) ? [{ key: "x-robots-tag", value: "noindex, nofollow" }] : [];
 }
 
 /**
