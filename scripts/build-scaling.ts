@@ -37,15 +37,16 @@ interface Run {
  * every page component in every page, so a post that brought its own component would grow
  * them all; posts that share one template add nothing.
  */
-function homeJsLine(slope: number, postsAtBudget: number, first: Run, last: Run): string {
+function homeJsLine({ slope, intercept }: { slope: number; intercept: number }, first: Run, last: Run): string {
   const budget = kb(pageWeightBudgets.content.jsGzip);
-  if (Math.abs(slope) < 1) {
+  if (slope < 1) {
     return (
       `- Every page's first-view JavaScript stays the same as posts are added (${kb(first.homeJsGzip)} gzip on \`/\` ` +
       `with ${first.posts} extra posts, ${kb(last.homeJsGzip)} with ${last.posts}): every post is rendered by one ` +
       "template component, so Gatsby's chunk map, inlined in every page, does not grow with them."
     );
   }
+  const postsAtBudget = (pageWeightBudgets.content.jsGzip - intercept) / slope;
   return (
     `- Every page's first-view JavaScript grows by ${slope.toFixed(0)} bytes gzip per post: Gatsby inlines its chunk ` +
     "map, which names every page component, in every page. " +
@@ -163,8 +164,6 @@ function report(runs: readonly Run[]): string {
   const growth = last.seconds - first.seconds;
   const homeJs = linearity(runs.map((run) => [run.posts, run.homeJsGzip] as const));
   const blogHtml = linearity(runs.map((run) => [run.posts, run.blogHtmlBytes] as const));
-  const postsAtBudget =
-    homeJs.fit.slope > 0 ? (pageWeightBudgets.content.jsGzip - homeJs.fit.intercept) / homeJs.fit.slope : Infinity;
   const dominant = steps
     .slice(0, 2)
     .map(
@@ -199,7 +198,7 @@ function report(runs: readonly Run[]): string {
     `- Peak memory: ${(memory.fit.slope / 1024).toFixed(0)} KB per post (R² ${memory.fit.r2.toFixed(3)}); between sizes: ` +
       `${memory.marginal.map((cost, i) => `${runs[i]!.posts}→${runs[i + 1]!.posts}: ${(cost / 1024).toFixed(0)} KB`).join(", ")}.`,
     `- ${last.posts} extra posts: ${seconds(last.seconds)} and ${mb(last.peakTreeBytes)}, against ${seconds(first.seconds)} and ${mb(first.peakTreeBytes)} for the site with ${first.posts} extra posts.`,
-    homeJsLine(homeJs.fit.slope, postsAtBudget, first, last),
+    homeJsLine(homeJs.fit, first, last),
     `- The blog index lists every post in one page: its HTML grows by ${(blogHtml.fit.slope / 1000).toFixed(2)} KB per post.`,
     "",
     `Build time ${time.linear ? "grows linearly" : "does not grow linearly"} with the number of posts ` +

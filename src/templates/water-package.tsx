@@ -19,7 +19,8 @@ type WaterPackage = NonNullable<Queries.WaterPackageTemplateQuery["waterPackage"
 function ParameterTable({ parameters }: { parameters: WaterPackage["parameters"] }) {
   return (
     <TooltipGroup>
-      <div className="overflow-x-auto rounded-xl border border-slate-200">
+      {/* relative: the screen-reader-only text inside is positioned absolutely and must scroll with the table, not widen the page */}
+      <div className="relative overflow-x-auto rounded-xl border border-slate-200">
         <table className="w-full min-w-[32rem] text-left">
           <caption className="sr-only">What this package tests, with each drinking-water limit</caption>
           <thead className="bg-slate-50 text-sm text-slate-700">
@@ -73,7 +74,7 @@ export default function WaterPackageTemplate({ data }: PageProps<Queries.WaterPa
           Schedule this test
         </ButtonLink>
       </PageHeader>
-      <Container className="grid gap-12 py-12 lg:grid-cols-3">
+      <Container className="grid grid-cols-1 gap-12 py-12 lg:grid-cols-3">
         <section aria-labelledby="tests-title" className="lg:col-span-2">
           <h2 id="tests-title" className="text-2xl font-semibold tracking-tight text-slate-900">
             What it tests

@@ -13,6 +13,15 @@ test.describe("every route of the specification", () => {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(route.heading);
       await expect(page).toHaveTitle(/\| Severn Ridge Home Inspections$/);
     });
+
+    test(`${route.path} fits the screen's width, with wide tables scrolling inside their own box`, async ({ page }) => {
+      await page.goto(route.path);
+      const widths = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        screen: document.documentElement.clientWidth,
+      }));
+      expect(widths.page).toBeLessThanOrEqual(widths.screen);
+    });
   }
 
   test("an unknown path shows the not-found page with a 404 status", async ({ page }) => {

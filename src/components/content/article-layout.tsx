@@ -13,7 +13,7 @@ interface ArticleLayoutProps {
 /** Long copy with its sections listed beside it (above it on a phone) and a booking card on wide screens. */
 export function ArticleLayout({ toc, booking, children }: ArticleLayoutProps) {
   return (
-    <Container className="grid gap-10 py-12 lg:grid-cols-[minmax(0,1fr)_18rem]">
+    <Container className="grid grid-cols-1 gap-10 py-12 lg:grid-cols-[minmax(0,1fr)_18rem]">
       <aside className="space-y-6 lg:sticky lg:top-24 lg:order-last lg:self-start">
         <TableOfContents toc={toc} />
         <div className="hidden lg:block">

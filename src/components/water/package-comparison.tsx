@@ -42,7 +42,8 @@ export function PackageComparison() {
 
   return (
     <TooltipGroup>
-      <div className="my-8 overflow-x-auto rounded-xl border border-slate-200">
+      {/* relative: the screen-reader-only text inside is positioned absolutely and must scroll with the table, not widen the page */}
+      <div className="relative my-8 overflow-x-auto rounded-xl border border-slate-200">
         <table className="w-full min-w-[40rem] text-left text-sm sm:text-base">
           <caption className="px-4 py-3 text-left text-base font-semibold text-slate-900">
             Water testing packages compared: what each one tests
