@@ -66,6 +66,7 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
     type Question { question: String!, answer: String! }
     type LinkItem { name: String!, href: String! }
     type SocialLinks { facebook: String!, instagram: String!, linkedin: String!, youtube: String! }
+    type Credential { id: String!, name: String!, issuer: String!, number: String, services: [String!]! }
 
     type SiteInfo implements Node @dontInfer {
       name: String!
@@ -79,6 +80,7 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       inspectionsCompleted: Int!
       licenseNumber: String!
       insuranceSummary: String!
+      credentials: [Credential!]!
       copyrightYear: Int!
       social: SocialLinks!
     }
@@ -103,6 +105,7 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       price: Int!
       turnaround: String!
       sampling: String!
+      laboratoryTerms: String!
       suits: String!
       order: Int!
       path: String!
@@ -110,6 +113,7 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
     }
 
     type Pricing implements Node @dontInfer { tables: JSON! }
+    type PageSources implements Node @dontInfer { page: String!, lastReviewed: Date! @dateformat, sources: [SourceLink!]! }
 
     type Service implements Node @dontInfer {
       slug: String!
@@ -120,6 +124,7 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       icon: String!
       duration: String
       turnaround: String
+      priceNote: String
       lastReviewed: Date @dateformat
       sources: [SourceLink!]!
       faqs: [Question!]!
@@ -136,6 +141,7 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       title: String!
       description: String!
       date: Date! @dateformat
+      updated: Date @dateformat
       lastReviewed: Date @dateformat
       author: String!
       image: File @fileByRelativePath
@@ -160,6 +166,7 @@ const yamlNodeTypes: Record<YamlFile, string> = {
   "water-parameters.yaml": "WaterParameter",
   "water-packages.yaml": "WaterPackage",
   "pricing.yaml": "Pricing",
+  "page-sources.yaml": "PageSources",
 };
 
 /** Shapes one validated YAML entry into the fields of its node type. */

@@ -17,6 +17,13 @@ export function useSiteInfo(): Queries.UseSiteInfoQuery["siteInfo"] & object {
         inspectionsCompleted
         licenseNumber
         insuranceSummary
+        credentials {
+          id
+          name
+          issuer
+          number
+          services
+        }
         copyrightYear
         social {
           facebook

@@ -32,6 +32,19 @@ const source = z.strictObject({ label: text, url: httpsUrl });
 const question = z.strictObject({ question: text, answer: text });
 const navLink = z.strictObject({ name: text, href: internalHref });
 
+/**
+ * A licence, accreditation or certification the business holds. Pages name a credential only
+ * from this list: the About page shows all of them, and each service page shows those whose
+ * `services` include it.
+ */
+const credential = z.strictObject({
+  id: slug,
+  name: text,
+  issuer: text,
+  number: text.optional(),
+  services: z.array(slug).default([]),
+});
+
 export const siteSchema = z.strictObject({
   name: text,
   tagline: text,
@@ -44,6 +57,7 @@ export const siteSchema = z.strictObject({
   inspectionsCompleted: z.number().int().positive(),
   licenseNumber: text,
   insuranceSummary: text,
+  credentials: z.array(credential).min(1, "must list at least the home inspector license"),
   copyrightYear: z.number().int().min(2000).max(2100),
   social: z.strictObject({
     facebook: httpsUrl,
@@ -91,6 +105,8 @@ export const waterPackagesSchema = z
       price: wholeDollars,
       turnaround: text,
       sampling: text,
+      /** What the laboratory itself sets (bottles, handling, the turnaround it quotes), shown as its own terms. */
+      laboratoryTerms: text,
       suits: text,
       order: z.number().int(),
       parameters: z.array(slug).min(1, "must list at least one parameter id"),
@@ -125,23 +141,49 @@ export const serviceFrontmatterSchema = z.strictObject({
   icon: z.enum(["home", "building", "radon", "mold", "pipe", "hammer", "well", "water", "paint", "scale"]),
   duration: text.optional(),
   turnaround: text.optional(),
+  /** What the "from $..." price covers, where the page describes more than the priced service. */
+  priceNote: text.optional(),
   lastReviewed: isoDate.optional(),
   sources: z.array(source).default([]),
   faqs: z.array(question).max(6, "must hold at most six questions").default([]),
 });
 
-export const postFrontmatterSchema = z.strictObject({
-  title: text,
-  description: text.max(200, "must be at most 200 characters"),
-  date: isoDate,
-  lastReviewed: isoDate.optional(),
-  author: text,
-  image: z.string().optional(),
-  imageAlt: text.optional(),
-  draft: z.boolean().default(false),
-  related: z.array(slug).default([]),
-  sources: z.array(source).default([]),
-});
+export const postFrontmatterSchema = z
+  .strictObject({
+    title: text,
+    description: text.max(200, "must be at most 200 characters"),
+    date: isoDate,
+    /** When the copy last changed in substance after publication; shown as "Updated <date>". */
+    updated: isoDate.optional(),
+    lastReviewed: isoDate.optional(),
+    author: text,
+    image: z.string().optional(),
+    imageAlt: text.optional(),
+    draft: z.boolean().default(false),
+    related: z.array(slug).default([]),
+    sources: z.array(source).default([]),
+  })
+  .refine((post) => !post.updated || post.updated > post.date, {
+    path: ["updated"],
+    message: "must be a date after the post's date",
+  });
+
+/**
+ * Pages built from code rather than from a content file (About, FAQ, the water package pages)
+ * still state the law; this gives each the same review date and source list as a service page.
+ */
+export const lawPages = ["about", "faq", "water-packages"] as const;
+export const pageSourcesSchema = z
+  .array(
+    z.strictObject({
+      page: z.enum(lawPages),
+      lastReviewed: isoDate,
+      sources: z.array(source).min(1, "must list at least one source"),
+    }),
+  )
+  .refine((entries) => lawPages.every((page) => entries.some((entry) => entry.page === page)), {
+    message: `must have an entry for each of ${lawPages.join(", ")}`,
+  });
 
 /** Each content YAML file and the schema it must satisfy, keyed by its path under content/. */
 export const yamlSchemas = {
@@ -152,6 +194,7 @@ export const yamlSchemas = {
   "water-parameters.yaml": waterParametersSchema,
   "water-packages.yaml": waterPackagesSchema,
   "pricing.yaml": pricingSchema,
+  "page-sources.yaml": pageSourcesSchema,
 } as const;
 
 export type YamlFile = keyof typeof yamlSchemas;

@@ -1,10 +1,13 @@
 import { type HeadProps } from "gatsby";
 import { BadgeCheck, FileText, MapPin, ShieldCheck } from "lucide-react";
 import React from "react";
+import { CredentialList } from "../components/content/credential-list";
+import { SourceList } from "../components/content/source-list";
 import { ClosingCta } from "../components/home/closing-cta";
 import { Seo } from "../components/seo";
 import { Container } from "../components/ui/container";
 import { PageHeader } from "../components/ui/page-header";
+import { usePageSources } from "../hooks/use-page-sources";
 import { useSiteInfo } from "../hooks/use-site-info";
 import { formatCount } from "../lib/format";
 
@@ -22,6 +25,7 @@ function Fact({ Icon, title, children }: { Icon: typeof BadgeCheck; title: strin
 
 export default function AboutPage() {
   const site = useSiteInfo();
+  const { sources, lastReviewed } = usePageSources("about");
   return (
     <>
       <PageHeader
@@ -42,6 +46,8 @@ export default function AboutPage() {
             Inspector Examination. Licenses run for two years, and every renewal after the first needs 30 hours of
             continuing education.
           </p>
+          <p>The licenses, accreditations and certifications we hold:</p>
+          <CredentialList credentials={site.credentials} className="space-y-2" />
         </Fact>
         <Fact Icon={ShieldCheck} title="Insured">
           <p>{site.insuranceSummary}</p>
@@ -66,6 +72,9 @@ export default function AboutPage() {
           <p>We inspect homes and commercial buildings across {site.serviceArea}: every county and Baltimore City.</p>
           <p className="text-sm text-slate-600">{site.counties.join(", ")}.</p>
         </Fact>
+      </Container>
+      <Container className="max-w-3xl pb-12">
+        <SourceList sources={sources} lastReviewed={lastReviewed} />
       </Container>
       <ClosingCta phone={site.phone} />
     </>

@@ -1,14 +1,17 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import React from "react";
 import { FaqList } from "../components/content/faq-list";
+import { SourceList } from "../components/content/source-list";
 import { ClosingCta } from "../components/home/closing-cta";
 import { Seo } from "../components/seo";
 import { Container } from "../components/ui/container";
 import { PageHeader } from "../components/ui/page-header";
+import { usePageSources } from "../hooks/use-page-sources";
 import { useSiteInfo } from "../hooks/use-site-info";
 
 export default function FaqPage({ data }: PageProps<Queries.FaqPageQuery>) {
   const { phone } = useSiteInfo();
+  const { sources, lastReviewed } = usePageSources("faq");
   return (
     <>
       <PageHeader
@@ -27,6 +30,7 @@ export default function FaqPage({ data }: PageProps<Queries.FaqPageQuery>) {
             </div>
           </section>
         ))}
+        <SourceList sources={sources} lastReviewed={lastReviewed} />
       </Container>
       <ClosingCta phone={phone} />
     </>

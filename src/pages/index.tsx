@@ -17,6 +17,7 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
         yearsInBusiness={site.yearsInBusiness}
         inspectionsCompleted={site.inspectionsCompleted}
         licenseNumber={site.licenseNumber}
+        credentials={site.credentials}
       />
       <section aria-labelledby="services-title">
         <Container className="py-16">

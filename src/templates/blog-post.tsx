@@ -37,6 +37,7 @@ export default function BlogPostTemplate({ data }: PageProps<Queries.BlogPostTem
                 dateTime={post.isoDate}
                 readingMinutes={post.readingMinutes}
                 author={post.author}
+                updated={post.updated ? { date: post.updated, dateTime: post.isoUpdated! } : null}
               />
             </div>
           </Container>
@@ -88,6 +89,8 @@ export const query = graphql`
       readingMinutes
       date(formatString: "MMMM D, YYYY")
       isoDate: date(formatString: "YYYY-MM-DD")
+      updated(formatString: "MMMM D, YYYY")
+      isoUpdated: updated(formatString: "YYYY-MM-DD")
       lastReviewed(formatString: "MMMM D, YYYY")
       isoLastReviewed: lastReviewed(formatString: "YYYY-MM-DD")
       imageAlt

@@ -2,6 +2,7 @@ import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { CalendarCheck, Clock, FileText, Tag } from "lucide-react";
 import React from "react";
 import { ArticleLayout, tocOf } from "../components/content/article-layout";
+import { CredentialList } from "../components/content/credential-list";
 import { FaqList } from "../components/content/faq-list";
 import { MdxCopy } from "../components/content/mdx-copy";
 import { SourceList } from "../components/content/source-list";
@@ -52,12 +53,22 @@ interface ServicePageProps {
 
 /** A service page; src/templates/service-with-package-comparison.tsx adds the package table to it. */
 export function ServicePage({ service, slots }: ServicePageProps) {
-  const { phone } = useSiteInfo();
+  const { phone, credentials } = useSiteInfo();
   const priced = service.startingPrice != null;
+  const held = credentials.filter((credential) => credential.services.includes(service.slug));
   return (
     <>
       <PageHeader eyebrow="Services" title={service.title} intro={service.summary}>
         <KeyFacts service={service} />
+        {priced && service.priceNote && <p className="mt-4 max-w-3xl text-sm text-slate-700">{service.priceNote}</p>}
+        {held.length > 0 && (
+          <section aria-labelledby="credentials-title" className="mt-6 max-w-3xl">
+            <h2 id="credentials-title" className="text-sm font-semibold text-brand-700">
+              Credentials for this service
+            </h2>
+            <CredentialList credentials={held} className="mt-2 space-y-1 text-sm text-slate-700" />
+          </section>
+        )}
         {priced && (
           <ButtonLink to={scheduleWith({ service: service.slug })} size="lg" className="mt-8">
             <CalendarCheck className="size-5" aria-hidden="true" />
@@ -103,6 +114,7 @@ export const servicePageFragment = graphql`
     summary
     duration
     turnaround
+    priceNote
     startingPrice
     lastReviewed(formatString: "MMMM D, YYYY")
     sources {

@@ -1,6 +1,7 @@
 import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
 import { CalendarCheck } from "lucide-react";
 import React from "react";
+import { SourceList } from "../components/content/source-list";
 import { ClosingCta } from "../components/home/closing-cta";
 import { Seo } from "../components/seo";
 import { ButtonLink } from "../components/ui/button";
@@ -8,6 +9,7 @@ import { Container } from "../components/ui/container";
 import { TooltipGroup } from "../components/ui/info-tip";
 import { ParameterName } from "../components/water/parameter-name";
 import { PageHeader } from "../components/ui/page-header";
+import { usePageSources } from "../hooks/use-page-sources";
 import { useSiteInfo } from "../hooks/use-site-info";
 import { formatDollars } from "../lib/format";
 import { useSiteUrl } from "../hooks/use-site-url";
@@ -55,6 +57,7 @@ function ParameterTable({ parameters }: { parameters: WaterPackage["parameters"]
 
 export default function WaterPackageTemplate({ data }: PageProps<Queries.WaterPackageTemplateQuery>) {
   const { phone } = useSiteInfo();
+  const { sources, lastReviewed } = usePageSources("water-packages");
   const pack = data.waterPackage!;
   return (
     <>
@@ -67,6 +70,7 @@ export default function WaterPackageTemplate({ data }: PageProps<Queries.WaterPa
           <div className="rounded-xl border border-brand-100 bg-white p-4 sm:col-span-2">
             <dt className="text-sm font-semibold text-brand-700">Laboratory turnaround</dt>
             <dd className="mt-1 text-slate-800">{pack.turnaround}</dd>
+            <dd className="mt-1 text-sm text-slate-600">The laboratory&apos;s quoted time, not a promise.</dd>
           </div>
         </dl>
         <ButtonLink to={scheduleWith({ package: pack.packageId })} size="lg" className="mt-8">
@@ -91,6 +95,7 @@ export default function WaterPackageTemplate({ data }: PageProps<Queries.WaterPa
               </div>
             ))}
           </dl>
+          <SourceList sources={sources} lastReviewed={lastReviewed} />
         </section>
         <aside className="space-y-8">
           <section aria-labelledby="sampling-title">
@@ -98,6 +103,8 @@ export default function WaterPackageTemplate({ data }: PageProps<Queries.WaterPa
               How sampling is done
             </h2>
             <p className="mt-2 leading-7 text-slate-700">{pack.sampling}</p>
+            <h3 className="mt-4 text-base font-semibold text-slate-900">The laboratory&apos;s own terms</h3>
+            <p className="mt-1 text-sm leading-6 text-slate-700">{pack.laboratoryTerms}</p>
           </section>
           <section aria-labelledby="suits-title">
             <h2 id="suits-title" className="text-lg font-semibold text-slate-900">
@@ -129,6 +136,7 @@ export const query = graphql`
       price
       turnaround
       sampling
+      laboratoryTerms
       suits
       parameters {
         parameterId

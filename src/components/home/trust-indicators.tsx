@@ -1,16 +1,24 @@
 import { Award, ClipboardCheck, ShieldCheck } from "lucide-react";
 import React from "react";
 import { formatCount } from "../../lib/format";
+import type { Credential } from "../content/credential-list";
 import { Container } from "../ui/container";
 
 interface TrustIndicatorsProps {
   yearsInBusiness: number;
   inspectionsCompleted: number;
   licenseNumber: string;
+  /** From content/site.yaml: the page names no credential the business does not list there. */
+  credentials: readonly Credential[];
 }
 
 /** The three reasons to trust us that the specification names. */
-export function TrustIndicators({ yearsInBusiness, inspectionsCompleted, licenseNumber }: TrustIndicatorsProps) {
+export function TrustIndicators({
+  yearsInBusiness,
+  inspectionsCompleted,
+  licenseNumber,
+  credentials,
+}: TrustIndicatorsProps) {
   const items = [
     {
       Icon: Award,
@@ -28,7 +36,7 @@ export function TrustIndicators({ yearsInBusiness, inspectionsCompleted, license
       Icon: ShieldCheck,
       figure: `License #${licenseNumber}`,
       title: "Certified and licensed inspectors",
-      text: "Licensed by the State of Maryland and insured beyond the state minimum.",
+      text: `${credentials.map(({ name }) => name).join("; ")}. Insured beyond the state minimum.`,
     },
   ];
   return (
