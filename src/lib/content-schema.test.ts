@@ -6,7 +6,9 @@ import path from "node:path";
 import matter from "gray-matter";
 import { parse } from "yaml";
 import {
+  pageSourcesSchema,
   postFrontmatterSchema,
+  siteSchema,
   serviceFrontmatterSchema,
   validateContent,
   waterPackagesSchema,
@@ -47,6 +49,7 @@ describe("content problems name the file and the field", () => {
     price: 150,
     turnaround: "4 days",
     sampling: "From a cold tap.",
+    laboratoryTerms: "The laboratory's bottles.",
     suits: "Buyers.",
     order: 1,
     parameters: ["nitrate"],
@@ -98,5 +101,66 @@ describe("content problems name the file and the field", () => {
     expect(validateContent(postFrontmatterSchema, "f", { ...base, date: "2025-03-04" })).toMatchObject({
       value: { date: "2025-03-04" },
     });
+  });
+});
+
+describe("facts a page relies on", () => {
+  const post = { title: "T", description: "D", author: "A", date: "2025-02-11" };
+
+  it("shows an update only when it comes after the post's date", () => {
+    expect(validateContent(postFrontmatterSchema, "f", { ...post, updated: "2026-11-23" })).toMatchObject({
+      ok: true,
+      value: { date: "2025-02-11", updated: "2026-11-23" },
+    });
+    expect(validateContent(postFrontmatterSchema, "f", { ...post, updated: "2025-02-11" })).toEqual({
+      ok: false,
+      problems: ['f: field "updated" must be a date after the post\'s date'],
+    });
+  });
+
+  it("needs a review date and a source for every page that states the law without a content file", () => {
+    const entry = (page: string) => ({
+      page,
+      lastReviewed: "2026-11-23",
+      sources: [{ label: "COMAR 09.36", url: "https://www.dsd.state.md.us/comar/" }],
+    });
+    const all = ["about", "faq", "water-packages"].map(entry);
+    expect(validateContent(pageSourcesSchema, "p", all)).toMatchObject({ ok: true });
+    expect(validateContent(pageSourcesSchema, "p", all.slice(1))).toEqual({
+      ok: false,
+      problems: ['p: field "(the whole file)" must have an entry for each of about, faq, water-packages'],
+    });
+    expect(validateContent(pageSourcesSchema, "p", [{ ...all[0], sources: [] }, ...all.slice(1)])).toEqual({
+      ok: false,
+      problems: ['p: field "[0].sources" must list at least one source'],
+    });
+    expect(validateContent(pageSourcesSchema, "p", [{ ...all[0], lastReviewed: undefined }, ...all.slice(1)])).toEqual({
+      ok: false,
+      problems: ['p: field "[0].lastReviewed" is required'],
+    });
+  });
+
+  it("lists the business's credentials as data, each with who issued it", () => {
+    const site = parse(readFileSync(path.join(contentDir, "site.yaml"), "utf8")) as Record<string, unknown>;
+    const result = validateContent(siteSchema, "site.yaml", site);
+    expect(result.ok && result.value.credentials.map((c) => c.id)).toEqual(
+      expect.arrayContaining([
+        "home-inspector-license",
+        "lead-paint-accreditation",
+        "septic-property-transfer-license",
+      ]),
+    );
+    expect(validateContent(siteSchema, "site.yaml", { ...site, credentials: [{ id: "x", name: "Licensed" }] })).toEqual(
+      {
+        ok: false,
+        problems: ['site.yaml: field "credentials[0].issuer" is required'],
+      },
+    );
+  });
+
+  it("names only services that exist when it ties a credential to a service", () => {
+    const site = siteSchema.parse(parse(readFileSync(path.join(contentDir, "site.yaml"), "utf8")));
+    const services = mdxFiles("services").map((file) => path.basename(file, ".mdx"));
+    for (const credential of site.credentials) expect(services).toEqual(expect.arrayContaining(credential.services));
   });
 });

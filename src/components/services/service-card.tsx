@@ -15,10 +15,16 @@ export const serviceCardFragment = graphql`
   }
 `;
 
-/** One service in a list: icon, title, one-line summary and the starting price. */
+/**
+ * One service in a list: icon, title, one-line summary and the starting price. data-summary-of
+ * marks the summary as the linked page's own, whose sources and review date live on that page.
+ */
 export function ServiceCard({ service }: { service: Queries.ServiceCardFragment }) {
   return (
-    <li className="group relative flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-md">
+    <li
+      data-summary-of={service.path}
+      className="group relative flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-md"
+    >
       <ServiceIcon name={service.icon} className="size-8 text-brand-700" />
       <h3 className="mt-4 text-lg font-semibold text-slate-900">
         <Link to={service.path} className="after:absolute after:inset-0 after:rounded-xl">
