@@ -12,23 +12,45 @@ const site = parse(readFileSync(path.join(__dirname, "..", "..", "content", "sit
 const keyFacts: Record<string, (string | RegExp)[]> = {
   "/": ["Decades of experience", "Thousands of inspections", "Certified and licensed inspectors"],
   "/services": ["From $400", "Radon Testing", "Water Quality Testing", "Lead Paint Inspection"],
-  "/services/residential": ["7 business days", "COMAR 09.36.07"],
+  "/services/residential": [
+    "7 business days",
+    "COMAR 09.36.07",
+    "2 to 4 hours",
+    "Maryland home inspector license #33918",
+  ],
   "/services/commercial": ["ASTM E2018"],
-  "/services/radon": ["4 pCi/L", "Zone 1"],
-  "/services/mold": [/spore/i, /no federal limits/i],
-  "/services/sewer-septic": ["July 1, 2022", "WSSC"],
+  "/services/radon": ["4 pCi/L", "Zone 1", /find Maryland and your county/, "Radon measurement certification"],
+  "/services/mold": [
+    /spore/i,
+    /no federal limits/i,
+    /The price covers .* air samples inside the home with an outdoor control/,
+  ],
+  "/services/sewer-septic": ["July 1, 2022", "WSSC", "On-site wastewater property transfer inspection license"],
   "/services/new-construction": [/pre-drywall/i, /11-month/i],
   "/services/well-inspection": ["October 1, 2024", "Certificate of Potability"],
   "/services/water-quality": ["Water testing packages compared", "E. coli"],
-  "/services/lead-paint-inspection": ["XRF", "1978"],
+  "/services/lead-paint-inspection": [
+    "XRF",
+    "1978",
+    "The listed price is for an XRF lead-based paint inspection",
+    "Lead paint inspector and risk assessor accreditation",
+  ],
   "/services/lead-paint-legal-requirements": [/change of occupancy/i, "not legal advice"],
   "/blog/maryland-mold-law": ["15 days", "45 days", "not legal advice"],
   "/blog/well-inspections-maryland": ["October 1, 2024"],
-  "/blog/septic-inspections-maryland": ["July 1, 2022"],
+  "/blog/septic-inspections-maryland": ["July 1, 2022", "January 1, 2013", "November 24, 2016"],
   "/blog/walk-talk-vs-inspection": [/10-day/],
-  "/blog/comprehensive-water-quality-testing": [/nitrate/i],
-  "/blog/lead-inspection-preparation": [/change of occupancy/i],
-  "/about": [site.licenseNumber, "COMAR 09.36.07", "7 business days"],
+  "/blog/comprehensive-water-quality-testing": [
+    /nitrate/i,
+    "Updated November 23, 2026",
+    "4.0 mg/L (secondary standard 2.0 mg/L)",
+  ],
+  "/blog/lead-inspection-preparation": [/change of occupancy/i, "Updated November 23, 2026"],
+  "/services/water-quality/extended-potability": [
+    "4.0 mg/L (MCL); 2.0 mg/L (secondary standard)",
+    "The laboratory's own terms",
+  ],
+  "/about": [site.licenseNumber, "COMAR 09.36.07", "7 business days", "State-approved well water sampler"],
   "/faq": ["Is a home inspection required to buy a home in Maryland?"],
 };
 
@@ -42,7 +64,14 @@ for (const [route, facts] of Object.entries(keyFacts)) {
 }
 
 test("pages that explain the law give their review date and official sources", async ({ page }) => {
-  for (const route of ["/services/lead-paint-legal-requirements", "/blog/maryland-mold-law", "/services/radon"]) {
+  for (const route of [
+    "/services/lead-paint-legal-requirements",
+    "/blog/maryland-mold-law",
+    "/services/radon",
+    "/about",
+    "/faq",
+    "/services/water-quality/basic-potability",
+  ]) {
     await openPage(page, route);
     const sources = page.getByRole("complementary", { name: "Sources" });
     await expect(
@@ -53,7 +82,7 @@ test("pages that explain the law give their review date and official sources", a
       .evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
     expect(
       links.some((href) =>
-        /mgaleg\.maryland\.gov|mde\.maryland\.gov|epa\.gov|dsd\.state\.md\.us|hud\.gov|regulations\.justia\.com|montgomerycountymd\.gov/.test(
+        /mgaleg\.maryland\.gov|mde\.maryland\.gov|epa\.gov|ecfr\.gov|dsd\.state\.md\.us|hud\.gov|regulations\.justia\.com|montgomerycountymd\.gov/.test(
           href,
         ),
       ),
