@@ -30,6 +30,7 @@ export const catalog: Catalog = {
   waterPackages: waterPackageChoices.map((choice) => choice.id),
   foundations: foundationChoices.map((choice) => choice.id),
   counties,
+  countyZipPrefixes: pricing.countyZipPrefixes,
   topics: topicChoices.map((choice) => choice.id),
 };
 

@@ -31,6 +31,7 @@ const tables: PricingTables = {
     { label: "no travel fee", fee: 0, counties: ["Anne Arundel"] },
     { label: "far counties", fee: 150, counties: ["Garrett"] },
   ],
+  countyZipPrefixes: { "Anne Arundel": ["214"], Garrett: ["215"] },
 };
 const packages = [
   { id: "basic", name: "Basic Potability", price: 150 },
