@@ -117,11 +117,13 @@ export const pricingSchema = z
     foundations: z.array(z.strictObject({ id: slug, label: text, adjustment: wholeDollars })).min(1),
     addOns: z.array(z.strictObject({ id: slug, label: text, service: slug, price: wholeDollars })),
     travelZones: z.array(z.strictObject({ label: text, fee: wholeDollars, counties: z.array(text).min(1) })).min(1),
-    countyZipPrefixes: z.record(text, z.array(z.string().regex(/^\d{3}$/, "must be three digits")).min(1)),
+    countyZipPrefixes: z.array(
+      z.strictObject({ county: text, prefixes: z.array(z.string().regex(/^\d{3}$/, "must be three digits")).min(1) }),
+    ),
   })
   .superRefine((pricing, context) => {
     for (const county of pricing.travelZones.flatMap((zone) => zone.counties)) {
-      if (!pricing.countyZipPrefixes[county]) {
+      if (!pricing.countyZipPrefixes.some((entry) => entry.county === county)) {
         context.addIssue({
           code: "custom",
           path: ["countyZipPrefixes"],

@@ -31,7 +31,10 @@ const tables: PricingTables = {
     { label: "no travel fee", fee: 0, counties: ["Anne Arundel"] },
     { label: "far counties", fee: 150, counties: ["Garrett"] },
   ],
-  countyZipPrefixes: { "Anne Arundel": ["214"], Garrett: ["215"] },
+  countyZipPrefixes: [
+    { county: "Anne Arundel", prefixes: ["214"] },
+    { county: "Garrett", prefixes: ["215"] },
+  ],
 };
 const packages = [
   { id: "basic", name: "Basic Potability", price: 150 },
