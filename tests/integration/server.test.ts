@@ -97,7 +97,7 @@ describe("addresses", () => {
     ]) {
       const answer = await raw(address);
       expect(answer.status).toBe(404);
-      expect(answer.body).not.toMatch(/content-security-policy:|severn-ridge-home-inspections/);
+      expect(answer.body.includes('"private": true') || answer.body.includes("content-security-policy:")).toBe(false);
     }
   });
 });
@@ -182,8 +182,10 @@ describe("bodies and slow clients", () => {
       req.on("response", (res) => {
         let body = "";
         res.on("data", (chunk: Buffer) => (body += chunk.toString()));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-        req.destroy();
+        res.on("end", () => {
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
+          req.destroy();
+        });
       });
       req.on("error", (error: NodeJS.ErrnoException) => {
         if (error.code !== "ECONNRESET" && error.code !== "EPIPE") reject(error);
