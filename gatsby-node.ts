@@ -17,10 +17,10 @@ import {
   type PricingTables,
   type YamlFile,
 } from "./src/lib/content-schema";
-import { builtPages, inlineScriptHashes, pageTitle } from "./src/lib/built-pages";
+import { builtPages, inlineScriptHashes, notFoundFiles, pageTitle } from "./src/lib/built-pages";
 import { mdxToHtml } from "./src/lib/mdx-html";
 import { slotsIn } from "./src/lib/mdx-slots";
-import { contentSecurityPolicy } from "./src/lib/http-headers";
+import { cspHeader, previewHeaders, securityHeaders, type Header } from "./src/lib/http-headers";
 import { postPath, servicePath, shareImagePath, slugFromFilePath, waterPackagePath } from "./src/lib/paths";
 import { startingPriceForService } from "./src/lib/quote";
 import { readingMinutes } from "./src/lib/reading-time";
@@ -461,17 +461,20 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter, getNode
     }),
   );
 
-  // Any unknown address is answered with 404.html, so "/*" carries that page's policy;
-  // each page's own rule comes later and wins (Netlify applies the last matching rule).
-  const notFound = await readFile(path.join(publicDir, "404.html"), "utf8");
-  const rules = [
-    ["/*", contentSecurityPolicy(inlineScriptHashes(notFound))],
-    ...pages.map(({ route }) => [route, contentSecurityPolicy(inlineScriptHashes(html.get(route)!))]),
+  // Any unknown address is answered with 404.html under the "/*" rules alone, so "/*" carries
+  // that page's policy and the security headers (the adapter writes gatsby-config's headers only
+  // for known pages). The policy allows both versions of the 404 page Gatsby writes: the adapter
+  // replaces 404.html with the /404 version after this runs. Each page's own rule comes later
+  // and wins (Netlify applies the last matching rule).
+  const notFound = await Promise.all(notFoundFiles(publicDir).map((file) => readFile(file, "utf8")));
+  const rules: Array<[string, Header[]]> = [
+    ["/*", [cspHeader(notFound.flatMap(inlineScriptHashes)), ...securityHeaders, ...previewHeaders()]],
+    ...pages.map(({ route }): [string, Header[]] => [route, [cspHeader(inlineScriptHashes(html.get(route)!))]]),
   ];
   await writeFile(
     path.join(publicDir, "_headers"),
     `# Content-Security-Policy per page (gatsby-node onPostBuild, src/lib/http-headers.ts)\n${rules
-      .map(([route, policy]) => `${route}\n  content-security-policy: ${policy}\n`)
+      .map(([route, headers]) => `${route}\n${headers.map(({ key, value }) => `  ${key}: ${value}\n`).join("")}`)
       .join("")}`,
   );
 

@@ -1,19 +1,31 @@
 /**
  * Serves the built site the way Netlify does: files from public/ in the layout the Netlify
  * adapter leaves there (/services/radon is services/radon.html), the headers in
- * public/_headers, brotli or gzip compression as a CDN applies, 404.html for unknown
- * addresses, and /api/* answered by the Gatsby Functions, run by `gatsby serve` behind it.
+ * public/_headers on every answer, brotli or gzip compression as a CDN applies, 404.html for
+ * unknown addresses, and /api/* answered by the Gatsby Functions, run in a process of their
+ * own (scripts/lib/functions-worker.ts) that is restarted if it dies.
+ *
+ * Hostile input is answered, never thrown: a malformed address gets 400, an address outside
+ * the site's files 404, and the limits in scripts/lib/server-limits.ts bound what one visitor
+ * can hold (time, body, connections).
  *
  *   tsx scripts/serve.ts [--port 9000] [--host 127.0.0.1]
  */
-import { spawn } from "node:child_process";
-import { createReadStream, existsSync, statSync } from "node:fs";
+import { fork, type ChildProcess } from "node:child_process";
+import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { createServer, request, type IncomingMessage, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import path from "node:path";
-import { parseArgs } from "node:util";
-import { constants, createBrotliCompress, createGzip } from "node:zlib";
+import { pipeline } from "node:stream";
+import { pathToFileURL } from "node:url";
+import { parseArgs, promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import { parse as parseYaml } from "yaml";
+import { JSON_ONLY_MESSAGE } from "../src/lib/server/read-body";
 import { headersFor, loadHeaderRules } from "./lib/deployed-headers";
-import { freePort, waitForServer } from "./lib/net";
+import { freePort } from "./lib/net";
+import { serverLimits, type ServerLimits } from "./lib/server-limits";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -35,18 +47,38 @@ const TYPES: Record<string, string> = {
   ".woff": "font/woff",
 };
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
+const TEXT = "text/plain; charset=utf-8";
+/** Files Netlify reads for itself and never serves. */
+const HOST_FILES = new Set(["_headers", "_redirects"]);
 
 const isFile = (file: string) => existsSync(file) && statSync(file).isFile();
 
-/** The file for an address: itself, <address>.html, or <address>/index.html. */
+/** The path segments of an address, or null when one is empty, a dot segment or hidden. */
+function cleanSegments(pathname: string): string[] | null {
+  if (pathname === "/") return [];
+  const segments = pathname.slice(1).split("/");
+  const clean = segments.every((segment) => segment !== "" && !segment.startsWith(".") && !/[\\\0]/.test(segment));
+  return clean ? segments : null;
+}
+
+/** The file for a decoded address: itself, <address>.html, or <address>/index.html; never outside publicDir. */
 export function resolveFile(publicDir: string, pathname: string): string | null {
-  const relative = path.normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, "");
-  const base = path.join(publicDir, relative);
-  if (!base.startsWith(publicDir)) return null;
+  const segments = cleanSegments(pathname);
+  if (!segments || HOST_FILES.has(segments[0] ?? "")) return null;
+  const base = path.join(publicDir, ...segments);
+  const relative = path.relative(publicDir, base);
+  if (relative.startsWith("..") || path.isAbsolute(relative)) return null;
   for (const candidate of [base, `${base}.html`, path.join(base, "index.html")]) {
     if (isFile(candidate)) return candidate;
   }
   return null;
+}
+
+/** An address without its trailing slashes, found without a backtracking regex. */
+export function withoutTrailingSlashes(pathname: string): string {
+  let end = pathname.length;
+  while (end > 1 && pathname.charCodeAt(end - 1) === 47) end -= 1;
+  return pathname.slice(0, end);
 }
 
 function chooseEncoding(req: IncomingMessage): "br" | "gzip" | null {
@@ -56,117 +88,304 @@ function chooseEncoding(req: IncomingMessage): "br" | "gzip" | null {
   return null;
 }
 
-function sendFile(
-  req: IncomingMessage,
-  res: ServerResponse,
-  file: string,
-  status: number,
-  headers: Map<string, string>,
-) {
-  const type = TYPES[path.extname(file)] ?? "application/octet-stream";
-  const out: Record<string, string> = { "content-type": type, ...Object.fromEntries(headers) };
-  const encoding = COMPRESSIBLE.test(type) ? chooseEncoding(req) : null;
-  if (encoding) {
-    out["content-encoding"] = encoding;
-    out.vary = "Accept-Encoding";
-  } else {
-    out["content-length"] = String(statSync(file).size);
-  }
-  res.writeHead(status, out);
-  if (req.method === "HEAD") return res.end();
-  const stream = createReadStream(file);
-  if (!encoding) return stream.pipe(res);
-  const compressor =
-    encoding === "br"
-      ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
-      : createGzip({ level: 9 });
-  stream.pipe(compressor).pipe(res);
+const compressors = {
+  br: (data: Buffer) =>
+    promisify(brotliCompress)(data, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+  gzip: (data: Buffer) => promisify(gzip)(data, { level: 9 }),
+};
+
+/** Each text file compressed once, at the highest quality, then served from memory. */
+function createCompressedCache() {
+  const cache = new Map<string, Promise<Buffer>>();
+  return (file: string, encoding: "br" | "gzip") => {
+    const { mtimeMs, size } = statSync(file);
+    const key = `${encoding}:${file}:${mtimeMs}:${size}`;
+    let entry = cache.get(key);
+    if (!entry) {
+      entry = readFile(file).then((data) => compressors[encoding](data));
+      entry.catch(() => cache.delete(key));
+      cache.set(key, entry);
+    }
+    return entry;
+  };
 }
 
-function proxyToFunctions(req: IncomingMessage, res: ServerResponse, innerPort: number) {
-  const upstream = request(
-    {
-      host: "127.0.0.1",
-      port: innerPort,
-      path: req.url,
-      method: req.method,
-      // The functions limit requests per visitor: tell them who the visitor is (they trust
-      // X-Forwarded-For only from a proxy on this machine, see client-address.ts).
-      headers: { ...req.headers, "x-forwarded-for": req.socket.remoteAddress ?? "" },
-    },
-    (answer) => {
-      const headers = { ...answer.headers };
-      delete headers["x-powered-by"];
-      res.writeHead(answer.statusCode ?? 502, headers);
-      answer.pipe(res);
-    },
-  );
-  upstream.on("error", (error) => {
-    if (!res.headersSent) res.writeHead(502, { "content-type": "text/plain; charset=utf-8" });
-    res.end(`The functions server did not answer: ${error.message}`);
+function readSiteFacts(siteRoot: string): { phone: string } {
+  const contentDir = path.resolve(siteRoot, process.env.CONTENT_DIR ?? "content");
+  return parseYaml(readFileSync(path.join(contentDir, "site.yaml"), "utf8")) as { phone: string };
+}
+
+/**
+ * The functions' process: started, restarted when it exits (after a pause that grows while it
+ * keeps failing), and stopped with the server. `port()` is null while none is ready.
+ */
+function superviseFunctions(siteRoot: string, env: NodeJS.ProcessEnv) {
+  let child: ChildProcess | null = null;
+  let readyPort: number | null = null;
+  let stopping = false;
+  let failures = 0;
+  let everReady = false;
+  let firstReady: () => void;
+  let firstFailed: (error: Error) => void;
+  const started = new Promise<void>((resolve, reject) => {
+    firstReady = resolve;
+    firstFailed = reject;
   });
-  req.pipe(upstream);
+
+  const start = async () => {
+    const port = await freePort();
+    const worker = fork(path.join(__dirname, "lib", "functions-worker.ts"), [siteRoot, String(port)], {
+      cwd: siteRoot,
+      env: { ...env, GATSBY_TELEMETRY_DISABLED: "1" },
+      execArgv: ["--import", pathToFileURL(require.resolve("tsx")).href],
+    });
+    child = worker;
+    worker.on("message", (message) => {
+      if (message !== "ready") return;
+      readyPort = port;
+      failures = 0;
+      everReady = true;
+      firstReady();
+    });
+    worker.on("exit", (code, signal) => {
+      readyPort = null;
+      child = null;
+      if (stopping) return;
+      failures += 1;
+      console.error(`[serve] the functions process ended (${signal ?? code}); starting a new one`);
+      if (failures > 5 && !everReady) return firstFailed(new Error("The functions process keeps failing to start."));
+      setTimeout(() => void start(), Math.min(5_000, 100 * 2 ** failures)).unref();
+    });
+  };
+  void start();
+  return {
+    started,
+    port: () => readyPort,
+    /** The process id, so a test can end it as a crash would. */
+    pid: () => child?.pid ?? null,
+    stop: () => {
+      stopping = true;
+      child?.kill("SIGTERM");
+    },
+  };
 }
 
 export async function startProductionServer({
   port,
   host,
   siteRoot = process.cwd(),
+  env = process.env,
+  limits = serverLimits,
 }: {
   /** 0 takes any free port; the returned url names the one chosen. */
   port: number;
   host: string;
   /** The Gatsby project whose public/ is served (the bench serves a second, bare site). */
   siteRoot?: string;
+  /** The functions' environment (outbox, SMTP, rate limits). */
+  env?: NodeJS.ProcessEnv;
+  limits?: ServerLimits;
 }) {
   const publicDir = path.join(siteRoot, "public");
   const headerRules = loadHeaderRules(path.join(publicDir, "_headers"));
-  const innerPort = await freePort();
-  const gatsby = spawn(
-    process.execPath,
-    [
-      require.resolve("gatsby/cli.js", { paths: [siteRoot] }),
-      "serve",
-      "--port",
-      String(innerPort),
-      "--host",
-      "127.0.0.1",
-    ],
-    { cwd: siteRoot, env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" }, stdio: ["ignore", "pipe", "inherit"] },
-  );
-  gatsby.stdout?.on("data", (chunk: Buffer) => {
-    // Keep the functions' logs; drop the banner that names the inner port.
-    const text = chunk.toString();
-    if (!/You can now view|Local:|On Your Network/.test(text)) process.stdout.write(text);
-  });
-  await waitForServer(innerPort, gatsby);
+  // Every answer carries the headers every address gets; a page's own rules add to them.
+  const baseHeaders = headersFor(headerRules, "/*");
+  const { phone } = readSiteFacts(siteRoot);
+  const compressed = createCompressedCache();
+  const functions = superviseFunctions(siteRoot, env);
+  await functions.started;
 
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? "/", "http://local");
-    if (url.pathname.startsWith("/api/")) return proxyToFunctions(req, res, innerPort);
+  function answer(res: ServerResponse, status: number, text: string, extra: Record<string, string> = {}) {
+    if (res.headersSent) return void res.destroy();
+    res.writeHead(status, {
+      ...Object.fromEntries(baseHeaders),
+      "cache-control": "no-store",
+      "content-type": TEXT,
+      "content-length": String(Buffer.byteLength(text)),
+      ...extra,
+    });
+    res.end(text);
+  }
+
+  async function sendFile(
+    req: IncomingMessage,
+    res: ServerResponse,
+    file: string,
+    status: number,
+    headers: Map<string, string>,
+  ) {
+    const type = TYPES[path.extname(file)] ?? "application/octet-stream";
+    const out: Record<string, string> = { "content-type": type, ...Object.fromEntries(headers) };
+    const encoding = COMPRESSIBLE.test(type) ? chooseEncoding(req) : null;
+    if (encoding) {
+      const body = await compressed(file, encoding);
+      out["content-encoding"] = encoding;
+      out.vary = "Accept-Encoding";
+      out["content-length"] = String(body.length);
+      res.writeHead(status, out);
+      return res.end(req.method === "HEAD" ? undefined : body);
+    }
+    out["content-length"] = String(statSync(file).size);
+    res.writeHead(status, out);
+    if (req.method === "HEAD") return res.end();
+    pipeline(createReadStream(file), res, () => undefined);
+  }
+
+  function proxyToFunctions(req: IncomingMessage, res: ServerResponse, rawPath: string, search: string) {
+    const innerPort = functions.port();
+    if (innerPort === null) {
+      req.resume();
+      return answer(
+        res,
+        503,
+        `Our request service is restarting. Nothing was sent; please try again in a minute or call us at ${phone}.`,
+        { "retry-after": "5" },
+      );
+    }
+    if (req.method === "POST") {
+      // Refused here, before a byte of the body is read, so no body type can be buffered.
+      if (!/^application\/json\s*(;|$)/i.test(String(req.headers["content-type"] ?? ""))) {
+        return answer(res, 415, JSON_ONLY_MESSAGE, { connection: "close" });
+      }
+      if (Number(req.headers["content-length"] ?? 0) > limits.bodyBytes) {
+        return answer(
+          res,
+          413,
+          `The request is larger than ${limits.bodyBytes / 1024} KB; please shorten the notes or message.`,
+          { connection: "close" },
+        );
+      }
+    }
+    const { host: _host, ...headers } = req.headers;
+    const upstream = request(
+      {
+        host: "127.0.0.1",
+        port: innerPort,
+        path: `${rawPath}${search}`,
+        method: req.method,
+        // The functions limit requests per visitor: tell them who the visitor is (they trust
+        // X-Forwarded-For only from a proxy on this machine, see client-address.ts).
+        headers: { ...headers, "x-forwarded-for": req.socket.remoteAddress ?? "" },
+      },
+      (reply) => {
+        const replyHeaders = { ...reply.headers };
+        delete replyHeaders["x-powered-by"];
+        delete replyHeaders["access-control-allow-origin"];
+        if (res.headersSent) return void reply.resume();
+        res.writeHead(reply.statusCode ?? 502, { ...Object.fromEntries(baseHeaders), ...replyHeaders });
+        pipeline(reply, res, () => undefined);
+      },
+    );
+    upstream.on("error", () =>
+      answer(
+        res,
+        503,
+        `We could not reach our request service just now. Your request may not have been sent; please try again in a minute or call us at ${phone}.`,
+      ),
+    );
+    res.on("close", () => upstream.destroy());
+    pipeline(req, upstream, () => undefined);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const rawUrl = req.url ?? "";
+    if (!rawUrl.startsWith("/")) return answer(res, 400, "This address is malformed.");
+    const query = rawUrl.indexOf("?");
+    const rawPath = query === -1 ? rawUrl : rawUrl.slice(0, query);
+    const search = query === -1 ? "" : rawUrl.slice(query);
+
+    if (rawPath.startsWith("/api/")) return proxyToFunctions(req, res, rawPath, search);
     if (req.method !== "GET" && req.method !== "HEAD") {
-      res.writeHead(405, { allow: "GET, HEAD", "content-type": "text/plain; charset=utf-8" });
-      return res.end("Method not allowed");
+      req.resume();
+      return answer(res, 405, "This address only answers GET and HEAD.", { allow: "GET, HEAD" });
     }
-    // Addresses have no trailing slash (gatsby-config trailingSlash: "never").
-    if (url.pathname.length > 1 && url.pathname.endsWith("/")) {
-      res.writeHead(301, { location: `${url.pathname.replace(/\/+$/, "")}${url.search}` });
-      return res.end();
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(rawPath);
+    } catch {
+      return answer(res, 400, "This address is malformed.");
     }
-    const file = resolveFile(publicDir, url.pathname);
-    const headers = headersFor(headerRules, url.pathname);
+    // Addresses have no trailing slash (gatsby-config trailingSlash: "never"). Only an address
+    // that names a page is redirected, so the Location is always a plain path of this site.
+    const trimmed = withoutTrailingSlashes(pathname);
+    if (trimmed !== pathname) {
+      const target = withoutTrailingSlashes(rawPath);
+      if (resolveFile(publicDir, trimmed) && cleanSegments(target)) {
+        return answer(res, 301, "", { location: `${target}${search}` });
+      }
+      return sendFile(req, res, path.join(publicDir, "404.html"), 404, baseHeaders);
+    }
+    const file = resolveFile(publicDir, pathname);
+    // As on Netlify: the rules matching the address, so an unknown one gets only the "/*" rules.
+    const headers = headersFor(headerRules, pathname);
     if (file) return sendFile(req, res, file, 200, headers);
-    sendFile(req, res, path.join(publicDir, "404.html"), 404, headers);
+    return sendFile(req, res, path.join(publicDir, "404.html"), 404, headers);
+  }
+
+  const openByAddress = new Map<string, number>();
+  const server = createServer({ connectionsCheckingInterval: 500 }, (req, res) => {
+    const deadline = setTimeout(
+      () =>
+        answer(
+          res,
+          503,
+          `We could not finish your request in time. It may not have been sent; please call us at ${phone} before sending it again.`,
+        ),
+      limits.deadlineMs,
+    );
+    res.on("close", () => clearTimeout(deadline));
+    handle(req, res).catch((error: unknown) => {
+      console.error(`[serve] ${req.method} ${req.url} failed:`, error);
+      answer(res, 500, "Something went wrong on our side.");
+    });
+  });
+  server.headersTimeout = limits.headersTimeoutMs;
+  server.requestTimeout = limits.requestTimeoutMs;
+  server.maxConnections = limits.connections;
+  server.on("connection", (socket: Socket) => {
+    const address = socket.remoteAddress ?? "unknown";
+    const open = (openByAddress.get(address) ?? 0) + 1;
+    if (open > limits.connectionsPerAddress) return void socket.destroy();
+    openByAddress.set(address, open);
+    socket.once("close", () => {
+      const left = (openByAddress.get(address) ?? 1) - 1;
+      if (left > 0) openByAddress.set(address, left);
+      else openByAddress.delete(address);
+    });
+  });
+  // Requests Node refuses before they reach the handler (slow or malformed) get the same headers.
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
+    const timedOut = error.code === "ERR_HTTP_REQUEST_TIMEOUT";
+    const status = timedOut ? 408 : error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
+    const text = timedOut ? "The request took too long to arrive." : "The request is malformed.";
+    const head = Object.entries({ ...Object.fromEntries(baseHeaders), "content-type": TEXT })
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join("");
+    if (socket.writable) {
+      socket.end(
+        `HTTP/1.1 ${status} ${timedOut ? "Request Timeout" : "Bad Request"}\r\n${head}content-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`,
+      );
+    }
+    socket.destroy();
   });
 
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   const { port: listening } = server.address() as { port: number };
   const stop = async () => {
+    functions.stop();
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
-    gatsby.kill("SIGTERM");
   };
-  return { url: `http://${host === "0.0.0.0" ? "localhost" : host}:${listening}`, stop };
+  return {
+    url: `http://${host === "0.0.0.0" ? "localhost" : host}:${listening}`,
+    stop,
+    /** The functions' process id (null while it restarts). */
+    functionsPid: functions.pid,
+    /** Resolves once the functions' process answers again. */
+    functionsReady: async () => {
+      while (functions.port() === null) await new Promise((resolve) => setTimeout(resolve, 50));
+    },
+  };
 }
 
 if (require.main === module) {

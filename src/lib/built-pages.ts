@@ -3,7 +3,7 @@
  * wrote into them. Used after the build for share images and Content-Security-Policy hashes.
  */
 import { createHash } from "node:crypto";
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 
 export interface BuiltPage {
@@ -29,6 +29,13 @@ export function builtPages(publicDir: string): BuiltPage[] {
   };
   walk(publicDir);
   return pages.sort((a, b) => a.route.localeCompare(b.route));
+}
+
+/** The versions of the 404 page Gatsby writes (for /404.html and for /404). */
+export function notFoundFiles(publicDir: string): string[] {
+  return ["404.html", path.join("404", "index.html")]
+    .map((file) => path.join(publicDir, file))
+    .filter((file) => existsSync(file));
 }
 
 /** The page's own title: the part of <title> before " | <business>". */

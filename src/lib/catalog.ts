@@ -30,6 +30,7 @@ export const catalog: Catalog = {
   waterPackages: waterPackageChoices.map((choice) => choice.id),
   foundations: foundationChoices.map((choice) => choice.id),
   counties,
+  countyZipPrefixes: Object.fromEntries(pricing.countyZipPrefixes.map(({ county, prefixes }) => [county, prefixes])),
   topics: topicChoices.map((choice) => choice.id),
 };
 

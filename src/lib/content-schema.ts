@@ -124,15 +124,30 @@ const mainInspection = z.strictObject({
   overflow: z.strictObject({ perSqFt: z.number().int().positive(), price: wholeDollars }),
 });
 
-export const pricingSchema = z.strictObject({
-  mainInspections: z.array(mainInspection).min(1),
-  ageAdjustments: z.array(
-    z.strictObject({ label: text, builtBefore: z.number().int(), percent: z.number().min(0).max(100) }),
-  ),
-  foundations: z.array(z.strictObject({ id: slug, label: text, adjustment: wholeDollars })).min(1),
-  addOns: z.array(z.strictObject({ id: slug, label: text, service: slug, price: wholeDollars })),
-  travelZones: z.array(z.strictObject({ label: text, fee: wholeDollars, counties: z.array(text).min(1) })).min(1),
-});
+export const pricingSchema = z
+  .strictObject({
+    mainInspections: z.array(mainInspection).min(1),
+    ageAdjustments: z.array(
+      z.strictObject({ label: text, builtBefore: z.number().int(), percent: z.number().min(0).max(100) }),
+    ),
+    foundations: z.array(z.strictObject({ id: slug, label: text, adjustment: wholeDollars })).min(1),
+    addOns: z.array(z.strictObject({ id: slug, label: text, service: slug, price: wholeDollars })),
+    travelZones: z.array(z.strictObject({ label: text, fee: wholeDollars, counties: z.array(text).min(1) })).min(1),
+    countyZipPrefixes: z.array(
+      z.strictObject({ county: text, prefixes: z.array(z.string().regex(/^\d{3}$/, "must be three digits")).min(1) }),
+    ),
+  })
+  .superRefine((pricing, context) => {
+    for (const county of pricing.travelZones.flatMap((zone) => zone.counties)) {
+      if (!pricing.countyZipPrefixes.some((entry) => entry.county === county)) {
+        context.addIssue({
+          code: "custom",
+          path: ["countyZipPrefixes"],
+          message: `must list the ZIP prefixes of ${county}`,
+        });
+      }
+    }
+  });
 
 export const serviceFrontmatterSchema = z.strictObject({
   title: text,

@@ -61,3 +61,8 @@ export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
     "frame-ancestors 'none'",
   ].join("; ");
 }
+
+export const cspHeader = (scriptHashes: readonly string[]): Header => ({
+  key: "content-security-policy",
+  value: contentSecurityPolicy(scriptHashes),
+});

@@ -31,6 +31,10 @@ const tables: PricingTables = {
     { label: "no travel fee", fee: 0, counties: ["Anne Arundel"] },
     { label: "far counties", fee: 150, counties: ["Garrett"] },
   ],
+  countyZipPrefixes: [
+    { county: "Anne Arundel", prefixes: ["214"] },
+    { county: "Garrett", prefixes: ["215"] },
+  ],
 };
 const packages = [
   { id: "basic", name: "Basic Potability", price: 150 },

@@ -2,10 +2,12 @@ import {
   createContactSchema,
   createScheduleSchema,
   fieldErrors,
+  isCalendarDate,
   isMarylandZip,
   marylandToday,
   type Catalog,
 } from "./request-schemas";
+import { catalog as realCatalog } from "./catalog";
 
 const catalog: Catalog = {
   mainInspections: ["residential", "commercial"],
@@ -13,6 +15,7 @@ const catalog: Catalog = {
   waterPackages: ["basic-potability"],
   foundations: ["basement"],
   counties: ["Anne Arundel", "Howard"],
+  countyZipPrefixes: { "Anne Arundel": ["214", "210"], Howard: ["210"] },
   topics: ["residential", "radon"],
 };
 const schedule = createScheduleSchema(catalog, { today: "2026-11-22", currentYear: 2026 });
@@ -77,8 +80,24 @@ describe("the schedule schema", () => {
     [{ zip: "2140" }, "zip", "Enter a Maryland ZIP code: five digits from 20601 to 21930"],
     [{ county: "Fairfax" }, "county", "Choose the county"],
     [{ propertyType: "castle" }, "propertyType", "Choose the type of property"],
-    [{ squareFeet: "" }, "squareFeet", "Enter at least 200 square feet"],
-    [{ squareFeet: "lots" }, "squareFeet", "Enter the finished square feet as a number"],
+    [{ squareFeet: "" }, "squareFeet", "Enter the finished square feet as a number"],
+    [{ squareFeet: "lots" }, "squareFeet", "Enter the finished square feet in digits, such as 2100"],
+    [{ squareFeet: "0x834" }, "squareFeet", "Enter the finished square feet in digits, such as 2100"],
+    [{ squareFeet: "2.1e3" }, "squareFeet", "Enter the finished square feet in digits, such as 2100"],
+    [{ squareFeet: [2100] }, "squareFeet", "Enter the finished square feet in digits, such as 2100"],
+    [{ squareFeet: " 0b100000000 " }, "squareFeet", "Enter the finished square feet in digits, such as 2100"],
+    [{ yearBuilt: "0x7AA" }, "yearBuilt", "Enter the year as four digits, such as 1978"],
+    [{ addOns: ["radon", "radon", "radon"] }, "addOns", "Choose each add-on only once"],
+    [{ waterPackages: ["basic-potability", "basic-potability"] }, "waterPackages", "Choose each water test only once"],
+    [{ firstDate: "2026-13-45" }, "firstDate", "The first date is not a real date; choose one from the calendar"],
+    [{ secondDate: "2027-02-30" }, "secondDate", "The second date is not a real date; choose one from the calendar"],
+    [
+      { zip: "21403", county: "Howard" },
+      "zip",
+      "This ZIP code is not in the county chosen; check the ZIP code and the county",
+    ],
+    [{ name: "\u200b\u200b\u200d\ufeff" }, "name", "Enter your name"],
+    [{ name: "\u0000\u202e " }, "name", "Enter your name"],
     [{ squareFeet: "1500.5" }, "squareFeet", "Enter the finished square feet as a whole number"],
     [{ squareFeet: "250000" }, "squareFeet", "For more than 200,000 square feet, please call us"],
     [{ yearBuilt: "1600" }, "yearBuilt", "Enter a year from 1700 on"],
@@ -103,12 +122,58 @@ describe("the schedule schema", () => {
     expect(errorsFor(change)).toEqual({ [field]: message });
   });
 
+  it("accepts a leap day, and a number as JSON sends it or typed with a thousands comma", () => {
+    expect(errorsFor({ secondDate: "2028-02-29", squareFeet: 2100, yearBuilt: "1,962" })).toEqual({});
+    expect(schedule.safeParse({ ...goodRequest, squareFeet: "2,100" }).data?.squareFeet).toBe(2100);
+  });
+
+  it("strips control, bidirectional and zero-width characters from what it stores", () => {
+    const result = schedule.safeParse({
+      ...goodRequest,
+      name: "Ann\u0000 \u202eCli\u200bent\u2066",
+      street: "12\u0007 Severn\u00a0Avenue",
+      notes: "Line one\r\nLine\u200f two\u0085",
+    });
+    expect(result.data).toMatchObject({
+      name: "Ann Client",
+      street: "12 Severn\u00a0Avenue",
+      notes: "Line one\nLine two",
+    });
+  });
+
   it("accepts today's date but not yesterday's", () => {
     expect(errorsFor({ firstDate: "2026-11-22" })).toEqual({});
   });
 
   it("reports every bad field of a request at once, first message per field", () => {
     expect(Object.keys(errorsFor({ name: "", email: "x", zip: "1" })).sort()).toEqual(["email", "name", "zip"]);
+  });
+});
+
+describe("the schedule schema with the business's own county table", () => {
+  const real = createScheduleSchema(realCatalog, { today: "2026-11-22", currentYear: 2026 });
+  const zipError = (county: string, zip: string) => {
+    const result = real.safeParse({ ...goodRequest, foundation: realCatalog.foundations[0], county, zip });
+    return result.success ? undefined : fieldErrors(result.error).zip;
+  };
+
+  it("refuses a ZIP code outside the county chosen", () => {
+    expect(zipError("Garrett", "21401")).toBe(
+      "This ZIP code is not in the county chosen; check the ZIP code and the county",
+    );
+    expect(zipError("Anne Arundel", "21532")).toBeDefined();
+  });
+
+  it("accepts each county's own ZIP codes", () => {
+    expect(zipError("Garrett", "21550")).toBeUndefined();
+    expect(zipError("Anne Arundel", "21403")).toBeUndefined();
+    expect(zipError("Baltimore City", "21201")).toBeUndefined();
+    expect(zipError("Montgomery", "20910")).toBeUndefined();
+    expect(zipError("Worcester", "21842")).toBeUndefined();
+  });
+
+  it("knows the ZIP prefixes of every county it serves", () => {
+    for (const county of realCatalog.counties) expect(realCatalog.countyZipPrefixes[county]).toBeDefined();
   });
 });
 
@@ -131,6 +196,8 @@ describe("the contact schema", () => {
     [{ message: "Hi" }, "message", "Write your message (at least 10 characters)"],
     [{ phone: "12" }, "phone", "Enter a 10-digit US phone number, or leave it empty"],
     [{ email: "" }, "email", "Enter an e-mail address such as you@example.com"],
+    [{ name: "\u200b\u200c" }, "name", "Enter your name"],
+    [{ message: "\u202e\u0000\u200b".repeat(10) }, "message", "Write your message (at least 10 characters)"],
   ])("rejects %j", (change, field, text) => {
     const result = contact.safeParse({ ...message, ...change });
     expect(result.success ? {} : fieldErrors(result.error)).toEqual({ [field]: text });
@@ -141,6 +208,11 @@ describe("helpers", () => {
   it("knows Maryland's ZIP range", () => {
     expect(["20601", "21403", "21930"].every(isMarylandZip)).toBe(true);
     expect(["20600", "21931", "22101", "2140a"].some(isMarylandZip)).toBe(false);
+  });
+
+  it("knows the calendar", () => {
+    expect(["2026-01-31", "2028-02-29", "2026-12-31"].every(isCalendarDate)).toBe(true);
+    expect(["2026-13-45", "2027-02-30", "2026-04-31", "2027-02-29", "2026-00-10"].some(isCalendarDate)).toBe(false);
   });
 
   it("takes today's date in Maryland, not in UTC", () => {

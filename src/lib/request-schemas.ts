@@ -12,6 +12,8 @@ export interface Catalog {
   waterPackages: readonly string[];
   foundations: readonly string[];
   counties: readonly string[];
+  /** Each county's three-digit ZIP prefixes: a ZIP must lie in the county chosen. */
+  countyZipPrefixes: Readonly<Record<string, readonly string[]>>;
   topics: readonly string[];
 }
 
@@ -55,11 +57,51 @@ export function isUsPhone(phone: string): boolean {
   return digits.length === 10 || (digits.length === 11 && digits.startsWith("1"));
 }
 
+/**
+ * Characters a person cannot see or type on purpose, which would travel into the outbox and
+ * the e-mails: control characters (line breaks and tabs are kept), bidirectional overrides
+ * and isolates that reorder what a reader sees, and zero-width characters.
+ */
+const INVISIBLE =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]/g;
+
+/** Text as a person meant it: invisible characters removed, Windows line ends made plain. */
+export function visibleText(value: string): string {
+  return value.replace(/\r\n?/g, "\n").replace(INVISIBLE, "");
+}
+
 const text = (min: number, max: number, required: string, tooLong: string) =>
-  z.string({ error: required }).check(z.trim(), z.minLength(min, required), z.maxLength(max, tooLong));
+  z
+    .string({ error: required })
+    .check(z.overwrite(visibleText), z.trim(), z.minLength(min, required), z.maxLength(max, tooLong));
 
 const optionalText = (max: number, tooLong: string) =>
-  z.optional(z.string().check(z.trim(), z.maxLength(max, tooLong)));
+  z.optional(z.string().check(z.overwrite(visibleText), z.trim(), z.maxLength(max, tooLong)));
+
+/** A list of choices, each at most once (a repeated add-on would be charged again). */
+const choiceList = (values: readonly string[], message: string, repeated: string) =>
+  z.array(oneOf(values, message)).check(z.refine((list) => new Set(list).size === list.length, repeated));
+
+/**
+ * A number as a person types it ("2100", "2,100") or as a JSON number, checked by `range`.
+ * Other notations JavaScript would also read as numbers ("0x834", "2.1e3", [2100]) are refused.
+ */
+const typedNumber = (required: string, notDecimal: string, range: z.ZodMiniNumber<number>) =>
+  z.pipe(
+    z.pipe(
+      z.union([z.number(), z.string()], { error: notDecimal }).check(
+        z.refine((value) => String(value).trim() !== "", required),
+        z.refine(
+          (value) =>
+            typeof value === "number" || value.trim() === "" || /^(\d+|\d{1,3}(,\d{3})+)(\.\d+)?$/.test(value.trim()),
+          notDecimal,
+        ),
+      ),
+      z.transform((value) => (typeof value === "number" ? value : Number(value.replace(/[,\s]/g, "")))),
+    ),
+    range,
+  );
 
 const oneOf = (values: readonly string[], message: string) =>
   z.string({ error: message }).check(z.refine((value) => values.includes(value), message));
@@ -76,10 +118,22 @@ const honeypot = z.optional(z.string());
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
+/** A YYYY-MM-DD date that is on the calendar: not 2026-13-45, not February 30. */
+export function isCalendarDate(value: string): boolean {
+  if (!isoDate.test(value)) return false;
+  const [year, month, day] = value.split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 function dateField(today: string, which: string) {
   return z.string({ error: `Choose the ${which} date` }).check(
     z.refine((value) => isoDate.test(value), `Choose the ${which} date`),
-    z.refine((value) => !isoDate.test(value) || value >= today, `The ${which} date cannot be in the past`),
+    z.refine(
+      (value) => !isoDate.test(value) || isCalendarDate(value),
+      `The ${which} date is not a real date; choose one from the calendar`,
+    ),
+    z.refine((value) => !isCalendarDate(value) || value >= today, `The ${which} date cannot be in the past`),
   );
 }
 
@@ -111,8 +165,12 @@ interface ScheduleOptions {
 export function scheduleFieldSchemas(catalog: Catalog, { today, currentYear }: ScheduleOptions) {
   return {
     mainInspection: oneOf([NO_MAIN_INSPECTION, ...catalog.mainInspections], "Choose an inspection, or none"),
-    addOns: z.array(oneOf(catalog.addOns, "Choose from the listed add-ons")),
-    waterPackages: z.array(oneOf(catalog.waterPackages, "Choose from the listed water tests")),
+    addOns: choiceList(catalog.addOns, "Choose from the listed add-ons", "Choose each add-on only once"),
+    waterPackages: choiceList(
+      catalog.waterPackages,
+      "Choose from the listed water tests",
+      "Choose each water test only once",
+    ),
     street: text(3, 120, "Enter the street address", "Keep the street address under 120 characters"),
     city: text(2, 60, "Enter the city or town", "Keep the city under 60 characters"),
     zip: z.string({ error: "Enter the ZIP code" }).check(
@@ -125,20 +183,28 @@ export function scheduleFieldSchemas(catalog: Catalog, { today, currentYear }: S
     ),
     county: oneOf(catalog.counties, "Choose the county"),
     propertyType: oneOf(Object.keys(propertyTypes), "Choose the type of property"),
-    squareFeet: z.coerce
-      .number({ error: "Enter the finished square feet as a number" })
-      .check(
-        z.int("Enter the finished square feet as a whole number"),
-        z.minimum(200, "Enter at least 200 square feet"),
-        z.maximum(200_000, "For more than 200,000 square feet, please call us"),
-      ),
-    yearBuilt: z.coerce
-      .number({ error: "Enter the year the property was built" })
-      .check(
-        z.int("Enter the year as four digits, such as 1978"),
-        z.minimum(1700, "Enter a year from 1700 on"),
-        z.maximum(currentYear + 2, "The year built cannot be that far in the future"),
-      ),
+    squareFeet: typedNumber(
+      "Enter the finished square feet as a number",
+      "Enter the finished square feet in digits, such as 2100",
+      z
+        .number()
+        .check(
+          z.int("Enter the finished square feet as a whole number"),
+          z.minimum(200, "Enter at least 200 square feet"),
+          z.maximum(200_000, "For more than 200,000 square feet, please call us"),
+        ),
+    ),
+    yearBuilt: typedNumber(
+      "Enter the year the property was built",
+      "Enter the year as four digits, such as 1978",
+      z
+        .number()
+        .check(
+          z.int("Enter the year as four digits, such as 1978"),
+          z.minimum(1700, "Enter a year from 1700 on"),
+          z.maximum(currentYear + 2, "The year built cannot be that far in the future"),
+        ),
+    ),
     foundation: oneOf(catalog.foundations, "Choose the foundation"),
     firstDate: dateField(today, "first"),
     firstWindow: oneOf(Object.keys(timeWindows), "Choose a time window"),
@@ -169,6 +235,16 @@ const atLeastOneService = z.refine<{ mainInspection: string; addOns: string[]; w
     request.mainInspection !== NO_MAIN_INSPECTION || request.addOns.length > 0 || request.waterPackages.length > 0,
   { message: "Choose an inspection or at least one test", path: ["mainInspection"] },
 );
+/** A refinement, not a field check: the ZIP is judged against the county chosen beside it. */
+function zipInCounty(catalog: Catalog) {
+  return z.refine<{ zip: string; county: string }>(
+    (request) => {
+      const prefixes = catalog.countyZipPrefixes[request.county];
+      return !prefixes || !isMarylandZip(request.zip) || prefixes.includes(request.zip.slice(0, 3));
+    },
+    { message: "This ZIP code is not in the county chosen; check the ZIP code and the county", path: ["zip"] },
+  );
+}
 const differentChoices = z.refine<{ firstDate: string; firstWindow: string; secondDate: string; secondWindow: string }>(
   (request) => request.firstDate !== request.secondDate || request.firstWindow !== request.secondWindow,
   { message: "Choose a second date or time window different from the first", path: ["secondDate"] },
@@ -176,7 +252,9 @@ const differentChoices = z.refine<{ firstDate: string; firstWindow: string; seco
 
 /** The whole schedule request, as the function checks it. */
 export function createScheduleSchema(catalog: Catalog, options: ScheduleOptions) {
-  return z.object(scheduleFieldSchemas(catalog, options)).check(atLeastOneService, differentChoices);
+  return z
+    .object(scheduleFieldSchemas(catalog, options))
+    .check(atLeastOneService, differentChoices, zipInCounty(catalog));
 }
 
 /** One step of the schedule form: its fields, with the rules that tie them together. */
@@ -187,6 +265,7 @@ export function createScheduleStepSchema(catalog: Catalog, options: ScheduleOpti
   const schema = z.object(shape);
   if (names.includes("mainInspection")) return schema.check(atLeastOneService as never);
   if (names.includes("secondDate")) return schema.check(differentChoices as never);
+  if (names.includes("zip")) return schema.check(zipInCounty(catalog) as never);
   return schema;
 }
 

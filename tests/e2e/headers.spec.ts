@@ -24,10 +24,13 @@ async function watchForProblems(page: Page): Promise<string[]> {
   return problems;
 }
 
-for (const route of specRoutes) {
+/** Every route, and an unknown address, which is answered with the 404 page under the "/*" rules alone. */
+const UNKNOWN = "/no-such-page";
+for (const route of [...specRoutes, { path: UNKNOWN }]) {
   test(`${route.path} runs under the deployed headers with no CSP violation or console error`, async ({ page }) => {
     const problems = await watchForProblems(page);
     const response = await openPage(page, route.path);
+    expect(response!.status()).toBe(route.path === UNKNOWN ? 404 : 200);
     const headers = response!.headers();
     expect(headers["content-security-policy"]).toMatch(/^default-src 'self'; script-src 'self' 'sha256-/);
     expect(headers["content-security-policy"]).not.toContain("unsafe-eval");
@@ -36,11 +39,14 @@ for (const route of specRoutes) {
     expect(headers["x-frame-options"]).toBe("DENY");
     expect(headers["referrer-policy"]).toBeTruthy();
     expect(headers["permissions-policy"]).toContain("camera=()");
+    expect(headers["cross-origin-opener-policy"]).toBe("same-origin");
     // Exactly the headers of public/_headers, the file Netlify serves.
     for (const [name, value] of headersFor(rules, route.path)) expect(headers[name]).toBe(value);
 
     await page.waitForLoadState("networkidle");
-    expect(problems).toEqual([]);
+    // The browser reports the unknown address's own 404 (and the page data it looks for) as errors.
+    const notFound = /^console error: Failed to load resource: the server responded with a status of 404/;
+    expect(problems.filter((problem) => route.path !== UNKNOWN || !notFound.test(problem))).toEqual([]);
   });
 }
 

@@ -1,6 +1,7 @@
 /**
- * The built site under `gatsby serve` on loopback, which runs the Gatsby Functions exactly as
- * `npm start` does, with the environment a test chooses (outbox folder, SMTP, limits).
+ * The built site under the production server (scripts/serve.ts) on loopback, which runs the
+ * Gatsby Functions exactly as `npm start` does, with the environment a test chooses (outbox
+ * folder, SMTP, limits).
  */
 import { spawn } from "node:child_process";
 import { request } from "node:http";
@@ -20,6 +21,8 @@ export interface FunctionServer {
   /** The JSON lines of one outbox file, or none when it does not exist yet. */
   readOutbox: (kind: string) => Promise<Record<string, unknown>[]>;
   logs: () => string;
+  /** The server's process id (its functions run in a child of it). */
+  pid: number;
 }
 
 export async function startFunctionServer(env: Record<string, string> = {}): Promise<FunctionServer> {
@@ -28,10 +31,10 @@ export async function startFunctionServer(env: Record<string, string> = {}): Pro
   let output = "";
   const child = spawn(
     process.execPath,
-    [path.join(siteRoot, "node_modules", "gatsby", "cli.js"), "serve", "--port", String(port), "--host", "127.0.0.1"],
+    ["--import", "tsx", path.join(siteRoot, "scripts", "serve.ts"), "--port", String(port), "--host", "127.0.0.1"],
     {
       cwd: siteRoot,
-      env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", NO_COLOR: "1", OUTBOX_DIR: outbox, ...env },
+      env: { ...process.env, NO_COLOR: "1", OUTBOX_DIR: outbox, ...env },
     },
   );
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -40,6 +43,7 @@ export async function startFunctionServer(env: Record<string, string> = {}): Pro
   return {
     url: `http://127.0.0.1:${port}`,
     port,
+    pid: child.pid!,
     outbox,
     logs: () => output,
     stop: () =>

@@ -1,6 +1,9 @@
 import type { IncomingMessage } from "node:http";
 import { HttpError } from "./http-error";
 
+/** The 415 answer, also given by the production server before it reads a body. */
+export const JSON_ONLY_MESSAGE = "Send the request as JSON with the header Content-Type: application/json.";
+
 /** Requests larger than this are refused with 413. */
 export const BODY_LIMIT_BYTES = 32 * 1024;
 
@@ -12,7 +15,7 @@ export const BODY_LIMIT_BYTES = 32 * 1024;
 export async function readJsonBody(req: IncomingMessage, limit = BODY_LIMIT_BYTES): Promise<unknown> {
   const type = String(req.headers["content-type"] ?? "");
   if (!/^application\/json\s*(;|$)/i.test(type)) {
-    throw new HttpError(415, "Send the request as JSON with the header Content-Type: application/json.");
+    throw new HttpError(415, JSON_ONLY_MESSAGE);
   }
   const tooLarge = () =>
     new HttpError(413, `The request is larger than ${limit / 1024} KB; please shorten the notes or message.`);

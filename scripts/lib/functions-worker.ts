@@ -1,0 +1,33 @@
+/**
+ * The process that runs the Gatsby Functions for scripts/serve.ts, on a loopback port only
+ * that server talks to. It is a process of its own so that a function that crashes or runs
+ * out of memory takes only itself down: the site keeps answering, and serve.ts starts a new
+ * one (answering 503 meanwhile).
+ *
+ *   node --import tsx scripts/lib/functions-worker.ts <siteRoot> <port>
+ */
+import { createServer } from "node:http";
+import { loadFunctions, runFunction } from "./functions";
+
+const [siteRoot, port] = process.argv.slice(2);
+const handlers = loadFunctions(siteRoot!);
+
+const server = createServer((req, res) => {
+  const route = (req.url ?? "").replace(/^\/api\//, "").replace(/[?#].*$/, "");
+  void runFunction(handlers, req, res, route);
+});
+// serve.ts bounds the time of each request; this side only needs to outlast it.
+server.requestTimeout = 0;
+server.listen(Number(port), "127.0.0.1", () => process.send?.("ready"));
+
+// A bug that escapes a function leaves the process in an unknown state: end it, and serve.ts
+// starts a fresh one.
+process.on("uncaughtException", (error) => {
+  console.error("[functions] uncaught error; restarting:", error);
+  process.exit(1);
+});
+process.on("unhandledRejection", (error) => {
+  console.error("[functions] unhandled rejection; restarting:", error);
+  process.exit(1);
+});
+process.on("disconnect", () => process.exit(0));

@@ -1,0 +1,102 @@
+/**
+ * Runs the site's Gatsby Functions from the bundles `gatsby build` compiles into
+ * .cache/functions, each loaded once per process. (`gatsby serve` loads a bundle afresh for
+ * every request and Node keeps every copy; it also reads multipart bodies into memory before
+ * a function runs.) Any function listed in Gatsby's manifest is served at /api/<route>; a
+ * handler receives Node's request stream untouched and a response with the small part of
+ * Express's API that Gatsby documents for functions: status, json, send, setHeader.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
+
+interface ManifestEntry {
+  functionRoute: string;
+  absoluteCompiledFilePath: string;
+  relativeCompiledFilePath?: string;
+}
+
+type Handler = (req: IncomingMessage, res: FunctionResponse) => unknown;
+
+export interface FunctionResponse extends ServerResponse {
+  status(code: number): FunctionResponse;
+  json(body: unknown): FunctionResponse;
+  send(body: unknown): FunctionResponse;
+  sendStatus(code: number): FunctionResponse;
+}
+
+/** Every function of the built site, by route ("schedule" for /api/schedule). */
+export function loadFunctions(siteRoot: string): Map<string, Handler> {
+  const dir = path.join(siteRoot, ".cache", "functions");
+  const manifestFile = path.join(dir, "manifest.json");
+  if (!existsSync(manifestFile)) throw new Error(`No compiled functions in ${dir}: run \`npm run build\` first.`);
+  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as ManifestEntry[];
+  const handlers = new Map<string, Handler>();
+  for (const entry of manifest) {
+    const file = entry.relativeCompiledFilePath
+      ? path.join(dir, entry.relativeCompiledFilePath)
+      : entry.absoluteCompiledFilePath;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bundles are CommonJS, found at run time
+    const loaded = require(file) as { default?: Handler } | Handler;
+    const handler = typeof loaded === "function" ? loaded : loaded.default;
+    if (typeof handler !== "function") throw new Error(`${file} does not export a function.`);
+    handlers.set(entry.functionRoute, handler);
+  }
+  return handlers;
+}
+
+function withExpressMethods(res: ServerResponse): FunctionResponse {
+  const out = res as FunctionResponse;
+  out.status = (code) => {
+    out.statusCode = code;
+    return out;
+  };
+  out.send = (body) => {
+    if (body !== null && typeof body === "object" && !Buffer.isBuffer(body)) return out.json(body);
+    const payload = Buffer.isBuffer(body) ? body : Buffer.from(String(body ?? ""));
+    if (!out.hasHeader("content-type")) {
+      out.setHeader("content-type", Buffer.isBuffer(body) ? "application/octet-stream" : "text/html; charset=utf-8");
+    }
+    out.setHeader("content-length", payload.length);
+    out.end(payload);
+    return out;
+  };
+  out.json = (body) => {
+    if (!out.hasHeader("content-type")) out.setHeader("content-type", "application/json; charset=utf-8");
+    return out.send(Buffer.from(JSON.stringify(body)));
+  };
+  out.sendStatus = (code) => out.status(code).send(String(code));
+  return out;
+}
+
+/**
+ * Answers one /api request. A function that throws or rejects is answered 500 with a sentence
+ * (never the error's text); an address with no function is answered 404.
+ */
+export async function runFunction(
+  handlers: ReadonlyMap<string, Handler>,
+  req: IncomingMessage,
+  res: ServerResponse,
+  route: string,
+): Promise<void> {
+  const handler = handlers.get(route);
+  const response = withExpressMethods(res);
+  if (!handler) {
+    req.resume();
+    response.status(404).setHeader("content-type", "text/plain; charset=utf-8");
+    response.send("There is no such address on this site.");
+    return;
+  }
+  const url = req.url ?? "";
+  const query = Object.fromEntries(new URLSearchParams(url.includes("?") ? url.slice(url.indexOf("?") + 1) : ""));
+  Object.assign(req, { query, params: {}, cookies: {}, body: undefined });
+  try {
+    await handler(req, response);
+  } catch (error) {
+    console.error(`[/api/${route}] the function failed:`, error);
+    if (!res.headersSent) {
+      response.status(500).setHeader("content-type", "text/plain; charset=utf-8");
+      response.send("Something went wrong on our side and nothing was sent.");
+    } else res.destroy();
+  }
+}

@@ -1,0 +1,244 @@
+/**
+ * The production server (scripts/serve.ts) tried as an attacker would, on loopback: addresses
+ * that are malformed or point outside the site, a functions process that dies, bodies that are
+ * not JSON, clients that are slow or open too many connections. Every answer must come in
+ * time, carry the security headers, and leave the server answering the next visitor.
+ */
+import { readFileSync } from "node:fs";
+import { request } from "node:http";
+import { connect, type Socket } from "node:net";
+import path from "node:path";
+import { brotliDecompressSync } from "node:zlib";
+import { parse } from "yaml";
+import { serverLimits } from "../../scripts/lib/server-limits";
+import { inlineScriptHashes } from "../../src/lib/built-pages";
+import { publicDir } from "../support/built-site";
+import { postJson, startFunctionServer, type Answer, type FunctionServer } from "../support/function-server";
+import { scheduleRequest } from "../support/requests";
+
+const { phone } = parse(readFileSync(path.join(__dirname, "..", "..", "content", "site.yaml"), "utf8")) as {
+  phone: string;
+};
+
+let server: FunctionServer;
+beforeAll(async () => {
+  server = await startFunctionServer({ RATE_LIMIT_MAX: "1000" });
+});
+afterAll(() => server?.stop());
+
+/** One request with the path sent exactly as written (no client-side normalising). */
+function raw(
+  rawPath: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string; from?: string } = {},
+): Promise<Answer & { bytes: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port: server.port,
+        path: rawPath,
+        method: options.method ?? "GET",
+        headers: options.headers,
+        localAddress: options.from,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          const bytes = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: bytes.toString("utf8"), bytes });
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end(options.body);
+  });
+}
+
+const stillServing = async () => expect((await raw("/")).status).toBe(200);
+
+describe("addresses", () => {
+  it("a malformed escape is answered 400, and the server keeps serving", async () => {
+    for (const address of ["/%ff", "/%", "/about%E0%A4%A"]) {
+      expect((await raw(address)).status).toBe(400);
+    }
+    await stillServing();
+  });
+
+  it("never redirects off the site, whatever slashes and dots an address holds", async () => {
+    for (const address of ["//", "/.//evil.com/", "//evil.com/", "/\\evil.com/", "/./about/", "/about//"]) {
+      const answer = await raw(address);
+      expect([301, 400, 404]).toContain(answer.status);
+      if (answer.status === 301) expect(answer.headers.location).toMatch(/^\/(?![/\\])/);
+    }
+    expect((await raw("/.//evil.com/")).headers.location).toBeUndefined();
+    expect((await raw("/about/?x=1")).headers.location).toBe("/about?x=1");
+    await stillServing();
+  });
+
+  it("removes trailing slashes in time linear in the address", async () => {
+    // A long run of slashes not at the end made the old pattern /\/+$/ backtrack quadratically.
+    const address = `/${"/".repeat(14_000)}x/`;
+    const started = process.hrtime.bigint();
+    for (let i = 0; i < 40; i += 1) expect((await raw(address)).status).toBe(404);
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    expect(ms).toBeLessThan(2_000);
+  });
+
+  it("serves nothing outside the site's files, nor Netlify's own _headers and _redirects", async () => {
+    for (const address of [
+      "/_headers",
+      "/_redirects",
+      "/..%2fpackage.json",
+      "/%2e%2e/package.json",
+      "/..%5cpackage.json",
+      "/static/..%2f..%2fpackage.json",
+      "/.env",
+    ]) {
+      const answer = await raw(address);
+      expect(answer.status).toBe(404);
+      expect(answer.body.includes('"private": true') || answer.body.includes("content-security-policy:")).toBe(false);
+    }
+  });
+});
+
+describe("every answer carries the security headers", () => {
+  const cases: Array<[string, () => Promise<Answer>, number]> = [
+    ["a page", () => raw("/about"), 200],
+    ["a redirect", () => raw("/about/"), 301],
+    ["an unknown address", () => raw("/no-such-page"), 404],
+    ["a refused method", () => raw("/about", { method: "POST" }), 405],
+    ["a malformed address", () => raw("/%ff"), 400],
+    ["a function's 201", () => postJson(`${server.url}/api/contact`, contactBody(), "127.0.5.1"), 201],
+    ["a function's 400", () => postJson(`${server.url}/api/schedule`, { zip: "1" }, "127.0.5.2"), 400],
+    ["a function's 405", () => raw("/api/schedule"), 405],
+    ["an unknown function", () => raw("/api/no-such-function"), 404],
+  ];
+  it.each(cases)("%s", async (_, send, status) => {
+    const answer = await send();
+    expect(answer.status).toBe(status);
+    expect(answer.headers["strict-transport-security"]).toContain("max-age=");
+    expect(answer.headers["permissions-policy"]).toContain("camera=()");
+    expect(answer.headers["cross-origin-opener-policy"]).toBe("same-origin");
+    expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+    expect(answer.headers["x-frame-options"]).toBe("DENY");
+    expect(answer.headers["content-security-policy"]).toMatch(/^default-src 'self'/);
+    expect(answer.headers["access-control-allow-origin"]).toBeUndefined();
+  });
+
+  it("an unknown address's policy allows exactly the scripts of the 404 page it is sent", async () => {
+    const answer = await raw("/no-such-page");
+    const policy = String(answer.headers["content-security-policy"]);
+    const hashes = inlineScriptHashes(answer.body);
+    expect(hashes.length).toBeGreaterThan(0);
+    for (const hash of hashes) expect(policy).toContain(`'sha256-${hash}'`);
+  });
+});
+
+function contactBody() {
+  return { name: "Carl Owner", email: "carl@example.com", topic: "radon", message: "Do you test for radon here?" };
+}
+
+it("sends text compressed ahead of time: a fixed length, the same bytes every time", async () => {
+  const first = await raw("/about", { headers: { "accept-encoding": "br" } });
+  const second = await raw("/about", { headers: { "accept-encoding": "br" } });
+  expect(first.headers["content-encoding"]).toBe("br");
+  expect(Number(first.headers["content-length"])).toBe(first.bytes.length);
+  expect(second.bytes.equals(first.bytes)).toBe(true);
+  expect(brotliDecompressSync(first.bytes).toString("utf8")).toBe(
+    readFileSync(path.join(publicDir, "about.html"), "utf8"),
+  );
+});
+
+it("when the functions' process dies, visitors get a 503 naming the phone, then it is back", async () => {
+  const children = readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, "utf8").trim().split(/\s+/);
+  expect(children).toHaveLength(1);
+  process.kill(Number(children[0]), "SIGKILL");
+  const during = await postJson(`${server.url}/api/schedule`, scheduleRequest(), "127.0.6.1");
+  expect(during.status).toBe(503);
+  expect(during.body).toContain(phone);
+  expect(during.headers["strict-transport-security"]).toContain("max-age=");
+  await stillServing();
+  let after = during;
+  for (let attempt = 0; attempt < 100 && after.status === 503; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    after = await postJson(`${server.url}/api/schedule`, scheduleRequest(), "127.0.6.2");
+  }
+  expect(after.status).toBe(201);
+});
+
+describe("bodies and slow clients", () => {
+  it("refuses a multipart upload with 415 before reading its body", async () => {
+    const started = Date.now();
+    const answer = await new Promise<Answer>((resolve, reject) => {
+      const req = request({
+        host: "127.0.0.1",
+        port: server.port,
+        path: "/api/schedule",
+        method: "POST",
+        localAddress: "127.0.7.1",
+        headers: { "content-type": "multipart/form-data; boundary=x", "content-length": String(200 * 1024 * 1024) },
+      });
+      req.on("response", (res) => {
+        let body = "";
+        res.on("data", (chunk: Buffer) => (body += chunk.toString()));
+        res.on("end", () => {
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
+          req.destroy();
+        });
+      });
+      req.on("error", (error: NodeJS.ErrnoException) => {
+        if (error.code !== "ECONNRESET" && error.code !== "EPIPE") reject(error);
+      });
+      // Only the first 64 KB of the 200 MB announced: the answer must not wait for the rest.
+      req.write(`--x\r\ncontent-disposition: form-data; name="file"\r\n\r\n${"x".repeat(64 * 1024)}`);
+    });
+    expect(answer.status).toBe(415);
+    expect(answer.body).toMatch(/Content-Type: application\/json/);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await stillServing();
+  });
+
+  /** Opens a connection, sends `text`, and resolves with what comes back and when. */
+  function trickle(text: string, from: string): Promise<{ reply: string; ms: number }> {
+    return new Promise((resolve) => {
+      const started = Date.now();
+      let reply = "";
+      const socket = connect({ host: "127.0.0.1", port: server.port, localAddress: from }, () => socket.write(text));
+      socket.on("data", (chunk: Buffer) => (reply += chunk.toString()));
+      socket.on("error", () => undefined);
+      socket.on("close", () => resolve({ reply, ms: Date.now() - started }));
+    });
+  }
+
+  it("answers 408 to headers or a body that arrive too slowly, within the stated limits", async () => {
+    const [headers, body] = await Promise.all([
+      trickle("GET / HTTP/1.1\r\nHost: x\r\n", "127.0.7.2"),
+      trickle(
+        'POST /api/contact HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"name":',
+        "127.0.7.3",
+      ),
+    ]);
+    expect(headers.reply).toMatch(/^HTTP\/1\.1 408 /);
+    expect(headers.reply).toMatch(/strict-transport-security: max-age=/);
+    expect(headers.ms).toBeLessThan(serverLimits.headersTimeoutMs + 2_000);
+    expect(body.reply).toMatch(/^HTTP\/1\.1 408 /);
+    expect(body.ms).toBeLessThan(serverLimits.requestTimeoutMs + 2_000);
+  });
+
+  it(`closes connections from one address beyond ${serverLimits.connectionsPerAddress}`, async () => {
+    const sockets: Socket[] = [];
+    let closed = 0;
+    for (let i = 0; i < serverLimits.connectionsPerAddress + 8; i += 1) {
+      const socket = connect({ host: "127.0.0.1", port: server.port, localAddress: "127.0.8.1" });
+      socket.on("error", () => undefined);
+      socket.on("close", () => (closed += 1));
+      sockets.push(socket);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(closed).toBe(8);
+    // Another address is served meanwhile.
+    expect((await raw("/", { from: "127.0.8.2" })).status).toBe(200);
+    sockets.forEach((socket) => socket.destroy());
+  });
+});
