@@ -12,6 +12,7 @@ import { createServer, request, type IncomingMessage, type ServerResponse } from
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { constants, createBrotliCompress, createGzip } from "node:zlib";
+import { startDeliveryWorker } from "../src/lib/server/delivery";
 import { headersFor, loadHeaderRules } from "./lib/deployed-headers";
 import { freePort, waitForServer } from "./lib/net";
 
@@ -176,6 +177,8 @@ if (require.main === module) {
       host: { type: "string", default: "127.0.0.1" },
     },
   });
+  // E-mails still pending from before a restart go out now, and every few seconds while it runs.
+  startDeliveryWorker();
   startProductionServer({ port: Number(values.port), host: values.host! })
     .then(({ url, stop }) => {
       console.log(
