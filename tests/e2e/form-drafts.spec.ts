@@ -16,7 +16,9 @@ async function reload(page: Page) {
   await expect(page.locator("html[data-hydrated]")).toBeAttached();
 }
 
-test("a reload in the middle of the schedule form's fourth step restores every field and the step", async ({ page }) => {
+test("a reload in the middle of the schedule form's fourth step restores every field and the step", async ({
+  page,
+}) => {
   await openPage(page, "/schedule");
   await page.getByLabel(/Radon test/).check();
   await next(page);

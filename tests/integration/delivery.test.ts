@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
 import { outboxStatus } from "../../src/lib/server/delivery";
+import { fileStore } from "../../src/lib/server/store";
 import { freePort, postJson, startFunctionServer, type Answer, type FunctionServer } from "../support/function-server";
 import { bodyText, startMailbox, startSilentServer, waitFor, type Mailbox } from "../support/mailbox";
 import { contactMessage, scheduleRequest } from "../support/requests";
@@ -17,8 +18,10 @@ const BUSINESS = "schedule-requests";
 const site = parse(readFileSync(path.join(__dirname, "..", "..", "content", "site.yaml"), "utf8")) as { email: string };
 
 /** Every e-mail of every stored request has been accepted by the mail server. */
-const allSent = (server: FunctionServer) =>
-  outboxStatus(server.outbox).every((entry) => entry.messages.every((message) => message.state === "sent"));
+const allSent = async (server: FunctionServer) =>
+  (await outboxStatus(fileStore(server.outbox))).every((entry) =>
+    entry.messages.every((message) => message.state === "sent"),
+  );
 
 const referenceOf = (answer: Answer) => (JSON.parse(answer.body) as { reference: string }).reference;
 
@@ -87,12 +90,19 @@ describe("200 sends, 50 at a time, 50 of them repeats of an earlier key", () => 
 
   it("refuses a key reused for a different request with 422 and stores nothing", async () => {
     const key = randomUUID();
-    const first = await postJson(`${server.url}/api/contact`, contactMessage(), "127.0.30.1", { "Idempotency-Key": key });
-    expect(first.status).toBe(201);
-    const before = (await server.readOutbox("contact-messages")).length;
-    const other = await postJson(`${server.url}/api/contact`, contactMessage({ message: "Another question entirely." }), "127.0.30.1", {
+    const first = await postJson(`${server.url}/api/contact`, contactMessage(), "127.0.30.1", {
       "Idempotency-Key": key,
     });
+    expect(first.status).toBe(201);
+    const before = (await server.readOutbox("contact-messages")).length;
+    const other = await postJson(
+      `${server.url}/api/contact`,
+      contactMessage({ message: "Another question entirely." }),
+      "127.0.30.1",
+      {
+        "Idempotency-Key": key,
+      },
+    );
     expect(other.status).toBe(422);
     expect(other.body).toMatch(/^This Idempotency-Key was already used for a different request\./);
     expect(await server.readOutbox("contact-messages")).toHaveLength(before);
@@ -124,12 +134,14 @@ describe("when the mail server refuses, is down, or never greets", () => {
     expect(answer.status).toBe(201);
     expect(Date.now() - started).toBeLessThan(5000);
     const reference = referenceOf(answer);
-    await waitFor(`a failed try for ${reference}`, () =>
-      outboxStatus(server.outbox).some(
+    await waitFor(`a failed try for ${reference}`, async () =>
+      (await outboxStatus(fileStore(server.outbox))).some(
         (entry) => entry.record.reference === reference && entry.messages[0]!.attempts > 0,
       ),
     );
-    const entry = outboxStatus(server.outbox).find((candidate) => candidate.record.reference === reference)!;
+    const entry = (await outboxStatus(fileStore(server.outbox))).find(
+      (candidate) => candidate.record.reference === reference,
+    )!;
     expect(entry.messages.map((message) => message.state)).not.toContain("sent");
     return reference;
   }
@@ -151,7 +163,9 @@ describe("when the mail server refuses, is down, or never greets", () => {
     const received = mailbox.messages.map((message) => bodyText(message.raw));
     for (const reference of [down, refused, unanswered]) {
       expect(received.filter((text) => text.includes(`Subject: Website message ${reference}`))).toHaveLength(1);
-      expect(received.filter((text) => text.includes(`Subject: We received your message (${reference})`))).toHaveLength(1);
+      expect(received.filter((text) => text.includes(`Subject: We received your message (${reference})`))).toHaveLength(
+        1,
+      );
     }
     expect(mailbox.messages).toHaveLength(6);
   });

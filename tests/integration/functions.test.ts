@@ -28,7 +28,11 @@ describe("a valid request", () => {
     const before = await server.readOutbox("schedule-requests");
     const answer = await postJson(schedule, scheduleRequest(), freshAddress());
     expect(answer.status).toBe(201);
-    const body = JSON.parse(answer.body) as { reference: string; quote: { total: number }; confirmationQueued: boolean };
+    const body = JSON.parse(answer.body) as {
+      reference: string;
+      quote: { total: number };
+      confirmationQueued: boolean;
+    };
     expect(body.reference).toMatch(/^SR-\d{8}-[0-9A-HJKMNP-TV-Z]{6}$/);
     expect(body.confirmationQueued).toBe(false);
 

@@ -19,7 +19,10 @@ export interface Mailbox {
  * `port` lets a test bring a mail server back where the site expects it; `refuse` makes it answer
  * every recipient with a temporary failure (451), as a mail server does when it is overloaded.
  */
-export async function startMailbox({ port: chosen, refuse = false }: { port?: number; refuse?: boolean } = {}): Promise<Mailbox> {
+export async function startMailbox({
+  port: chosen,
+  refuse = false,
+}: { port?: number; refuse?: boolean } = {}): Promise<Mailbox> {
   const port = chosen ?? (await freePort());
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
@@ -72,7 +75,11 @@ export async function startSilentServer(port: number): Promise<{ stop: () => Pro
 }
 
 /** Waits until `check` holds, asking again every 250 ms; fails with `what` after `timeoutMs`. */
-export async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 90_000): Promise<void> {
+export async function waitFor(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 90_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);

@@ -3,7 +3,11 @@ import { clientAddress } from "./client-address";
 
 const request = (peer: string, headers: Record<string, string> = {}) =>
   ({ headers, socket: { remoteAddress: peer } }) as unknown as IncomingMessage;
-const spoofed = { "x-nf-client-connection-ip": "203.0.113.9", "x-forwarded-for": "203.0.113.8", "x-real-ip": "203.0.113.7" };
+const spoofed = {
+  "x-nf-client-connection-ip": "203.0.113.9",
+  "x-forwarded-for": "203.0.113.8",
+  "x-real-ip": "203.0.113.7",
+};
 
 describe("clientAddress", () => {
   it("off Netlify, is the socket address whatever a client claims", () => {

@@ -23,7 +23,9 @@ describe("messageState", () => {
       attempts: 1,
       dueAt: 2000 + retryDelay(1, 30_000),
     });
-    expect([1, 2, 3, 4, 5].map((attempts) => retryDelay(attempts, 30_000))).toEqual([5000, 10_000, 20_000, 30_000, 30_000]);
+    expect([1, 2, 3, 4, 5].map((attempts) => retryDelay(attempts, 30_000))).toEqual([
+      5000, 10_000, 20_000, 30_000, 30_000,
+    ]);
   });
 
   it("is sent for good once a sent line exists, whatever claims come after", () => {

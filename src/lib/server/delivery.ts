@@ -1,29 +1,19 @@
 /**
  * E-mail is delivery, not storage: a request is stored first (outbox.ts), then each of its e-mails
  * is sent at once and, when the mail server refuses or is away, retried with backoff until it is
- * accepted. Whoever sends a message (the function that stored it, the worker of `npm start`, a
- * second process) first appends a claim to deliveries.jsonl and reads the file back: only the first
- * live claim since the last outcome may send, so two processes never send the same message.
+ * accepted. Whoever sends a message (the function that stored it, the worker of `npm start`, the
+ * scheduled function on Netlify) first claims it in the store: only one claim per try wins, so two
+ * processes never send the same message.
  *
  * The one way a message can go twice: the mail server accepts it and the process dies before the
  * "sent" line is written. After the claim's lease runs out the message is sent again.
  */
-import { randomUUID } from "node:crypto";
 import { sendMail } from "./mailer";
-import {
-  appendDelivery,
-  KINDS,
-  outboxDir,
-  readDeliveries,
-  readOutbox,
-  type DeliveryEvent,
-  type MessageName,
-  type StoredRequest,
-} from "./outbox";
+import { CLAIM_LEASE_MS, type DeliveryEvent, type MessageName, type StoredRequest } from "./outbox";
 import { processState, runtimeEnv } from "./runtime";
+import { requestStore, type RequestStore } from "./store";
 
-/** A claim older than this is taken to be abandoned (its process died); the SMTP timeouts are far shorter. */
-export const CLAIM_LEASE_MS = 2 * 60 * 1000;
+export { CLAIM_LEASE_MS };
 const FIRST_RETRY_MS = 5000;
 
 export interface MessageState {
@@ -73,7 +63,10 @@ export function messageState(
   }
   if (sentAt) return { reference, message, state: "sent", attempts, lastError, sentAt, dueAt: Infinity };
   const live = holder && now - holder.at <= CLAIM_LEASE_MS ? holder : undefined;
-  const dueAt = Math.max(attempts ? lastFailure + retryDelay(attempts, maxRetryMs) : 0, live ? live.at + CLAIM_LEASE_MS : 0);
+  const dueAt = Math.max(
+    attempts ? lastFailure + retryDelay(attempts, maxRetryMs) : 0,
+    live ? live.at + CLAIM_LEASE_MS : 0,
+  );
   return { reference, message, state: live ? "sending" : "pending", attempts, lastError, dueAt, claim: live?.claim };
 }
 
@@ -83,52 +76,47 @@ export function messagesOf(record: StoredRequest): MessageName[] {
   return record.mail.confirmation ? ["business", "confirmation"] : ["business"];
 }
 
-interface DeliveryConfig {
-  dir: string;
+export interface DeliveryConfig {
+  store: RequestStore;
   smtpUrl: string;
   maxRetryMs: number;
 }
 
 export function deliveryConfig(env: NodeJS.ProcessEnv = runtimeEnv()): DeliveryConfig | null {
-  const dir = outboxDir(env);
-  if (!dir || !env.SMTP_URL) return null;
-  return {
-    dir,
-    smtpUrl: env.SMTP_URL,
-    maxRetryMs: Number(env.DELIVERY_RETRY_MAX_SECONDS ?? 30) * 1000,
-  };
+  const store = requestStore(env);
+  if (!store || !env.SMTP_URL) return null;
+  return { store, smtpUrl: env.SMTP_URL, maxRetryMs: retryMaxMs(env) };
 }
 
-const local = processState("delivery", () => ({ inFlight: new Set<string>(), id: randomUUID() }));
+export const retryMaxMs = (env: NodeJS.ProcessEnv) => Number(env.DELIVERY_RETRY_MAX_SECONDS ?? 30) * 1000;
+
+const local = processState("delivery", () => ({ inFlight: new Set<string>() }));
 
 /** Sends one message if it is due and this process wins the claim; records the outcome. */
 async function deliverMessage(config: DeliveryConfig, record: StoredRequest, message: MessageName): Promise<void> {
-  const lock = `${config.dir}:${record.reference}:${message}`;
+  const { store, maxRetryMs } = config;
+  const { reference } = record;
+  const lock = `${store.id}:${reference}:${message}`;
   if (local.inFlight.has(lock)) return;
   local.inFlight.add(lock);
   try {
-    const before = messageState(record.reference, message, readDeliveries(config.dir), Date.now(), config.maxRetryMs);
+    const before = messageState(reference, message, await store.deliveryEvents(reference), Date.now(), maxRetryMs);
     if (before.state !== "pending" || before.dueAt > Date.now()) return;
-    const claim = `${local.id}:${randomUUID()}`;
-    await appendDelivery(config.dir, { reference: record.reference, message, event: "claimed", claim, at: new Date().toISOString() });
-    const after = messageState(record.reference, message, readDeliveries(config.dir), Date.now(), config.maxRetryMs);
-    if (after.claim !== claim) return;
+    const claim = await store.claim(
+      reference,
+      message,
+      (events) => messageState(reference, message, events, Date.now(), maxRetryMs).claim,
+    );
+    if (!claim) return;
     const mail = record.mail!;
     try {
       await sendMail(config.smtpUrl, mail.from, mail[message]!);
     } catch (error) {
-      console.error(`[delivery] ${message} e-mail for ${record.reference} failed:`, (error as Error).message);
-      await appendDelivery(config.dir, {
-        reference: record.reference,
-        message,
-        event: "failed",
-        at: new Date().toISOString(),
-        claim,
-        error: (error as Error).message,
-      });
+      console.error(`[delivery] ${message} e-mail for ${reference} failed:`, (error as Error).message);
+      await store.finish(reference, message, claim, { event: "failed", error: (error as Error).message });
       return;
     }
-    await appendDelivery(config.dir, { reference: record.reference, message, event: "sent", at: new Date().toISOString(), claim });
+    await store.finish(reference, message, claim, { event: "sent" });
   } finally {
     local.inFlight.delete(lock);
   }
@@ -139,18 +127,16 @@ export async function deliverRequest(config: DeliveryConfig, record: StoredReque
   for (const message of messagesOf(record)) await deliverMessage(config, record, message);
 }
 
-/** One pass over the outbox: every message that is pending and due is tried once. */
+/** One pass over the store: every message that is pending and due is tried once. */
 export async function deliverPending(config: DeliveryConfig): Promise<void> {
-  const events = readDeliveries(config.dir);
+  const events = await config.store.deliveryEvents();
   const now = Date.now();
-  for (const kind of KINDS) {
-    for (const record of readOutbox(config.dir, kind)) {
-      const due = messagesOf(record).some((message) => {
-        const state = messageState(record.reference, message, events, now, config.maxRetryMs);
-        return state.state !== "sent" && state.dueAt <= now;
-      });
-      if (due) await deliverRequest(config, record);
-    }
+  for (const { record } of await config.store.records()) {
+    const due = messagesOf(record).some((message) => {
+      const state = messageState(record.reference, message, events, now, config.maxRetryMs);
+      return state.state !== "sent" && state.dueAt <= now;
+    });
+    if (due) await deliverRequest(config, record);
   }
 }
 
@@ -180,13 +166,11 @@ export function startDeliveryWorker(env: NodeJS.ProcessEnv = runtimeEnv(), inter
 }
 
 /** Each request's delivery state, for `npm run outbox` and the tests. */
-export function outboxStatus(dir: string, now = Date.now()) {
-  const events = readDeliveries(dir);
-  return KINDS.flatMap((kind) =>
-    readOutbox(dir, kind).map((record) => ({
-      kind,
-      record,
-      messages: messagesOf(record).map((message) => messageState(record.reference, message, events, now, 30_000)),
-    })),
-  );
+export async function outboxStatus(store: RequestStore, now = Date.now()) {
+  const events = await store.deliveryEvents();
+  return (await store.records()).map(({ kind, record }) => ({
+    kind,
+    record,
+    messages: messagesOf(record).map((message) => messageState(record.reference, message, events, now, 30_000)),
+  }));
 }

@@ -7,16 +7,17 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { business } from "../business-data";
 import { createHash } from "node:crypto";
-import { deliverRequest, deliveryConfig, startDeliveryWorker } from "./delivery";
+import { deliverRequest, retryMaxMs, startDeliveryWorker } from "./delivery";
 import type { MailMessage } from "./mailer";
 import { sendMail } from "./mailer";
 import { HttpError } from "./http-error";
-import { outboxDir, storeOnce, type StoredRequest } from "./outbox";
+import type { StoredRequest } from "./outbox";
 import { createRateLimiter } from "./rate-limit";
 import { readJsonBody } from "./read-body";
 import { clientAddress } from "./client-address";
 import { createReference } from "./reference";
-import { processState, runtimeEnv } from "./runtime";
+import { onNetlify, processState, runtimeEnv } from "./runtime";
+import { requestStore } from "./store";
 
 export interface RequestContext {
   reference: string;
@@ -83,16 +84,20 @@ const unavailable = () =>
  * visitor is told "received" only after it, and no confirmation is sent.
  */
 async function store(
+  req: GatsbyFunctionRequest,
   kind: string,
   key: string | undefined,
   body: unknown,
   acceptance: Extract<Acceptance, { ok: true }>,
 ): Promise<{ status: number; body: object }> {
   const env = runtimeEnv();
-  const dir = outboxDir(env);
+  const store = requestStore(
+    env,
+    (req as { netlifyFunctionParams?: { event?: unknown } }).netlifyFunctionParams?.event,
+  );
   const smtpUrl = env.SMTP_URL;
   const from = env.MAIL_FROM ?? `${business.name} <${business.email}>`;
-  if (!dir) {
+  if (!store) {
     if (!smtpUrl) {
       throw new HttpError(
         503,
@@ -114,14 +119,16 @@ async function store(
   const print = fingerprint(body);
   let stored;
   try {
-    stored = await storeOnce(dir, kind, key, ({ confirmationsToday }) => {
-      const { confirmation } = acceptance.emails;
-      const confirm = Boolean(smtpUrl) && confirmationsToday(confirmation.to) < CONFIRMATIONS_PER_ADDRESS_PER_DAY;
+    const { confirmation } = acceptance.emails;
+    stored = await store.storeOnce(kind, key, confirmation.to, (confirmationsToday) => {
+      const confirm = Boolean(smtpUrl) && confirmationsToday < CONFIRMATIONS_PER_ADDRESS_PER_DAY;
       return {
         ...(acceptance.record as StoredRequest),
         ...(key ? { idempotencyKey: key, fingerprint: print } : {}),
         answer: { status: 201, body: { ...acceptance.response, confirmationQueued: confirm } },
-        mail: smtpUrl ? { from, business: acceptance.emails.business, confirmation: confirm ? confirmation : null } : null,
+        mail: smtpUrl
+          ? { from, business: acceptance.emails.business, confirmation: confirm ? confirmation : null }
+          : null,
       };
     });
   } catch (error) {
@@ -137,9 +144,10 @@ async function store(
   }
   if (created) {
     // Delivery starts now but the visitor does not wait for it: the request is already safe on disk.
-    const config = deliveryConfig(env);
-    if (config) {
-      processState("delivery-worker", () => startDeliveryWorker(env));
+    if (smtpUrl) {
+      const config = { store, smtpUrl, maxRetryMs: retryMaxMs(env) };
+      // On one server a worker in this process also retries; on Netlify the scheduled function does.
+      if (!onNetlify(env)) processState("delivery-worker", () => startDeliveryWorker(env));
       void deliverRequest(config, record).catch((error) => console.error(`[${kind}] delivery failed:`, error));
     }
   }
@@ -183,7 +191,7 @@ export function createRequestHandler(endpoint: Endpoint) {
         res.status(400).json({ error: "Some fields need attention.", fields: acceptance.fields });
         return;
       }
-      const answer = await store(endpoint.kind, key, body, acceptance);
+      const answer = await store(req, endpoint.kind, key, body, acceptance);
       res.status(answer.status).json(answer.body);
     } catch (error) {
       if (error instanceof HttpError) return sendError(res, error);

@@ -49,6 +49,9 @@ export interface DeliveryEvent {
 
 export const DELIVERIES = "deliveries";
 
+/** A claim older than this is taken to be abandoned (its process died); the SMTP timeouts are far shorter. */
+export const CLAIM_LEASE_MS = 2 * 60 * 1000;
+
 export function outboxDir(env: NodeJS.ProcessEnv = runtimeEnv()): string | null {
   if (env.OUTBOX_DIR) return path.resolve(env.OUTBOX_DIR);
   if (env.AWS_LAMBDA_FUNCTION_NAME || env.NETLIFY || onNetlify(env)) return null;
@@ -143,11 +146,6 @@ function indexOf(dir: string): Index {
   return index;
 }
 
-export interface Existing {
-  /** How many confirmations went to this address in the last 24 hours. */
-  confirmationsToday: (address: string) => number;
-}
-
 /**
  * Stores the request `build` makes, unless one with the same Idempotency-Key is stored already
  * (then returns that one). Runs one at a time in this process, so two tries of a key arriving
@@ -158,17 +156,17 @@ export function storeOnce(
   dir: string,
   kind: string,
   key: string | undefined,
-  build: (existing: Existing) => StoredRequest,
+  confirmTo: string,
+  build: (confirmationsToday: number) => StoredRequest,
 ): Promise<{ record: StoredRequest; created: boolean }> {
   const run = async () => {
     const index = indexOf(dir);
     const previous = key ? index.byKey.get(`${kind}:${key}`) : undefined;
     if (previous) return { record: previous, created: false };
     const since = Date.now() - 24 * 60 * 60 * 1000;
-    const record = build({
-      confirmationsToday: (address) =>
-        (index.confirmations.get(address.toLowerCase()) ?? []).filter((time) => time > since).length,
-    });
+    const record = build(
+      (index.confirmations.get(confirmTo.toLowerCase()) ?? []).filter((time) => time > since).length,
+    );
     const file = outboxFile(dir, kind);
     await appendDurably(file, `${JSON.stringify(record)}\n`);
     remember(index, kind, record);
