@@ -1,33 +1,46 @@
 /**
- * Prints the requests in the outbox, newest last: `npm run outbox` (or `npm run outbox -- --json`
- * for the raw lines). Reads OUTBOX_DIR, default .data/outbox.
+ * Prints the requests in the outbox, newest last, with the delivery state of each e-mail:
+ * `npm run outbox` (or `npm run outbox -- --json` for the stored records). Reads OUTBOX_DIR,
+ * default .data/outbox.
  */
-import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { outboxStatus } from "../src/lib/server/delivery";
+import { fileStore } from "../src/lib/server/store";
 
 const dir = path.resolve(process.env.OUTBOX_DIR ?? ".data/outbox");
 const raw = process.argv.includes("--json");
 
-for (const kind of ["schedule-requests", "contact-messages"]) {
-  const file = path.join(dir, `${kind}.jsonl`);
-  const lines = existsSync(file) ? readFileSync(file, "utf8").split("\n").filter(Boolean) : [];
-  console.log(`\n${kind} (${lines.length}) in ${file}`);
-  for (const line of lines) {
-    if (raw) {
-      console.log(line);
-      continue;
+async function main() {
+  const entries = await outboxStatus(fileStore(dir));
+
+  for (const kind of ["schedule-requests", "contact-messages"]) {
+    const mine = entries.filter((entry) => entry.kind === kind);
+    console.log(`\n${kind} (${mine.length}) in ${path.join(dir, `${kind}.jsonl`)}`);
+    for (const { record, messages } of mine) {
+      if (raw) {
+        console.log(JSON.stringify(record));
+        continue;
+      }
+      const request = record.request as { name: string; email: string; city: string; firstDate: string } | undefined;
+      const message = record.message as { name: string; email: string; topic: string } | undefined;
+      const quote = record.quote as { total: number } | undefined;
+      const who = request ?? message!;
+      const what = request
+        ? `${request.city}, first choice ${request.firstDate}, estimate $${quote?.total}`
+        : `topic ${message!.topic}`;
+      const delivery = messages.length
+        ? messages
+            .map(
+              (state) =>
+                `${state.message} ${state.state}${state.state === "sent" ? "" : ` (${state.attempts} failed tries${state.lastError ? `: ${state.lastError}` : ""})`}`,
+            )
+            .join(", ")
+        : "no e-mail configured";
+      console.log(
+        `  ${record.reference}  ${record.receivedAt}  ${who.name} <${who.email}>  ${what}\n      ${delivery}`,
+      );
     }
-    const record = JSON.parse(line) as {
-      reference: string;
-      receivedAt: string;
-      request?: { name: string; phone: string; email: string; city: string; firstDate: string };
-      message?: { name: string; email: string; topic: string };
-      quote?: { total: number };
-    };
-    const who = record.request ?? record.message!;
-    const what = record.request
-      ? `${record.request.city}, first choice ${record.request.firstDate}, estimate $${record.quote?.total}`
-      : `topic ${record.message!.topic}`;
-    console.log(`  ${record.reference}  ${record.receivedAt}  ${who.name} <${who.email}>  ${what}`);
   }
 }
+
+void main();

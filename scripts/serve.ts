@@ -23,6 +23,7 @@ import { parseArgs, promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { parse as parseYaml } from "yaml";
 import { JSON_ONLY_MESSAGE } from "../src/lib/server/read-body";
+import { startDeliveryWorker } from "../src/lib/server/delivery";
 import { headersFor, loadHeaderRules } from "./lib/deployed-headers";
 import { freePort } from "./lib/net";
 import { serverLimits, type ServerLimits } from "./lib/server-limits";
@@ -395,6 +396,8 @@ if (require.main === module) {
       host: { type: "string", default: "127.0.0.1" },
     },
   });
+  // E-mails still pending from before a restart go out now, and every few seconds while it runs.
+  startDeliveryWorker();
   startProductionServer({ port: Number(values.port), host: values.host! })
     .then(({ url, stop }) => {
       console.log(

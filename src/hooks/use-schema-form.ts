@@ -6,6 +6,7 @@
  */
 import { useCallback, useRef, useState } from "react";
 import type * as z from "zod/mini";
+import { fieldErrors } from "../lib/request-schemas";
 
 export type Errors<V> = Partial<Record<keyof V & string, string>>;
 
@@ -24,13 +25,6 @@ export interface ChoiceRegistration {
   onChange: () => void;
   onBlur: () => void;
   ref: (element: HTMLElement | null) => void;
-}
-
-/** The first message per field of a failed parse. */
-export function issuesByField(error: z.core.$ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
-  return errors;
 }
 
 export function useSchemaForm<V extends Record<string, string | string[]>>(
@@ -97,7 +91,7 @@ export function useSchemaForm<V extends Record<string, string | string[]>>(
   /** Checks `fields` (in order) against `schema`; shows their problems, focuses the first. */
   const validate = (schema: z.ZodMiniType, fields: readonly (keyof V & string)[]): boolean => {
     const result = schema.safeParse(values);
-    const found = result.success ? {} : issuesByField(result.error);
+    const found = result.success ? {} : fieldErrors(result.error);
     setErrorsState((current) => {
       const next = { ...current };
       fields.forEach((field) => (next[field] = found[field]));

@@ -12,11 +12,16 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
 }
 
 /** Sends `method` to `url`, with `data` as JSON when given. Credentials are always included. */
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+export async function apiRequest(
+  method: string,
+  url: string,
+  data?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   const hasBody = data !== undefined;
   const res = await fetch(url, {
     method,
-    headers: hasBody ? { "Content-Type": "application/json" } : {},
+    headers: hasBody ? { "Content-Type": "application/json", ...headers } : headers,
     body: hasBody ? JSON.stringify(data) : undefined,
     credentials: "include",
   });

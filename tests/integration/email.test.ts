@@ -1,13 +1,15 @@
 /**
- * With SMTP_URL set, a request reaches the business's inbox and the visitor gets a
- * confirmation, through a real SMTP server on loopback; when that server is down, the visitor
- * is told with a 503 and the request is not reported as sent.
+ * With SMTP_URL set, a stored request reaches the business's inbox and the visitor gets a
+ * confirmation, through a real SMTP server on loopback. The confirmation repeats nothing the
+ * visitor wrote, and one address gets at most a few a day.
  */
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
+import { CONFIRMATIONS_PER_ADDRESS_PER_DAY } from "../../src/lib/server/handle-request";
 import { postJson, startFunctionServer, type FunctionServer } from "../support/function-server";
-import { bodyText, startMailbox, type Mailbox } from "../support/mailbox";
+import { bodyText, startMailbox, waitFor, type Mailbox } from "../support/mailbox";
 import { contactMessage, scheduleRequest } from "../support/requests";
 
 const site = parse(readFileSync(path.join(__dirname, "..", "..", "content", "site.yaml"), "utf8")) as {
@@ -27,20 +29,27 @@ afterAll(async () => {
   await mailbox?.stop();
 });
 
+/** The messages that mention `reference`, once both of its e-mails have arrived. */
+async function mailFor(reference: string, count = 2) {
+  const matching = () => mailbox.messages.filter((message) => bodyText(message.raw).includes(reference));
+  await waitFor(`the e-mails of ${reference}`, () => matching().length >= count);
+  return matching();
+}
+
 it("sends the business every field and the quote, and the visitor a confirmation", async () => {
   const answer = await postJson(`${server.url}/api/schedule`, scheduleRequest(), "127.0.4.1");
   expect(answer.status).toBe(201);
-  const { reference, quote, confirmationSent } = JSON.parse(answer.body) as {
+  const { reference, quote, confirmationQueued } = JSON.parse(answer.body) as {
     reference: string;
     quote: { total: number };
-    confirmationSent: boolean;
+    confirmationQueued: boolean;
   };
-  expect(confirmationSent).toBe(true);
-  expect(mailbox.messages).toHaveLength(2);
+  expect(confirmationQueued).toBe(true);
+  const messages = await mailFor(reference);
+  expect(messages).toHaveLength(2);
 
-  const [toBusiness, toVisitor] = mailbox.messages;
-  expect(toBusiness!.to).toEqual([site.email]);
-  const business = bodyText(toBusiness!.raw);
+  const toBusiness = messages.find((message) => message.to[0] === site.email)!;
+  const business = bodyText(toBusiness.raw);
   expect(business).toContain(`Subject: Schedule request ${reference}`);
   expect(business).toMatch(/Reply-To: ann\.client@example\.com/);
   for (const text of [
@@ -60,33 +69,64 @@ it("sends the business every field and the quote, and the visitor a confirmation
     expect(business).toContain(text);
   }
 
-  expect(toVisitor!.to).toEqual(["ann.client@example.com"]);
-  const confirmation = bodyText(toVisitor!.raw);
+  const toVisitor = messages.find((message) => message.to[0] === "ann.client@example.com")!;
+  const confirmation = bodyText(toVisitor.raw);
   expect(confirmation).toContain(`Your reference is ${reference}.`);
+  expect(confirmation).toContain("Radon test (48-hour continuous monitor)");
   expect(confirmation).toContain("What happens next");
   expect(confirmation).toContain(site.phone);
+  // Nothing the visitor typed: not their name, street, town, notes or agent.
+  for (const typed of ["Ann Client", "Severn Avenue", "Annapolis", "side gate", "Bea Agent", "555-0100"]) {
+    expect(confirmation).not.toContain(typed);
+  }
 
-  // The outbox, also configured, holds the request too.
+  // The outbox holds the request too.
   expect(await server.readOutbox("schedule-requests")).toContainEqual(expect.objectContaining({ reference }));
 });
 
-it("delivers a contact message the same way", async () => {
-  mailbox.messages.length = 0;
-  const answer = await postJson(`${server.url}/api/contact`, contactMessage(), "127.0.4.2");
+it("confirms a contact message without repeating any of its text", async () => {
+  const typed = {
+    name: "Visit cheap-pills.example now",
+    phone: "410 555 0177",
+    message: "Click http://spam.example/offer for a prize, dear stranger.",
+  };
+  const answer = await postJson(
+    `${server.url}/api/contact`,
+    contactMessage({ ...typed, email: "stranger@example.com" }),
+    "127.0.4.2",
+  );
   expect(answer.status).toBe(201);
-  expect(mailbox.messages.map((message) => message.to)).toEqual([[site.email], ["carl@example.com"]]);
-  expect(bodyText(mailbox.messages[0]!.raw)).toContain("Do you test for radon in Howard County rentals?");
+  const { reference } = JSON.parse(answer.body) as { reference: string };
+  const messages = await mailFor(reference);
+  const business = bodyText(messages.find((message) => message.to[0] === site.email)!.raw);
+  expect(business).toContain(typed.message);
+  const confirmation = bodyText(messages.find((message) => message.to[0] === "stranger@example.com")!.raw);
+  expect(confirmation).toContain(`Your reference is ${reference}`);
+  for (const text of [typed.name, "cheap-pills", typed.phone, typed.message, "spam.example", "prize"]) {
+    expect(confirmation).not.toContain(text);
+  }
 });
 
-it("answers 503 and stores nothing when the SMTP server is down", async () => {
-  await mailbox.stop();
-  const before = (await server.readOutbox("schedule-requests")).length;
-  const answer = await postJson(`${server.url}/api/schedule`, scheduleRequest(), "127.0.4.3");
-  expect(answer.status).toBe(503);
-  expect(answer.headers["content-type"]).toMatch(/^text\/plain/);
-  expect(answer.body).toBe(
-    `We could not deliver your request just now: our e-mail server did not accept it. Nothing was sent. Please try again in a few minutes or call us at ${site.phone}.`,
-  );
-  expect(answer.body).not.toMatch(/reference/i);
-  expect(await server.readOutbox("schedule-requests")).toHaveLength(before);
+it(`sends one address at most ${CONFIRMATIONS_PER_ADDRESS_PER_DAY} confirmations a day, and the business every request`, async () => {
+  const answers = [];
+  for (let i = 0; i < CONFIRMATIONS_PER_ADDRESS_PER_DAY + 2; i += 1) {
+    // From different visitors and with different keys: the limit is per recipient, not per sender.
+    const answer = await postJson(
+      `${server.url}/api/contact`,
+      contactMessage({ email: "Target@Example.com", message: `Question number ${i}` }),
+      `127.0.4.${10 + i}`,
+      { "Idempotency-Key": randomUUID() },
+    );
+    expect(answer.status).toBe(201);
+    answers.push(JSON.parse(answer.body) as { reference: string; confirmationQueued: boolean });
+  }
+  expect(answers.map((answer) => answer.confirmationQueued)).toEqual([
+    ...Array<boolean>(CONFIRMATIONS_PER_ADDRESS_PER_DAY).fill(true),
+    false,
+    false,
+  ]);
+  for (const { reference } of answers) await mailFor(reference, 1);
+  await mailFor(answers[CONFIRMATIONS_PER_ADDRESS_PER_DAY - 1]!.reference, 2);
+  const toTarget = mailbox.messages.filter((message) => message.to[0]?.toLowerCase() === "target@example.com");
+  expect(toTarget).toHaveLength(CONFIRMATIONS_PER_ADDRESS_PER_DAY);
 });

@@ -1,5 +1,5 @@
-import { readFileSync } from "node:fs";
 import path from "node:path";
+import { readOutbox } from "../../src/lib/server/outbox";
 
 /** The site the browser tests use, served as in production. */
 export const e2ePort = Number(process.env.E2E_PORT ?? 9123);
@@ -10,13 +10,4 @@ export const brokenSite = `http://127.0.0.1:${brokenPort}`;
 /** Where the browser tests' site keeps its outbox. */
 export const E2E_OUTBOX = path.resolve(__dirname, "..", "..", ".data", "e2e-outbox");
 
-export function readE2eOutbox(kind: string): Record<string, unknown>[] {
-  try {
-    return readFileSync(path.join(E2E_OUTBOX, `${kind}.jsonl`), "utf8")
-      .split("\n")
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
-  } catch {
-    return [];
-  }
-}
+export const readE2eOutbox = (kind: string) => readOutbox(E2E_OUTBOX, kind);

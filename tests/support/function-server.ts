@@ -5,10 +5,11 @@
  */
 import { spawn } from "node:child_process";
 import { request } from "node:http";
-import { mkdtemp, readFile } from "node:fs/promises";
+import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort, waitForServer } from "../../scripts/lib/net";
+import { readOutbox, type StoredRequest } from "../../src/lib/server/outbox";
 import { siteRoot } from "./site-copy";
 
 export { freePort };
@@ -18,8 +19,8 @@ export interface FunctionServer {
   port: number;
   outbox: string;
   stop: () => Promise<void>;
-  /** The JSON lines of one outbox file, or none when it does not exist yet. */
-  readOutbox: (kind: string) => Promise<Record<string, unknown>[]>;
+  /** The stored requests of one kind, or none when there are none yet. */
+  readOutbox: (kind: string) => Promise<StoredRequest[]>;
   logs: () => string;
   /** The server's process id (its functions run in a child of it). */
   pid: number;
@@ -52,18 +53,7 @@ export async function startFunctionServer(env: Record<string, string> = {}): Pro
         child.once("exit", () => resolve());
         child.kill("SIGTERM");
       }),
-    readOutbox: async (kind) => {
-      try {
-        const text = await readFile(path.join(outbox, `${kind}.jsonl`), "utf8");
-        return text
-          .split("\n")
-          .filter(Boolean)
-          .map((line) => JSON.parse(line) as Record<string, unknown>);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-        throw error;
-      }
-    },
+    readOutbox: async (kind) => readOutbox(outbox, kind),
   };
 }
 
@@ -109,5 +99,5 @@ export function send(
   });
 }
 
-export const postJson = (url: string, payload: unknown, from?: string) =>
-  send(url, { body: JSON.stringify(payload), contentType: "application/json", from });
+export const postJson = (url: string, payload: unknown, from?: string, headers?: Record<string, string>) =>
+  send(url, { body: JSON.stringify(payload), contentType: "application/json", from, headers });

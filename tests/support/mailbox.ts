@@ -1,4 +1,5 @@
 /** A real SMTP server on loopback that keeps every message it accepts. */
+import { createServer, type Socket } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { freePort } from "./function-server";
 
@@ -14,13 +15,26 @@ export interface Mailbox {
   stop: () => Promise<void>;
 }
 
-export async function startMailbox(): Promise<Mailbox> {
-  const port = await freePort();
+/**
+ * `port` lets a test bring a mail server back where the site expects it; `refuse` makes it answer
+ * every recipient with a temporary failure (451), as a mail server does when it is overloaded.
+ */
+export async function startMailbox({
+  port: chosen,
+  refuse = false,
+}: { port?: number; refuse?: boolean } = {}): Promise<Mailbox> {
+  const port = chosen ?? (await freePort());
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (!refuse) return callback();
+      const error = new Error("Try again later") as Error & { responseCode: number };
+      error.responseCode = 451;
+      callback(error);
+    },
     onData(stream, session, callback) {
       let raw = "";
       stream.on("data", (chunk: Buffer) => (raw += chunk.toString()));
@@ -40,6 +54,37 @@ export async function startMailbox(): Promise<Mailbox> {
     messages,
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/** A TCP server that accepts connections and never says a word: an SMTP server that hangs. */
+export async function startSilentServer(port: number): Promise<{ stop: () => Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+    socket.on("error", () => undefined);
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return {
+    stop: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Waits until `check` holds, asking again every 250 ms; fails with `what` after `timeoutMs`. */
+export async function waitFor(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 90_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 /** A message's text with quoted-printable soft line breaks and escapes undone. */

@@ -1,9 +1,8 @@
-/** A message to the business: validated with the shared schema, sent with the TanStack mutation. */
-import { useMutation } from "@tanstack/react-query";
+/** A message to the business: validated with the shared schema, kept as a draft, sent with useSubmitRequest. */
 import React, { useState } from "react";
+import { useDraft } from "../../hooks/use-draft";
 import { useSchemaForm } from "../../hooks/use-schema-form";
-import { readApiError } from "../../lib/api-error";
-import { apiRequest } from "../../lib/api-request";
+import { useSubmitRequest } from "../../hooks/use-submit-request";
 import { catalog, topicChoices } from "../../lib/catalog";
 import {
   contactFieldSchemas,
@@ -11,7 +10,6 @@ import {
   OTHER_TOPIC,
   type ContactFormValues,
 } from "../../lib/request-schemas";
-import { toast } from "../../lib/toast-store";
 import { HoneypotField, SelectField, TextAreaField, TextField } from "../forms/fields";
 import { SentHeading } from "../forms/sent-heading";
 import { buttonStyles } from "../ui/button";
@@ -40,23 +38,16 @@ export function ContactForm() {
   const { register } = form;
   const error = (name: keyof ContactFormValues) => form.errors[name];
 
-  const mutation = useMutation({
-    mutationFn: async (message: ContactFormValues) =>
-      (await (await apiRequest("POST", "/api/contact", message)).json()) as { reference: string },
-    onSuccess: (data) => {
-      setReference(data.reference);
-      toast({ title: "Message sent", description: `Your reference is ${data.reference}.`, variant: "success" });
-    },
-    onError: (failure) => {
-      const { message, fields: problems } = readApiError(failure);
-      form.setErrors(problems);
-      const first = fields.find((field) => problems[field]);
+  const draft = useDraft("contact", { values: form.values, setValues: form.setValues, empty: emptyValues });
+  const mutation = useSubmitRequest<ContactFormValues, { reference: string }>({
+    url: "/api/contact",
+    noun: "message",
+    draft,
+    setErrors: form.setErrors,
+    onSent: (answer) => setReference(answer.reference),
+    onFieldErrors: (problems) => {
+      const first = fields.find((field) => problems.includes(field));
       if (first) form.focus(first);
-      toast({
-        title: "Your message was not sent",
-        description: `${message} Everything you wrote is still here.`,
-        variant: "error",
-      });
     },
   });
 

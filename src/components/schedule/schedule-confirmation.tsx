@@ -8,12 +8,12 @@ interface ScheduleConfirmationProps {
   reference: string;
   quote: Quote;
   email: string;
-  confirmationSent: boolean;
+  confirmationQueued: boolean;
   phone: string;
 }
 
 /** Shown once the business has the request: the reference, what happens next, and the phone. */
-export function ScheduleConfirmation({ reference, quote, email, confirmationSent, phone }: ScheduleConfirmationProps) {
+export function ScheduleConfirmation({ reference, quote, email, confirmationQueued, phone }: ScheduleConfirmationProps) {
   return (
     <div className="space-y-6">
       <div className="rounded-xl border border-brand-200 bg-white p-6 shadow-sm">
@@ -23,7 +23,7 @@ export function ScheduleConfirmation({ reference, quote, email, confirmationSent
         </p>
         <h3 className="mt-6 font-semibold text-slate-900">What happens next</h3>
         <ol className="mt-2 list-decimal space-y-1 pl-6 text-slate-700">
-          {confirmationSent && <li>A confirmation is on its way to {email}.</li>}
+          {confirmationQueued && <li>A confirmation is on its way to {email}.</li>}
           <li>We call or e-mail you within one business day to agree the date and time.</li>
           <li>We send the inspection agreement to sign before the visit.</li>
         </ol>

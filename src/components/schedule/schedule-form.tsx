@@ -1,15 +1,14 @@
 /**
  * The schedule request, in five steps a visitor can move back and forth through without
  * losing anything. Each step is checked with the shared schema before the next opens; the
- * estimate follows every answer; the request is sent through the TanStack mutation and, if it
- * fails, everything typed stays in place.
+ * estimate follows every answer; a draft survives a reload; the request is sent with
+ * useSubmitRequest and, if it fails, everything typed stays in place.
  */
-import { useMutation } from "@tanstack/react-query";
 import React, { useEffect, useMemo, useRef, useState } from "react";
+import { useDraft } from "../../hooks/use-draft";
 import { useSchemaForm } from "../../hooks/use-schema-form";
+import { useSubmitRequest } from "../../hooks/use-submit-request";
 import { useToday } from "../../hooks/use-today";
-import { readApiError } from "../../lib/api-error";
-import { apiRequest } from "../../lib/api-request";
 import { business, pricing } from "../../lib/business-data";
 import { catalog, waterPackageChoices } from "../../lib/catalog";
 import type { Quote } from "../../lib/quote";
@@ -22,7 +21,6 @@ import {
   type ScheduleFormValues,
 } from "../../lib/request-schemas";
 import { estimateFromForm, preselection } from "../../lib/schedule-estimate";
-import { toast } from "../../lib/toast-store";
 import { buttonStyles } from "../ui/button";
 import { QuotePanel } from "./quote-panel";
 import { ScheduleConfirmation } from "./schedule-confirmation";
@@ -39,7 +37,7 @@ type FieldName = keyof ScheduleFormValues;
 interface ScheduleAnswer {
   reference: string;
   quote: Quote;
-  confirmationSent: boolean;
+  confirmationQueued: boolean;
 }
 
 const emptyValues: ScheduleFormValues = {
@@ -116,24 +114,14 @@ export function ScheduleForm({ search }: { search: string }) {
     if (first) setTimeout(() => form.focus(first), 0);
   };
 
-  const mutation = useMutation({
-    mutationFn: async (request: ScheduleFormValues) =>
-      (await (await apiRequest("POST", "/api/schedule", request)).json()) as ScheduleAnswer,
-    onSuccess: (data) => {
-      setAnswer(data);
-      toast({ title: "Request sent", description: `Your reference is ${data.reference}.`, variant: "success" });
-    },
-    onError: (error) => {
-      const failure = readApiError(error);
-      form.setErrors(failure.fields);
-      const fields = Object.keys(failure.fields);
-      toast({
-        title: fields.length ? "Please check the highlighted fields" : "Your request was not sent",
-        description: `${failure.message} Everything you entered is still here.`,
-        variant: "error",
-      });
-      showFirstProblem(fields);
-    },
+  const draft = useDraft("schedule", { values: form.values, setValues, empty: emptyValues, step, setStep });
+  const mutation = useSubmitRequest<ScheduleFormValues, ScheduleAnswer>({
+    url: "/api/schedule",
+    noun: "request",
+    draft,
+    setErrors: form.setErrors,
+    onSent: setAnswer,
+    onFieldErrors: showFirstProblem,
   });
 
   const send = () => {
@@ -150,7 +138,7 @@ export function ScheduleForm({ search }: { search: string }) {
         reference={answer.reference}
         quote={answer.quote}
         email={form.values.email}
-        confirmationSent={answer.confirmationSent}
+        confirmationQueued={answer.confirmationQueued}
         phone={business.phone}
       />
     );

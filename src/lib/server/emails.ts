@@ -114,14 +114,15 @@ export function scheduleEmails(
     quoteText(quote),
   ].join("\n");
 
+  // The confirmation goes to an address the visitor typed, so it repeats nothing they wrote (name,
+  // street, notes): only the reference, the choices from our own lists, and what happens next.
   const confirmationText = [
-    `Dear ${request.name},`,
+    "Hello,",
     "",
-    `Thank you for your request. Your reference is ${reference}.`,
+    `Thank you for your inspection request. Your reference is ${reference}.`,
     "",
     "What you asked for:",
     ...services.map((service) => `  - ${service}`),
-    `At: ${address}`,
     "",
     "Your preferred dates:",
     dates,
@@ -132,7 +133,8 @@ export function scheduleEmails(
     "What happens next: we will call or e-mail you within one business day to confirm a date and time and",
     "to send the inspection agreement. The estimate is confirmed once we have checked the details with you.",
     "",
-    `Questions? Call us at ${business.phone} (${business.hours}) or reply to this e-mail.`,
+    `Questions? Call us at ${business.phone} (${business.hours}) and give your reference.`,
+    "If you did not ask for an inspection, you can ignore this e-mail.",
     "",
     business.name,
   ].join("\n");
@@ -178,15 +180,14 @@ export function contactEmails(record: ContactRecord, to: string): { business: Ma
       to: message.email,
       replyTo: business.email,
       subject: `We received your message (${reference})`,
+      // As for schedule requests: nothing the visitor wrote, so this cannot carry anyone's text to a stranger.
       text: [
-        `Dear ${message.name},`,
+        "Hello,",
         "",
-        `Thank you for writing to us. Your reference is ${reference}; we will answer within one business day.`,
+        `Thank you for writing to us about: ${topic}. Your reference is ${reference}; we will answer within one business day.`,
         "",
-        "Your message:",
-        message.message,
-        "",
-        `If it is urgent, call us at ${business.phone} (${business.hours}).`,
+        `If it is urgent, call us at ${business.phone} (${business.hours}) and give your reference.`,
+        "If you did not write to us, you can ignore this e-mail.",
         "",
         business.name,
       ].join("\n"),

@@ -1,20 +1,23 @@
 /**
- * The path every request to a function takes: method, rate limit, body, honeypot, schema,
- * then every configured sink. It answers 201 only once the request is stored everywhere;
- * otherwise the visitor gets a status and a sentence saying what happened, and nothing is
- * reported as sent that was not.
+ * The path every request to a function takes: method, rate limit, Idempotency-Key, body,
+ * honeypot, schema, durable storage, then delivery. It answers 201 only once the request is
+ * written durably; otherwise the visitor gets a status and a sentence saying what happened, and
+ * nothing is reported as received that was not.
  */
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { business } from "../business-data";
+import { createHash } from "node:crypto";
+import { deliverRequest, retryMaxMs, startDeliveryWorker } from "./delivery";
 import type { MailMessage } from "./mailer";
 import { sendMail } from "./mailer";
 import { HttpError } from "./http-error";
-import { appendToOutbox, outboxDir } from "./outbox";
+import type { StoredRequest } from "./outbox";
 import { createRateLimiter } from "./rate-limit";
 import { readJsonBody } from "./read-body";
 import { clientAddress } from "./client-address";
 import { createReference } from "./reference";
-import { processState, runtimeEnv } from "./runtime";
+import { onNetlify, processState, runtimeEnv } from "./runtime";
+import { requestStore } from "./store";
 
 export interface RequestContext {
   reference: string;
@@ -26,7 +29,7 @@ export type Acceptance =
   | { ok: false; fields: Record<string, string> }
   | {
       ok: true;
-      /** The line written to the outbox. */
+      /** The request as stored. */
       record: object;
       emails: { business: MailMessage; confirmation: MailMessage };
       /** The 201 body. */
@@ -52,22 +55,55 @@ function minutes(seconds: number): string {
   return `${count} minute${count === 1 ? "" : "s"}`;
 }
 
-/** Stores the request in every configured sink; says whether the visitor was sent a confirmation. */
-async function deliver(
-  kind: string,
-  acceptance: Extract<Acceptance, { ok: true }>,
-): Promise<{ confirmationSent: boolean }> {
-  const env = runtimeEnv();
-  const smtpUrl = env.SMTP_URL;
-  const dir = outboxDir(env);
-  const from = env.MAIL_FROM ?? `${business.name} <${business.email}>`;
-  if (!smtpUrl && !dir) {
-    throw new HttpError(
-      503,
-      `This site cannot take requests right now: no delivery is configured. Nothing was sent; please call us at ${business.phone}.`,
-    );
+/** At most this many confirmations go to one address in 24 hours, whoever asks for them. */
+export const CONFIRMATIONS_PER_ADDRESS_PER_DAY = 3;
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
+
+function idempotencyKey(req: GatsbyFunctionRequest): string | undefined {
+  const key = req.headers["idempotency-key"];
+  if (key === undefined) return undefined;
+  if (typeof key !== "string" || !IDEMPOTENCY_KEY.test(key)) {
+    throw new HttpError(400, "The Idempotency-Key header must be a UUID (8 to 128 letters, digits and dashes).");
   }
-  if (smtpUrl) {
+  return key;
+}
+
+const fingerprint = (body: unknown) => createHash("sha256").update(JSON.stringify(body)).digest("base64url");
+
+const unavailable = () =>
+  new HttpError(
+    503,
+    `We could not save your request just now. Nothing was sent. Please try again in a few minutes or call us at ${business.phone}.`,
+  );
+
+/**
+ * Stores the request (once per Idempotency-Key) and starts its delivery; answers what the first
+ * try of the key was answered. Without durable storage but with SMTP_URL (a serverless host with
+ * no store), the mail server's acceptance of the business e-mail is the only record, so the
+ * visitor is told "received" only after it, and no confirmation is sent.
+ */
+async function store(
+  req: GatsbyFunctionRequest,
+  kind: string,
+  key: string | undefined,
+  body: unknown,
+  acceptance: Extract<Acceptance, { ok: true }>,
+): Promise<{ status: number; body: object }> {
+  const env = runtimeEnv();
+  const store = requestStore(
+    env,
+    (req as { netlifyFunctionParams?: { event?: unknown } }).netlifyFunctionParams?.event,
+  );
+  const smtpUrl = env.SMTP_URL;
+  const from = env.MAIL_FROM ?? `${business.name} <${business.email}>`;
+  if (!store) {
+    if (!smtpUrl) {
+      throw new HttpError(
+        503,
+        `This site cannot take requests right now: no delivery is configured. Nothing was sent; please call us at ${business.phone}.`,
+      );
+    }
     try {
       await sendMail(smtpUrl, from, acceptance.emails.business);
     } catch (error) {
@@ -77,27 +113,45 @@ async function deliver(
         `We could not deliver your request just now: our e-mail server did not accept it. Nothing was sent. Please try again in a few minutes or call us at ${business.phone}.`,
       );
     }
+    return { status: 201, body: { ...acceptance.response, confirmationQueued: false } };
   }
-  if (dir) {
-    try {
-      await appendToOutbox(dir, kind, acceptance.record);
-    } catch (error) {
-      console.error(`[${kind}] writing the outbox failed:`, error);
-      throw new HttpError(
-        503,
-        `We could not save your request just now. ${smtpUrl ? "It may have reached us by e-mail, but please" : "Nothing was sent. Please"} try again in a few minutes or call us at ${business.phone}.`,
-      );
+
+  const print = fingerprint(body);
+  let stored;
+  try {
+    const { confirmation } = acceptance.emails;
+    stored = await store.storeOnce(kind, key, confirmation.to, (confirmationsToday) => {
+      const confirm = Boolean(smtpUrl) && confirmationsToday < CONFIRMATIONS_PER_ADDRESS_PER_DAY;
+      return {
+        ...(acceptance.record as StoredRequest),
+        ...(key ? { idempotencyKey: key, fingerprint: print } : {}),
+        answer: { status: 201, body: { ...acceptance.response, confirmationQueued: confirm } },
+        mail: smtpUrl
+          ? { from, business: acceptance.emails.business, confirmation: confirm ? confirmation : null }
+          : null,
+      };
+    });
+  } catch (error) {
+    console.error(`[${kind}] writing the outbox failed:`, error);
+    throw unavailable();
+  }
+  const { record, created } = stored;
+  if (!created && record.fingerprint !== print) {
+    throw new HttpError(
+      422,
+      "This Idempotency-Key was already used for a different request. Nothing was stored; send a new request with a new key.",
+    );
+  }
+  if (created) {
+    // Delivery starts now but the visitor does not wait for it: the request is already safe on disk.
+    if (smtpUrl) {
+      const config = { store, smtpUrl, maxRetryMs: retryMaxMs(env) };
+      // On one server a worker in this process also retries; on Netlify the scheduled function does.
+      if (!onNetlify(env)) processState("delivery-worker", () => startDeliveryWorker(env));
+      void deliverRequest(config, record).catch((error) => console.error(`[${kind}] delivery failed:`, error));
     }
   }
-  if (!smtpUrl) return { confirmationSent: false };
-  // The request has reached the business; a failed courtesy copy to the visitor does not undo that.
-  try {
-    await sendMail(smtpUrl, from, acceptance.emails.confirmation);
-    return { confirmationSent: true };
-  } catch (error) {
-    console.error(`[${kind}] confirmation e-mail failed:`, error);
-    return { confirmationSent: false };
-  }
+  return record.answer!;
 }
 
 function sendError(res: GatsbyFunctionResponse, error: HttpError): void {
@@ -129,6 +183,7 @@ export function createRequestHandler(endpoint: Endpoint) {
           `This request looks automated and was not sent. If you filled in the form yourself, please call us at ${business.phone}.`,
         );
       }
+      const key = idempotencyKey(req);
       const now = new Date();
       const context = { reference: createReference(endpoint.referencePrefix, now), receivedAt: now.toISOString(), now };
       const acceptance = endpoint.accept(body, context, runtimeEnv().MAIL_TO ?? business.email);
@@ -136,8 +191,8 @@ export function createRequestHandler(endpoint: Endpoint) {
         res.status(400).json({ error: "Some fields need attention.", fields: acceptance.fields });
         return;
       }
-      const { confirmationSent } = await deliver(endpoint.kind, acceptance);
-      res.status(201).json({ ...acceptance.response, confirmationSent });
+      const answer = await store(req, endpoint.kind, key, body, acceptance);
+      res.status(answer.status).json(answer.body);
     } catch (error) {
       if (error instanceof HttpError) return sendError(res, error);
       console.error(`[${endpoint.kind}] unexpected error:`, error);

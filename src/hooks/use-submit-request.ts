@@ -1,0 +1,52 @@
+/**
+ * Sending a request form: the POST with the draft's Idempotency-Key, and what the visitor sees
+ * after it (a notification; on a refusal, each field's problem beside it and everything typed
+ * still in place). The schedule and contact forms share it.
+ */
+import { useMutation } from "@tanstack/react-query";
+import { readApiError } from "../lib/api-error";
+import { apiRequest } from "../lib/api-request";
+import { toast } from "../lib/toast-store";
+import type { FormDraft } from "./use-draft";
+
+export function useSubmitRequest<V extends Record<string, string | string[]>, A extends { reference: string }>({
+  url,
+  noun,
+  draft,
+  setErrors,
+  onSent,
+  onFieldErrors,
+}: {
+  url: string;
+  /** "request" or "message", as the notifications name it. */
+  noun: string;
+  draft: FormDraft<V>;
+  setErrors: (fields: Record<string, string>) => void;
+  onSent: (answer: A) => void;
+  /** Where focus goes when the server names fields with problems. */
+  onFieldErrors: (fields: string[]) => void;
+}) {
+  return useMutation({
+    mutationFn: async (values: V) => {
+      const res = await apiRequest("POST", url, values, { "Idempotency-Key": draft.keyFor(values) });
+      return (await res.json()) as A;
+    },
+    onSuccess: (answer) => {
+      draft.clear();
+      onSent(answer);
+      const title = `${noun[0]!.toUpperCase()}${noun.slice(1)} sent`;
+      toast({ title, description: `Your reference is ${answer.reference}.`, variant: "success" });
+    },
+    onError: (error) => {
+      const { message, fields } = readApiError(error);
+      setErrors(fields);
+      const names = Object.keys(fields);
+      toast({
+        title: names.length ? "Please check the highlighted fields" : `Your ${noun} was not sent`,
+        description: `${message} Everything you entered is still here.`,
+        variant: "error",
+      });
+      onFieldErrors(names);
+    },
+  });
+}

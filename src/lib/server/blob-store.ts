@@ -1,0 +1,179 @@
+/**
+ * The durable store on Netlify: Netlify Blobs, read with strong consistency. Every write that must
+ * happen once is a create-if-absent (`onlyIfNew`), so it holds across function instances:
+ *
+ * - `requests/<kind>/<key or reference>`: the request. A repeated Idempotency-Key finds it.
+ * - `confirmations/<hash of the address>/<time>-<reference>`: one per confirmation, to count a day's.
+ * - `deliveries/<reference>/<message>/<try>/claim` and `.../outcome`: one claim and one outcome per
+ *   try of each e-mail; only the instance whose claim was new sends that try.
+ */
+import { createHash, randomUUID } from "node:crypto";
+import { getStore, type Store } from "@netlify/blobs";
+import { CLAIM_LEASE_MS, type DeliveryEvent, type MessageName, type StoredRequest } from "./outbox";
+import { processState } from "./runtime";
+import type { RequestStore } from "./store";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+interface Connection {
+  siteID: string;
+  token: string;
+  edgeURL?: string;
+  uncachedEdgeURL?: string;
+  apiURL?: string;
+}
+
+const decode = (value: string) => JSON.parse(Buffer.from(value, "base64").toString("utf8")) as Record<string, string>;
+
+/**
+ * Where the Blobs are, read here rather than left to the package: Gatsby's function compiler
+ * replaces process.env.X at build time, and a Netlify function of the Gatsby adapter receives the
+ * Blobs credentials in its event rather than in the environment.
+ */
+function connection(env: NodeJS.ProcessEnv, lambdaEvent?: unknown): Connection {
+  const event = lambdaEvent as { blobs?: string; headers?: Record<string, string> } | undefined;
+  if (event?.blobs) {
+    const data = decode(event.blobs);
+    return {
+      siteID: event.headers?.["x-nf-site-id"] ?? env.SITE_ID ?? "",
+      token: data.token!,
+      edgeURL: data.url,
+      uncachedEdgeURL: data.url_uncached ?? data.url,
+    };
+  }
+  // Netlify's newer functions (the scheduled one) get the context in the environment or on globalThis.
+  const context = env.NETLIFY_BLOBS_CONTEXT ?? (globalThis as { netlifyBlobsContext?: string }).netlifyBlobsContext;
+  if (context) {
+    const data = decode(context);
+    return {
+      siteID: data.siteID!,
+      token: data.token!,
+      edgeURL: data.edgeURL,
+      uncachedEdgeURL: data.uncachedEdgeURL ?? data.edgeURL,
+      apiURL: data.apiURL,
+    };
+  }
+  // A personal access token, set by the site's owner, with the API.
+  return { siteID: env.SITE_ID!, token: env.NETLIFY_BLOBS_TOKEN! };
+}
+
+const addressKey = (address: string) => createHash("sha256").update(address.toLowerCase()).digest("hex").slice(0, 32);
+
+async function listKeys(store: Store, prefix: string): Promise<string[]> {
+  const { blobs } = await store.list({ prefix });
+  return blobs.map((blob) => blob.key).sort();
+}
+
+export function blobStore(env: NodeJS.ProcessEnv, lambdaEvent?: unknown): RequestStore {
+  const where = connection(env, lambdaEvent);
+  const store = getStore({ name: "requests", consistency: "strong", ...where });
+  const read = async <T>(key: string) => (await store.get(key, { type: "json", consistency: "strong" })) as T | null;
+  const id = `blobs:${where.siteID}`;
+  const queue = processState("blob-store-queue", () => ({ tail: Promise.resolve() as Promise<unknown> }));
+
+  /** The tries of one message: claim and outcome of each, in order. */
+  async function tries(reference: string, message: MessageName) {
+    const keys = await listKeys(store, `deliveries/${reference}/${message}/`);
+    const numbers = [...new Set(keys.map((key) => Number(key.split("/")[3])))].sort((a, b) => a - b);
+    return Promise.all(
+      numbers.map(async (number) => ({
+        number,
+        claim: await read<DeliveryEvent>(`deliveries/${reference}/${message}/${number}/claim`),
+        outcome: await read<DeliveryEvent>(`deliveries/${reference}/${message}/${number}/outcome`),
+      })),
+    );
+  }
+
+  async function eventsOf(reference: string): Promise<DeliveryEvent[]> {
+    const events: DeliveryEvent[] = [];
+    for (const message of ["business", "confirmation"] as const) {
+      for (const attempt of await tries(reference, message)) {
+        if (attempt.claim) events.push(attempt.claim);
+        if (attempt.outcome) events.push(attempt.outcome);
+      }
+    }
+    return events;
+  }
+
+  const blobs: RequestStore = {
+    id,
+    storeOnce(kind, key, confirmTo, build) {
+      // One at a time in this instance; across instances the onlyIfNew write decides.
+      const run = async () => {
+        const path = (name: string) => `requests/${kind}/${name}`;
+        if (key) {
+          const previous = await read<StoredRequest>(path(key));
+          if (previous) return { record: previous, created: false };
+        }
+        const since = Date.now() - DAY_MS;
+        const confirmationsToday = (await listKeys(store, `confirmations/${addressKey(confirmTo)}/`)).filter(
+          (name) => Number(name.split("/")[2]!.split("-")[0]) > since,
+        ).length;
+        const final = build(confirmationsToday);
+        const written = await store.setJSON(path(key ?? final.reference), final, { onlyIfNew: true });
+        if (!written.modified) {
+          const winner = await read<StoredRequest>(path(key ?? final.reference));
+          return { record: winner!, created: false };
+        }
+        const to = final.mail?.confirmation?.to;
+        if (to) await store.set(`confirmations/${addressKey(to)}/${Date.now()}-${final.reference}`, "");
+        return { record: final, created: true };
+      };
+      const result = queue.tail.then(run, run);
+      queue.tail = result.catch(() => undefined);
+      return result;
+    },
+    async records() {
+      const keys = await listKeys(store, "requests/");
+      const found = await Promise.all(
+        keys.map(async (key) => ({ kind: key.split("/")[1]!, record: (await read<StoredRequest>(key))! })),
+      );
+      return found
+        .filter((entry) => entry.record)
+        .sort((a, b) => a.record.receivedAt.localeCompare(b.record.receivedAt));
+    },
+    async deliveryEvents(reference) {
+      if (reference) return eventsOf(reference);
+      const references = new Set((await listKeys(store, "deliveries/")).map((key) => key.split("/")[1]!));
+      return (await Promise.all([...references].map(eventsOf))).flat();
+    },
+    async claim(reference, message) {
+      const attempts = await tries(reference, message);
+      const last = attempts.at(-1);
+      let number = last ? last.number + 1 : 0;
+      if (last && !last.outcome) {
+        // A try without an outcome: still being sent, or its instance died and it is abandoned.
+        if (Date.now() - Date.parse(last.claim!.at) <= CLAIM_LEASE_MS) return null;
+        const abandoned = await store.setJSON(
+          `deliveries/${reference}/${message}/${last.number}/outcome`,
+          {
+            reference,
+            message,
+            event: "failed",
+            at: new Date().toISOString(),
+            claim: last.claim!.claim,
+            error: "abandoned",
+          },
+          { onlyIfNew: true },
+        );
+        if (!abandoned.modified) return null;
+        number = last.number + 1;
+      }
+      const claim = `${number}:${randomUUID()}`;
+      const event: DeliveryEvent = { reference, message, event: "claimed", claim, at: new Date().toISOString() };
+      const written = await store.setJSON(`deliveries/${reference}/${message}/${number}/claim`, event, {
+        onlyIfNew: true,
+      });
+      return written.modified ? claim : null;
+    },
+    async finish(reference, message, claim, outcome) {
+      const number = claim.split(":")[0];
+      await store.setJSON(
+        `deliveries/${reference}/${message}/${number}/outcome`,
+        { reference, message, claim, at: new Date().toISOString(), ...outcome },
+        { onlyIfNew: true },
+      );
+    },
+  };
+  return blobs;
+}

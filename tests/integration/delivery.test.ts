@@ -1,0 +1,172 @@
+/**
+ * Store first, then deliver: against the built site under `gatsby serve` and a real SMTP server on
+ * loopback, a request is stored once per Idempotency-Key, answered 201 whatever the mail server
+ * does, and each of its e-mails is delivered exactly once, also when the mail server comes back
+ * only later.
+ */
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { parse } from "yaml";
+import { outboxStatus } from "../../src/lib/server/delivery";
+import { fileStore } from "../../src/lib/server/store";
+import { freePort, postJson, startFunctionServer, type Answer, type FunctionServer } from "../support/function-server";
+import { bodyText, startMailbox, startSilentServer, waitFor, type Mailbox } from "../support/mailbox";
+import { contactMessage, scheduleRequest } from "../support/requests";
+
+const BUSINESS = "schedule-requests";
+const site = parse(readFileSync(path.join(__dirname, "..", "..", "content", "site.yaml"), "utf8")) as { email: string };
+
+/** Every e-mail of every stored request has been accepted by the mail server. */
+const allSent = async (server: FunctionServer) =>
+  (await outboxStatus(fileStore(server.outbox))).every((entry) =>
+    entry.messages.every((message) => message.state === "sent"),
+  );
+
+const referenceOf = (answer: Answer) => (JSON.parse(answer.body) as { reference: string }).reference;
+
+describe("200 sends, 50 at a time, 50 of them repeats of an earlier key", () => {
+  let mailbox: Mailbox;
+  let server: FunctionServer;
+  beforeAll(async () => {
+    mailbox = await startMailbox();
+    server = await startFunctionServer({ SMTP_URL: mailbox.url });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await mailbox?.stop();
+  });
+
+  it("stores 150 requests, mails each once to the business and once to the visitor, and answers repeats as the first", async () => {
+    const keys = Array.from({ length: 150 }, () => randomUUID());
+    // Every third request is sent twice in a row, so most repeats travel in the same batch as
+    // their first try and arrive at the same moment.
+    const sends: number[] = [];
+    keys.forEach((_, index) => {
+      sends.push(index);
+      if (index % 3 === 0) sends.push(index);
+    });
+    expect(sends).toHaveLength(200);
+
+    const answers: Answer[] = [];
+    for (let start = 0; start < sends.length; start += 50) {
+      const batch = sends.slice(start, start + 50);
+      answers.push(
+        ...(await Promise.all(
+          batch.map((index) =>
+            postJson(
+              `${server.url}/api/schedule`,
+              scheduleRequest({ name: `Load Test ${index}`, email: `visitor${index}@example.com` }),
+              `127.0.${20 + (index >> 6)}.${10 + (index & 63)}`,
+              { "Idempotency-Key": keys[index]! },
+            ),
+          ),
+        )),
+      );
+    }
+    for (const answer of answers) expect(answer.status).toBe(201);
+    const firstAnswer = new Map<number, string>();
+    sends.forEach((index, position) => {
+      const body = answers[position]!.body;
+      if (!firstAnswer.has(index)) firstAnswer.set(index, body);
+      else expect(body).toBe(firstAnswer.get(index));
+    });
+    expect(new Set(answers.map(referenceOf)).size).toBe(150);
+
+    const stored = await server.readOutbox(BUSINESS);
+    expect(stored).toHaveLength(150);
+    expect(new Set(stored.map((record) => record.idempotencyKey))).toEqual(new Set(keys));
+
+    await waitFor("every e-mail to be sent", () => allSent(server), 120_000);
+    const toBusiness = mailbox.messages.filter((message) => message.to[0] === site.email);
+    const confirmations = mailbox.messages.filter((message) => message.to[0]!.startsWith("visitor"));
+    expect(mailbox.messages).toHaveLength(300);
+    expect(toBusiness).toHaveLength(150);
+    expect(confirmations).toHaveLength(150);
+    expect(new Set(confirmations.map((message) => message.to[0])).size).toBe(150);
+    const subjects = toBusiness.map((message) => /Subject: Schedule request (\S+):/.exec(bodyText(message.raw))?.[1]);
+    expect(new Set(subjects)).toEqual(new Set(stored.map((record) => record.reference)));
+  });
+
+  it("refuses a key reused for a different request with 422 and stores nothing", async () => {
+    const key = randomUUID();
+    const first = await postJson(`${server.url}/api/contact`, contactMessage(), "127.0.30.1", {
+      "Idempotency-Key": key,
+    });
+    expect(first.status).toBe(201);
+    const before = (await server.readOutbox("contact-messages")).length;
+    const other = await postJson(
+      `${server.url}/api/contact`,
+      contactMessage({ message: "Another question entirely." }),
+      "127.0.30.1",
+      {
+        "Idempotency-Key": key,
+      },
+    );
+    expect(other.status).toBe(422);
+    expect(other.body).toMatch(/^This Idempotency-Key was already used for a different request\./);
+    expect(await server.readOutbox("contact-messages")).toHaveLength(before);
+  });
+});
+
+describe("when the mail server refuses, is down, or never greets", () => {
+  let smtpPort: number;
+  let server: FunctionServer;
+  let mailbox: Mailbox | undefined;
+  beforeAll(async () => {
+    smtpPort = await freePort();
+    server = await startFunctionServer({
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      DELIVERY_RETRY_MAX_SECONDS: "3",
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await mailbox?.stop();
+  });
+
+  /** Sends a request; it must be answered 201 within a few seconds and stay pending. */
+  async function sendWhileMailIsAway(from: string, email: string): Promise<string> {
+    const started = Date.now();
+    const answer = await postJson(`${server.url}/api/contact`, contactMessage({ email }), from, {
+      "Idempotency-Key": randomUUID(),
+    });
+    expect(answer.status).toBe(201);
+    expect(Date.now() - started).toBeLessThan(5000);
+    const reference = referenceOf(answer);
+    await waitFor(`a failed try for ${reference}`, async () =>
+      (await outboxStatus(fileStore(server.outbox))).some(
+        (entry) => entry.record.reference === reference && entry.messages[0]!.attempts > 0,
+      ),
+    );
+    const entry = (await outboxStatus(fileStore(server.outbox))).find(
+      (candidate) => candidate.record.reference === reference,
+    )!;
+    expect(entry.messages.map((message) => message.state)).not.toContain("sent");
+    return reference;
+  }
+
+  it("answers 201 each time, keeps the requests pending, and delivers each once when the server is back", async () => {
+    const down = await sendWhileMailIsAway("127.0.31.1", "down@example.com");
+
+    const refusing = await startMailbox({ port: smtpPort, refuse: true });
+    const refused = await sendWhileMailIsAway("127.0.31.2", "refused@example.com");
+    await refusing.stop();
+    expect(refusing.messages).toHaveLength(0);
+
+    const silent = await startSilentServer(smtpPort);
+    const unanswered = await sendWhileMailIsAway("127.0.31.3", "silent@example.com");
+    await silent.stop();
+
+    mailbox = await startMailbox({ port: smtpPort });
+    await waitFor("the pending e-mails to be sent", () => allSent(server), 120_000);
+    const received = mailbox.messages.map((message) => bodyText(message.raw));
+    for (const reference of [down, refused, unanswered]) {
+      expect(received.filter((text) => text.includes(`Subject: Website message ${reference}`))).toHaveLength(1);
+      expect(received.filter((text) => text.includes(`Subject: We received your message (${reference})`))).toHaveLength(
+        1,
+      );
+    }
+    expect(mailbox.messages).toHaveLength(6);
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * On Netlify: requests are stored in Netlify Blobs and the scheduled function retries their
+ * e-mails. Against the package's own BlobsServer on loopback and a real SMTP server, with the
+ * functions under `gatsby serve` told they run on Netlify (SITE_ID) and where the Blobs are.
+ */
+import { randomUUID } from "node:crypto";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { BlobsServer } from "@netlify/blobs/server";
+import retryDeliveries from "../../netlify/functions/retry-deliveries.mjs";
+import { outboxStatus } from "../../src/lib/server/delivery";
+import { requestStore } from "../../src/lib/server/store";
+import { freePort, postJson, startFunctionServer, type FunctionServer } from "../support/function-server";
+import { bodyText, startMailbox, waitFor, type Mailbox } from "../support/mailbox";
+import { contactMessage } from "../support/requests";
+
+let blobs: BlobsServer;
+let server: FunctionServer;
+let mailbox: Mailbox | undefined;
+let env: Record<string, string>;
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  const token = randomUUID();
+  const port = await freePort();
+  blobs = new BlobsServer({ directory: await mkdtemp(path.join(tmpdir(), "blobs-")), port, token });
+  await blobs.start();
+  const url = `http://127.0.0.1:${port}`;
+  const context = Buffer.from(
+    JSON.stringify({ edgeURL: url, uncachedEdgeURL: url, siteID: "test-site", token }),
+  ).toString("base64");
+  env = {
+    NETLIFY_BLOBS_CONTEXT: context,
+    SITE_ID: "test-site",
+    SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
+    DELIVERY_RETRY_MAX_SECONDS: "2",
+  };
+  server = await startFunctionServer(env);
+  // The scheduled function reads the same environment, as on Netlify.
+  Object.assign(process.env, env);
+});
+afterAll(async () => {
+  process.env = saved;
+  await server?.stop();
+  await mailbox?.stop();
+  await blobs?.stop();
+});
+
+const store = () => requestStore(process.env)!;
+
+it("stores once per key in Blobs, answers 201 with the mail server down, and the scheduled function delivers each e-mail once", async () => {
+  const key = randomUUID();
+  const send = (email: string, idempotencyKey: string, from: string) =>
+    postJson(`${server.url}/api/contact`, contactMessage({ email }), from, { "Idempotency-Key": idempotencyKey });
+  const started = Date.now();
+  // Two tries of one key at the same moment, and another request.
+  const [first, repeat, other] = await Promise.all([
+    send("blob.one@example.com", key, "127.0.40.1"),
+    send("blob.one@example.com", key, "127.0.40.1"),
+    send("blob.two@example.com", randomUUID(), "127.0.40.2"),
+  ]);
+  expect(Date.now() - started).toBeLessThan(10_000);
+  for (const answer of [first, repeat, other]) expect(answer.status).toBe(201);
+  expect(repeat.body).toBe(first.body);
+  const references = [first, other].map((answer) => (JSON.parse(answer.body) as { reference: string }).reference);
+
+  const records = await store().records();
+  expect(records.map((entry) => entry.record.reference).sort()).toEqual([...references].sort());
+  // The functions tried at once and failed: pending.
+  await waitFor("the first failed tries", async () =>
+    (await outboxStatus(store())).every((entry) => entry.messages.every((message) => message.attempts > 0)),
+  );
+
+  mailbox = await startMailbox({ port: Number(new URL(env.SMTP_URL!).port) });
+  await waitFor(
+    "the scheduled function to deliver everything",
+    async () => {
+      const answer = await retryDeliveries();
+      expect(answer.status).toBe(200);
+      return (await outboxStatus(store())).every((entry) => entry.messages.every((m) => m.state === "sent"));
+    },
+    60_000,
+  );
+  // Runs that find nothing pending send nothing.
+  await retryDeliveries();
+  await retryDeliveries();
+  expect(mailbox.messages).toHaveLength(4);
+  const texts = mailbox.messages.map((message) => bodyText(message.raw));
+  for (const reference of references) {
+    expect(texts.filter((text) => text.includes(`Subject: Website message ${reference}`))).toHaveLength(1);
+    expect(texts.filter((text) => text.includes(`Subject: We received your message (${reference})`))).toHaveLength(1);
+  }
+});
