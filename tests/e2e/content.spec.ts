@@ -19,7 +19,7 @@ const keyFacts: Record<string, (string | RegExp)[]> = {
     "Maryland home inspector license #33918",
   ],
   "/services/commercial": ["ASTM E2018"],
-  "/services/radon": ["4 pCi/L", "Zone 1", /find Maryland and your county/, "Radon measurement certification"],
+  "/services/radon": ["4 pCi/L", "Zone 1", /find Maryland and your\s+county/, "Radon measurement certification"],
   "/services/mold": [
     /spore/i,
     /no federal limits/i,

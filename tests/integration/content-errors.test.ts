@@ -26,6 +26,11 @@ beforeAll(async () => {
       return stringify(packages);
     });
     await edit(site.dir, "content/site.yaml", (text) => text.replace("phone: (410) 555-0142", "phone: call us"));
+    await edit(site.dir, "content/page-sources.yaml", (text) => {
+      const pages = parse(text) as Record<string, unknown>[];
+      delete pages[1]!.lastReviewed;
+      return stringify(pages);
+    });
     await edit(site.dir, "content/services/radon.mdx", (text) =>
       text.replace("title: Radon Testing", "titel: Radon Testing"),
     );
@@ -52,6 +57,7 @@ test("the build fails", () => {
 test.each([
   ['content/water-packages.yaml: field "[1].price" is required'],
   ['content/site.yaml: field "phone" must be a US number written as (410) 555-0142'],
+  ['content/page-sources.yaml: field "[1].lastReviewed" is required'],
   ['content/services/radon.mdx: unknown field "titel"'],
   ['content/services/radon.mdx: field "title" is required'],
   ['content/blog/septic-inspections-maryland/index.mdx: field "date" must be a date written as YYYY-MM-DD'],
