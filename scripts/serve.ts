@@ -111,9 +111,11 @@ function createCompressedCache() {
   };
 }
 
-function readSiteFacts(siteRoot: string): { phone: string } {
-  const contentDir = path.resolve(siteRoot, process.env.CONTENT_DIR ?? "content");
-  return parseYaml(readFileSync(path.join(contentDir, "site.yaml"), "utf8")) as { phone: string };
+/** "call us at <phone>" from content/site.yaml; a bare site (the bench's floor) has none. */
+function callUs(siteRoot: string): string {
+  const file = path.join(path.resolve(siteRoot, process.env.CONTENT_DIR ?? "content"), "site.yaml");
+  if (!existsSync(file)) return "contact us another way";
+  return `call us at ${(parseYaml(readFileSync(file, "utf8")) as { phone: string }).phone}`;
 }
 
 /**
@@ -191,7 +193,7 @@ export async function startProductionServer({
   const headerRules = loadHeaderRules(path.join(publicDir, "_headers"));
   // Every answer carries the headers every address gets; a page's own rules add to them.
   const baseHeaders = headersFor(headerRules, "/*");
-  const { phone } = readSiteFacts(siteRoot);
+  const callUsText = callUs(siteRoot);
   const compressed = createCompressedCache();
   const functions = superviseFunctions(siteRoot, env);
   await functions.started;
@@ -239,7 +241,7 @@ export async function startProductionServer({
       return answer(
         res,
         503,
-        `Our request service is restarting. Nothing was sent; please try again in a minute or call us at ${phone}.`,
+        `Our request service is restarting. Nothing was sent; please try again in a minute or ${callUsText}.`,
         { "retry-after": "5" },
       );
     }
@@ -281,7 +283,7 @@ export async function startProductionServer({
       answer(
         res,
         503,
-        `We could not reach our request service just now. Your request may not have been sent; please try again in a minute or call us at ${phone}.`,
+        `We could not reach our request service just now. Your request may not have been sent; please try again in a minute or ${callUsText}.`,
       ),
     );
     res.on("close", () => upstream.destroy());
@@ -330,7 +332,7 @@ export async function startProductionServer({
         answer(
           res,
           503,
-          `We could not finish your request in time. It may not have been sent; please call us at ${phone} before sending it again.`,
+          `We could not finish your request in time. It may not have been sent; please ${callUsText} before sending it again.`,
         ),
       limits.deadlineMs,
     );

@@ -29,7 +29,8 @@ export interface FunctionResponse extends ServerResponse {
 export function loadFunctions(siteRoot: string): Map<string, Handler> {
   const dir = path.join(siteRoot, ".cache", "functions");
   const manifestFile = path.join(dir, "manifest.json");
-  if (!existsSync(manifestFile)) throw new Error(`No compiled functions in ${dir}: run \`npm run build\` first.`);
+  // A site without functions has no manifest: every /api address is then answered 404.
+  if (!existsSync(manifestFile)) return new Map();
   const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as ManifestEntry[];
   const handlers = new Map<string, Handler>();
   for (const entry of manifest) {

@@ -4,7 +4,7 @@
  * two minutes; the production server answers 503 with the phone number at its deadline.
  */
 import { readFileSync } from "node:fs";
-import { createServer, type Server } from "node:net";
+import { createServer, type Server, type Socket } from "node:net";
 import path from "node:path";
 import { parse } from "yaml";
 import { serverLimits } from "../../scripts/lib/server-limits";
@@ -16,12 +16,14 @@ const { phone } = parse(readFileSync(path.join(__dirname, "..", "..", "content",
 };
 
 let slowSmtp: Server;
+const connections = new Set<Socket>();
 let server: FunctionServer;
 
 beforeAll(async () => {
   const port = await freePort();
   slowSmtp = createServer((socket) => {
-    const later = (line: string) => setTimeout(() => socket.writable && socket.write(`${line}\r\n`), 9_000);
+    connections.add(socket);
+    const later = (line: string) => setTimeout(() => socket.writable && socket.write(`${line}\r\n`), 9_000).unref();
     socket.on("error", () => undefined);
     later("220 slow.example ESMTP");
     socket.on("data", (chunk: Buffer) => {
@@ -34,6 +36,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.stop();
+  connections.forEach((socket) => socket.destroy());
   slowSmtp?.close();
 });
 
