@@ -11,6 +11,9 @@ const next = (page: Page) => page.getByRole("button", { name: "Next" }).click();
 const back = (page: Page) => page.getByRole("button", { name: "Back", exact: true }).click();
 const draftOf = (page: Page, name: string) => page.evaluate((key) => sessionStorage.getItem(key), `draft:${name}`);
 
+// Each test fills in a whole form and reloads it: longer than the default on a loaded machine.
+test.describe.configure({ timeout: 120_000 });
+
 async function reload(page: Page) {
   await page.reload();
   await expect(page.locator("html[data-hydrated]")).toBeAttached();

@@ -13,7 +13,13 @@ interface ScheduleConfirmationProps {
 }
 
 /** Shown once the business has the request: the reference, what happens next, and the phone. */
-export function ScheduleConfirmation({ reference, quote, email, confirmationQueued, phone }: ScheduleConfirmationProps) {
+export function ScheduleConfirmation({
+  reference,
+  quote,
+  email,
+  confirmationQueued,
+  phone,
+}: ScheduleConfirmationProps) {
   return (
     <div className="space-y-6">
       <div className="rounded-xl border border-brand-200 bg-white p-6 shadow-sm">

@@ -82,9 +82,11 @@ export function ScheduleForm({ search }: { search: string }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const stepChanged = useRef(false);
 
-  // A link from a service or package page chooses for the visitor (after hydration, so the
-  // static HTML and the first browser render agree).
   const { setValues } = form;
+  const draft = useDraft("schedule", { values: form.values, setValues, empty: emptyValues, step, setStep });
+
+  // A link from a service or package page chooses for the visitor (after hydration, so the
+  // static HTML and the first browser render agree), over a draft restored just before.
   useEffect(() => {
     const chosen = preselection(search, pricing, waterPackageChoices);
     if (chosen) setValues((current) => ({ ...current, ...chosen }));
@@ -114,7 +116,6 @@ export function ScheduleForm({ search }: { search: string }) {
     if (first) setTimeout(() => form.focus(first), 0);
   };
 
-  const draft = useDraft("schedule", { values: form.values, setValues, empty: emptyValues, step, setStep });
   const mutation = useSubmitRequest<ScheduleFormValues, ScheduleAnswer>({
     url: "/api/schedule",
     noun: "request",
