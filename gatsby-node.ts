@@ -26,6 +26,7 @@ import { startingPriceForService } from "./src/lib/quote";
 import { readingMinutes } from "./src/lib/reading-time";
 import { robotsTxt } from "./src/lib/robots";
 import { loadShareFonts, shareImageSvg } from "./src/lib/share-image";
+import { writeFaviconIco } from "./gatsby/favicon";
 
 // Gatsby runs from the site folder; compiled gatsby-node lives in .cache, so paths start from the working directory.
 const siteRoot = process.cwd();
@@ -66,6 +67,7 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
     type Question { question: String!, answer: String! }
     type LinkItem { name: String!, href: String! }
     type SocialLinks { facebook: String!, instagram: String!, linkedin: String!, youtube: String! }
+    type PostalAddress { street: String, locality: String, postalCode: String, region: String!, country: String! }
 
     type SiteInfo implements Node @dontInfer {
       name: String!
@@ -74,6 +76,7 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       phone: String!
       email: String!
       serviceArea: String!
+      address: PostalAddress!
       hours: String!
       yearsInBusiness: Int!
       inspectionsCompleted: Int!
@@ -470,5 +473,6 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter, getNode
 
   const { siteUrl } = getNodesByType("Site")[0]!.siteMetadata as { siteUrl: string };
   await writeFile(path.join(publicDir, "robots.txt"), robotsTxt(siteUrl));
+  await writeFaviconIco(publicDir);
   reporter.info(`Share images, CSP headers and robots.txt written for ${pages.length} pages`);
 };
