@@ -77,7 +77,10 @@ describe("the schedule schema", () => {
     [{ zip: "2140" }, "zip", "Enter a Maryland ZIP code: five digits from 20601 to 21930"],
     [{ county: "Fairfax" }, "county", "Choose the county"],
     [{ propertyType: "castle" }, "propertyType", "Choose the type of property"],
-    [{ squareFeet: "" }, "squareFeet", "Enter at least 200 square feet"],
+    [{ squareFeet: "" }, "squareFeet", "Enter the finished square feet"],
+    [{ squareFeet: "150" }, "squareFeet", "Enter at least 200 square feet"],
+    [{ yearBuilt: "" }, "yearBuilt", "Enter the year the property was built"],
+    [{ yearBuilt: "old" }, "yearBuilt", "Enter the year as four digits, such as 1978"],
     [{ squareFeet: "lots" }, "squareFeet", "Enter the finished square feet as a number"],
     [{ squareFeet: "1500.5" }, "squareFeet", "Enter the finished square feet as a whole number"],
     [{ squareFeet: "250000" }, "squareFeet", "For more than 200,000 square feet, please call us"],
@@ -105,6 +108,7 @@ describe("the schedule schema", () => {
 
   it("accepts today's date but not yesterday's", () => {
     expect(errorsFor({ firstDate: "2026-11-22" })).toEqual({});
+    expect(errorsFor({ firstDate: "2026-11-21" })).toEqual({ firstDate: "The first date cannot be in the past" });
   });
 
   it("reports every bad field of a request at once, first message per field", () => {

@@ -71,6 +71,21 @@ const phone = z.string({ error: "Enter a phone number" }).check(
   z.refine((value) => isUsPhone(value), "Enter a 10-digit US phone number, such as (410) 555-0142"),
 );
 
+/**
+ * A whole number typed into a text box. An empty box is a missing answer, not the number 0,
+ * so it is reported as missing rather than as too small.
+ */
+const wholeNumber = (missing: string, notANumber: string, ...checks: Parameters<z.ZodMiniNumber["check"]>) =>
+  z.pipe(
+    z.unknown().check(
+      z.refine((value) => !(value == null || (typeof value === "string" && value.trim() === "")), {
+        error: missing,
+        abort: true,
+      }),
+    ),
+    z.coerce.number({ error: notANumber }).check(...checks),
+  );
+
 /** The hidden field people never see; automated form fillers put something in it. */
 const honeypot = z.optional(z.string());
 
@@ -125,20 +140,20 @@ export function scheduleFieldSchemas(catalog: Catalog, { today, currentYear }: S
     ),
     county: oneOf(catalog.counties, "Choose the county"),
     propertyType: oneOf(Object.keys(propertyTypes), "Choose the type of property"),
-    squareFeet: z.coerce
-      .number({ error: "Enter the finished square feet as a number" })
-      .check(
-        z.int("Enter the finished square feet as a whole number"),
-        z.minimum(200, "Enter at least 200 square feet"),
-        z.maximum(200_000, "For more than 200,000 square feet, please call us"),
-      ),
-    yearBuilt: z.coerce
-      .number({ error: "Enter the year the property was built" })
-      .check(
-        z.int("Enter the year as four digits, such as 1978"),
-        z.minimum(1700, "Enter a year from 1700 on"),
-        z.maximum(currentYear + 2, "The year built cannot be that far in the future"),
-      ),
+    squareFeet: wholeNumber(
+      "Enter the finished square feet",
+      "Enter the finished square feet as a number",
+      z.int("Enter the finished square feet as a whole number"),
+      z.minimum(200, "Enter at least 200 square feet"),
+      z.maximum(200_000, "For more than 200,000 square feet, please call us"),
+    ),
+    yearBuilt: wholeNumber(
+      "Enter the year the property was built",
+      "Enter the year as four digits, such as 1978",
+      z.int("Enter the year as four digits, such as 1978"),
+      z.minimum(1700, "Enter a year from 1700 on"),
+      z.maximum(currentYear + 2, "The year built cannot be that far in the future"),
+    ),
     foundation: oneOf(catalog.foundations, "Choose the foundation"),
     firstDate: dateField(today, "first"),
     firstWindow: oneOf(Object.keys(timeWindows), "Choose a time window"),

@@ -9,7 +9,7 @@ interface TrustIndicatorsProps {
   licenseNumber: string;
 }
 
-/** The three reasons to trust us that the specification names. */
+/** Three reasons to trust us a buyer can check: years in business, inspections done, the licence. */
 export function TrustIndicators({ yearsInBusiness, inspectionsCompleted, licenseNumber }: TrustIndicatorsProps) {
   const items = [
     {
