@@ -1,8 +1,6 @@
 import type { GatsbyConfig } from "gatsby";
 import adapter from "gatsby-adapter-netlify";
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { parse } from "yaml";
+import { defaultContentDir, readSiteContent } from "./src/build/content-files";
 import { previewHeaders, securityHeaders } from "./src/lib/http-headers";
 import { mdxOptions } from "./src/lib/mdx-options";
 import { SITE_LANGUAGE } from "./src/lib/constants";
@@ -12,9 +10,7 @@ import { sitemapEntries, type DatedPage } from "./src/lib/sitemap";
 /** The public address of the site, for canonical URLs, share images, the sitemap and the feed. */
 export const siteUrl = (process.env.SITE_URL ?? "https://www.severnridgeinspections.com").replace(/\/+$/, "");
 
-/** Where content lives; the content tests point this at a broken copy. */
-const contentDir = path.resolve(process.env.CONTENT_DIR ?? "content");
-const site = parse(readFileSync(path.join(contentDir, "site.yaml"), "utf8")) as { name: string; tagline: string };
+const site = readSiteContent();
 
 interface SitemapQuery {
   allSitePage: { nodes: { path: string }[] };
@@ -40,7 +36,7 @@ const config: GatsbyConfig = {
     "gatsby-plugin-image",
     "gatsby-plugin-sharp",
     "gatsby-transformer-sharp",
-    { resolve: "gatsby-source-filesystem", options: { name: "content", path: contentDir } },
+    { resolve: "gatsby-source-filesystem", options: { name: "content", path: defaultContentDir } },
     {
       resolve: "gatsby-plugin-mdx",
       options: {
@@ -55,8 +51,8 @@ const config: GatsbyConfig = {
         excludes: ["/404", "/404.html"],
         query: `{
           allSitePage { nodes { path } }
-          allService { nodes { path lastReviewed } }
-          allBlogPost { nodes { path date lastReviewed } }
+          allService { nodes { path lastReviewed(formatString: "YYYY-MM-DD") } }
+          allBlogPost { nodes { path date(formatString: "YYYY-MM-DD") lastReviewed(formatString: "YYYY-MM-DD") } }
         }`,
         resolveSiteUrl: () => siteUrl,
         resolvePages: ({ allSitePage, allService, allBlogPost }: SitemapQuery) =>

@@ -3,7 +3,7 @@ module.exports = {
   testEnvironment: "jsdom",
   // The project root is a root so the gatsby mock in __mocks__ (beside node_modules) is found.
   roots: ["<rootDir>"],
-  testMatch: ["<rootDir>/src/**/*.test.{ts,tsx}", "<rootDir>/scripts/**/*.test.ts", "<rootDir>/gatsby-node.test.ts"],
+  testMatch: ["<rootDir>/src/**/*.test.{ts,tsx}", "<rootDir>/scripts/**/*.test.ts", "<rootDir>/gatsby/**/*.test.ts"],
   modulePathIgnorePatterns: ["<rootDir>/public/", "<rootDir>/.cache/", "<rootDir>/.netlify/"],
   transform: {
     "^.+\\.[jt]sx?$": "<rootDir>/jest-preprocess.js",

@@ -165,6 +165,8 @@ export const yamlSchemas = {
 } as const;
 
 export type YamlFile = keyof typeof yamlSchemas;
+/** What a valid content YAML file holds. */
+export type YamlContent<F extends YamlFile> = z.infer<(typeof yamlSchemas)[F]>;
 export type SiteContent = z.infer<typeof siteSchema>;
 export type PricingTables = z.infer<typeof pricingSchema>;
 export type WaterPackageContent = z.infer<typeof waterPackagesSchema>[number];

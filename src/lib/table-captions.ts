@@ -25,10 +25,10 @@ function captionOf(paragraph: HastNode | undefined): HastNode[] | undefined {
 function captionTables(parent: HastNode): void {
   const children = parent.children ?? [];
   for (let index = 0; index < children.length; index += 1) {
-    const child = children[index];
+    const child = children[index]!;
     if (child.type === "element" && child.tagName === "table") {
       let before = index - 1;
-      while (before >= 0 && isWhitespace(children[before])) before -= 1;
+      while (before >= 0 && isWhitespace(children[before]!)) before -= 1;
       const caption = captionOf(children[before]);
       if (caption) {
         child.children = [

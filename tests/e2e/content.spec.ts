@@ -1,12 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { parse } from "yaml";
+import { readSiteContent } from "../../src/build/content-files";
 import { openPage } from "../support/page";
 
-const site = parse(readFileSync(path.join(__dirname, "..", "..", "content", "site.yaml"), "utf8")) as {
-  licenseNumber: string;
-};
+const site = readSiteContent();
 
 /** Facts a reader must find on each page, beside its heading. */
 const keyFacts: Record<string, (string | RegExp)[]> = {

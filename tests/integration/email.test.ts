@@ -3,17 +3,12 @@
  * confirmation, through a real SMTP server on loopback; when that server is down, the visitor
  * is told with a 503 and the request is not reported as sent.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { parse } from "yaml";
+import { readSiteContent } from "../../src/build/content-files";
 import { postJson, startFunctionServer, type FunctionServer } from "../support/function-server";
 import { bodyText, startMailbox, type Mailbox } from "../support/mailbox";
 import { contactMessage, scheduleRequest } from "../support/requests";
 
-const site = parse(readFileSync(path.join(__dirname, "..", "..", "content", "site.yaml"), "utf8")) as {
-  email: string;
-  phone: string;
-};
+const site = readSiteContent();
 
 let mailbox: Mailbox;
 let server: FunctionServer;

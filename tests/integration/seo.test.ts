@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { builtRoutes, publicDir, readPage } from "../support/built-site";
-import { specRoutes } from "../support/routes";
+import { specRoutes } from "../../scripts/lib/routes";
 
 const siteUrl = "https://www.severnridgeinspections.com";
 const pages = builtRoutes().map(({ route, file }) => ({ route, document: readPage(file) }));
@@ -162,8 +162,10 @@ test("the sitemap lists exactly the public routes", () => {
 test("the sitemap dates each service and post by its review or publication date, as the page shows", () => {
   const dated = sitemapUrls().filter((url) => /\/(services|blog)\/[^/]+$/.test(url.loc));
   expect(dated.length).toBeGreaterThanOrEqual(10 + posts.length);
-  for (const { loc, lastmod } of dated) {
-    const route = loc.replace(siteUrl, "");
+  for (const url of dated) {
+    const route = url.loc.replace(siteUrl, "");
+    // The sitemap writes W3C datetimes (2026-11-20T00:00:00.000Z); the day is what was reviewed.
+    const lastmod = url.lastmod?.slice(0, 10);
     const document = pages.find((page) => page.route === route)!.document;
     const article = jsonLd(document).find((node) => node["@type"] === "BlogPosting");
     if (article) {

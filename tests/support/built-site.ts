@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parse, type HTMLElement } from "node-html-parser";
-import { siteRoot } from "./site-copy";
+import { siteRoot } from "../../scripts/lib/site-copy";
 
 export const publicDir = path.join(siteRoot, "public");
 

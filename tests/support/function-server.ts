@@ -8,7 +8,7 @@ import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort, waitForServer } from "../../scripts/lib/net";
-import { siteRoot } from "./site-copy";
+import { siteRoot } from "../../scripts/lib/site-copy";
 
 export { freePort };
 

@@ -1,0 +1,62 @@
+import type { CreatePagesArgs } from "gatsby";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
+import { readSiteContent } from "../src/build/content-files";
+import { builtPages, inlineScriptHashes, pageTitle } from "../src/lib/built-pages";
+import { contentSecurityPolicy } from "../src/lib/http-headers";
+import { shareImagePath } from "../src/lib/paths";
+import { robotsTxt } from "../src/lib/robots";
+import { loadShareFonts, shareImageSvg } from "../src/lib/share-image";
+import { writeFaviconIco } from "./favicon";
+import { contentRoot, siteRoot } from "./site-root";
+
+/**
+ * After the pages are written: a share image for each page, each page's Content-Security-Policy
+ * (its inline scripts' hashes) in public/_headers, robots.txt and /favicon.ico. The Netlify adapter runs
+ * next and adds Gatsby's own headers to the same _headers file.
+ */
+export async function writePostBuildFiles({
+  reporter,
+  getNodesByType,
+}: Pick<CreatePagesArgs, "reporter" | "getNodesByType">): Promise<void> {
+  const publicDir = path.join(siteRoot, "public");
+  const pages = builtPages(publicDir);
+  const html = new Map(
+    await Promise.all(pages.map(async (page) => [page.route, await readFile(page.file, "utf8")] as const)),
+  );
+  const site = readSiteContent(contentRoot);
+
+  const fonts = loadShareFonts(siteRoot);
+  await Promise.all(
+    pages.map(async ({ route }) => {
+      const svg = shareImageSvg(fonts, {
+        title: pageTitle(html.get(route)!),
+        eyebrow: `${site.name} · ${site.serviceArea}`,
+        footer: `${site.name} · ${site.phone}`,
+      });
+      const file = path.join(publicDir, shareImagePath(route));
+      await mkdir(path.dirname(file), { recursive: true });
+      await sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true }).toFile(file);
+    }),
+  );
+
+  // Any unknown address is answered with 404.html, so "/*" carries that page's policy;
+  // each page's own rule comes later and wins (Netlify applies the last matching rule).
+  const notFound = await readFile(path.join(publicDir, "404.html"), "utf8");
+  const rules = [
+    ["/*", contentSecurityPolicy(inlineScriptHashes(notFound))],
+    ...pages.map(({ route }) => [route, contentSecurityPolicy(inlineScriptHashes(html.get(route)!))]),
+  ];
+  await writeFile(
+    path.join(publicDir, "_headers"),
+    `# Content-Security-Policy per page (gatsby-node onPostBuild, src/lib/http-headers.ts)\n${rules
+      .map(([route, policy]) => `${route}\n  content-security-policy: ${policy}\n`)
+      .join("")}`,
+  );
+
+  const { siteUrl } = getNodesByType("Site")[0]!.siteMetadata as { siteUrl: string };
+  await writeFile(path.join(publicDir, "robots.txt"), robotsTxt(siteUrl));
+  await writeFaviconIco(publicDir);
+  reporter.info(`Share images, CSP headers and robots.txt written for ${pages.length} pages`);
+}
