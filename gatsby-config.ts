@@ -27,7 +27,8 @@ const config: GatsbyConfig = {
   // One address per page, /services/radon and never /services/radon/, so links, canonical URLs
   // and the sitemap agree and no page is reachable twice.
   trailingSlash: "never",
-  graphqlTypegen: { generateOnBuild: true },
+  // The page-creating query lives in gatsby/pages.ts, beside the other build hooks' modules.
+  graphqlTypegen: { generateOnBuild: true, documentSearchPaths: ["./gatsby-node.ts", "./gatsby/**/*.ts"] },
   // Builds for Netlify: the functions become Netlify Functions, headers go to public/_headers.
   adapter: adapter(),
   headers: [{ source: "/*", headers: [...securityHeaders, ...previewHeaders()] }],

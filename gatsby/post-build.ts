@@ -3,11 +3,11 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { readSiteContent } from "../src/build/content-files";
-import { builtPages, inlineScriptHashes, pageTitle } from "../src/lib/built-pages";
+import { builtPages, inlineScriptHashes, pageTitle } from "../src/build/built-pages";
 import { contentSecurityPolicy } from "../src/lib/http-headers";
 import { shareImagePath } from "../src/lib/paths";
 import { robotsTxt } from "../src/lib/robots";
-import { loadShareFonts, shareImageSvg } from "../src/lib/share-image";
+import { loadShareFonts, shareImageSvg } from "../src/build/share-image";
 import { writeFaviconIco } from "./favicon";
 import { contentRoot, siteRoot } from "./site-root";
 

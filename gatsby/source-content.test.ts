@@ -10,7 +10,7 @@ import { ContentProblems } from "./content-problems";
 import { sourceContent } from "./source-content";
 
 // The MDX renderer is ESM, which Jest's CommonJS runtime cannot load; the real one runs in every build.
-jest.mock("../src/lib/mdx-html", () => ({ mdxToHtml: async (body: string) => `<p>${body}</p>` }));
+jest.mock("../src/build/mdx-html", () => ({ mdxToHtml: async (body: string) => `<p>${body}</p>` }));
 
 async function sourcePost(mode: "development" | "production", frontmatter: Record<string, unknown>) {
   const production = mode === "production";

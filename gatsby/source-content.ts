@@ -12,7 +12,7 @@ import {
   yamlSchemas,
   type YamlFile,
 } from "../src/lib/content-schema";
-import { mdxToHtml } from "../src/lib/mdx-html";
+import { mdxToHtml } from "../src/build/mdx-html";
 import { slotsIn } from "../src/lib/mdx-slots";
 import { postPath, servicePath, slugFromFilePath, waterPackagePath } from "../src/lib/paths";
 import { readingMinutes } from "../src/lib/reading-time";

@@ -173,7 +173,7 @@ test("the sitemap dates each service and post by its review or publication date,
     } else {
       // A service page tells the reader "Last reviewed November 20, 2026".
       const day = new Date(`${lastmod}T00:00:00Z`).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
-      expect(document.querySelector("aside")!.textContent).toContain(`Last reviewed ${day}.`);
+      expect(document.querySelector("main")!.textContent).toContain(`Last reviewed ${day}.`);
     }
   }
 });

@@ -1,0 +1,86 @@
+/**
+ * Reading the built site: which pages it has, their titles, and the inline scripts Gatsby
+ * wrote into them. Used after the build (share images, Content-Security-Policy hashes) and by
+ * the scripts and tests that read public/. This is the one place a file and its route meet.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
+
+export interface BuiltPage {
+  /** The address the page is served at: "/", "/services/radon". */
+  route: string;
+  /** The HTML file under public/. */
+  file: string;
+}
+
+/** Folders of public/ that hold data, scripts and images, never pages. */
+const NOT_PAGES = new Set(["page-data", "static", "og", "icons", "_gatsby", "~partytown"]);
+
+/**
+ * The route an HTML file under public/ answers (trailingSlash "never"): index.html is "/";
+ * blog/x/index.html, as Gatsby writes it, and blog/x.html, as the Netlify adapter then
+ * moves it, are both "/blog/x".
+ */
+export function routeOfFile(relativeFile: string): string {
+  const route = `/${relativeFile.split(path.sep).join("/")}`;
+  return route.replace(/\/index\.html$/, "").replace(/\.html$/, "") || "/";
+}
+
+/** The HTML file of a route, in either layout; "/404.html" names Gatsby's not-found page itself. */
+export function htmlFileFor(publicDir: string, route: string): string {
+  const dir = route.replace(/^\/+|\/+$/g, "");
+  const candidates = dir.endsWith(".html")
+    ? [path.join(publicDir, dir)]
+    : [path.join(publicDir, dir, "index.html"), path.join(publicDir, `${dir}.html`)];
+  const found = candidates.find((file) => existsSync(file));
+  if (!found) throw new Error(`No HTML for ${route} in ${publicDir} (looked for ${candidates.join(", ")})`);
+  return found;
+}
+
+/** Every page of the built site; the not-found page (404.html, 404/) stands for any unknown address. */
+export function builtPages(publicDir: string): BuiltPage[] {
+  const pages = new Map<string, string>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (!NOT_PAGES.has(entry.name)) walk(full);
+      } else if (entry.name.endsWith(".html")) {
+        const route = routeOfFile(path.relative(publicDir, full));
+        if (!/^\/404(\/|$)/.test(route)) pages.set(route, full);
+      }
+    }
+  };
+  walk(publicDir);
+  return [...pages].map(([route, file]) => ({ route, file })).sort((a, b) => a.route.localeCompare(b.route));
+}
+
+/** The page's own title: the part of <title> before " | <business>". */
+export function pageTitle(html: string): string {
+  const title = /<title[^>]*>([\s\S]*?)<\/title>/.exec(html)?.[1] ?? "";
+  return decodeEntities(title).split(" | ")[0]!.trim();
+}
+
+function decodeEntities(text: string): string {
+  return text
+    .replace(/&amp;/g, "&")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
+}
+
+/** SHA-256 (base64) of each inline script a browser would run; JSON data blocks are not scripts. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    const attributes = match[1] ?? "";
+    const body = match[2] ?? "";
+    if (/\bsrc=/.test(attributes) || !body) continue;
+    const type = /\btype=["']?([^"'\s>]+)/.exec(attributes)?.[1];
+    if (type && !["module", "text/javascript", "application/javascript"].includes(type)) continue;
+    hashes.push(createHash("sha256").update(body, "utf8").digest("base64"));
+  }
+  return hashes;
+}
