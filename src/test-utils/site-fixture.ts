@@ -1,6 +1,6 @@
 /**
  * Unit tests render components with the real content: the same YAML files the build reads,
- * served through the mocked `useStaticQuery` (see __mocks__/gatsby.js).
+ * served through the mocked `useStaticQuery` (see jest/__mocks__/gatsby.js).
  */
 import { useStaticQuery } from "gatsby";
 import { readContentFile, readSiteContent } from "../build/content-files";
