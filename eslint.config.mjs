@@ -36,7 +36,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["**/*.{js,cjs}", "__mocks__/**"],
+    files: ["**/*.{js,cjs}", "jest/__mocks__/**"],
     languageOptions: {
       sourceType: "commonjs",
       globals: {

@@ -1,18 +1,22 @@
 import type { GatsbyConfig } from "gatsby";
 import adapter from "gatsby-adapter-netlify";
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { parse } from "yaml";
+import { defaultContentDir, readSiteContent } from "./src/build/content-files";
 import { previewHeaders, securityHeaders } from "./src/lib/http-headers";
 import { mdxOptions } from "./src/lib/mdx-options";
+import { SITE_LANGUAGE } from "./src/lib/constants";
 import { postPath } from "./src/lib/paths";
+import { sitemapEntries, type DatedPage } from "./src/lib/sitemap";
 
 /** The public address of the site, for canonical URLs, share images, the sitemap and the feed. */
 export const siteUrl = (process.env.SITE_URL ?? "https://www.severnridgeinspections.com").replace(/\/+$/, "");
 
-/** Where content lives; the content tests point this at a broken copy. */
-const contentDir = path.resolve(process.env.CONTENT_DIR ?? "content");
-const site = parse(readFileSync(path.join(contentDir, "site.yaml"), "utf8")) as { name: string; tagline: string };
+const site = readSiteContent();
+
+interface SitemapQuery {
+  allSitePage: { nodes: { path: string }[] };
+  allService: { nodes: DatedPage[] };
+  allBlogPost: { nodes: DatedPage[] };
+}
 
 interface FeedQuery {
   allBlogPost: { nodes: { title: string; description: string; slug: string; date: string; author: string }[] };
@@ -20,9 +24,11 @@ interface FeedQuery {
 
 const config: GatsbyConfig = {
   siteMetadata: { siteUrl, title: site.name, description: site.tagline },
-  // URLs match the specification exactly: /services/radon, never /services/radon/.
+  // One address per page, /services/radon and never /services/radon/, so links, canonical URLs
+  // and the sitemap agree and no page is reachable twice.
   trailingSlash: "never",
-  graphqlTypegen: { generateOnBuild: true },
+  // The page-creating query lives in gatsby/pages.ts, beside the other build hooks' modules.
+  graphqlTypegen: { generateOnBuild: true, documentSearchPaths: ["./gatsby-node.ts", "./gatsby/**/*.ts"] },
   // Builds for Netlify: the functions become Netlify Functions, headers go to public/_headers.
   adapter: adapter(),
   headers: [{ source: "/*", headers: [...securityHeaders, ...previewHeaders()] }],
@@ -31,7 +37,7 @@ const config: GatsbyConfig = {
     "gatsby-plugin-image",
     "gatsby-plugin-sharp",
     "gatsby-transformer-sharp",
-    { resolve: "gatsby-source-filesystem", options: { name: "content", path: contentDir } },
+    { resolve: "gatsby-source-filesystem", options: { name: "content", path: defaultContentDir } },
     {
       resolve: "gatsby-plugin-mdx",
       options: {
@@ -42,7 +48,21 @@ const config: GatsbyConfig = {
     {
       // Every public page; the 404 page is left out by the plugin.
       resolve: "gatsby-plugin-sitemap",
-      options: { excludes: ["/404", "/404.html"] },
+      options: {
+        excludes: ["/404", "/404.html"],
+        query: `{
+          allSitePage { nodes { path } }
+          allService { nodes { path lastReviewed(formatString: "YYYY-MM-DD") } }
+          allBlogPost { nodes { path date(formatString: "YYYY-MM-DD") lastReviewed(formatString: "YYYY-MM-DD") } }
+        }`,
+        resolveSiteUrl: () => siteUrl,
+        resolvePages: ({ allSitePage, allService, allBlogPost }: SitemapQuery) =>
+          sitemapEntries(
+            allSitePage.nodes.map((page) => page.path),
+            [...allService.nodes, ...allBlogPost.nodes],
+          ).map(({ url, lastmod }) => ({ path: url, lastmod })),
+        serialize: ({ path: url, lastmod }: { path: string; lastmod?: string }) => ({ url, lastmod }),
+      },
     },
     {
       resolve: "gatsby-plugin-feed",
@@ -52,6 +72,9 @@ const config: GatsbyConfig = {
           {
             title: `${site.name}: Maryland inspection guides`,
             output: "/rss.xml",
+            // The feed names its own address (atom:link rel="self") and language, as feed validators ask.
+            feed_url: `${siteUrl}/rss.xml`,
+            language: SITE_LANGUAGE,
             query: `{
               allBlogPost(sort: { date: DESC }) {
                 nodes { title description slug date author }

@@ -1,10 +1,11 @@
 import type { GatsbySSR } from "gatsby";
 import React from "react";
+import { SITE_LANGUAGE } from "./src/lib/constants";
 
 export { wrapPageElement } from "./src/components/layout/wrap-page";
 
 export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes, setHeadComponents }) => {
-  setHtmlAttributes({ lang: "en-US" });
+  setHtmlAttributes({ lang: SITE_LANGUAGE });
   // The one web font is preloaded so it is usually ready for the first paint (see global.css).
   setHeadComponents([
     <link

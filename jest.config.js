@@ -1,22 +1,53 @@
-/** Unit tests: logic in src/lib and components rendered with Testing Library. */
-module.exports = {
-  testEnvironment: "jsdom",
-  // The project root is a root so the gatsby mock in __mocks__ (beside node_modules) is found.
-  roots: ["<rootDir>"],
-  testMatch: ["<rootDir>/src/**/*.test.{ts,tsx}", "<rootDir>/scripts/**/*.test.ts", "<rootDir>/gatsby-node.test.ts"],
+/**
+ * Two projects. `npm run test:unit`: logic in src, scripts and gatsby/, and components rendered
+ * with Testing Library. `npm run test:integration`: real builds, the built site under
+ * `gatsby serve`, real SMTP on loopback. Their helpers live in jest/.
+ */
+const shared = {
   modulePathIgnorePatterns: ["<rootDir>/public/", "<rootDir>/.cache/", "<rootDir>/.netlify/"],
   transform: {
-    "^.+\\.[jt]sx?$": "<rootDir>/jest-preprocess.js",
-    "\\.ya?ml$": "<rootDir>/jest-yaml-transform.js",
+    "^.+\\.[jt]sx?$": "<rootDir>/jest/preprocess.js",
+    "\\.ya?ml$": "<rootDir>/jest/yaml-transform.js",
   },
   moduleNameMapper: {
     "^!!yaml-loader!(.*)$": "$1",
     "\\.css$": "identity-obj-proxy",
-    "\\.(jpg|jpeg|png|gif|svg|webp|avif)$": "<rootDir>/__mocks__/file-mock.js",
+    "\\.(jpg|jpeg|png|gif|svg|webp|avif)$": "<rootDir>/jest/__mocks__/file-mock.js",
   },
   transformIgnorePatterns: ["node_modules/(?!(gatsby|gatsby-script|gatsby-link)/)"],
   globals: { __PATH_PREFIX__: "" },
-  testEnvironmentOptions: { url: "http://localhost/" },
-  setupFiles: ["<rootDir>/loadershim.js"],
-  setupFilesAfterEnv: ["<rootDir>/jest.setup.ts"],
+  setupFiles: ["<rootDir>/jest/loadershim.js"],
+};
+
+module.exports = {
+  projects: [
+    {
+      ...shared,
+      displayName: "unit",
+      testEnvironment: "jsdom",
+      // jest/ is a root so its __mocks__/gatsby.js stands in for the gatsby package.
+      roots: ["<rootDir>/jest", "<rootDir>/src", "<rootDir>/scripts", "<rootDir>/gatsby"],
+      testMatch: [
+        "<rootDir>/src/**/*.test.{ts,tsx}",
+        "<rootDir>/scripts/**/*.test.ts",
+        "<rootDir>/gatsby/**/*.test.ts",
+      ],
+      testEnvironmentOptions: { url: "http://localhost/" },
+      setupFilesAfterEnv: ["<rootDir>/jest/setup.ts"],
+    },
+    {
+      ...shared,
+      displayName: "integration",
+      testEnvironment: "node",
+      roots: ["<rootDir>/jest", "<rootDir>/tests"],
+      testMatch: ["<rootDir>/tests/integration/**/*.test.ts"],
+      // The Netlify scheduled function is an ES module in TypeScript (.mts), as Netlify expects.
+      moduleFileExtensions: ["js", "mjs", "cjs", "jsx", "ts", "tsx", "mts", "json", "node"],
+      transform: { ...shared.transform, "^.+\\.mts$": "<rootDir>/jest/preprocess.js" },
+      // TypeScript names it by its output (.mjs); Jest reads the source.
+      moduleNameMapper: { ...shared.moduleNameMapper, "^(\\.{1,2}/.*)\\.mjs$": "$1.mts" },
+      // A real build takes minutes on a busy machine.
+      setupFilesAfterEnv: ["<rootDir>/jest/integration-setup.ts"],
+    },
+  ],
 };

@@ -9,12 +9,11 @@
  *
  * Takes a while (tens of minutes on two cores): run it on a quiet machine.
  */
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { copySite, siteRoot } from "../tests/support/site-copy";
+import { copySite, gatsbyBuild, siteRoot } from "./lib/site-copy";
 import { linearity, parseStepTimings, syntheticPost, treeMemory, type StepTiming } from "./lib/build-scaling";
 import { pageWeightBudgets } from "./budgets";
 import { htmlFileFor, kb, readStats, weighRoute } from "./lib/page-weight";
@@ -60,35 +59,26 @@ const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 const seconds = (value: number) => `${value.toFixed(1)} s`;
 const ms = (value: number) => `${(value * 1000).toFixed(0)} ms`;
 
-function build(
+async function build(
   dir: string,
   logFile: string,
 ): Promise<{ code: number | null; seconds: number; peakTree: number; peakProcess: number; output: string }> {
-  return new Promise((resolve) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, [path.join(siteRoot, "node_modules", "gatsby", "cli.js"), "build"], {
-      cwd: dir,
-      env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", NODE_ENV: "production", CI: "1", NO_COLOR: "1" },
-    });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    let peakTree = 0;
-    let peakProcess = 0;
-    const sample = () => {
+  const started = performance.now();
+  let peakTree = 0;
+  let peakProcess = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const { code, output } = await gatsbyBuild(dir, (child) => {
+    timer = setInterval(() => {
       const memory = child.pid ? treeMemory(child.pid) : null;
       if (memory) {
         peakTree = Math.max(peakTree, memory.total);
         peakProcess = Math.max(peakProcess, memory.largest);
       }
-    };
-    const timer = setInterval(sample, 200);
-    child.on("close", (code) => {
-      clearInterval(timer);
-      writeFileSync(logFile, output);
-      resolve({ code, seconds: (performance.now() - started) / 1000, peakTree, peakProcess, output });
-    });
+    }, 200);
   });
+  clearInterval(timer);
+  writeFileSync(logFile, output);
+  return { code, seconds: (performance.now() - started) / 1000, peakTree, peakProcess, output };
 }
 
 async function measure(posts: number, logDir: string): Promise<Run> {

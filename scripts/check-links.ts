@@ -11,7 +11,7 @@ import { checkLinks, formatProblems } from "./lib/link-check";
 
 async function main() {
   const { values } = parseArgs({ options: { public: { type: "string", default: "public" } } });
-  const { specRoutes } = await import("../tests/support/routes");
+  const { specRoutes } = await import("./lib/routes");
   const result = checkLinks(
     path.resolve(values.public!),
     specRoutes.map((route) => route.path),

@@ -18,7 +18,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import { format } from "prettier";
-import { gatsbyBuild, siteRoot } from "../tests/support/site-copy";
+import { gatsbyBuild, siteRoot } from "./lib/site-copy";
 import { lighthouseTargets } from "./budgets";
 import { CHROMIUM_ARGS, ensureChromium } from "./lib/chromium";
 import {

@@ -94,7 +94,7 @@ export function checkPageWeight({
 }
 
 async function defaultRoutes(): Promise<string[]> {
-  const { specRoutes } = await import("../tests/support/routes");
+  const { specRoutes } = await import("./lib/routes");
   return [...specRoutes.map((route) => route.path), NOT_FOUND];
 }
 

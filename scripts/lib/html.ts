@@ -1,7 +1,8 @@
 /**
  * Just enough HTML reading for the checks over the built site: the tags, their attributes and
  * the text of inline <script> and <style> elements. Gatsby writes well-formed HTML, so a small
- * tokenizer is enough, and the checks stay free of a parser dependency.
+ * tokenizer is enough for these scripts, which run on every `npm test` and need no DOM. The
+ * integration tests, which query the built pages like a document, use node-html-parser.
  */
 
 export interface Tag {

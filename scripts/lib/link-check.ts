@@ -12,6 +12,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { routeOfFile } from "../../src/build/built-pages";
 import { readTags, type Tag } from "./html";
 
 export interface Reference {
@@ -96,13 +97,8 @@ export function pagePath(pathname: string): string {
   return pathname.replace(/\/index\.html$/, "").replace(/\.html$/, "") || "/";
 }
 
-/**
- * The site path a public/ HTML file answers: index.html is "/", and blog/x/index.html or
- * blog/x.html (the layout the Netlify adapter writes) is "/blog/x".
- */
-export function pagePathOf(file: string): string {
-  return pagePath(`/${file.split(path.sep).join("/")}`);
-}
+/** The site path a public/ HTML file answers (see src/build/built-pages.ts). */
+export const pagePathOf = routeOfFile;
 
 export class BuiltSite {
   readonly files: Set<string>;

@@ -14,6 +14,7 @@
  * its own response.
  */
 import { existsSync, readFileSync } from "node:fs";
+import { htmlFileFor } from "../../src/build/built-pages";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { budgetNameFor, pageWeightBudgets, type BudgetName } from "../budgets";
@@ -73,15 +74,7 @@ function routeDir(route: string): string {
   return trimmed === "" ? "index" : trimmed;
 }
 
-export function htmlFileFor(publicDir: string, route: string): string {
-  const dir = route.replace(/^\/+|\/+$/g, "");
-  const candidates = dir.endsWith(".html")
-    ? [path.join(publicDir, dir)]
-    : [path.join(publicDir, dir, "index.html"), path.join(publicDir, `${dir}.html`)];
-  const found = candidates.find((file) => existsSync(file));
-  if (!found) throw new Error(`No HTML for ${route} in ${publicDir} (looked for ${candidates.join(", ")})`);
-  return found;
-}
+export { htmlFileFor };
 
 export function pageDataFileFor(publicDir: string, route: string): string {
   return path.join(publicDir, "page-data", routeDir(route), "page-data.json");

@@ -11,6 +11,13 @@ export function useSiteInfo(): Queries.UseSiteInfoQuery["siteInfo"] & object {
         phone
         email
         serviceArea
+        address {
+          street
+          locality
+          postalCode
+          region
+          country
+        }
         counties
         hours
         yearsInBusiness

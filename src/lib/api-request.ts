@@ -1,6 +1,7 @@
 /**
- * The shared call layer of the specification (sections 7 and 8). Only the pages that
- * send requests import it, so content pages never download it.
+ * The one way the forms call the site's functions: every error becomes "<status>: <body>", so
+ * a form reports any failure the same way. Only the pages that send requests import it, so
+ * content pages never download it.
  */
 import type { QueryFunction } from "@tanstack/react-query";
 

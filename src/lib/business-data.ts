@@ -9,10 +9,11 @@ import packagesYaml from "!!yaml-loader!../../content/water-packages.yaml";
 import pricingYaml from "!!yaml-loader!../../content/pricing.yaml";
 import siteYaml from "!!yaml-loader!../../content/site.yaml";
 import type { PricingTables, SiteContent, WaterPackageContent } from "./content-schema";
+import { countiesServed } from "./quote";
 
 export const pricing = pricingYaml as PricingTables;
 export const waterPackages = [...(packagesYaml as WaterPackageContent[])].sort((a, b) => a.order - b.order);
 export const business = siteYaml as Pick<SiteContent, "name" | "phone" | "email" | "hours">;
 
 /** Every county the business travels to, in alphabetical order: the travel zones define the service area. */
-export const counties = pricing.travelZones.flatMap((zone) => zone.counties).sort((a, b) => a.localeCompare(b));
+export const counties = countiesServed(pricing);

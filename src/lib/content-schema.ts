@@ -52,6 +52,16 @@ export const siteSchema = z.strictObject({
   phone: z.string().regex(/^\(\d{3}\) \d{3}-\d{4}$/, "must be a US number written as (410) 555-0142"),
   email: z.email("must be an e-mail address"),
   serviceArea: text,
+  address: z.strictObject({
+    street: text.optional(),
+    locality: text.optional(),
+    postalCode: z
+      .string()
+      .regex(/^\d{5}$/, "must be a five-digit ZIP code")
+      .optional(),
+    region: z.string().regex(/^[A-Z]{2}$/, "must be a two-letter state code, such as MD"),
+    country: z.string().regex(/^[A-Z]{2}$/, "must be a two-letter country code, such as US"),
+  }),
   hours: text,
   yearsInBusiness: z.number().int().positive(),
   inspectionsCompleted: z.number().int().positive(),
@@ -213,6 +223,8 @@ export const yamlSchemas = {
 } as const;
 
 export type YamlFile = keyof typeof yamlSchemas;
+/** What a valid content YAML file holds. */
+export type YamlContent<F extends YamlFile> = z.infer<(typeof yamlSchemas)[F]>;
 export type SiteContent = z.infer<typeof siteSchema>;
 export type PricingTables = z.infer<typeof pricingSchema>;
 export type WaterPackageContent = z.infer<typeof waterPackagesSchema>[number];

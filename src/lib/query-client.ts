@@ -9,7 +9,7 @@ import {
   QUERY_STALE_TIME,
 } from "./constants";
 
-/** A client configured with the specification's constants; a 401 on a query raises the error. */
+/** A client with the site's data-layer constants (src/lib/constants.ts); a 401 on a query raises the error. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -1,5 +1,5 @@
 import type { PricingTables } from "./content-schema";
-import { basePrice, computeQuote, percentOf, startingPriceForService, type QuoteInput } from "./quote";
+import { basePrice, computeQuote, countiesServed, percentOf, startingPriceForService, type QuoteInput } from "./quote";
 
 const tables: PricingTables = {
   mainInspections: [
@@ -191,4 +191,15 @@ describe("the business's own tables (content/pricing.yaml)", () => {
       expect(quote.lines.at(-1)).toMatchObject({ kind: "travel", amount: fee });
     },
   );
+});
+
+test("the counties served are every travel zone's, A to Z", () => {
+  expect(
+    countiesServed({
+      travelZones: [
+        { label: "Near", fee: 0, counties: ["Howard", "Anne Arundel"] },
+        { label: "Far", fee: 75, counties: ["Garrett", "Baltimore City"] },
+      ],
+    }),
+  ).toEqual(["Anne Arundel", "Baltimore City", "Garrett", "Howard"]);
 });

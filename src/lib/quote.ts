@@ -79,6 +79,11 @@ function ageAdjustment(tables: PricingTables, yearBuilt: number, base: number): 
   return { kind: "age", label: `${bracket.label} (+${bracket.percent}%)`, amount: percentOf(base, bracket.percent) };
 }
 
+/** Every county the business travels to, A to Z: the travel zones define the service area. */
+export function countiesServed(tables: Pick<PricingTables, "travelZones">): string[] {
+  return tables.travelZones.flatMap((zone) => zone.counties).sort((a, b) => a.localeCompare(b));
+}
+
 function travel(tables: PricingTables, county: string): QuoteLine {
   const zone = tables.travelZones.find((candidate) => candidate.counties.includes(county));
   if (!zone) throw new Error(`Unknown county: "${county}"`);

@@ -98,6 +98,9 @@ describe("the schedule schema", () => {
     ],
     [{ name: "\u200b\u200b\u200d\ufeff" }, "name", "Enter your name"],
     [{ name: "\u0000\u202e " }, "name", "Enter your name"],
+    [{ squareFeet: "150" }, "squareFeet", "Enter at least 200 square feet"],
+    [{ yearBuilt: "" }, "yearBuilt", "Enter the year the property was built"],
+    [{ yearBuilt: "old" }, "yearBuilt", "Enter the year as four digits, such as 1978"],
     [{ squareFeet: "1500.5" }, "squareFeet", "Enter the finished square feet as a whole number"],
     [{ squareFeet: "250000" }, "squareFeet", "For more than 200,000 square feet, please call us"],
     [{ yearBuilt: "1600" }, "yearBuilt", "Enter a year from 1700 on"],
@@ -143,6 +146,7 @@ describe("the schedule schema", () => {
 
   it("accepts today's date but not yesterday's", () => {
     expect(errorsFor({ firstDate: "2026-11-22" })).toEqual({});
+    expect(errorsFor({ firstDate: "2026-11-21" })).toEqual({ firstDate: "The first date cannot be in the past" });
   });
 
   it("reports every bad field of a request at once, first message per field", () => {

@@ -4,6 +4,7 @@
  * ones before storing it. zod/mini keeps the bytes the form pages download small.
  */
 import * as z from "zod/mini";
+import { usPhoneDigits } from "./phone";
 
 /** The choices the business offers, from content/ (see business-data.ts). */
 export interface Catalog {
@@ -53,8 +54,7 @@ export function isMarylandZip(zip: string): boolean {
 
 /** Ten digits, optionally with a leading US country code 1. */
 export function isUsPhone(phone: string): boolean {
-  const digits = phone.replace(/\D/g, "");
-  return digits.length === 10 || (digits.length === 11 && digits.startsWith("1"));
+  return usPhoneDigits(phone) !== null;
 }
 
 /**

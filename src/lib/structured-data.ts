@@ -12,12 +12,36 @@ export interface BusinessFacts {
   tagline: string;
   phone: string;
   email: string;
+  address: {
+    street?: string | null;
+    locality?: string | null;
+    postalCode?: string | null;
+    region: string;
+    country: string;
+  };
   social: { facebook: string; instagram: string; linkedin: string; youtube: string };
 }
 
 const maryland = { "@type": "State", name: "Maryland" };
 
 export const businessId = (siteUrl: string) => `${siteUrl}/#business`;
+
+/** The square icon gatsby-plugin-manifest makes from src/images/icon.svg, as search engines want a logo. */
+function logoNode(siteUrl: string): JsonLdNode {
+  return { "@type": "ImageObject", url: `${siteUrl}/icons/icon-512x512.png`, width: 512, height: 512 };
+}
+
+/** Only the parts content/site.yaml gives: an address part that is not on record is left out. */
+function postalAddressNode(address: BusinessFacts["address"]): JsonLdNode {
+  return {
+    "@type": "PostalAddress",
+    ...(address.street && { streetAddress: address.street }),
+    ...(address.locality && { addressLocality: address.locality }),
+    ...(address.postalCode && { postalCode: address.postalCode }),
+    addressRegion: address.region,
+    addressCountry: address.country,
+  };
+}
 
 export function businessNode(site: BusinessFacts, siteUrl: string): JsonLdNode {
   return {
@@ -29,8 +53,8 @@ export function businessNode(site: BusinessFacts, siteUrl: string): JsonLdNode {
     telephone: telHref(site.phone).replace("tel:", ""),
     email: site.email,
     image: `${siteUrl}${shareImagePath("/")}`,
-    logo: `${siteUrl}/icons/icon-512x512.png`,
-    address: { "@type": "PostalAddress", addressRegion: "MD", addressCountry: "US" },
+    logo: logoNode(siteUrl),
+    address: postalAddressNode(site.address),
     areaServed: maryland,
     sameAs: Object.values(site.social),
   };
@@ -121,6 +145,7 @@ export function blogPostingNode(
     datePublished: post.date,
     dateModified: post.lastReviewed ?? post.date,
     author: { "@type": "Person", name: post.author },
+    // The business by reference: its node in the same graph carries the name and the logo.
     publisher: { "@id": businessId(siteUrl) },
   };
 }

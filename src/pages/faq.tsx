@@ -19,7 +19,7 @@ export default function FaqPage({ data }: PageProps<Queries.FaqPageQuery>) {
         title="Frequently asked questions"
         intro="What Maryland buyers, owners and agents ask us most: booking, cost, the day itself, the report and the law behind it."
       />
-      <Container className="max-w-3xl space-y-12 py-12">
+      <Container width="prose" className="space-y-12 py-12">
         {data.allFaqGroup.nodes.map((group) => (
           <section key={group.group} aria-labelledby={`faq-${group.order}`}>
             <h2 id={`faq-${group.order}`} className="text-2xl font-semibold tracking-tight text-slate-900">

@@ -6,8 +6,8 @@ import { MdxCopy } from "../components/content/mdx-copy";
 import { SourceList } from "../components/content/source-list";
 import { ClosingCta } from "../components/home/closing-cta";
 import { Seo } from "../components/seo";
-import { Container } from "../components/ui/container";
 import { CoverImage } from "../components/ui/cover-image";
+import { PageHeader } from "../components/ui/page-header";
 import { useSiteInfo } from "../hooks/use-site-info";
 import { useSiteUrl } from "../hooks/use-site-url";
 import { blogPath, schedulePath, scheduleWith } from "../lib/paths";
@@ -19,62 +19,58 @@ export default function BlogPostTemplate({ data }: PageProps<Queries.BlogPostTem
   const image = post.image?.childImageSharp?.gatsbyImageData;
   return (
     <>
-      <article>
-        <header className="border-b border-brand-100 bg-brand-50">
-          <Container className="py-10 sm:py-14">
-            <p className="text-sm font-semibold text-brand-700">
-              <Link to={blogPath} className="hover:underline">
-                Blog & resources
-              </Link>
-            </p>
-            <h1 className="mt-2 max-w-3xl text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-              {post.title}
-            </h1>
-            <p className="mt-4 max-w-3xl text-lg leading-8 text-slate-700">{post.description}</p>
-            <div className="mt-6">
-              <PostMeta
-                date={post.date}
-                dateTime={post.isoDate}
-                readingMinutes={post.readingMinutes}
-                author={post.author}
-                updated={post.updated ? { date: post.updated, dateTime: post.isoUpdated! } : null}
-              />
-            </div>
-          </Container>
-        </header>
-        <ArticleLayout
-          toc={tocOf(post.parent)}
-          booking={{
-            title: "Questions about your property?",
-            scheduleHref: post.related[0] ? scheduleWith({ service: post.related[0].slug }) : schedulePath,
-          }}
-        >
-          {image && <CoverImage image={image} alt={post.imageAlt ?? ""} className="mb-10 max-w-3xl rounded-xl" />}
-          <MdxCopy html={post.html} />
-          {post.related.length > 0 && (
-            <nav aria-labelledby="related-title" className="mt-12 max-w-3xl">
-              <h2 id="related-title" className="text-lg font-semibold text-slate-900">
-                Related services
-              </h2>
-              <ul className="mt-3 flex flex-wrap gap-3">
-                {post.related.map((service) => (
-                  <li key={service.path}>
-                    <Link
-                      to={service.path}
-                      className="inline-flex min-h-11 items-center rounded-full border border-brand-200 px-4 font-medium text-brand-700 hover:bg-brand-50"
-                    >
-                      {service.title}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          )}
-          <div className="max-w-3xl">
-            <SourceList sources={post.sources} lastReviewed={post.lastReviewed} />
-          </div>
-        </ArticleLayout>
-      </article>
+      <PageHeader
+        eyebrow={
+          <Link to={blogPath} className="hover:underline">
+            Blog & resources
+          </Link>
+        }
+        title={post.title}
+        intro={post.description}
+      >
+        <div className="mt-6">
+          <PostMeta
+            date={post.date}
+            dateTime={post.isoDate}
+            readingMinutes={post.readingMinutes}
+            author={post.author}
+            updated={post.updated ? { date: post.updated, dateTime: post.isoUpdated! } : null}
+          />
+        </div>
+      </PageHeader>
+      <ArticleLayout
+        article
+        toc={tocOf(post.parent)}
+        booking={{
+          title: "Questions about your property?",
+          scheduleHref: post.related[0] ? scheduleWith({ service: post.related[0].slug }) : schedulePath,
+        }}
+      >
+        {image && <CoverImage image={image} alt={post.imageAlt ?? ""} className="mb-10 max-w-3xl rounded-xl" />}
+        <MdxCopy html={post.html} />
+        {post.related.length > 0 && (
+          <nav aria-labelledby="related-title" className="mt-12 max-w-3xl">
+            <h2 id="related-title" className="text-lg font-semibold text-slate-900">
+              Related services
+            </h2>
+            <ul className="mt-3 flex flex-wrap gap-3">
+              {post.related.map((service) => (
+                <li key={service.path}>
+                  <Link
+                    to={service.path}
+                    className="inline-flex min-h-11 items-center rounded-full border border-brand-200 px-4 font-medium text-brand-700 hover:bg-brand-50"
+                  >
+                    {service.title}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+        <div className="max-w-3xl">
+          <SourceList sources={post.sources} lastReviewed={post.lastReviewed} />
+        </div>
+      </ArticleLayout>
       <ClosingCta phone={phone} />
     </>
   );

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { axeViolations, describeViolations } from "../support/axe";
 import { openPage } from "../support/page";
-import { specRoutes } from "../support/routes";
+import { specRoutes } from "../../scripts/lib/routes";
 
 const routes = [...specRoutes.map((route) => route.path), "/no-such-page"];
 

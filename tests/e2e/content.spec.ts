@@ -1,12 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { parse } from "yaml";
+import { readSiteContent } from "../../src/build/content-files";
 import { openPage } from "../support/page";
 
-const site = parse(readFileSync(path.join(__dirname, "..", "..", "content", "site.yaml"), "utf8")) as {
-  licenseNumber: string;
-};
+const site = readSiteContent();
 
 /** Facts a reader must find on each page, beside its heading. */
 const keyFacts: Record<string, (string | RegExp)[]> = {
@@ -59,7 +55,7 @@ for (const [route, facts] of Object.entries(keyFacts)) {
     await openPage(page, route);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     const main = page.locator("main");
-    for (const fact of facts) await expect(main.getByText(fact).first()).toBeAttached();
+    for (const fact of facts) await expect(main.getByText(fact).first()).toBeVisible();
   });
 }
 
@@ -128,7 +124,7 @@ test.describe("the water package comparison", () => {
         .getByRole("row", { name: /E\. coli/ })
         .getByRole("cell", { name: "Included" })
         .first(),
-    ).toBeAttached();
+    ).toBeVisible();
   });
 
   test("explains a parameter in a tooltip on hover, after the open delay", async ({ page }, testInfo) => {

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import path from "node:path";
 import { headersFor, loadHeaderRules } from "../../scripts/lib/deployed-headers";
 import { openPage } from "../support/page";
-import { specRoutes } from "../support/routes";
+import { specRoutes } from "../../scripts/lib/routes";
 
 const rules = loadHeaderRules(path.join(__dirname, "..", "..", "public", "_headers"));
 

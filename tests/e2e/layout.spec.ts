@@ -3,11 +3,32 @@ import { openPage } from "../support/page";
 
 const isPhone = (name: string) => name === "phone";
 
-async function bodyCanScroll(page: Page): Promise<boolean> {
-  const before = await page.evaluate(() => window.scrollY);
+const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
+
+/**
+ * Turns the mouse wheel over the page and reports whether the page moved. Instead of a fixed
+ * wait, it waits for the wheel event to reach the page and then five frames: a page that may
+ * scroll has started to by then (the first frame of a smooth scroll already moves it).
+ */
+async function wheelMovesPage(page: Page): Promise<boolean> {
+  const before = await scrollY(page);
+  await page.evaluate(() => {
+    const settled = new Promise<void>((resolve) =>
+      window.addEventListener(
+        "wheel",
+        () => {
+          let frames = 0;
+          const tick = () => (++frames >= 5 ? resolve() : requestAnimationFrame(tick));
+          requestAnimationFrame(tick);
+        },
+        { once: true, capture: true, passive: true },
+      ),
+    );
+    Object.assign(window, { wheelSettled: settled });
+  });
   await page.mouse.wheel(0, 600);
-  await page.waitForTimeout(300);
-  return (await page.evaluate(() => window.scrollY)) !== before;
+  await page.evaluate(() => (window as unknown as { wheelSettled: Promise<void> }).wheelSettled);
+  return (await scrollY(page)) !== before;
 }
 
 test.describe("header and drawer", () => {
@@ -32,7 +53,7 @@ test.describe("header and drawer", () => {
     await expect(drawer.getByRole("link", { name: /\(410\) 555-0142/ })).toHaveAttribute("href", "tel:+14105550142");
     await expect(drawer.getByRole("link", { name: "Schedule Inspection" })).toHaveAttribute("href", "/schedule");
 
-    expect(await bodyCanScroll(page)).toBe(false);
+    expect(await wheelMovesPage(page)).toBe(false);
     for (let i = 0; i < 12; i += 1) await page.keyboard.press("Tab");
     expect(await drawer.evaluate((element) => element.contains(document.activeElement))).toBe(true);
 
@@ -40,7 +61,7 @@ test.describe("header and drawer", () => {
     await expect(drawer).toBeHidden();
     await expect(page).toHaveURL(/\/faq$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Frequently asked questions");
-    expect(await bodyCanScroll(page)).toBe(true);
+    expect(await wheelMovesPage(page)).toBe(true);
   });
 
   test("on a phone the drawer closes with its close control and gives focus back", async ({ page }, testInfo) => {
@@ -66,6 +87,17 @@ test.describe("header and drawer", () => {
     await expect(page).toHaveURL(/\/blog$/);
     await expect(nav.getByRole("link", { name: "Blog" })).toHaveAttribute("aria-current", "page");
     await expect(nav.getByRole("link", { name: "Services" })).not.toHaveAttribute("aria-current");
+  });
+});
+
+test.describe("reading width", () => {
+  test("the FAQ reads in a column of at most 48rem on a wide screen", async ({ page }, testInfo) => {
+    test.skip(isPhone(testInfo.project.name), "a phone is narrower than the column");
+    await openPage(page, "/faq");
+    const firstGroup = page.getByRole("region", { name: "Booking and cost" });
+    const box = await firstGroup.boundingBox();
+    // 48rem (768 px) less the 24 px gutters: about 70 characters a line, not the page's 80rem frame.
+    expect(box?.width).toBe(720);
   });
 });
 
@@ -101,6 +133,8 @@ test.describe("route changes", () => {
     await page.locator("footer").getByRole("link", { name: "Frequently Asked Questions" }).click();
     const status = page.getByRole("status").filter({ hasText: "Loading page" });
     await expect(status).toBeVisible();
+    // The ring sits beside one line of small text: 20 px, not the default 24 px.
+    await expect(status.locator("[aria-hidden=true]")).toHaveCSS("width", "20px");
     release();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Frequently asked questions");
     await expect(status).toBeHidden();

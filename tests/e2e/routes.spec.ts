@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { specRoutes, waterPackages } from "../support/routes";
+import { specRoutes, waterPackages } from "../../scripts/lib/routes";
 
 test.describe("every route of the specification", () => {
   test("has at least two water testing packages", () => {

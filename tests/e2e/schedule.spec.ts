@@ -64,7 +64,10 @@ test("a visitor fills in every step, watches the estimate change and sends the r
   await page.getByRole("button", { name: "Send request" }).click();
 
   await expect(page.getByRole("heading", { name: "Request sent" })).toBeFocused();
-  const reference = (await page.locator("strong.font-mono").textContent())!;
+  // The visitor reads "Your reference is SR-20261123-ABC123." under the heading.
+  const sentence = page.getByText(/^Your reference is /);
+  await expect(sentence).toBeVisible();
+  const reference = /Your reference is (\S+)\./.exec((await sentence.textContent())!)?.[1];
   expect(reference).toMatch(/^SR-\d{8}-[0-9A-Z]{6}$/);
   await expect(page.getByText(/within one business day/)).toBeVisible();
   await expect(page.getByRole("region", { name: /Notifications/ }).getByText("Request sent")).toBeVisible();

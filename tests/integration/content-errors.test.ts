@@ -5,7 +5,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parse, stringify } from "yaml";
-import { copySite, gatsbyBuild } from "../support/site-copy";
+import { copySite, gatsbyBuild } from "../../scripts/lib/site-copy";
 
 async function edit(dir: string, file: string, change: (text: string) => string): Promise<void> {
   const full = path.join(dir, file);

@@ -1,11 +1,11 @@
 /**
  * A post marked `draft: true` stays out of the production build: no page, no sitemap entry,
- * no feed item. (That `gatsby develop` shows it is tested in gatsby-node.test.ts.)
+ * no feed item. (That `gatsby develop` shows it is tested in gatsby/source-content.test.ts.)
  */
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { copySite, gatsbyBuild } from "../support/site-copy";
+import { copySite, gatsbyBuild } from "../../scripts/lib/site-copy";
 
 const draft = `---
 title: A Post Still Being Written

@@ -4,18 +4,13 @@
  * visitor wrote, and one address gets at most a few a day.
  */
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { parse } from "yaml";
+import { readSiteContent } from "../../src/build/content-files";
 import { CONFIRMATIONS_PER_ADDRESS_PER_DAY } from "../../src/lib/server/handle-request";
 import { postJson, startFunctionServer, type FunctionServer } from "../support/function-server";
 import { bodyText, startMailbox, waitFor, type Mailbox } from "../support/mailbox";
 import { contactMessage, scheduleRequest } from "../support/requests";
 
-const site = parse(readFileSync(path.join(__dirname, "..", "..", "content", "site.yaml"), "utf8")) as {
-  email: string;
-  phone: string;
-};
+const site = readSiteContent();
 
 let mailbox: Mailbox;
 let server: FunctionServer;

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { builtRoutes, publicDir, readPage } from "../support/built-site";
-import { specRoutes } from "../support/routes";
+import { specRoutes } from "../../scripts/lib/routes";
 
 const siteUrl = "https://www.severnridgeinspections.com";
 const pages = builtRoutes().map(({ route, file }) => ({ route, document: readPage(file) }));
@@ -67,7 +67,10 @@ describe.each(pages)("$route", ({ route, document }) => {
       url: `${siteUrl}/`,
       areaServed: { "@type": "State", name: "Maryland" },
       address: { "@type": "PostalAddress", addressRegion: "MD", addressCountry: "US" },
+      logo: { "@type": "ImageObject", url: `${siteUrl}/icons/icon-512x512.png`, width: 512, height: 512 },
     });
+    const logo = path.join(publicDir, "icons/icon-512x512.png");
+    expect([readFileSync(logo).readUInt32BE(16), readFileSync(logo).readUInt32BE(20)]).toEqual([512, 512]);
     expect(business!.sameAs).toHaveLength(4);
     const breadcrumbs = nodes.find((node) => node["@type"] === "BreadcrumbList");
     if (route === "/") {
@@ -142,14 +145,37 @@ test("the not-found page asks not to be indexed and has no canonical address", (
   expect(notFound.querySelector('link[rel="canonical"]')).toBeNull();
 });
 
-test("the sitemap lists exactly the public routes", () => {
+function sitemapUrls(): { loc: string; lastmod?: string }[] {
   const parser = new XMLParser({ isArray: (name) => ["url", "sitemap"].includes(name) });
   const index = parser.parse(readFileSync(path.join(publicDir, "sitemap-index.xml"), "utf8"));
-  const locations = (index.sitemapindex.sitemap as { loc: string }[]).flatMap(({ loc }) => {
+  return (index.sitemapindex.sitemap as { loc: string }[]).flatMap(({ loc }) => {
     const sitemap = parser.parse(readFileSync(path.join(publicDir, loc.replace(siteUrl, "")), "utf8"));
-    return (sitemap.urlset.url as { loc: string }[]).map((url) => url.loc);
+    return sitemap.urlset.url as { loc: string; lastmod?: string }[];
   });
+}
+
+test("the sitemap lists exactly the public routes", () => {
+  const locations = sitemapUrls().map((url) => url.loc);
   expect(locations.sort()).toEqual(specRoutes.map((route) => `${siteUrl}${route.path}`).sort());
+});
+
+test("the sitemap dates each service and post by its review or publication date, as the page shows", () => {
+  const dated = sitemapUrls().filter((url) => /\/(services|blog)\/[^/]+$/.test(url.loc));
+  expect(dated.length).toBeGreaterThanOrEqual(10 + posts.length);
+  for (const url of dated) {
+    const route = url.loc.replace(siteUrl, "");
+    // The sitemap writes W3C datetimes (2026-11-20T00:00:00.000Z); the day is what was reviewed.
+    const lastmod = url.lastmod?.slice(0, 10);
+    const document = pages.find((page) => page.route === route)!.document;
+    const article = jsonLd(document).find((node) => node["@type"] === "BlogPosting");
+    if (article) {
+      expect({ route, lastmod }).toEqual({ route, lastmod: article.dateModified });
+    } else {
+      // A service page tells the reader "Last reviewed November 20, 2026".
+      const day = new Date(`${lastmod}T00:00:00Z`).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
+      expect(document.querySelector("main")!.textContent).toContain(`Last reviewed ${day}.`);
+    }
+  }
 });
 
 test("robots.txt allows crawling and names the sitemap", () => {
@@ -163,7 +189,13 @@ test("the feed is valid RSS 2.0 with every post", () => {
   expect(XMLValidator.validate(xml)).toBe(true);
   const rss = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === "item" }).parse(xml).rss;
   expect(rss["@_version"]).toBe("2.0");
-  expect(rss.channel).toMatchObject({ title: expect.any(String), link: siteUrl, description: expect.any(String) });
+  expect(rss.channel).toMatchObject({
+    title: expect.any(String),
+    link: siteUrl,
+    description: expect.any(String),
+    language: "en-US",
+    "atom:link": { "@_href": `${siteUrl}/rss.xml`, "@_rel": "self", "@_type": "application/rss+xml" },
+  });
   const items = rss.channel.item as {
     title: string;
     link: string;

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort, waitForServer } from "../../scripts/lib/net";
 import { readOutbox, type StoredRequest } from "../../src/lib/server/outbox";
-import { siteRoot } from "./site-copy";
+import { siteRoot } from "../../scripts/lib/site-copy";
 
 export { freePort };
 

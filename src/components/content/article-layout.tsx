@@ -1,5 +1,6 @@
 import React from "react";
 import { Container } from "../ui/container";
+import { PAGE_TITLE_ID } from "../ui/page-header";
 import { BookingCard } from "./booking-card";
 import { TableOfContents } from "./table-of-contents";
 
@@ -7,11 +8,13 @@ interface ArticleLayoutProps {
   /** gatsby-plugin-mdx's tableOfContents of the page's MDX. */
   toc: unknown;
   booking: { title: string; scheduleHref: string };
+  /** The copy is an article (a post) named by the page's h1, rather than a plain column. */
+  article?: boolean;
   children: React.ReactNode;
 }
 
 /** Long copy with its sections listed beside it (above it on a phone) and a booking card on wide screens. */
-export function ArticleLayout({ toc, booking, children }: ArticleLayoutProps) {
+export function ArticleLayout({ toc, booking, article, children }: ArticleLayoutProps) {
   return (
     <Container className="grid grid-cols-1 gap-10 py-12 lg:grid-cols-[minmax(0,1fr)_18rem]">
       <aside className="space-y-6 lg:sticky lg:top-24 lg:order-last lg:self-start">
@@ -20,7 +23,14 @@ export function ArticleLayout({ toc, booking, children }: ArticleLayoutProps) {
           <BookingCard title={booking.title} scheduleHref={booking.scheduleHref} />
         </div>
       </aside>
-      <div className="min-w-0">{children}</div>
+      {/* The aside stays outside the article: a complementary landmark must be top level. */}
+      {article ? (
+        <article aria-labelledby={PAGE_TITLE_ID} className="min-w-0">
+          {children}
+        </article>
+      ) : (
+        <div className="min-w-0">{children}</div>
+      )}
     </Container>
   );
 }

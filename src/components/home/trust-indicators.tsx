@@ -12,7 +12,7 @@ interface TrustIndicatorsProps {
   credentials: readonly Credential[];
 }
 
-/** The three reasons to trust us that the specification names. */
+/** Three reasons to trust us a buyer can check: years in business, inspections done, the licence. */
 export function TrustIndicators({
   yearsInBusiness,
   inspectionsCompleted,

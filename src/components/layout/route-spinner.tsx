@@ -13,7 +13,7 @@ export function RouteSpinner() {
     >
       {loading && (
         <span className="flex items-center gap-3 rounded-full bg-white px-4 py-2 text-sm font-medium text-slate-800 shadow-lg ring-1 ring-slate-200">
-          <Spinner className="size-5" />
+          <Spinner size="sm" />
           Loading page…
         </span>
       )}

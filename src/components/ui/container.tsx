@@ -1,7 +1,21 @@
 import React from "react";
 import { cn } from "../../lib/cn";
 
-/** The page's horizontal frame: one max width and gutter everywhere. */
-export function Container({ className, children }: { className?: string; children: React.ReactNode }) {
-  return <div className={cn("mx-auto w-full max-w-7xl px-4 sm:px-6", className)}>{children}</div>;
+const widths = {
+  /** The site's frame: header, footer and most pages. */
+  page: "max-w-7xl",
+  /** A column of reading text, about 70 characters a line. */
+  prose: "max-w-3xl",
+};
+
+interface ContainerProps {
+  width?: keyof typeof widths;
+  /** Adds spacing and layout; it cannot change the width (use `width`). */
+  className?: string;
+  children: React.ReactNode;
+}
+
+/** The page's horizontal frame: one gutter everywhere and a width chosen by name. */
+export function Container({ width = "page", className, children }: ContainerProps) {
+  return <div className={cn("mx-auto w-full px-4 sm:px-6", widths[width], className)}>{children}</div>;
 }

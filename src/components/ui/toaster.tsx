@@ -1,5 +1,5 @@
 /**
- * Notifications on Radix Toast with the specification's constants: one visible at a time,
+ * Notifications on Radix Toast with the site's constants (src/lib/constants.ts): one visible at a time,
  * 5 s each, swipe right past 50 px to dismiss, F8 moves focus to them. The store behind them
  * (src/lib/toast-store.ts) removes a dismissed one 1,000,000 ms later. Only the pages that
  * send requests render it.

@@ -1,5 +1,5 @@
 /**
- * Radix Tooltip with the specification's timing: it opens 700 ms after the pointer rests on
+ * Radix Tooltip with the site's timing (src/lib/constants.ts): it opens 700 ms after the pointer rests on
  * the trigger, or at once on keyboard focus; within 300 ms of one closing the next opens at
  * once. It closes on pointer leave, blur, click, Escape or scroll (Radix's behavior).
  */

@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { cp, mkdtemp, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,6 +9,7 @@ const SITE_FILES = [
   "package.json",
   "gatsby-config.ts",
   "gatsby-node.ts",
+  "gatsby",
   "gatsby-browser.tsx",
   "gatsby-ssr.tsx",
   "tsconfig.json",
@@ -30,8 +31,14 @@ export async function copySite(): Promise<{ dir: string; remove: () => Promise<v
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
-/** Runs `gatsby build` in a folder and returns its exit code and everything it printed. */
-export function gatsbyBuild(dir: string): Promise<{ code: number | null; output: string }> {
+/**
+ * Runs `gatsby build` in a folder and returns its exit code and everything it printed;
+ * `onStart` receives the build's process, for a caller that measures it.
+ */
+export function gatsbyBuild(
+  dir: string,
+  onStart?: (child: ChildProcess) => void,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [path.join(siteRoot, "node_modules", "gatsby", "cli.js"), "build"], {
       cwd: dir,
@@ -40,6 +47,7 @@ export function gatsbyBuild(dir: string): Promise<{ code: number | null; output:
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    onStart?.(child);
     child.on("close", (code) => resolve({ code, output }));
   });
 }

@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import opentype, { type Font } from "opentype.js";
 
-import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from "./paths";
+import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from "../lib/paths";
 
 const MARGIN = 80;
 

@@ -1,6 +1,7 @@
 /**
  * Reading the built site: which pages it has, their titles, and the inline scripts Gatsby
- * wrote into them. Used after the build for share images and Content-Security-Policy hashes.
+ * wrote into them. Used after the build (share images, Content-Security-Policy hashes) and by
+ * the scripts and tests that read public/. This is the one place a file and its route meet.
  */
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
@@ -13,22 +14,46 @@ export interface BuiltPage {
   file: string;
 }
 
-/** Every page of the built site; 404.html stands for any unknown address. */
+/** Folders of public/ that hold data, scripts and images, never pages. */
+const NOT_PAGES = new Set(["page-data", "static", "og", "icons", "_gatsby", "~partytown"]);
+
+/**
+ * The route an HTML file under public/ answers (trailingSlash "never"): index.html is "/";
+ * blog/x/index.html, as Gatsby writes it, and blog/x.html, as the Netlify adapter then
+ * moves it, are both "/blog/x".
+ */
+export function routeOfFile(relativeFile: string): string {
+  const route = `/${relativeFile.split(path.sep).join("/")}`;
+  return route.replace(/\/index\.html$/, "").replace(/\.html$/, "") || "/";
+}
+
+/** The HTML file of a route, in either layout; "/404.html" names Gatsby's not-found page itself. */
+export function htmlFileFor(publicDir: string, route: string): string {
+  const dir = route.replace(/^\/+|\/+$/g, "");
+  const candidates = dir.endsWith(".html")
+    ? [path.join(publicDir, dir)]
+    : [path.join(publicDir, dir, "index.html"), path.join(publicDir, `${dir}.html`)];
+  const found = candidates.find((file) => existsSync(file));
+  if (!found) throw new Error(`No HTML for ${route} in ${publicDir} (looked for ${candidates.join(", ")})`);
+  return found;
+}
+
+/** Every page of the built site; the not-found page (404.html, 404/) stands for any unknown address. */
 export function builtPages(publicDir: string): BuiltPage[] {
-  const pages: BuiltPage[] = [];
+  const pages = new Map<string, string>();
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) {
-        if (!["page-data", "static", "og", "_gatsby", "~partytown"].includes(entry.name)) walk(full);
-      } else if (entry.name === "index.html") {
-        const route = `/${path.relative(publicDir, dir).split(path.sep).join("/")}`.replace(/\/$/, "") || "/";
-        if (route !== "/404") pages.push({ route, file: full });
+        if (!NOT_PAGES.has(entry.name)) walk(full);
+      } else if (entry.name.endsWith(".html")) {
+        const route = routeOfFile(path.relative(publicDir, full));
+        if (!/^\/404(\/|$)/.test(route)) pages.set(route, full);
       }
     }
   };
   walk(publicDir);
-  return pages.sort((a, b) => a.route.localeCompare(b.route));
+  return [...pages].map(([route, file]) => ({ route, file })).sort((a, b) => a.route.localeCompare(b.route));
 }
 
 /** The versions of the 404 page Gatsby writes (for /404.html and for /404). */

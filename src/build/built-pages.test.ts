@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { builtPages, inlineScriptHashes, pageTitle } from "./built-pages";
+import { builtPages, htmlFileFor, inlineScriptHashes, pageTitle, routeOfFile } from "./built-pages";
 
 const sha = (text: string) => createHash("sha256").update(text).digest("base64");
 
@@ -17,6 +17,24 @@ describe("built pages", () => {
       writeFileSync(path.join(dir, folder, "index.html"), "<html></html>");
     }
     expect(builtPages(dir).map((page) => page.route)).toEqual(["/", "/about", "/services/radon"]);
+  });
+
+  it("reads the Netlify adapter's layout too: blog/x.html is /blog/x, 404.html is no page", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "public-"));
+    mkdirSync(path.join(dir, "blog"), { recursive: true });
+    mkdirSync(path.join(dir, "icons"), { recursive: true });
+    for (const file of ["index.html", "blog.html", "blog/radon-guide.html", "404.html", "icons/x.html"]) {
+      writeFileSync(path.join(dir, file), "<html></html>");
+    }
+    expect(builtPages(dir)).toEqual([
+      { route: "/", file: path.join(dir, "index.html") },
+      { route: "/blog", file: path.join(dir, "blog.html") },
+      { route: "/blog/radon-guide", file: path.join(dir, "blog/radon-guide.html") },
+    ]);
+    expect(htmlFileFor(dir, "/blog/radon-guide")).toBe(path.join(dir, "blog/radon-guide.html"));
+    expect(htmlFileFor(dir, "/404.html")).toBe(path.join(dir, "404.html"));
+    expect(() => htmlFileFor(dir, "/nowhere")).toThrow(/No HTML for \/nowhere/);
+    expect(routeOfFile(path.join("services", "radon", "index.html"))).toBe("/services/radon");
   });
 
   it("takes the page's own title from the document title", () => {

@@ -2,13 +2,9 @@
  * The routes of the specification's table, with the page heading each must show. Water
  * package routes come from the package file, since the specification leaves their ids open.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { parse } from "yaml";
+import { readContentFile } from "../../src/build/content-files";
 
-export const waterPackages = parse(
-  readFileSync(path.join(__dirname, "..", "..", "content", "water-packages.yaml"), "utf8"),
-) as { id: string; name: string }[];
+export const waterPackages = readContentFile("water-packages.yaml");
 
 export const specRoutes: { path: string; heading: RegExp }[] = [
   { path: "/", heading: /Know the home before you sign/ },

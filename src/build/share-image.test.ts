@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import { shareImagePath } from "./paths";
+import { shareImagePath } from "../lib/paths";
 import { fitTitle, loadShareFonts, shareImageSvg, textWidth, wrapText } from "./share-image";
 
 const fonts = loadShareFonts();

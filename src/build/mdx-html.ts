@@ -8,8 +8,8 @@ import { evaluate } from "@mdx-js/mdx";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import * as runtime from "react/jsx-runtime";
-import { mdxOptions } from "./mdx-options";
-import { mdxSlots, SLOT_ATTRIBUTE } from "./mdx-slots";
+import { mdxOptions } from "../lib/mdx-options";
+import { mdxSlots, SLOT_ATTRIBUTE } from "../lib/mdx-slots";
 
 const slotMarkers = Object.fromEntries(
   mdxSlots.map((name) => [name, () => createElement("div", { [SLOT_ATTRIBUTE]: name })]),

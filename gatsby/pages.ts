@@ -1,0 +1,51 @@
+import type { CreatePagesArgs } from "gatsby";
+import path from "node:path";
+
+/** One query for the generated routes; each page gets only its node's id (a template queries the rest). */
+export async function createContentPages({ graphql, actions, reporter }: CreatePagesArgs): Promise<void> {
+  const result = await graphql<Queries.CreatePagesQuery>(`
+    query CreatePages {
+      allService {
+        nodes {
+          id
+          path
+          slots
+        }
+      }
+      allWaterPackage {
+        nodes {
+          id
+          path
+        }
+      }
+      allBlogPost {
+        nodes {
+          id
+          path
+        }
+      }
+    }
+  `);
+  if (result.errors || !result.data) {
+    reporter.panicOnBuild("Could not load content for page creation", result.errors);
+    return;
+  }
+
+  const templates = {
+    service: path.resolve("src/templates/service.tsx"),
+    // The one service whose copy holds the package table: only its page loads the table's code.
+    serviceWithPackageComparison: path.resolve("src/templates/service-with-package-comparison.tsx"),
+    waterPackage: path.resolve("src/templates/water-package.tsx"),
+    post: path.resolve("src/templates/blog-post.tsx"),
+  };
+  result.data.allService.nodes.forEach(({ id, path: pagePath, slots }) => {
+    const component = slots.includes("PackageComparison") ? templates.serviceWithPackageComparison : templates.service;
+    actions.createPage({ path: pagePath, component, context: { id } });
+  });
+  result.data.allWaterPackage.nodes.forEach(({ id, path: pagePath }) => {
+    actions.createPage({ path: pagePath, component: templates.waterPackage, context: { id } });
+  });
+  result.data.allBlogPost.nodes.forEach(({ id, path: pagePath }) => {
+    actions.createPage({ path: pagePath, component: templates.post, context: { id } });
+  });
+}

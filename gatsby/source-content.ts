@@ -1,0 +1,185 @@
+/**
+ * Sourcing: every content file is validated while it is sourced (a bad field stops the build
+ * with the file and field named) and turned into typed nodes.
+ */
+import type { GatsbyNode, Node } from "gatsby";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import {
+  postFrontmatterSchema,
+  serviceFrontmatterSchema,
+  validateContent,
+  yamlSchemas,
+  type YamlFile,
+} from "../src/lib/content-schema";
+import { mdxToHtml } from "../src/build/mdx-html";
+import { slotsIn } from "../src/lib/mdx-slots";
+import { postPath, servicePath, slugFromFilePath, waterPackagePath } from "../src/lib/paths";
+import { readingMinutes } from "../src/lib/reading-time";
+import type { ContentProblems } from "./content-problems";
+import { contentLabel, contentRoot } from "./site-root";
+
+export interface SourcingOptions {
+  problems: ContentProblems;
+  /** A production build leaves drafts out; `gatsby develop` shows them. */
+  production: boolean;
+}
+
+export function sourceContent(options: SourcingOptions): GatsbyNode["onCreateNode"] {
+  return async (args) => {
+    const { node } = args;
+    if (node.internal.type === "File" && node.sourceInstanceName === "content" && node.extension === "yaml") {
+      await sourceYamlFile(options, args);
+    } else if (node.internal.type === "Mdx") {
+      await sourceMdxFile(options, args);
+    }
+  };
+}
+
+/** Each YAML file becomes nodes of these types; arrays become one node per entry. */
+const yamlNodeTypes: Record<YamlFile, string> = {
+  "site.yaml": "SiteInfo",
+  "navigation.yaml": "NavLink",
+  "footer.yaml": "FooterLinks",
+  "faq.yaml": "FaqGroup",
+  "water-parameters.yaml": "WaterParameter",
+  "water-packages.yaml": "WaterPackage",
+  "pricing.yaml": "Pricing",
+  "page-sources.yaml": "PageSources",
+};
+
+/** Shapes one validated YAML entry into the fields of its node type. */
+function yamlNodeFields(file: YamlFile, entry: Record<string, unknown>, index: number): Record<string, unknown> {
+  switch (file) {
+    case "navigation.yaml":
+    case "faq.yaml":
+      return { ...entry, order: index };
+    case "water-parameters.yaml": {
+      const { id, ...rest } = entry;
+      return { ...rest, parameterId: id, order: index };
+    }
+    case "water-packages.yaml": {
+      const { id, ...rest } = entry;
+      return { ...rest, packageId: id, path: waterPackagePath(String(id)) };
+    }
+    case "pricing.yaml":
+      return { tables: entry };
+    default:
+      return entry;
+  }
+}
+
+async function sourceYamlFile(
+  { problems }: SourcingOptions,
+  {
+    node,
+    actions,
+    createNodeId,
+    createContentDigest,
+    reporter,
+  }: Parameters<NonNullable<GatsbyNode["onCreateNode"]>>[0],
+): Promise<void> {
+  const absolutePath = node.absolutePath as string;
+  const label = contentLabel(absolutePath);
+  const file = path.relative(contentRoot, absolutePath).split(path.sep).join("/") as YamlFile;
+  const schema = yamlSchemas[file];
+  if (!schema) {
+    problems.report(reporter, [
+      `${label}: no content type is defined for this file; the README lists the YAML files the site reads`,
+    ]);
+    return;
+  }
+  let data: unknown;
+  try {
+    const { parse } = await import("yaml");
+    data = parse(await readFile(absolutePath, "utf8"));
+  } catch (error) {
+    problems.report(reporter, [`${label}: is not valid YAML: ${(error as Error).message}`]);
+    return;
+  }
+  const result = validateContent(schema, label, data);
+  if (!result.ok) {
+    problems.report(reporter, result.problems);
+    return;
+  }
+  const entries = (Array.isArray(result.value) ? result.value : [result.value]) as Record<string, unknown>[];
+  entries.forEach((entry, index) => {
+    const fields = yamlNodeFields(file, entry, index);
+    const child = {
+      ...fields,
+      id: createNodeId(`${node.id} [${index}] >>> ${yamlNodeTypes[file]}`),
+      parent: node.id,
+      children: [],
+      internal: { type: yamlNodeTypes[file], contentDigest: createContentDigest(fields) },
+    };
+    actions.createNode(child);
+    actions.createParentChildLink({ parent: node, child: child as unknown as Node });
+  });
+}
+
+async function sourceMdxFile(
+  { problems, production }: SourcingOptions,
+  {
+    node,
+    actions,
+    createNodeId,
+    createContentDigest,
+    reporter,
+  }: Parameters<NonNullable<GatsbyNode["onCreateNode"]>>[0],
+): Promise<void> {
+  const contentFilePath = (node.internal as { contentFilePath?: string }).contentFilePath ?? "";
+  const collection = path.relative(contentRoot, contentFilePath).split(path.sep)[0];
+  const label = contentLabel(contentFilePath);
+  const slug = slugFromFilePath(contentFilePath);
+  const frontmatter = node.frontmatter ?? {};
+  let fields: Record<string, unknown>;
+  let type: string;
+  let html: string;
+  try {
+    html = await mdxToHtml(String(node.body ?? ""));
+  } catch (error) {
+    return problems.report(reporter, [`${label}: the copy is not valid MDX: ${(error as Error).message}`]);
+  }
+
+  if (collection === "services") {
+    const result = validateContent(serviceFrontmatterSchema, label, frontmatter);
+    if (!result.ok) return problems.report(reporter, result.problems);
+    type = "Service";
+    fields = { ...result.value, slug, path: servicePath(slug), html, slots: slotsIn(html), contentFilePath };
+  } else if (collection === "blog") {
+    const result = validateContent(postFrontmatterSchema, label, frontmatter);
+    if (!result.ok) return problems.report(reporter, result.problems);
+    if (result.value.image && !result.value.imageAlt) {
+      return problems.report(reporter, [`${label}: field "imageAlt" is required when "image" is set`]);
+    }
+    // Drafts are visible while writing (gatsby develop) and left out of production builds.
+    if (result.value.draft && production) return;
+    const slots = slotsIn(html);
+    if (slots.length) {
+      return problems.report(reporter, [
+        `${label}: <${slots[0]} /> can be placed on service pages only, not in a post`,
+      ]);
+    }
+    type = "BlogPost";
+    fields = {
+      ...result.value,
+      slug,
+      path: postPath(slug),
+      readingMinutes: readingMinutes(String(node.body ?? "")),
+      html,
+      contentFilePath,
+    };
+  } else {
+    return problems.report(reporter, [`${label}: MDX files belong in content/services or content/blog`]);
+  }
+
+  const child = {
+    ...fields,
+    id: createNodeId(`${node.id} >>> ${type}`),
+    parent: node.id,
+    children: [],
+    internal: { type, contentDigest: createContentDigest(fields) },
+  };
+  actions.createNode(child);
+  actions.createParentChildLink({ parent: node, child: child as unknown as Node });
+}
