@@ -91,7 +91,45 @@ async function expectNothingStored(attempt: () => Promise<void>) {
   expect(await server.readOutbox("schedule-requests")).toHaveLength(before);
 }
 
+it("stores names and notes without control, bidirectional or zero-width characters", async () => {
+  const answer = await postJson(
+    schedule,
+    scheduleRequest({ name: "Ann\u0000 \u202eClient\u200b", notes: "Gate\u2066 code\u0007 42" }),
+    freshAddress(),
+  );
+  expect(answer.status).toBe(201);
+  const { reference } = JSON.parse(answer.body) as { reference: string };
+  const stored = (await server.readOutbox("schedule-requests")).find((line) => line.reference === reference)!;
+  expect(stored).toMatchObject({ request: { name: "Ann Client", notes: "Gate code 42" } });
+});
+
+
 describe("a refused request gets a readable answer and nothing is stored", () => {
+  it("400 for impossible dates, repeated add-ons, a ZIP outside its county and hexadecimal numbers", () =>
+    expectNothingStored(async () => {
+      const answer = await postJson(
+        schedule,
+        scheduleRequest({
+          firstDate: "2026-13-45",
+          addOns: ["radon", "radon", "radon"],
+          county: "Garrett",
+          zip: "21401",
+          squareFeet: "0x834",
+        }),
+        freshAddress(),
+      );
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.body)).toEqual({
+        error: "Some fields need attention.",
+        fields: {
+          firstDate: "The first date is not a real date; choose one from the calendar",
+          addOns: "Choose each add-on only once",
+          squareFeet: "Enter the finished square feet in digits, such as 2100",
+          zip: "This ZIP code is not in the county chosen; check the ZIP code and the county",
+        },
+      });
+    }));
+
   it("400 names each invalid field and why", () =>
     expectNothingStored(async () => {
       const answer = await postJson(
