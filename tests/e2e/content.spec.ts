@@ -59,15 +59,15 @@ for (const [route, facts] of Object.entries(keyFacts)) {
   });
 }
 
-test("pages that explain the law give their review date and official sources", async ({ page }) => {
-  for (const route of [
-    "/services/lead-paint-legal-requirements",
-    "/blog/maryland-mold-law",
-    "/services/radon",
-    "/about",
-    "/faq",
-    "/services/water-quality/basic-potability",
-  ]) {
+for (const route of [
+  "/services/lead-paint-legal-requirements",
+  "/blog/maryland-mold-law",
+  "/services/radon",
+  "/about",
+  "/faq",
+  "/services/water-quality/basic-potability",
+]) {
+  test(`${route} explains the law with its review date and official sources`, async ({ page }) => {
     await openPage(page, route);
     const sources = page.getByRole("complementary", { name: "Sources" });
     await expect(
@@ -83,8 +83,8 @@ test("pages that explain the law give their review date and official sources", a
         ),
       ),
     ).toBe(true);
-  }
-});
+  });
+}
 
 test("the blog lists every post, newest first, with date and summary", async ({ page }) => {
   await openPage(page, "/blog");
