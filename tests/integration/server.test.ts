@@ -11,7 +11,7 @@ import path from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { parse } from "yaml";
 import { serverLimits } from "../../scripts/lib/server-limits";
-import { inlineScriptHashes } from "../../src/lib/built-pages";
+import { inlineScriptHashes } from "../../src/build/built-pages";
 import { publicDir } from "../support/built-site";
 import { postJson, startFunctionServer, type Answer, type FunctionServer } from "../support/function-server";
 import { scheduleRequest } from "../support/requests";
