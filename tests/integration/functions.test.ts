@@ -103,7 +103,6 @@ it("stores names and notes without control, bidirectional or zero-width characte
   expect(stored).toMatchObject({ request: { name: "Ann Client", notes: "Gate code 42" } });
 });
 
-
 describe("a refused request gets a readable answer and nothing is stored", () => {
   it("400 for impossible dates, repeated add-ons, a ZIP outside its county and hexadecimal numbers", () =>
     expectNothingStored(async () => {
