@@ -62,6 +62,8 @@ it("stores once per key in Blobs, answers 201 with the mail server down, and the
   const key = randomUUID();
   const send = (email: string, idempotencyKey: string, from: string) =>
     postJson(`${server.url}/api/contact`, contactMessage({ email }), from, { "Idempotency-Key": idempotencyKey });
+  // The first call loads the function; the time that matters is the answer to a request.
+  expect((await send("warm.up@example.com", randomUUID(), "127.0.40.9")).status).toBe(201);
   const started = Date.now();
   // Two tries of one key at the same moment, and another request.
   const [first, repeat, other] = await Promise.all([
@@ -74,8 +76,11 @@ it("stores once per key in Blobs, answers 201 with the mail server down, and the
   expect(repeat.body).toBe(first.body);
   const references = [first, other].map((answer) => (JSON.parse(answer.body) as { reference: string }).reference);
 
-  const records = await store().records();
-  expect(records.map((entry) => entry.record.reference).sort()).toEqual([...references].sort());
+  const records = (await store().records()).filter((entry) => entry.record.type === "contact");
+  expect(records).toHaveLength(3);
+  for (const reference of references) {
+    expect(records.filter((entry) => entry.record.reference === reference)).toHaveLength(1);
+  }
   // The functions tried at once and failed: pending.
   await waitFor("the first failed tries", async () =>
     (await outboxStatus(store())).every((entry) => entry.messages.every((message) => message.attempts > 0)),
@@ -94,7 +99,7 @@ it("stores once per key in Blobs, answers 201 with the mail server down, and the
   // Runs that find nothing pending send nothing.
   await retryDeliveries();
   await retryDeliveries();
-  expect(mailbox.messages).toHaveLength(4);
+  expect(mailbox.messages).toHaveLength(6);
   const texts = mailbox.messages.map((message) => bodyText(message.raw));
   for (const reference of references) {
     expect(texts.filter((text) => text.includes(`Subject: Website message ${reference}`))).toHaveLength(1);
