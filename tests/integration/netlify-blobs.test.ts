@@ -1,13 +1,13 @@
 /**
  * On Netlify: requests are stored in Netlify Blobs and the scheduled function retries their
- * e-mails. Against the package's own BlobsServer on loopback and a real SMTP server, with the
+ * e-mails. Against the package's own BlobsServer on loopback (in a process of its own) and a real SMTP server, with the
  * functions under `gatsby serve` told they run on Netlify (SITE_ID) and where the Blobs are.
  */
 import { randomUUID } from "node:crypto";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { BlobsServer } from "@netlify/blobs/server";
+import { spawn, type ChildProcess } from "node:child_process";
 import retryDeliveries from "../../netlify/functions/retry-deliveries.mjs";
 import { outboxStatus } from "../../src/lib/server/delivery";
 import { requestStore } from "../../src/lib/server/store";
@@ -15,7 +15,7 @@ import { freePort, postJson, startFunctionServer, type FunctionServer } from "..
 import { bodyText, startMailbox, waitFor, type Mailbox } from "../support/mailbox";
 import { contactMessage } from "../support/requests";
 
-let blobs: BlobsServer;
+let blobs: ChildProcess;
 let server: FunctionServer;
 let mailbox: Mailbox | undefined;
 let env: Record<string, string>;
@@ -24,8 +24,17 @@ const saved = { ...process.env };
 beforeAll(async () => {
   const token = randomUUID();
   const port = await freePort();
-  blobs = new BlobsServer({ directory: await mkdtemp(path.join(tmpdir(), "blobs-")), port, token });
-  await blobs.start();
+  const directory = await mkdtemp(path.join(tmpdir(), "blobs-"));
+  blobs = spawn(process.execPath, [
+    path.join(__dirname, "..", "support", "blobs-server.mjs"),
+    directory,
+    String(port),
+    token,
+  ]);
+  await new Promise<void>((resolve, reject) => {
+    blobs.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("ready") && resolve());
+    blobs.once("exit", (code) => reject(new Error(`The Blobs server exited with ${code}`)));
+  });
   const url = `http://127.0.0.1:${port}`;
   const context = Buffer.from(
     JSON.stringify({ edgeURL: url, uncachedEdgeURL: url, siteID: "test-site", token }),
@@ -44,7 +53,7 @@ afterAll(async () => {
   process.env = saved;
   await server?.stop();
   await mailbox?.stop();
-  await blobs?.stop();
+  blobs?.kill();
 });
 
 const store = () => requestStore(process.env)!;
@@ -53,6 +62,8 @@ it("stores once per key in Blobs, answers 201 with the mail server down, and the
   const key = randomUUID();
   const send = (email: string, idempotencyKey: string, from: string) =>
     postJson(`${server.url}/api/contact`, contactMessage({ email }), from, { "Idempotency-Key": idempotencyKey });
+  // The first call loads the function; the time that matters is the answer to a request.
+  expect((await send("warm.up@example.com", randomUUID(), "127.0.40.9")).status).toBe(201);
   const started = Date.now();
   // Two tries of one key at the same moment, and another request.
   const [first, repeat, other] = await Promise.all([
@@ -65,8 +76,11 @@ it("stores once per key in Blobs, answers 201 with the mail server down, and the
   expect(repeat.body).toBe(first.body);
   const references = [first, other].map((answer) => (JSON.parse(answer.body) as { reference: string }).reference);
 
-  const records = await store().records();
-  expect(records.map((entry) => entry.record.reference).sort()).toEqual([...references].sort());
+  const records = (await store().records()).filter((entry) => entry.record.type === "contact");
+  expect(records).toHaveLength(3);
+  for (const reference of references) {
+    expect(records.filter((entry) => entry.record.reference === reference)).toHaveLength(1);
+  }
   // The functions tried at once and failed: pending.
   await waitFor("the first failed tries", async () =>
     (await outboxStatus(store())).every((entry) => entry.messages.every((message) => message.attempts > 0)),
@@ -85,7 +99,7 @@ it("stores once per key in Blobs, answers 201 with the mail server down, and the
   // Runs that find nothing pending send nothing.
   await retryDeliveries();
   await retryDeliveries();
-  expect(mailbox.messages).toHaveLength(4);
+  expect(mailbox.messages).toHaveLength(6);
   const texts = mailbox.messages.map((message) => bodyText(message.raw));
   for (const reference of references) {
     expect(texts.filter((text) => text.includes(`Subject: Website message ${reference}`))).toHaveLength(1);

@@ -48,6 +48,9 @@ export async function startMailbox({
       });
     },
   });
+  // A client killed mid-conversation (the site's server stopped at the end of a test) resets its
+  // connection; that is not the mail server failing.
+  server.on("error", () => undefined);
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return {
     url: `smtp://127.0.0.1:${port}`,
