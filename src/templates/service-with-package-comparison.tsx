@@ -1,7 +1,7 @@
 import { graphql, type PageProps } from "gatsby";
 import React from "react";
 import { PackageComparison } from "../components/water/package-comparison";
-import { ServicePage } from "./service";
+import { ServicePage } from "../components/services/service-page";
 
 /**
  * A service page whose copy places the water-testing package table (`<PackageComparison />`):

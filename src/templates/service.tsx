@@ -1,138 +1,14 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby";
-import { CalendarCheck, Clock, FileText, Tag } from "lucide-react";
 import React from "react";
-import { ArticleLayout, tocOf } from "../components/content/article-layout";
-import { CredentialList } from "../components/content/credential-list";
-import { FaqList } from "../components/content/faq-list";
-import { MdxCopy } from "../components/content/mdx-copy";
-import { SourceList } from "../components/content/source-list";
-import { ClosingCta } from "../components/home/closing-cta";
 import { Seo } from "../components/seo";
-import { ButtonLink } from "../components/ui/button";
-import { PageHeader } from "../components/ui/page-header";
-import { useSiteInfo } from "../hooks/use-site-info";
-import { formatDollars } from "../lib/format";
+import { ServicePage } from "../components/services/service-page";
 import { useSiteUrl } from "../hooks/use-site-url";
-import type { MdxSlot } from "../lib/mdx-slots";
-import { schedulePath, scheduleWith, servicesPath } from "../lib/paths";
+import { servicesPath } from "../lib/paths";
 import { serviceNode } from "../lib/structured-data";
-
-type Service = Queries.ServicePageFragment;
-
-function KeyFacts({ service }: { service: Service }) {
-  const facts = [
-    service.startingPrice != null && {
-      Icon: Tag,
-      label: "Starting price",
-      value: `From ${formatDollars(service.startingPrice)}`,
-    },
-    service.duration && { Icon: Clock, label: "How long it takes", value: service.duration },
-    service.turnaround && { Icon: FileText, label: "Your results", value: service.turnaround },
-  ].filter(Boolean) as { Icon: typeof Tag; label: string; value: string }[];
-  if (!facts.length) return null;
-  return (
-    <dl className="mt-8 grid gap-4 sm:grid-cols-3">
-      {facts.map(({ Icon, label, value }) => (
-        <div key={label} className="rounded-xl border border-brand-100 bg-white p-4">
-          <dt className="flex items-center gap-2 text-sm font-semibold text-brand-700">
-            <Icon className="size-4" aria-hidden="true" />
-            {label}
-          </dt>
-          <dd className="mt-1 text-slate-800">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-interface ServicePageProps {
-  service: Service;
-  /** Live components for the slots in this service's copy. */
-  slots?: Partial<Record<MdxSlot, React.ReactNode>>;
-}
-
-/** A service page; src/templates/service-with-package-comparison.tsx adds the package table to it. */
-export function ServicePage({ service, slots }: ServicePageProps) {
-  const { phone, credentials } = useSiteInfo();
-  const priced = service.startingPrice != null;
-  const held = credentials.filter((credential) => credential.services.includes(service.slug));
-  return (
-    <>
-      <PageHeader eyebrow="Services" title={service.title} intro={service.summary}>
-        <KeyFacts service={service} />
-        {priced && service.priceNote && <p className="mt-4 max-w-3xl text-sm text-slate-700">{service.priceNote}</p>}
-        {held.length > 0 && (
-          <section aria-labelledby="credentials-title" className="mt-6 max-w-3xl">
-            <h2 id="credentials-title" className="text-sm font-semibold text-brand-700">
-              Credentials for this service
-            </h2>
-            <CredentialList credentials={held} className="mt-2 space-y-1 text-sm text-slate-700" />
-          </section>
-        )}
-        {priced && (
-          <ButtonLink to={scheduleWith({ service: service.slug })} size="lg" className="mt-8">
-            <CalendarCheck className="size-5" aria-hidden="true" />
-            Schedule this service
-          </ButtonLink>
-        )}
-      </PageHeader>
-      <ArticleLayout
-        toc={tocOf(service.parent)}
-        booking={{
-          title: priced ? `Book ${service.title}` : "Need an inspection?",
-          scheduleHref: priced ? scheduleWith({ service: service.slug }) : schedulePath,
-        }}
-      >
-        <MdxCopy html={service.html} slots={slots} />
-        {service.faqs.length > 0 && (
-          <section aria-labelledby="service-faq-title" className="mt-12 max-w-3xl">
-            <h2 id="service-faq-title" className="text-2xl font-semibold tracking-tight text-slate-900">
-              Questions people ask
-            </h2>
-            <div className="mt-6">
-              <FaqList questions={service.faqs} />
-            </div>
-          </section>
-        )}
-        <div className="max-w-3xl">
-          <SourceList sources={service.sources} lastReviewed={service.lastReviewed} />
-        </div>
-      </ArticleLayout>
-      <ClosingCta phone={phone} />
-    </>
-  );
-}
 
 export default function ServiceTemplate({ data }: PageProps<Queries.ServiceTemplateQuery>) {
   return <ServicePage service={data.service!} />;
 }
-
-export const servicePageFragment = graphql`
-  fragment ServicePage on Service {
-    slug
-    title
-    summary
-    duration
-    turnaround
-    priceNote
-    startingPrice
-    lastReviewed(formatString: "MMMM D, YYYY")
-    sources {
-      label
-      url
-    }
-    faqs {
-      question
-      answer
-    }
-    html
-    parent {
-      ... on Mdx {
-        tableOfContents(maxDepth: 2)
-      }
-    }
-  }
-`;
 
 export const query = graphql`
   query ServiceTemplate($id: String!) {

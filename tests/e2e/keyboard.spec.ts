@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { openPage } from "../support/page";
-import { specRoutes } from "../../scripts/lib/routes";
+import { specRoutes } from "../support/routes";
 
 const FOCUSABLE =
   "a[href], area[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), " +
@@ -82,19 +82,6 @@ function focusedStop(page: Page): Promise<Stop | null> {
       }
       return "rgb(255, 255, 255)";
     };
-
-    // Radix removes the tooltip of the element focus just left on its next commit, which a loaded
-    // machine may render a few frames after the focus moved. A tooltip on its way out is not
-    // focus hidden from a person; one that stays is. So wait (up to 2 s) until every tooltip on
-    // the page is the focused element's own, then judge what covers it.
-    const onlyOwnTooltips = () =>
-      [...document.querySelectorAll("[data-radix-popper-content-wrapper]")].every(
-        (wrapper) => wrapper.querySelector("[role=tooltip]")?.id === element.getAttribute("aria-describedby"),
-      );
-    const deadline = performance.now() + 2000;
-    while (!onlyOwnTooltips() && performance.now() < deadline) {
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-    }
 
     const style = getComputedStyle(element);
     const outlined = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 1;

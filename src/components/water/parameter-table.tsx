@@ -1,0 +1,41 @@
+import React from "react";
+import { TooltipGroup } from "../ui/info-tip";
+import { ParameterName } from "./parameter-name";
+
+/** What a package tests: each parameter with its limit and the standard behind it. */
+export function ParameterTable({ parameters }: { parameters: Queries.WaterPackagePageFragment["parameters"] }) {
+  return (
+    <TooltipGroup>
+      {/* relative: the screen-reader-only text inside is positioned absolutely and must scroll with the table, not widen the page */}
+      <div className="relative overflow-x-auto rounded-xl border border-slate-200">
+        <table className="w-full min-w-[32rem] text-left">
+          <caption className="sr-only">What this package tests, with each drinking-water limit</caption>
+          <thead className="bg-slate-50 text-sm text-slate-700">
+            <tr>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Parameter
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Limit
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Standard
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200">
+            {parameters.map((parameter) => (
+              <tr key={parameter.parameterId}>
+                <th scope="row" className="px-4 py-2 font-medium text-slate-900">
+                  <ParameterName name={parameter.name} explanation={parameter.explanation} />
+                </th>
+                <td className="px-4 py-2 text-slate-700">{parameter.limit}</td>
+                <td className="px-4 py-2 text-slate-700">{parameter.standard}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </TooltipGroup>
+  );
+}
