@@ -20,7 +20,8 @@ import {
 import { builtPages, inlineScriptHashes, pageTitle } from "./src/lib/built-pages";
 import { mdxToHtml } from "./src/lib/mdx-html";
 import { slotsIn } from "./src/lib/mdx-slots";
-import { contentSecurityPolicy } from "./src/lib/http-headers";
+import { contentSecurityPolicy, editorHeaderRules } from "./src/lib/http-headers";
+import { writeSiteEditor } from "./src/lib/cms/admin-files";
 import { postPath, servicePath, shareImagePath, slugFromFilePath, waterPackagePath } from "./src/lib/paths";
 import { startingPriceForService } from "./src/lib/quote";
 import { readingMinutes } from "./src/lib/reading-time";
@@ -58,6 +59,7 @@ export const onPreInit: GatsbyNode["onPreInit"] = async () => {
     ),
     path.join(fontDir, "inter-latin-wght-normal.woff2"),
   );
+  writeSiteEditor(siteRoot, contentRoot);
 };
 
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
@@ -465,7 +467,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter, getNode
     path.join(publicDir, "_headers"),
     `# Content-Security-Policy per page (gatsby-node onPostBuild, src/lib/http-headers.ts)\n${rules
       .map(([route, policy]) => `${route}\n  content-security-policy: ${policy}\n`)
-      .join("")}`,
+      .join("")}${editorHeaderRules()}`,
   );
 
   const { siteUrl } = getNodesByType("Site")[0]!.siteMetadata as { siteUrl: string };

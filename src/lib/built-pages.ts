@@ -20,7 +20,8 @@ export function builtPages(publicDir: string): BuiltPage[] {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) {
-        if (!["page-data", "static", "og", "_gatsby", "~partytown"].includes(entry.name)) walk(full);
+        // admin/ is the content editor, a static page of its own with its own headers.
+        if (!["page-data", "static", "og", "_gatsby", "~partytown", "admin"].includes(entry.name)) walk(full);
       } else if (entry.name === "index.html") {
         const route = `/${path.relative(publicDir, dir).split(path.sep).join("/")}`.replace(/\/$/, "") || "/";
         if (route !== "/404") pages.push({ route, file: full });

@@ -17,7 +17,8 @@ export function builtRoutes(): { route: string; file: string }[] {
       const full = path.join(dir, entry.name);
       const relative = path.relative(publicDir, full).split(path.sep).join("/");
       if (entry.isDirectory()) {
-        if (!["page-data", "static", "og", "icons", "_gatsby", "~partytown"].includes(entry.name)) walk(full);
+        // admin/ is the content editor, the one page that is not for visitors.
+        if (!["page-data", "static", "og", "icons", "_gatsby", "~partytown", "admin"].includes(entry.name)) walk(full);
       } else if (entry.name.endsWith(".html")) {
         const route = `/${relative.replace(/(^|\/)index\.html$/, "").replace(/\.html$/, "")}`.replace(/\/$/, "") || "/";
         if (!/^\/404/.test(route)) routes.set(route, full);
