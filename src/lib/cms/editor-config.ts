@@ -116,7 +116,17 @@ function widgetOptions(json: JsonSchema): Omit<EditorField, "label" | "name"> {
         ...(json.minItems !== undefined ? { min: json.minItems } : {}),
         ...(json.maxItems !== undefined ? { max: json.maxItems } : {}),
       };
-      if (items.type === "object") return { widget: "list", collapsed: true, ...limits, fields: editorFieldsOf(items) };
+      if (items.type === "object") {
+        // A folded entry is shown by its name (a package's name, a question...), not its first field.
+        const named = ["name", "label", "group", "question"].find((key) => key in (items.properties ?? {}));
+        return {
+          widget: "list",
+          collapsed: true,
+          ...(named ? { summary: `{{fields.${named}}}` } : {}),
+          ...limits,
+          fields: editorFieldsOf(items),
+        };
+      }
       // A list of single values: each one is checked as a field of its own.
       return { widget: "list", ...limits, field: { label: "Value", name: "value", ...widgetOptions(items) } };
     }
