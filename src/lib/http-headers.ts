@@ -69,18 +69,18 @@ export const EDITOR_ROUTE = "/admin";
  * The content editor's policy, sent only for /admin. Decap CMS compiles its configuration
  * checks at run time ('unsafe-eval'), runs WebAssembly, styles itself with inline styles and
  * previews images from blob: and data: addresses. In production it talks to its own origin
- * (Netlify Identity and Git Gateway under /.netlify/); on a writer's machine to decap-server
- * on localhost. No visitor page runs under this policy.
+ * (Netlify Identity and Git Gateway under /.netlify/) or, with GitHub logins, to GitHub's API;
+ * on a writer's machine to decap-server on localhost. No visitor page runs under this policy.
  */
 export function editorContentSecurityPolicy(): string {
   return [
     "default-src 'self'",
     "script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    "img-src 'self' data: blob: https://avatars.githubusercontent.com",
     "media-src 'self' blob:",
     "font-src 'self' data:",
-    "connect-src 'self' http://localhost:* http://127.0.0.1:*",
+    "connect-src 'self' https://api.github.com http://localhost:* http://127.0.0.1:*",
     "frame-src 'self' blob:",
     "worker-src 'self' blob:",
     "object-src 'none'",
