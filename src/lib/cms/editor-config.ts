@@ -78,7 +78,10 @@ function textPattern(json: JsonSchema): [string, string] | undefined {
   return undefined;
 }
 
-function widgetOptions(json: JsonSchema): Omit<EditorField, "label" | "name"> {
+/** A field's widget and that widget's options. */
+type WidgetOptions = { widget: string; [option: string]: unknown };
+
+function widgetOptions(json: JsonSchema): WidgetOptions {
   if (json.format === "date") {
     return {
       widget: "datetime",
