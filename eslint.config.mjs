@@ -15,6 +15,8 @@ export default tseslint.config(
       "playwright-report/",
       "reports/",
       ".netlify/",
+      // The content editor's files, copied from npm at build time.
+      "static/admin/",
     ],
   },
   js.configs.recommended,

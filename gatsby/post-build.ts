@@ -4,7 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { readSiteContent } from "../src/build/content-files";
 import { builtPages, inlineScriptHashes, notFoundFiles, pageTitle } from "../src/build/built-pages";
-import { cspHeader, previewHeaders, securityHeaders, type Header } from "../src/lib/http-headers";
+import { cspHeader, editorHeaderRules, previewHeaders, securityHeaders, type Header } from "../src/lib/http-headers";
 import { shareImagePath } from "../src/lib/paths";
 import { robotsTxt } from "../src/lib/robots";
 import { loadShareFonts, shareImageSvg } from "../src/build/share-image";
@@ -55,7 +55,7 @@ export async function writePostBuildFiles({
     path.join(publicDir, "_headers"),
     `# Content-Security-Policy per page (gatsby-node onPostBuild, src/lib/http-headers.ts)\n${rules
       .map(([route, headers]) => `${route}\n${headers.map(({ key, value }) => `  ${key}: ${value}\n`).join("")}`)
-      .join("")}`,
+      .join("")}${editorHeaderRules()}`,
   );
 
   const { siteUrl } = getNodesByType("Site")[0]!.siteMetadata as { siteUrl: string };

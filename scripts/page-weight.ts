@@ -10,6 +10,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { formRoutes, pageWeightBudgets } from "./budgets";
+import { editorCodeProblems } from "./lib/editor-isolation";
 import { formatReport, kb, readStats, weighRoute, type Asset, type RouteWeight } from "./lib/page-weight";
 
 const NOT_FOUND = "/404.html";
@@ -61,7 +62,7 @@ export function checkPageWeight({
 }): PageWeightResult {
   const stats = readStats(publicDir);
   const weights = routes.map((route) => weighRoute(publicDir, route, stats));
-  const problems = weights.flatMap((weight) => weight.problems);
+  const problems = [...weights.flatMap((weight) => weight.problems), ...editorCodeProblems(publicDir, weights)];
   const table = formatReport(weights);
   const report = [
     "# Page weight",

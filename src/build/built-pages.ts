@@ -15,7 +15,8 @@ export interface BuiltPage {
 }
 
 /** Folders of public/ that hold data, scripts and images, never pages. */
-const NOT_PAGES = new Set(["page-data", "static", "og", "icons", "_gatsby", "~partytown"]);
+// admin/ is the content editor: a static page of its own with its own headers, not for visitors.
+const NOT_PAGES = new Set(["page-data", "static", "og", "icons", "_gatsby", "~partytown", "admin"]);
 
 /**
  * The route an HTML file under public/ answers (trailingSlash "never"): index.html is "/";

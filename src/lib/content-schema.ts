@@ -5,31 +5,50 @@
  * missing or malformed field stops the build with the file and the field named
  * (see `formatContentIssues`). Objects are strict: a misspelt field name is an error,
  * not silently ignored.
+ *
+ * The same schemas define the content editor at /admin (src/lib/cms/editor-config.ts): a
+ * field's `.meta()` gives its label (`title`, else one is made from the field name), the hint
+ * shown under it (`description`) and, where the type alone does not say it, the editor's widget
+ * (`widget`: "text" for several lines, "image"). Dates carry `format: "date"`.
  */
 import { z } from "zod";
 
+/** Each pattern a text field must match, with the message both the build and the editor give. */
+export const patterns = {
+  slug: {
+    regex: /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+    message: "must be lowercase words joined by hyphens, e.g. radon-testing",
+  },
+  internalHref: {
+    regex: /^\/(?:[a-z0-9-]+(?:\/[a-z0-9-]+)*)?$/,
+    message: "must be a site path such as /services/radon",
+  },
+  phone: { regex: /^\(\d{3}\) \d{3}-\d{4}$/, message: "must be a US number written as (410) 555-0142" },
+} as const;
+
 const text = z.string().trim().min(1, "must not be empty");
-const slug = z
-  .string()
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lowercase words joined by hyphens, e.g. radon-testing");
-const internalHref = z
-  .string()
-  .regex(/^\/(?:[a-z0-9-]+(?:\/[a-z0-9-]+)*)?$/, "must be a site path such as /services/radon");
+/** Text of several lines or sentences: the editor gives it a text area. */
+const longText = text.meta({ widget: "text" });
+const slug = z.string().regex(patterns.slug.regex, patterns.slug.message);
+const internalHref = z.string().regex(patterns.internalHref.regex, patterns.internalHref.message);
 const httpsUrl = z.url({ protocol: /^https$/, error: "must be a full https:// address" });
 const wholeDollars = z.number().int("must be a whole number of dollars").nonnegative("must not be negative");
 
 /** Front matter dates arrive as Date objects (YAML timestamps) or strings; both become YYYY-MM-DD. */
-const isoDate = z.union([z.date(), z.string()]).transform((value, ctx) => {
-  const date = value instanceof Date ? value : new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) {
-    ctx.addIssue({ code: "custom", message: "must be a date written as YYYY-MM-DD" });
-    return z.NEVER;
-  }
-  return date.toISOString().slice(0, 10);
-});
+const isoDate = z
+  .union([z.date(), z.string()])
+  .transform((value, ctx) => {
+    const date = value instanceof Date ? value : new Date(`${value}T00:00:00Z`);
+    if (Number.isNaN(date.getTime())) {
+      ctx.addIssue({ code: "custom", message: "must be a date written as YYYY-MM-DD" });
+      return z.NEVER;
+    }
+    return date.toISOString().slice(0, 10);
+  })
+  .meta({ format: "date" });
 
-const source = z.strictObject({ label: text, url: httpsUrl });
-const question = z.strictObject({ question: text, answer: text });
+const source = z.strictObject({ label: text, url: httpsUrl.meta({ title: "Address" }) });
+const question = z.strictObject({ question: text, answer: longText });
 const navLink = z.strictObject({ name: text, href: internalHref });
 
 /**
@@ -46,11 +65,14 @@ const credential = z.strictObject({
 });
 
 export const siteSchema = z.strictObject({
-  name: text,
+  name: text.meta({ title: "Business name" }),
   tagline: text,
-  blurb: text,
-  phone: z.string().regex(/^\(\d{3}\) \d{3}-\d{4}$/, "must be a US number written as (410) 555-0142"),
-  email: z.email("must be an e-mail address"),
+  blurb: longText.meta({ description: "The footer's short description of the business" }),
+  phone: z
+    .string()
+    .regex(patterns.phone.regex, patterns.phone.message)
+    .meta({ description: "Written as (410) 555-0142; every call link on the site is made from it" }),
+  email: z.email("must be an e-mail address").meta({ title: "E-mail" }),
   serviceArea: text,
   address: z.strictObject({
     street: text.optional(),
@@ -62,12 +84,15 @@ export const siteSchema = z.strictObject({
     region: z.string().regex(/^[A-Z]{2}$/, "must be a two-letter state code, such as MD"),
     country: z.string().regex(/^[A-Z]{2}$/, "must be a two-letter country code, such as US"),
   }),
-  hours: text,
+  hours: text.meta({ title: "Opening hours", description: "e.g. Monday to Saturday, 8 am to 6 pm" }),
   yearsInBusiness: z.number().int().positive(),
   inspectionsCompleted: z.number().int().positive(),
   licenseNumber: text,
-  insuranceSummary: text,
-  credentials: z.array(credential).min(1, "must list at least the home inspector license"),
+  insuranceSummary: longText.meta({ description: "One sentence on the insurance held" }),
+  credentials: z
+    .array(credential)
+    .min(1, "must list at least the home inspector license")
+    .meta({ description: "Licences and certifications held; pages name no other" }),
   copyrightYear: z.number().int().min(2000).max(2100),
   social: z.strictObject({
     facebook: httpsUrl,
@@ -91,7 +116,7 @@ export const waterParametersSchema = z
     z.strictObject({
       id: slug,
       name: text,
-      limit: text,
+      limit: text.meta({ description: "e.g. 10 mg/L, or none" }),
       standard: z.enum([
         "EPA MCL",
         "EPA action level",
@@ -101,7 +126,7 @@ export const waterParametersSchema = z
         "Maryland well test at sale",
         "No federal limit",
       ]),
-      explanation: text,
+      explanation: longText.meta({ description: "Plain words, shown in the parameter's tooltip" }),
     }),
   )
   .min(1);
@@ -109,17 +134,23 @@ export const waterParametersSchema = z
 export const waterPackagesSchema = z
   .array(
     z.strictObject({
-      id: slug,
+      id: slug.meta({ description: "The package's address: /services/water-quality/<id>" }),
       name: text,
-      summary: text,
-      price: wholeDollars,
+      summary: longText,
+      price: wholeDollars.meta({ description: "Whole US dollars" }),
       turnaround: text,
-      sampling: text,
+      sampling: longText,
       /** What the laboratory itself sets (bottles, handling, the turnaround it quotes), shown as its own terms. */
-      laboratoryTerms: text,
-      suits: text,
-      order: z.number().int(),
-      parameters: z.array(slug).min(1, "must list at least one parameter id"),
+      laboratoryTerms: longText.meta({
+        title: "Laboratory's terms",
+        description: "What the laboratory itself sets: bottles, handling, the turnaround it quotes",
+      }),
+      suits: longText,
+      order: z.number().int().meta({ description: "Column order in the comparison table" }),
+      parameters: z
+        .array(slug)
+        .min(1, "must list at least one parameter id")
+        .meta({ description: "Ids from the water parameters list" }),
     }),
   )
   .min(1);
@@ -161,32 +192,46 @@ export const pricingSchema = z
 
 export const serviceFrontmatterSchema = z.strictObject({
   title: text,
-  summary: text.max(200, "must be at most 200 characters: it is the one-line summary and meta description"),
-  order: z.number().int(),
+  summary: longText
+    .max(200, "must be at most 200 characters: it is the one-line summary and meta description")
+    .meta({ description: "At most 200 characters: the services list and search results show it" }),
+  order: z.number().int().meta({ description: "Position in the services list" }),
   icon: z.enum(["home", "building", "radon", "mold", "pipe", "hammer", "well", "water", "paint", "scale"]),
   duration: text.optional(),
   turnaround: text.optional(),
   /** What the "from $..." price covers, where the page describes more than the priced service. */
-  priceNote: text.optional(),
-  lastReviewed: isoDate.optional(),
-  sources: z.array(source).default([]),
-  faqs: z.array(question).max(6, "must hold at most six questions").default([]),
+  priceNote: text.optional().meta({ description: "What the starting price covers, where the page sells more than that" }),
+  lastReviewed: isoDate
+    .optional()
+    .meta({ description: "For pages that explain the law: shows the date and the not-legal-advice note" }),
+  sources: z.array(source).default([]).meta({ description: "The official sources the page relies on" }),
+  faqs: z
+    .array(question)
+    .max(6, "must hold at most six questions")
+    .default([])
+    .meta({ title: "Questions", description: "At most six" }),
 });
 
 export const postFrontmatterSchema = z
   .strictObject({
     title: text,
-    description: text.max(200, "must be at most 200 characters"),
-    date: isoDate,
+    description: longText
+      .max(200, "must be at most 200 characters")
+      .meta({ description: "At most 200 characters: the blog index and search results show it" }),
+    date: isoDate.meta({ description: "The blog lists newest first" }),
     /** When the copy last changed in substance after publication; shown as "Updated <date>". */
-    updated: isoDate.optional(),
-    lastReviewed: isoDate.optional(),
+    updated: isoDate
+      .optional()
+      .meta({ description: "When the copy last changed in substance; must be after the date" }),
+    lastReviewed: isoDate.optional().meta({ description: "For posts that explain the law" }),
     author: text,
-    image: z.string().optional(),
-    imageAlt: text.optional(),
-    draft: z.boolean().default(false),
-    related: z.array(slug).default([]),
-    sources: z.array(source).default([]),
+    image: z.string().optional().meta({ title: "Cover image", widget: "image", description: "Saved beside the post" }),
+    imageAlt: text
+      .optional()
+      .meta({ title: "Cover image description", description: "Required when there is a cover image: what it shows" }),
+    draft: z.boolean().default(false).meta({ description: "A draft is left out of the published site" }),
+    related: z.array(slug).default([]).meta({ title: "Related services", description: "Service page names, e.g. radon" }),
+    sources: z.array(source).default([]).meta({ description: "Official sources" }),
   })
   .refine((post) => !post.updated || post.updated > post.date, {
     path: ["updated"],

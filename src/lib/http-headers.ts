@@ -66,3 +66,46 @@ export const cspHeader = (scriptHashes: readonly string[]): Header => ({
   key: "content-security-policy",
   value: contentSecurityPolicy(scriptHashes),
 });
+/** Where the content editor lives: its own page, never linked, never indexed. */
+export const EDITOR_ROUTE = "/admin";
+
+/**
+ * The content editor's policy, sent only for /admin. Decap CMS compiles its configuration
+ * checks at run time ('unsafe-eval'), runs WebAssembly, styles itself with inline styles and
+ * previews images from blob: and data: addresses. In production it talks to its own origin
+ * (Netlify Identity and Git Gateway under /.netlify/) or, with GitHub logins, to GitHub's API;
+ * on a writer's machine to decap-server on localhost. No visitor page runs under this policy.
+ */
+export function editorContentSecurityPolicy(): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https://avatars.githubusercontent.com",
+    "media-src 'self' blob:",
+    "font-src 'self' data:",
+    "connect-src 'self' https://api.github.com http://localhost:* http://127.0.0.1:*",
+    "frame-src 'self' blob:",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** The editor's headers, beside the security headers every path gets. */
+export function editorHeaders(): Header[] {
+  return [
+    { key: "content-security-policy", value: editorContentSecurityPolicy() },
+    { key: "x-robots-tag", value: "noindex, nofollow" },
+  ];
+}
+
+/** The editor's rules in Netlify's _headers format, written after the pages' rules so they win. */
+export function editorHeaderRules(): string {
+  const headers = editorHeaders()
+    .map(({ key, value }) => `  ${key}: ${value}\n`)
+    .join("");
+  return [EDITOR_ROUTE, `${EDITOR_ROUTE}/*`].map((route) => `${route}\n${headers}`).join("");
+}

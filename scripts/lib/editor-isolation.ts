@@ -1,0 +1,26 @@
+/**
+ * The content editor (/admin) must cost visitors nothing: no visitor page may load a file
+ * from /admin/, and none of the site's own JavaScript (every chunk Gatsby built, first view
+ * or loaded later) may hold the editor's code. Checked on the build by `npm run test:weight`.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { RouteWeight } from "./page-weight";
+
+/** Text that only the editor's bundle holds: Decap's own name for itself and its core. */
+const EDITOR_MARKERS = ["decap-cms-core", "DecapCms", "CMS_MANUAL_INIT"];
+
+export function editorCodeProblems(publicDir: string, weights: readonly RouteWeight[]): string[] {
+  const problems = weights.flatMap((weight) =>
+    weight.assets
+      .filter((asset) => asset.name.startsWith("/admin/"))
+      .map((asset) => `${weight.route}: loads ${asset.name}, a file of the content editor`),
+  );
+  // The site's scripts are the .js files at the top of public/; the editor's live in public/admin/.
+  for (const file of readdirSync(publicDir).filter((name) => name.endsWith(".js"))) {
+    const text = readFileSync(path.join(publicDir, file), "utf8");
+    const marker = EDITOR_MARKERS.find((candidate) => text.includes(candidate));
+    if (marker) problems.push(`/${file} holds the content editor's code ("${marker}")`);
+  }
+  return problems;
+}

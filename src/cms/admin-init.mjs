@@ -1,0 +1,28 @@
+/* global window */
+/**
+ * Starts the content editor at /admin (copied there as init.js by src/lib/cms/admin-files.ts).
+ * config.js set window.CMS_MANUAL_INIT, so Decap waits for this module: it registers how the
+ * site's YAML files are read and written, then starts Decap with the configuration made from
+ * the content schemas (src/lib/cms/editor-config.ts).
+ *
+ * Decap edits a file as an object of fields; some of the site's YAML files are a plain list
+ * (water-packages.yaml, faq.yaml...). Such a list is shown to the editor as one list field and
+ * written back as the same plain list, so a file saved by the editor reads like one written by hand.
+ */
+import { parse, stringify } from "./yaml/index.js";
+
+const { CMS, SITE_EDITOR } = window;
+
+CMS.registerCustomFormat(SITE_EDITOR.yamlFormat, "yaml", {
+  fromFile(content) {
+    const data = parse(content) ?? {};
+    return Array.isArray(data) ? { [SITE_EDITOR.listField]: data } : data;
+  },
+  toFile(data) {
+    const keys = Object.keys(data);
+    const value = keys.length === 1 && keys[0] === SITE_EDITOR.listField ? data[SITE_EDITOR.listField] : data;
+    return stringify(value, { lineWidth: 0 });
+  },
+});
+
+CMS.init({ config: SITE_EDITOR.config });

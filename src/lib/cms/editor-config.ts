@@ -1,0 +1,258 @@
+/**
+ * The content editor's configuration (Decap CMS at /admin), made from the content schemas so
+ * the editor and the build cannot disagree: every field, whether it is required, its pattern,
+ * limits and choices come from src/lib/content-schema.ts through zod's JSON Schema; labels and
+ * hints come from the schemas' `.meta()`. What Decap cannot express (a cover image needing its
+ * description, a related service that must exist) the build still checks, and the hint says.
+ */
+import { z } from "zod";
+import {
+  patterns,
+  postFrontmatterSchema,
+  serviceFrontmatterSchema,
+  yamlSchemas,
+  type YamlFile,
+} from "../content-schema";
+
+export interface EditorField {
+  label: string;
+  name: string;
+  widget: string;
+  required?: false;
+  hint?: string;
+  default?: unknown;
+  pattern?: [string, string];
+  [option: string]: unknown;
+}
+
+type JsonSchema = {
+  type?: string;
+  title?: string;
+  description?: string;
+  widget?: string;
+  format?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  minItems?: number;
+  maxItems?: number;
+  default?: unknown;
+};
+
+/** Files whose whole content is a list; the editor sees it under this one field (see admin-init.mjs). */
+export const LIST_FIELD = "entries";
+
+/** The message the build gives for each pattern, by the pattern's source. */
+const patternMessages = new Map<string, string>(
+  Object.values(patterns).map((rule) => [rule.regex.source, rule.message]),
+);
+
+/** "yearsInBusiness" becomes "Years in business". */
+export function labelFor(name: string): string {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function toJsonSchema(schema: z.ZodType): JsonSchema {
+  // "input": what a file may hold (defaults make a field optional); dates are a union of a
+  // YAML timestamp and a string, which JSON Schema cannot name, so it is left open there.
+  return z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+}
+
+/** A pattern for a text field, with the build's own message, or none. */
+function textPattern(json: JsonSchema): [string, string] | undefined {
+  if (json.format === "uri") return ["^https://\\S+$", "must be a full https:// address"];
+  if (json.format === "email") return [json.pattern!, "must be an e-mail address"];
+  if (json.pattern) return [json.pattern, patternMessages.get(json.pattern) ?? `must match ${json.pattern}`];
+  if (json.maxLength !== undefined) {
+    return [`^(?=[\\s\\S]*\\S)[\\s\\S]{0,${json.maxLength}}$`, `must be at most ${json.maxLength} characters`];
+  }
+  if (json.minLength) return ["\\S", "must not be empty"];
+  return undefined;
+}
+
+/** A field's widget and that widget's options. */
+type WidgetOptions = { widget: string; [option: string]: unknown };
+
+function widgetOptions(json: JsonSchema): WidgetOptions {
+  if (json.format === "date") {
+    return {
+      widget: "datetime",
+      format: "YYYY-MM-DD",
+      date_format: "YYYY-MM-DD",
+      time_format: false,
+      picker_utc: true,
+    };
+  }
+  if (json.enum) return { widget: "select", options: json.enum };
+  switch (json.type) {
+    case "string": {
+      if (json.widget === "image") return { widget: "image", choose_url: false };
+      const pattern = textPattern(json);
+      return { widget: json.widget ?? "string", ...(pattern ? { pattern } : {}) };
+    }
+    case "integer":
+    case "number": {
+      const min = json.exclusiveMinimum !== undefined ? json.exclusiveMinimum + 1 : json.minimum;
+      const max = json.maximum !== undefined && json.maximum < Number.MAX_SAFE_INTEGER ? json.maximum : undefined;
+      return {
+        widget: "number",
+        value_type: json.type === "integer" ? "int" : "float",
+        ...(min !== undefined ? { min } : {}),
+        ...(max !== undefined ? { max } : {}),
+      };
+    }
+    case "boolean":
+      return { widget: "boolean" };
+    case "object":
+      return { widget: "object", collapsed: false, fields: editorFieldsOf(json) };
+    case "array": {
+      const items = json.items ?? {};
+      const limits = {
+        ...(json.minItems !== undefined ? { min: json.minItems } : {}),
+        ...(json.maxItems !== undefined ? { max: json.maxItems } : {}),
+      };
+      if (items.type === "object") {
+        // A folded entry is shown by its name (a package's name, a question...), not its first field.
+        const named = ["name", "label", "group", "question"].find((key) => key in (items.properties ?? {}));
+        return {
+          widget: "list",
+          collapsed: true,
+          ...(named ? { summary: `{{fields.${named}}}` } : {}),
+          ...limits,
+          fields: editorFieldsOf(items),
+        };
+      }
+      // A list of single values: each one is checked as a field of its own.
+      return { widget: "list", ...limits, field: { label: "Value", name: "value", ...widgetOptions(items) } };
+    }
+    default:
+      throw new Error(`The editor has no widget for a field of type ${JSON.stringify(json)}`);
+  }
+}
+
+function editorField(name: string, json: JsonSchema, required: boolean): EditorField {
+  const field: EditorField = { label: json.title ?? labelFor(name), name, ...widgetOptions(json) };
+  if (!required) field.required = false;
+  if (json.description) field.hint = json.description;
+  const emptyList = Array.isArray(json.default) && json.default.length === 0;
+  if (json.default !== undefined && !emptyList) field.default = json.default;
+  return field;
+}
+
+function editorFieldsOf(json: JsonSchema): EditorField[] {
+  const required = new Set(json.required ?? []);
+  return Object.entries(json.properties ?? {}).map(([name, property]) =>
+    editorField(name, property, required.has(name)),
+  );
+}
+
+/** The editor's fields for a schema; a list at the top becomes one list field named LIST_FIELD. */
+export function editorFields(schema: z.ZodType, listLabel = "Entries"): EditorField[] {
+  const json = toJsonSchema(schema);
+  if (json.type === "array") return [{ ...editorField(LIST_FIELD, json, true), label: listLabel }];
+  return editorFieldsOf(json);
+}
+
+const body = (hint: string): EditorField => ({ label: "Body", name: "body", widget: "markdown", hint });
+const copyHint =
+  "Markdown: `## ` starts a heading, `[words](/services/radon)` makes a link. A `<` that is not a tag stops the build.";
+
+/** Each YAML file in the editor: its label and, for a file that is a list, what one entry is. */
+const yamlFiles: Array<{ file: YamlFile; name: string; label: string; listLabel?: string }> = [
+  { file: "site.yaml", name: "site", label: "Business facts" },
+  { file: "pricing.yaml", name: "pricing", label: "Prices" },
+  { file: "water-packages.yaml", name: "water-packages", label: "Water testing packages", listLabel: "Packages" },
+  {
+    file: "water-parameters.yaml",
+    name: "water-parameters",
+    label: "Water test parameters",
+    listLabel: "Parameters",
+  },
+  { file: "faq.yaml", name: "faq", label: "Frequently asked questions", listLabel: "Groups" },
+];
+
+/** The format the YAML files are read and written in (registered by admin-init.mjs). */
+export const YAML_FORMAT = "site-yaml";
+
+export interface EditorOptions {
+  /** Where decap-server listens when a writer edits their working copy (`npm run cms`). */
+  localBackendUrl: string;
+  /** The branch the editor's pull requests go to. */
+  branch?: string;
+  /** The content folder, relative to the repository. */
+  contentDir?: string;
+}
+
+/** The whole Decap configuration, passed to `CMS.init({ config })`. */
+export function editorConfig({ localBackendUrl, branch = "main", contentDir = "content" }: EditorOptions) {
+  return {
+    load_config_file: false,
+    // Production: Netlify Identity through Git Gateway; every change is a pull request with a deploy preview.
+    backend: { name: "git-gateway", branch, squash_merges: true },
+    publish_mode: "editorial_workflow",
+    // Only on localhost: edit the working copy through decap-server, no login, no git.
+    local_backend: { url: localBackendUrl },
+    // Uploads belong to posts (beside each post); this is only Decap's required default.
+    media_folder: "static/uploads",
+    public_folder: "/uploads",
+    slug: { encoding: "ascii", clean_accents: true },
+    collections: [
+      {
+        name: "posts",
+        label: "Blog posts",
+        label_singular: "Post",
+        description: "One folder per post: content/blog/<name>/index.mdx, its address /blog/<name>.",
+        folder: `${contentDir}/blog`,
+        path: "{{slug}}/index",
+        extension: "mdx",
+        format: "frontmatter",
+        create: true,
+        slug: "{{slug}}",
+        // The cover image is saved beside index.mdx and named relative to it.
+        media_folder: "",
+        public_folder: "",
+        summary: "{{title}} ({{date}})",
+        sortable_fields: ["date", "title"],
+        fields: [...editorFields(postFrontmatterSchema), body(copyHint)],
+      },
+      {
+        name: "services",
+        label: "Service pages",
+        label_singular: "Service page",
+        description: "One file per service: content/services/<name>.mdx, its address /services/<name>.",
+        folder: `${contentDir}/services`,
+        extension: "mdx",
+        format: "frontmatter",
+        create: true,
+        slug: "{{slug}}",
+        summary: "{{title}}",
+        sortable_fields: ["order", "title"],
+        fields: [
+          ...editorFields(serviceFrontmatterSchema),
+          body(`${copyHint} <PackageComparison /> on a line of its own places the water package table.`),
+        ],
+      },
+      {
+        name: "business",
+        label: "Business, prices and FAQ",
+        format: YAML_FORMAT,
+        files: yamlFiles.map(({ file, name, label, listLabel }) => ({
+          name,
+          label,
+          file: `${contentDir}/${file}`,
+          fields: editorFields(yamlSchemas[file], listLabel),
+        })),
+      },
+    ],
+  };
+}
+
+export type EditorConfig = ReturnType<typeof editorConfig>;
