@@ -5,8 +5,7 @@
  * Exports follow Gatsby's lifecycle order: init, schema, nodes, resolvers, pages.
  */
 import type { CreateResolversArgs, GatsbyNode, Node, Reporter } from "gatsby";
-import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import {
@@ -47,18 +46,6 @@ function failContent(reporter: Reporter, problems: string[]): void {
   if (isProduction) contentProblems.push(...problems);
   else reporter.error(`Content error:\n  ${problems.join("\n  ")}`);
 }
-
-/** The variable Inter font ships from npm; it is served from /fonts so the page can preload it. */
-export const onPreInit: GatsbyNode["onPreInit"] = async () => {
-  const fontDir = path.join(siteRoot, "static", "fonts");
-  await mkdir(fontDir, { recursive: true });
-  await copyFile(
-    createRequire(path.join(siteRoot, "package.json")).resolve(
-      "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2",
-    ),
-    path.join(fontDir, "inter-latin-wght-normal.woff2"),
-  );
-};
 
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
   actions.createTypes(`
