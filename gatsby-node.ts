@@ -5,9 +5,8 @@
  * Exports follow Gatsby's lifecycle order: init, schema, nodes, resolvers, pages.
  */
 import type { CreateResolversArgs, GatsbyNode, Node, Reporter } from "gatsby";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
 import {
   postFrontmatterSchema,
   serviceFrontmatterSchema,
@@ -20,11 +19,12 @@ import { builtPages, inlineScriptHashes, pageTitle } from "./src/lib/built-pages
 import { mdxToHtml } from "./src/lib/mdx-html";
 import { slotsIn } from "./src/lib/mdx-slots";
 import { contentSecurityPolicy } from "./src/lib/http-headers";
-import { postPath, servicePath, shareImagePath, slugFromFilePath, waterPackagePath } from "./src/lib/paths";
+import { postPath, servicePath, slugFromFilePath, waterPackagePath } from "./src/lib/paths";
 import { startingPriceForService } from "./src/lib/quote";
 import { readingMinutes } from "./src/lib/reading-time";
 import { robotsTxt } from "./src/lib/robots";
-import { loadShareFonts, shareImageSvg } from "./src/lib/share-image";
+import { loadShareFonts } from "./src/lib/share-image";
+import { writeShareImages } from "./src/lib/share-image-files";
 
 // Gatsby runs from the site folder; compiled gatsby-node lives in .cache, so paths start from the working directory.
 const siteRoot = process.cwd();
@@ -414,7 +414,7 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
  * (its inline scripts' hashes) in public/_headers, and robots.txt. The Netlify adapter runs
  * next and adds Gatsby's own headers to the same _headers file.
  */
-export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter, getNodesByType }) => {
+export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter, getNodesByType, cache }) => {
   const publicDir = path.join(siteRoot, "public");
   const pages = builtPages(publicDir);
   const html = new Map(
@@ -427,19 +427,14 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter, getNode
     serviceArea: string;
   };
 
-  const fonts = loadShareFonts(siteRoot);
-  await Promise.all(
-    pages.map(async ({ route }) => {
-      const svg = shareImageSvg(fonts, {
-        title: pageTitle(html.get(route)!),
-        eyebrow: `${site.name} · ${site.serviceArea}`,
-        footer: `${site.name} · ${site.phone}`,
-      });
-      const file = path.join(publicDir, shareImagePath(route));
-      await mkdir(path.dirname(file), { recursive: true });
-      await sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true }).toFile(file);
-    }),
-  );
+  const shareImages = await writeShareImages({
+    pages: pages.map(({ route }) => ({ route, title: pageTitle(html.get(route)!) })),
+    fonts: loadShareFonts(siteRoot),
+    eyebrow: `${site.name} · ${site.serviceArea}`,
+    footer: `${site.name} · ${site.phone}`,
+    publicDir,
+    cacheDir: path.join(cache.directory, "share-images"),
+  });
 
   // Any unknown address is answered with 404.html, so "/*" carries that page's policy;
   // each page's own rule comes later and wins (Netlify applies the last matching rule).
@@ -457,5 +452,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter, getNode
 
   const { siteUrl } = getNodesByType("Site")[0]!.siteMetadata as { siteUrl: string };
   await writeFile(path.join(publicDir, "robots.txt"), robotsTxt(siteUrl));
-  reporter.info(`Share images, CSP headers and robots.txt written for ${pages.length} pages`);
+  reporter.info(
+    `Share images (${shareImages.drawn} drawn, ${shareImages.reused} from the cache), CSP headers and robots.txt written for ${pages.length} pages`,
+  );
 };

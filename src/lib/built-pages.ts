@@ -13,22 +13,34 @@ export interface BuiltPage {
   file: string;
 }
 
-/** Every page of the built site; 404.html stands for any unknown address. */
+/**
+ * Every page of the built site; 404.html stands for any unknown address. Gatsby writes a page as
+ * `<route>/index.html`; after onPostBuild the Netlify adapter moves it to `<route>.html` (addresses
+ * have no trailing slash). A rebuild with Gatsby's cache writes again only the pages that changed,
+ * so the others are found under their moved name; a page found both ways is taken from this build.
+ */
 export function builtPages(publicDir: string): BuiltPage[] {
-  const pages: BuiltPage[] = [];
+  const pages = new Map<string, BuiltPage>();
+  const add = (route: string, file: string, fresh: boolean) => {
+    if (route === "/404") return;
+    if (fresh || !pages.has(route)) pages.set(route, { route, file });
+  };
+  const routeOf = (dir: string) =>
+    `/${path.relative(publicDir, dir).split(path.sep).join("/")}`.replace(/\/$/, "") || "/";
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) {
         if (!["page-data", "static", "og", "_gatsby", "~partytown"].includes(entry.name)) walk(full);
       } else if (entry.name === "index.html") {
-        const route = `/${path.relative(publicDir, dir).split(path.sep).join("/")}`.replace(/\/$/, "") || "/";
-        if (route !== "/404") pages.push({ route, file: full });
+        add(routeOf(dir), full, true);
+      } else if (entry.name.endsWith(".html")) {
+        add(routeOf(path.join(dir, entry.name.slice(0, -".html".length))), full, false);
       }
     }
   };
   walk(publicDir);
-  return pages.sort((a, b) => a.route.localeCompare(b.route));
+  return [...pages.values()].sort((a, b) => a.route.localeCompare(b.route));
 }
 
 /** The page's own title: the part of <title> before " | <business>". */
