@@ -9,6 +9,9 @@ import sharp from "sharp";
 import { loadShareFonts } from "./share-image";
 import { writeShareImages, type SharePage } from "./share-image-files";
 
+// Drawing a PNG takes about a second, several on a busy machine.
+jest.setTimeout(30_000);
+
 const fonts = loadShareFonts();
 let dir = "";
 
