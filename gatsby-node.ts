@@ -11,14 +11,12 @@ import { resolvers } from "./gatsby/resolvers";
 import { typeDefs } from "./gatsby/schema";
 import { sourceContent } from "./gatsby/source-content";
 import { contentRoot, siteRoot } from "./gatsby/site-root";
-import { copyWebFont } from "./gatsby/web-font";
 import { writeSiteEditor } from "./src/lib/cms/admin-files";
 
 const production = process.env.NODE_ENV === "production";
 const contentProblems = new ContentProblems(production);
 
 export const onPreInit: GatsbyNode["onPreInit"] = async () => {
-  await copyWebFont();
   writeSiteEditor(siteRoot, contentRoot);
 };
 

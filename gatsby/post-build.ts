@@ -1,13 +1,12 @@
 import type { CreatePagesArgs } from "gatsby";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
 import { readSiteContent } from "../src/build/content-files";
 import { builtPages, inlineScriptHashes, notFoundFiles, pageTitle } from "../src/build/built-pages";
 import { cspHeader, editorHeaderRules, previewHeaders, securityHeaders, type Header } from "../src/lib/http-headers";
-import { shareImagePath } from "../src/lib/paths";
 import { robotsTxt } from "../src/lib/robots";
-import { loadShareFonts, shareImageSvg } from "../src/build/share-image";
+import { loadShareFonts } from "../src/build/share-image";
+import { writeShareImages } from "../src/build/share-image-files";
 import { writeFaviconIco } from "./favicon";
 import { contentRoot, siteRoot } from "./site-root";
 
@@ -19,7 +18,8 @@ import { contentRoot, siteRoot } from "./site-root";
 export async function writePostBuildFiles({
   reporter,
   getNodesByType,
-}: Pick<CreatePagesArgs, "reporter" | "getNodesByType">): Promise<void> {
+  cache,
+}: Pick<CreatePagesArgs, "reporter" | "getNodesByType" | "cache">): Promise<void> {
   const publicDir = path.join(siteRoot, "public");
   const pages = builtPages(publicDir);
   const html = new Map(
@@ -27,19 +27,14 @@ export async function writePostBuildFiles({
   );
   const site = readSiteContent(contentRoot);
 
-  const fonts = loadShareFonts(siteRoot);
-  await Promise.all(
-    pages.map(async ({ route }) => {
-      const svg = shareImageSvg(fonts, {
-        title: pageTitle(html.get(route)!),
-        eyebrow: `${site.name} · ${site.serviceArea}`,
-        footer: `${site.name} · ${site.phone}`,
-      });
-      const file = path.join(publicDir, shareImagePath(route));
-      await mkdir(path.dirname(file), { recursive: true });
-      await sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true }).toFile(file);
-    }),
-  );
+  const shareImages = await writeShareImages({
+    pages: pages.map(({ route }) => ({ route, title: pageTitle(html.get(route)!) })),
+    fonts: loadShareFonts(siteRoot),
+    eyebrow: `${site.name} · ${site.serviceArea}`,
+    footer: `${site.name} · ${site.phone}`,
+    publicDir,
+    cacheDir: path.join(cache.directory, "share-images"),
+  });
 
   // Any unknown address is answered with 404.html under the "/*" rules alone, so "/*" carries
   // that page's policy and the security headers (the adapter writes gatsby-config's headers only
@@ -61,5 +56,7 @@ export async function writePostBuildFiles({
   const { siteUrl } = getNodesByType("Site")[0]!.siteMetadata as { siteUrl: string };
   await writeFile(path.join(publicDir, "robots.txt"), robotsTxt(siteUrl));
   await writeFaviconIco(publicDir);
-  reporter.info(`Share images, CSP headers and robots.txt written for ${pages.length} pages`);
+  reporter.info(
+    `Share images (${shareImages.drawn} drawn, ${shareImages.reused} from the cache), CSP headers and robots.txt written for ${pages.length} pages`,
+  );
 }

@@ -3,13 +3,15 @@
  * grows. For each size (the site as it is, then 100, 500 and 1,000 extra synthetic posts) it
  * copies the site to a temporary folder (sharing node_modules), writes the posts, runs a cold
  * `gatsby build`, samples the memory of the build's whole process tree, and reads Gatsby's own
- * step timings. Writes reports/build-scaling.md; full build logs go to reports/tmp/.
+ * step timings. At the largest size it then changes one post's title and builds again in the
+ * same folder, keeping Gatsby's cache as a deploy preview does: the warm rebuild a writer waits
+ * for. Writes reports/build-scaling.md; full build logs go to reports/tmp/.
  *
  *   tsx scripts/build-scaling.ts [--sizes 0,100,500,1000] [--report reports/build-scaling.md]
  *
  * Takes a while (tens of minutes on two cores): run it on a quiet machine.
  */
-import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -29,6 +31,15 @@ interface Run {
   blogHtmlBytes: number;
   blogPageDataBytes: number;
   loadBefore: number;
+  /** Share images drawn, and copied from Gatsby's cache (gatsby-node's onPostBuild says). */
+  shareImages: { drawn: number; reused: number } | null;
+  /** The rebuild after one changed post, kept cache and all (only at the largest size). */
+  warm?: Run;
+}
+
+function shareImageCounts(output: string): Run["shareImages"] {
+  const match = /Share images \((\d+) drawn, (\d+) from the cache\)/.exec(output);
+  return match ? { drawn: Number(match[1]), reused: Number(match[2]) } : null;
 }
 
 /**
@@ -81,7 +92,39 @@ async function build(
   return { code, seconds: (performance.now() - started) / 1000, peakTree, peakProcess, output };
 }
 
-async function measure(posts: number, logDir: string): Promise<Run> {
+async function buildAndWeigh(dir: string, posts: number, logFile: string, loadBefore: number): Promise<Run> {
+  const result = await build(dir, logFile);
+  if (result.code !== 0) {
+    throw new Error(
+      `The build with ${posts} extra posts failed (exit ${result.code}); see ${path.relative(siteRoot, logFile)}`,
+    );
+  }
+  const publicDir = path.join(dir, "public");
+  const stats = readStats(publicDir);
+  const pagesLine = /Building static HTML for pages - [\d.]+s - (\d+)\/\d+/.exec(result.output.replace(/\s+/g, " "));
+  const run: Run = {
+    posts,
+    pages: pagesLine ? Number(pagesLine[1]) : 0,
+    seconds: result.seconds,
+    peakTreeBytes: result.peakTree,
+    peakProcessBytes: result.peakProcess,
+    steps: parseStepTimings(result.output),
+    homeJsGzip: weighRoute(publicDir, "/", stats).js.gzip,
+    blogHtmlBytes: statSync(htmlFileFor(publicDir, "/blog")).size,
+    blogPageDataBytes: statSync(path.join(publicDir, "page-data", "blog", "page-data.json")).size,
+    loadBefore,
+    shareImages: shareImageCounts(result.output),
+  };
+  console.log(
+    `  ${seconds(run.seconds)}, peak memory ${mb(run.peakTreeBytes)} (largest process ${mb(run.peakProcessBytes)}), ${run.pages} pages` +
+      (run.shareImages
+        ? `, share images ${run.shareImages.drawn} drawn, ${run.shareImages.reused} from the cache`
+        : ""),
+  );
+  return run;
+}
+
+async function measure(posts: number, logDir: string, warm: boolean): Promise<Run> {
   const site = await copySite();
   try {
     for (let i = 0; i < posts; i += 1) {
@@ -91,30 +134,16 @@ async function measure(posts: number, logDir: string): Promise<Run> {
     }
     const loadBefore = loadavg()[0]!;
     console.log(`Building with ${posts} extra posts (load average ${loadBefore.toFixed(2)})…`);
-    const result = await build(site.dir, path.join(logDir, `build-scaling-${posts}.log`));
-    if (result.code !== 0) {
-      throw new Error(
-        `The build with ${posts} extra posts failed (exit ${result.code}); see reports/tmp/build-scaling-${posts}.log`,
-      );
+    const run = await buildAndWeigh(site.dir, posts, path.join(logDir, `build-scaling-${posts}.log`), loadBefore);
+    if (warm) {
+      // A writer's edit: one post gets a new title, so its page, the blog index and its share image change.
+      const slug = posts > 0 ? syntheticPost(0).slug : "maryland-mold-law";
+      const file = path.join(site.dir, "content", "blog", slug, "index.mdx");
+      writeFileSync(file, readFileSync(file, "utf8").replace(/^title: "?(.*?)"?$/m, 'title: "$1, revised"'));
+      const warmLoad = loadavg()[0]!;
+      console.log(`Rebuilding after one changed post, with Gatsby's cache (load average ${warmLoad.toFixed(2)})…`);
+      run.warm = await buildAndWeigh(site.dir, posts, path.join(logDir, `build-scaling-${posts}-warm.log`), warmLoad);
     }
-    const publicDir = path.join(site.dir, "public");
-    const stats = readStats(publicDir);
-    const pagesLine = /Building static HTML for pages - [\d.]+s - (\d+)\/\d+/.exec(result.output.replace(/\s+/g, " "));
-    const run: Run = {
-      posts,
-      pages: pagesLine ? Number(pagesLine[1]) : 0,
-      seconds: result.seconds,
-      peakTreeBytes: result.peakTree,
-      peakProcessBytes: result.peakProcess,
-      steps: parseStepTimings(result.output),
-      homeJsGzip: weighRoute(publicDir, "/", stats).js.gzip,
-      blogHtmlBytes: statSync(htmlFileFor(publicDir, "/blog")).size,
-      blogPageDataBytes: statSync(path.join(publicDir, "page-data", "blog", "page-data.json")).size,
-      loadBefore,
-    };
-    console.log(
-      `  ${seconds(run.seconds)}, peak memory ${mb(run.peakTreeBytes)} (largest process ${mb(run.peakProcessBytes)}), ${run.pages} pages`,
-    );
     return run;
   } finally {
     await site.remove();
@@ -138,6 +167,29 @@ function stepTable(runs: readonly Run[]): string {
       return `| ${step} | ${runs.map((run) => seconds(total(run, step))).join(" | ")} | ${ms(perPost)} |`;
     }),
   ].join("\n");
+}
+
+/** The rebuild a writer waits for: one changed post, Gatsby's cache kept, beside the cold build. */
+function warmSection(cold: Run): string[] {
+  const warm = cold.warm;
+  if (!warm) return [];
+  const step = (run: Run, name: string) =>
+    seconds(run.steps.filter((timing) => timing.step === name).reduce((sum, timing) => sum + timing.seconds, 0));
+  const images = (run: Run) =>
+    run.shareImages ? `${run.shareImages.drawn} drawn, ${run.shareImages.reused} from the cache` : "n/a";
+  return [
+    "## Rebuild after one changed post",
+    "",
+    `With ${cold.posts} extra posts, one post's title changed and \`gatsby build\` run again in the same folder,`,
+    "keeping `.cache/` and `public/` as Netlify keeps them between deploys. Share images are kept in Gatsby's",
+    "cache under the hash of the SVG they are drawn from (src/lib/share-image-files.ts), so only changed ones are drawn.",
+    "",
+    "| build | time | load before | onPostBuild | share images | peak memory (tree) |",
+    "| --- | ---: | ---: | ---: | --- | ---: |",
+    `| cold | ${seconds(cold.seconds)} | ${cold.loadBefore.toFixed(2)} | ${step(cold, "onPostBuild")} | ${images(cold)} | ${mb(cold.peakTreeBytes)} |`,
+    `| warm, one post changed | ${seconds(warm.seconds)} | ${warm.loadBefore.toFixed(2)} | ${step(warm, "onPostBuild")} | ${images(warm)} | ${mb(warm.peakTreeBytes)} |`,
+    "",
+  ];
 }
 
 function report(runs: readonly Run[]): string {
@@ -204,6 +256,7 @@ function report(runs: readonly Run[]): string {
           " write their files in the same step."
         : ""),
     "",
+    ...warmSection(last),
     "## Gatsby's step timings",
     "",
     "Gatsby builds the browser bundles and the HTML renderer side by side, so those two steps overlap and",
@@ -228,7 +281,7 @@ async function main() {
   const logDir = path.join(siteRoot, "reports", "tmp");
   mkdirSync(logDir, { recursive: true });
   const runs: Run[] = [];
-  for (const posts of sizes) runs.push(await measure(posts, logDir));
+  for (const posts of sizes) runs.push(await measure(posts, logDir, posts === sizes[sizes.length - 1]));
   const text = report(runs);
   mkdirSync(path.dirname(values.report!), { recursive: true });
   writeFileSync(values.report!, text);

@@ -1,12 +1,20 @@
 /**
- * `npm run bench`: Lighthouse 13 with its mobile preset, in Debian's Chromium, against the built
+ * `npm run bench`: Lighthouse 12 with its mobile preset, in Debian's Chromium, against the built
  * site served as in production (scripts/serve.ts: the built files with the deployed headers, long caching on hashed files, and brotli or gzip like a CDN). In the same run
  * it builds a bare Gatsby page (one heading, the same Gatsby and React) in a temporary folder and
- * measures it the same way, as the floor every page is compared with. Each page is run three
- * times, in rounds that alternate pages so that a noisy moment hits all of them alike; the
- * report gives the median of each figure. Writes reports/lighthouse.md and the figures in README.
+ * measures it the same way, as the floor every page is compared with. Each page is run five
+ * times, in rounds that alternate pages so that a noisy moment hits all of them alike; every round
+ * measures the floor before and after its pages, so the report can say how far the machine moved.
+ * The report gives the median of each figure and the cause behind it: LCP's breakdown, the LCP
+ * element, and the scripts that kept the main thread busy. Writes reports/lighthouse.md and the
+ * figures in README.
  *
- *   npm run build && tsx scripts/lighthouse-bench.ts [--runs 3] [--route /x ...] [--report file] [--no-readme]
+ *   npm run build && tsx scripts/lighthouse-bench.ts [--runs 5] [--route /x ...] [--report file] [--no-readme]
+ *       [--site label=folder ...]
+ *
+ * --site measures built copies of the project instead (folders holding their own public/ and .cache/),
+ * each route on every copy in turn within each round: an A/B of a change, beside the same floor.
+ * With --site the README is left alone.
  *
  * Not part of npm test: it takes minutes and its timings move with the machine's load.
  */
@@ -22,6 +30,8 @@ import { gatsbyBuild, siteRoot } from "./lib/site-copy";
 import { lighthouseTargets } from "./budgets";
 import { CHROMIUM_ARGS, ensureChromium } from "./lib/chromium";
 import {
+  causeTable,
+  floorDrift,
   medianOf,
   missedTargets,
   resultsTable,
@@ -145,6 +155,8 @@ function chromiumVersion(lhr: Lhr): string {
 
 interface BenchRun {
   floor: PageResult;
+  floorBefore: RunSummary[];
+  floorAfter: RunSummary[];
   pages: PageResult[];
   runs: number;
   loadBefore: number[];
@@ -165,17 +177,20 @@ function report(bench: BenchRun): string {
     "# Lighthouse",
     "",
     `Lighthouse ${bench.lighthouseVersion}, mobile preset (Moto G Power screen, simulated slow 4G, 4× CPU slowdown),`,
-    `in Debian's Chromium ${bench.chromium}, headless; median of ${bench.runs} runs per page. The built site is served by`,
+    `in Debian's Chromium ${bench.chromium}, headless; median of ${bench.runs} runs per page (the floor: of ${2 * bench.runs}). The built site is served by`,
     "scripts/serve.ts as in production: the built files with the deployed headers; it caches",
     "hashed files for a year and compresses with brotli like a CDN. The floor is a bare Gatsby page (one",
-    "heading, the same Gatsby 5 and React 18) built and served the same way in the same run.",
+    "heading, the same Gatsby 5 and React 18) built and served the same way in the same run, measured before",
+    "and after the pages in every round.",
     "",
     `Run on ${bench.started.toISOString().slice(0, 16).replace("T", " ")} UTC, ${bench.minutes.toFixed(0)} minutes, on ${cpus().length} CPU cores ` +
       `(${cpus()[0]?.model ?? "unknown"}) shared with other work. Load average (1, 5, 15 min) before: ${load(bench.loadBefore)}; ` +
       `after: ${load(bench.loadAfter)}. Lighthouse's benchmark index (higher is a faster machine): ${Math.round(floor.median.benchmarkIndex)}.`,
     "Timings on a shared machine move by a few points between runs; compare pages with the floor of the same run.",
+    floorDrift(bench.floorBefore, bench.floorAfter),
     "",
-    `Targets (scripts/budgets.ts): performance at least ${t.performance} and within ${t.performanceBelowFloor} of the floor; accessibility, best practices and SEO ${t.accessibility}; CLS ${t.cls}.`,
+    `Targets (scripts/budgets.ts): performance at least ${t.performance} and within ${t.performanceBelowFloor} of the floor; ` +
+      `LCP at most ${t.lcpAboveFloor} ms and TBT at most ${t.tbtAboveFloor} ms above the floor's; accessibility, best practices and SEO ${t.accessibility}; CLS ${t.cls}.`,
     "JS is what Chromium downloaded over the network for the page's first view (compressed bytes).",
     "",
     resultsTable(floor, pages),
@@ -192,6 +207,14 @@ function report(bench: BenchRun): string {
           "",
         ]
       : []),
+    "## Why: LCP's breakdown and the main thread",
+    "",
+    "Medians of the simulated phone. For a text element there is no image to load, so LCP is first byte plus",
+    "render delay: the time until the browser paints it, which grows with everything the main thread must",
+    "do first (style, layout, and any script that runs before the paint).",
+    "",
+    causeTable(floor, pages),
+    "",
     "## Every run",
     "",
     spreadTable(floor, pages),
@@ -231,16 +254,27 @@ async function updateReadme(bench: BenchRun): Promise<void> {
 async function main() {
   const { values } = parseArgs({
     options: {
-      runs: { type: "string", default: "3" },
+      runs: { type: "string", default: "5" },
       route: { type: "string", multiple: true },
+      site: { type: "string", multiple: true },
       report: { type: "string", default: path.join(siteRoot, "reports", "lighthouse.md") },
       "no-readme": { type: "boolean", default: false },
     },
   });
   const runs = Number(values.runs);
   const routes = values.route?.length ? values.route : DEFAULT_ROUTES;
-  if (!existsSync(path.join(siteRoot, "public", "index.html")))
-    throw new Error("No build in public/: run `npm run build` first.");
+  // This project, or (for an A/B) only the --site label=folder copies.
+  const sites = values.site?.length
+    ? values.site.map((entry) => {
+        const [label, root] = entry.split("=");
+        if (!label || !root) throw new Error(`--site wants label=folder, got ${entry}`);
+        return { label, root: path.resolve(root) };
+      })
+    : [{ label: "", root: siteRoot }];
+  for (const { root } of sites) {
+    if (!existsSync(path.join(root, "public", "index.html")))
+      throw new Error(`No build in ${path.join(root, "public")}: run \`npm run build\` first.`);
+  }
 
   const started = new Date();
   const loadBefore = loadavg();
@@ -254,8 +288,19 @@ async function main() {
   process.once("SIGINT", () => void stopAll().then(() => process.exit(130)));
 
   try {
-    const site = await startProductionServer({ port: 0, host: "127.0.0.1", siteRoot });
-    cleanup.push(site.stop);
+    const pageTargets: Array<{ name: string; url: string }> = [];
+    const servers: string[] = [];
+    for (const { root } of sites) {
+      const server = await startProductionServer({ port: 0, host: "127.0.0.1", siteRoot: root });
+      cleanup.push(server.stop);
+      servers.push(server.url);
+    }
+    // Interleaved: each route on every site in turn, so an A/B pair meets the same moment of load.
+    for (const route of routes) {
+      sites.forEach(({ label }, index) =>
+        pageTargets.push({ name: label ? `${label} ${route}` : route, url: `${servers[index]}${route}` }),
+      );
+    }
     const floorServer = await startProductionServer({ port: 0, host: "127.0.0.1", siteRoot: floorSite.dir });
     cleanup.push(floorServer.stop);
     const chrome = await chromeLauncher.launch({ chromePath: ensureChromium(), chromeFlags: CHROMIUM_ARGS });
@@ -263,26 +308,31 @@ async function main() {
 
     const workDir = path.join(siteRoot, "reports", "tmp");
     mkdirSync(workDir, { recursive: true });
-    const targets = [
-      { name: "floor", url: `${floorServer.url}/` },
-      ...routes.map((route) => ({ name: route, url: `${site.url}${route}` })),
-    ];
-    const results = new Map<string, RunSummary[]>(targets.map((target) => [target.name, []]));
+    const floorUrl = `${floorServer.url}/`;
+    const results = new Map<string, RunSummary[]>(pageTargets.map((target) => [target.name, []]));
+    const floorBefore: RunSummary[] = [];
+    const floorAfter: RunSummary[] = [];
 
-    // One unrecorded run each on the two servers, so no page pays for a cold server.
-    await runLighthouseWithRetries(targets[0]!.url, chrome.port, path.join(workDir, "warm-up.json"));
-    await runLighthouseWithRetries(targets[1]!.url, chrome.port, path.join(workDir, "warm-up.json"));
+    // One unrecorded run on each server, so no page pays for a cold server.
+    await runLighthouseWithRetries(floorUrl, chrome.port, path.join(workDir, "warm-up.json"));
+    for (const url of servers)
+      await runLighthouseWithRetries(`${url}/`, chrome.port, path.join(workDir, "warm-up.json"));
     let lhrFile = "";
+    const measure = async (name: string, url: string, round: number, into: RunSummary[]) => {
+      lhrFile = path.join(workDir, `lighthouse-${name.replace(/\W+/g, "_") || "home"}-${round}.json`);
+      const summary = await runLighthouseWithRetries(url, chrome.port, lhrFile);
+      into.push(summary);
+      console.log(
+        `  round ${round} ${name}: performance ${summary.performance.toFixed(2)}, LCP ${Math.round(summary.lcp)} ms ` +
+          `(first byte ${Math.round(summary.ttfb)}, render delay ${Math.round(summary.lcpRenderDelay)}; ${summary.lcpElement}), ` +
+          `TBT ${Math.round(summary.tbt)} ms, CLS ${summary.cls.toFixed(3)}, JS ${(summary.jsBytes / 1000).toFixed(1)} KB; ` +
+          `load ${loadavg()[0]!.toFixed(2)}`,
+      );
+    };
     for (let round = 1; round <= runs; round += 1) {
-      for (const target of targets) {
-        lhrFile = path.join(workDir, `lighthouse-${target.name.replace(/\W+/g, "_") || "home"}-${round}.json`);
-        const summary = await runLighthouseWithRetries(target.url, chrome.port, lhrFile);
-        results.get(target.name)!.push(summary);
-        console.log(
-          `  round ${round} ${target.name}: performance ${summary.performance.toFixed(2)}, LCP ${Math.round(summary.lcp)} ms, ` +
-            `TBT ${Math.round(summary.tbt)} ms, CLS ${summary.cls.toFixed(3)}, JS ${(summary.jsBytes / 1000).toFixed(1)} KB`,
-        );
-      }
+      await measure("floor-before", floorUrl, round, floorBefore);
+      for (const target of pageTargets) await measure(target.name, target.url, round, results.get(target.name)!);
+      await measure("floor-after", floorUrl, round, floorAfter);
     }
     const lastLhr = JSON.parse(readFileSync(lhrFile, "utf8")) as Lhr;
     const pageResult = (name: string): PageResult => ({
@@ -290,9 +340,12 @@ async function main() {
       runs: results.get(name)!,
       median: medianOf(results.get(name)!),
     });
+    const floorRuns = floorBefore.flatMap((run, index) => [run, floorAfter[index]!]);
     const bench: BenchRun = {
-      floor: pageResult("floor"),
-      pages: routes.map(pageResult),
+      floor: { path: "floor", runs: floorRuns, median: medianOf(floorRuns) },
+      floorBefore,
+      floorAfter,
+      pages: pageTargets.map((target) => pageResult(target.name)),
       runs,
       loadBefore,
       loadAfter: loadavg(),
@@ -304,9 +357,10 @@ async function main() {
     const text = report(bench);
     mkdirSync(path.dirname(values.report!), { recursive: true });
     writeFileSync(values.report!, text);
-    if (!values["no-readme"]) await updateReadme(bench);
+    if (!values["no-readme"] && sites.length === 1) await updateReadme(bench);
     console.log(
-      `\n${resultsTable(bench.floor, bench.pages)}\n\nReport written to ${path.relative(siteRoot, values.report!)}`,
+      `\n${resultsTable(bench.floor, bench.pages)}\n\n${causeTable(bench.floor, bench.pages)}\n\n` +
+        `${floorDrift(floorBefore, floorAfter)}\n\nReport written to ${path.relative(siteRoot, values.report!)}`,
     );
   } finally {
     await stopAll();

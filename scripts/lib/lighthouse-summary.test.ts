@@ -1,5 +1,7 @@
 /** @jest-environment node */
 import {
+  causeTable,
+  floorDrift,
   median,
   medianOf,
   missedTargets,
@@ -9,7 +11,7 @@ import {
   type RunSummary,
 } from "./lighthouse-summary";
 
-function lhr({ performance = 0.99, bestPractices = 1, lcp = 1500 } = {}): Lhr {
+function lhr({ performance = 0.99, bestPractices = 1, lcp = 1500, tbt = 40 } = {}): Lhr {
   return {
     lighthouseVersion: "13.5.0",
     environment: { benchmarkIndex: 2000, hostUserAgent: "HeadlessChrome/156.0.0.0" },
@@ -22,7 +24,35 @@ function lhr({ performance = 0.99, bestPractices = 1, lcp = 1500 } = {}): Lhr {
     },
     audits: {
       "largest-contentful-paint": { score: 1, numericValue: lcp },
-      "total-blocking-time": { score: 1, numericValue: 40 },
+      "total-blocking-time": { score: 1, numericValue: tbt },
+      // Lighthouse 12's shape: a list of two tables, the element, then LCP's phases on the simulated phone.
+      "largest-contentful-paint-element": {
+        score: 0,
+        details: {
+          items: [
+            { items: [{ node: { type: "node", selector: "main > section > p.text-lg", nodeLabel: "We inspect…" } }] },
+            {
+              items: [
+                { phase: "TTFB", timing: 450 },
+                { phase: "Load Delay", timing: 0 },
+                { phase: "Load Time", timing: 0 },
+                { phase: "Render Delay", timing: lcp - 450 },
+              ],
+            },
+          ],
+        },
+      },
+      "bootup-time": {
+        score: 1,
+        details: {
+          items: [
+            { url: "http://127.0.0.1:9400/framework-1a2b.js", total: 300, scripting: 180 },
+            { url: "http://127.0.0.1:9400/app-3c4d.js", total: 400, scripting: 250 },
+            { url: "Unattributable", total: 90, scripting: 10 },
+            { url: "http://127.0.0.1:9400/services/radon", total: 120, scripting: 60 },
+          ],
+        },
+      },
       "first-contentful-paint": { score: 1, numericValue: 700 },
       "cumulative-layout-shift": { score: 1, numericValue: 0 },
       "total-byte-weight": { score: 1, numericValue: 150_000 },
@@ -56,6 +86,18 @@ describe("summarize", () => {
     });
     expect(summary.failing).toEqual(["best-practices: errors-in-console"]);
   });
+
+  it("keeps LCP's breakdown, the LCP element and the scripts by main-thread time, longest first", () => {
+    const summary = summarize(lhr({ lcp: 2600 }));
+    expect(summary).toMatchObject({ ttfb: 450, lcpLoadDelay: 0, lcpLoadTime: 0, lcpRenderDelay: 2150 });
+    expect(summary.lcpElement).toBe("main > section > p.text-lg");
+    expect(summary.scripts.map((script) => script.url)).toEqual([
+      "app-3c4d.js",
+      "framework-1a2b.js",
+      "page",
+      "Unattributable",
+    ]);
+  });
 });
 
 describe("medians and targets", () => {
@@ -80,9 +122,36 @@ describe("medians and targets", () => {
 
   it("prints the floor first and every page's ratio to it", () => {
     const floor = { path: "floor", runs: [], median: summarize(lhr({ performance: 1, lcp: 1000 })) };
-    const page = { path: "/services/radon", runs: [], median: summarize(lhr({ performance: 0.99, lcp: 1500 })) };
+    const page = { path: "/services/radon", runs: [], median: summarize(lhr({ performance: 0.99, lcp: 1250 })) };
     const table = resultsTable(floor, [page]).split("\n");
     expect(table[2]).toMatch(/^\| floor: bare Gatsby page \| 1\.00 \|/);
-    expect(table[3]).toMatch(/^\| \/services\/radon \| 0\.99 \| -0\.01 \| 1\.50 s \| 1\.50× \|.*\| all met \|$/);
+    expect(table[3]).toMatch(/^\| \/services\/radon \| 0\.99 \| -0\.01 \| 1\.25 s \| 1\.25× \|.*\| all met \|$/);
+  });
+
+  it("misses a page whose LCP or TBT is too far above the floor's", () => {
+    const floor = summarize(lhr({ performance: 0.99, lcp: 1000, tbt: 50 }));
+    expect(missedTargets(summarize(lhr({ lcp: 1300, tbt: 150 })), floor)).toEqual([]);
+    expect(missedTargets(summarize(lhr({ lcp: 1400, tbt: 200 })), floor)).toEqual([
+      "LCP 0.40 s above the floor",
+      "TBT 150 ms above the floor",
+    ]);
+  });
+
+  it("prints the cause of each page's LCP beside the floor's", () => {
+    const floor = { path: "floor", runs: [], median: summarize(lhr({ lcp: 900 })) };
+    const page = { path: "/", runs: [], median: summarize(lhr({ lcp: 2600 })) };
+    const table = causeTable(floor, [page]).split("\n");
+    expect(table[3]).toBe(
+      "| / | 2.60 s | 450 ms | 0 ms | 2150 ms | `main > section > p.text-lg` | 40 ms | app-3c4d.js 250 ms, framework-1a2b.js 180 ms, page 60 ms |",
+    );
+  });
+
+  it("says how far the floor moved between the start and the end of the rounds", () => {
+    const before = [900, 950, 1000].map((lcp) => summarize(lhr({ lcp, performance: 1 })));
+    const after = [1100, 1200, 1300].map((lcp) => summarize(lhr({ lcp, performance: 0.98 })));
+    expect(floorDrift(before, after)).toBe(
+      "The floor, median before the pages / after them: performance 1.00 / 0.98, LCP 0.95 s / 1.20 s, TBT 40 / 40 ms. " +
+        "Over all 6 floor runs: performance 0.98–1.00, LCP 0.90 s–1.30 s, TBT 40–40 ms.",
+    );
   });
 });

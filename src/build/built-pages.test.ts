@@ -37,6 +37,25 @@ describe("built pages", () => {
     expect(routeOfFile(path.join("services", "radon", "index.html"))).toBe("/services/radon");
   });
 
+  it("finds pages an earlier build left under their moved name, and takes this build's copy where both exist", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "public-"));
+    mkdirSync(path.join(dir, "services", "radon"), { recursive: true });
+    mkdirSync(path.join(dir, "blog"), { recursive: true });
+    // Left by the earlier build, after the Netlify adapter moved each <route>/index.html to <route>.html.
+    for (const file of ["404.html", "about.html", "services/radon.html", "blog/maryland-mold-law.html"]) {
+      writeFileSync(path.join(dir, file), "<html></html>");
+    }
+    // Written again by this build: the page that changed.
+    writeFileSync(path.join(dir, "services", "radon", "index.html"), "<html></html>");
+    writeFileSync(path.join(dir, "index.html"), "<html></html>");
+    expect(builtPages(dir)).toEqual([
+      { route: "/", file: path.join(dir, "index.html") },
+      { route: "/about", file: path.join(dir, "about.html") },
+      { route: "/blog/maryland-mold-law", file: path.join(dir, "blog", "maryland-mold-law.html") },
+      { route: "/services/radon", file: path.join(dir, "services", "radon", "index.html") },
+    ]);
+  });
+
   it("takes the page's own title from the document title", () => {
     expect(pageTitle("<head><title>Radon Testing | Severn Ridge</title></head>")).toBe("Radon Testing");
     expect(pageTitle('<title data-gatsby-head="true">Walk-and-Talk &amp; You | X</title>')).toBe("Walk-and-Talk & You");

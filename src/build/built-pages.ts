@@ -49,7 +49,11 @@ export function builtPages(publicDir: string): BuiltPage[] {
         if (!NOT_PAGES.has(entry.name)) walk(full);
       } else if (entry.name.endsWith(".html")) {
         const route = routeOfFile(path.relative(publicDir, full));
-        if (!/^\/404(\/|$)/.test(route)) pages.set(route, full);
+        // A rebuild with Gatsby's cache writes <route>/index.html again only for the pages that
+        // changed; the others are still <route>.html, where the Netlify adapter moved them. A
+        // page found both ways is taken from this build.
+        const fresh = entry.name === "index.html";
+        if (!/^\/404(\/|$)/.test(route) && (fresh || !pages.has(route))) pages.set(route, full);
       }
     }
   };

@@ -1,0 +1,65 @@
+/**
+ * @jest-environment node
+ */
+import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+
+import { loadShareFonts } from "./share-image";
+import { writeShareImages, type SharePage } from "./share-image-files";
+
+// Drawing a PNG takes about a second, several on a busy machine.
+jest.setTimeout(30_000);
+
+const fonts = loadShareFonts();
+let dir = "";
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "share-images-"));
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+function build(pages: SharePage[], publicName = "public") {
+  return writeShareImages({
+    pages,
+    fonts,
+    eyebrow: "Severn Ridge · Maryland",
+    footer: "Severn Ridge · (410) 555-0100",
+    publicDir: path.join(dir, publicName),
+    cacheDir: path.join(dir, "cache"),
+  });
+}
+
+const pages: SharePage[] = [
+  { route: "/", title: "Home Inspections in Maryland" },
+  { route: "/services/radon", title: "Radon Testing" },
+];
+
+describe("share image files", () => {
+  it("are 1200x630 PNGs beside each route", async () => {
+    expect(await build(pages)).toEqual({ drawn: 2, reused: 0 });
+    const meta = await sharp(path.join(dir, "public", "og", "services", "radon.png")).metadata();
+    expect(meta).toMatchObject({ format: "png", width: 1200, height: 630 });
+  });
+
+  it("are drawn again only where a page's title changed, and come out the same from the cache", async () => {
+    await build(pages, "first");
+    const rebuilt = await build([pages[0]!, { route: "/services/radon", title: "Radon Testing and Mitigation" }]);
+    expect(rebuilt).toEqual({ drawn: 1, reused: 1 });
+    expect(await readFile(path.join(dir, "public", "og", "index.png"))).toEqual(
+      await readFile(path.join(dir, "first", "og", "index.png")),
+    );
+    expect(await readFile(path.join(dir, "public", "og", "services", "radon.png"))).not.toEqual(
+      await readFile(path.join(dir, "first", "og", "services", "radon.png")),
+    );
+  });
+
+  it("keep in the cache only the images the last build used", async () => {
+    await build(pages);
+    await build([pages[0]!]);
+    const cached = await readdir(path.join(dir, "cache"));
+    expect(cached).toHaveLength(1);
+    expect((await stat(path.join(dir, "cache", cached[0]!))).size).toBeGreaterThan(1000);
+  });
+});
