@@ -200,7 +200,9 @@ export const serviceFrontmatterSchema = z.strictObject({
   duration: text.optional(),
   turnaround: text.optional(),
   /** What the "from $..." price covers, where the page describes more than the priced service. */
-  priceNote: text.optional().meta({ description: "What the starting price covers, where the page sells more than that" }),
+  priceNote: text
+    .optional()
+    .meta({ description: "What the starting price covers, where the page sells more than that" }),
   lastReviewed: isoDate
     .optional()
     .meta({ description: "For pages that explain the law: shows the date and the not-legal-advice note" }),
@@ -230,7 +232,10 @@ export const postFrontmatterSchema = z
       .optional()
       .meta({ title: "Cover image description", description: "Required when there is a cover image: what it shows" }),
     draft: z.boolean().default(false).meta({ description: "A draft is left out of the published site" }),
-    related: z.array(slug).default([]).meta({ title: "Related services", description: "Service page names, e.g. radon" }),
+    related: z
+      .array(slug)
+      .default([])
+      .meta({ title: "Related services", description: "Service page names, e.g. radon" }),
     sources: z.array(source).default([]).meta({ description: "Official sources" }),
   })
   .refine((post) => !post.updated || post.updated > post.date, {

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import path from "node:path";
 import { headersFor, loadHeaderRules } from "../../scripts/lib/deployed-headers";
 import { editorContentSecurityPolicy } from "../../src/lib/http-headers";
-import { specRoutes } from "../support/routes";
+import { specRoutes } from "../../scripts/lib/routes";
 
 /**
  * The content editor at /admin is the one page that is not for visitors: its own policy, never

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { openPage } from "../support/page";
-import { specRoutes } from "../support/routes";
+import { specRoutes } from "../../scripts/lib/routes";
 
 const FOCUSABLE =
   "a[href], area[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), " +

@@ -12,7 +12,7 @@ import matter from "gray-matter";
 import { parse } from "node-html-parser";
 import { CHROMIUM_ARGS, ensureChromium } from "../../scripts/lib/chromium";
 import { startEditor } from "../support/editor";
-import { copySite, gatsbyBuild } from "../support/site-copy";
+import { copySite, gatsbyBuild } from "../../scripts/lib/site-copy";
 
 const post = {
   slug: "radon-in-finished-basements",

@@ -10,7 +10,7 @@ import path from "node:path";
 import { freePort } from "../../scripts/lib/net";
 import { editorHeaders, securityHeaders } from "../../src/lib/http-headers";
 import { writeAdminFiles } from "../../src/lib/cms/admin-files";
-import { siteRoot } from "./site-copy";
+import { siteRoot } from "../../scripts/lib/site-copy";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
