@@ -256,6 +256,7 @@ export const pageSourcesSchema = z
       sources: z.array(source).min(1, "must list at least one source"),
     }),
   )
+  .min(1)
   .refine((entries) => lawPages.every((page) => entries.some((entry) => entry.page === page)), {
     message: `must have an entry for each of ${lawPages.join(", ")}`,
   });

@@ -55,6 +55,7 @@ describe("the editor's configuration, made from the content schemas", () => {
       "content/water-packages.yaml",
       "content/water-parameters.yaml",
       "content/faq.yaml",
+      "content/page-sources.yaml",
     ]);
   });
 

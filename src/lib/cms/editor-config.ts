@@ -177,6 +177,12 @@ const yamlFiles: Array<{ file: YamlFile; name: string; label: string; listLabel?
     listLabel: "Parameters",
   },
   { file: "faq.yaml", name: "faq", label: "Frequently asked questions", listLabel: "Groups" },
+  {
+    file: "page-sources.yaml",
+    name: "page-sources",
+    label: "Sources of the About, FAQ and water package pages",
+    listLabel: "Pages",
+  },
 ];
 
 /** The format the YAML files are read and written in (registered by admin-init.mjs). */
