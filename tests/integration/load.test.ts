@@ -11,9 +11,15 @@ import { contactMessage, scheduleRequest } from "../support/requests";
 
 const TOTAL = 5_000;
 const IN_FLIGHT = 32;
-/** The whole tree (server and functions) may not pass this, nor grow by more than GROWTH after warm-up. */
-const RSS_LIMIT_MB = 400;
-const GROWTH_LIMIT_MB = 40;
+/**
+ * The whole tree (server and functions) may not pass this, nor grow by more than GROWTH over the
+ * 4,000 requests after warm-up. Measured on two cores: about 275 MB after warm-up, 35 to 41 MB of
+ * growth (garbage the collector has not yet returned; a fast run leaves more). A server that
+ * reloads a function bundle per request grows about 7 MB per request, 28 GB over the same span,
+ * so 100 MB (25 KB a request) tells the two apart without failing on the collector's timing.
+ */
+const RSS_LIMIT_MB = 450;
+const GROWTH_LIMIT_MB = 100;
 
 let server: FunctionServer;
 beforeAll(async () => {
