@@ -11,7 +11,7 @@ import { resolvers } from "./gatsby/resolvers";
 import { typeDefs } from "./gatsby/schema";
 import { sourceContent } from "./gatsby/source-content";
 import { contentRoot, siteRoot } from "./gatsby/site-root";
-import { writeSiteEditor } from "./src/lib/cms/admin-files";
+import { writeSiteEditor } from "./src/build/admin-files";
 
 const production = process.env.NODE_ENV === "production";
 const contentProblems = new ContentProblems(production);

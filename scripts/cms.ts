@@ -7,7 +7,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { decapServerPort } from "../src/lib/cms/admin-files";
+import { decapServerPort } from "../src/build/admin-files";
 
 const siteRoot = path.resolve(__dirname, "..");
 const port = String(decapServerPort());

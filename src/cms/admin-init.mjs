@@ -1,6 +1,6 @@
 /* global window */
 /**
- * Starts the content editor at /admin (copied there as init.js by src/lib/cms/admin-files.ts).
+ * Starts the content editor at /admin (copied there as init.js by src/build/admin-files.ts).
  * config.js set window.CMS_MANUAL_INIT, so Decap waits for this module: it registers how the
  * site's YAML files are read and written, then starts Decap with the configuration made from
  * the content schemas (src/lib/cms/editor-config.ts).

@@ -9,7 +9,7 @@ import { createServer, request } from "node:http";
 import path from "node:path";
 import { freePort } from "../../scripts/lib/net";
 import { editorHeaders, securityHeaders } from "../../src/lib/http-headers";
-import { writeAdminFiles } from "../../src/lib/cms/admin-files";
+import { writeAdminFiles } from "../../src/build/admin-files";
 import { siteRoot } from "../../scripts/lib/site-copy";
 
 const TYPES: Record<string, string> = {

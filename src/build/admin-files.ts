@@ -8,7 +8,7 @@ import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, wri
 import { createRequire } from "node:module";
 import path from "node:path";
 import { parse } from "yaml";
-import { editorConfig, LIST_FIELD, YAML_FORMAT, type EditorOptions } from "./editor-config";
+import { editorConfig, LIST_FIELD, YAML_FORMAT, type EditorOptions } from "../lib/cms/editor-config";
 
 /** The port decap-server listens on for `npm run cms`; DECAP_SERVER_PORT changes it. */
 export const decapServerPort = () => Number(process.env.DECAP_SERVER_PORT ?? 8081);
