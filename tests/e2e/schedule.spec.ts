@@ -64,8 +64,9 @@ test("a visitor fills in every step, watches the estimate change and sends the r
   await page.getByRole("button", { name: "Send request" }).click();
 
   await expect(page.getByRole("heading", { name: "Request sent" })).toBeFocused();
-  // The visitor reads "Your reference is SR-20261123-ABC123." under the heading.
-  const sentence = page.getByText(/^Your reference is /);
+  // The visitor reads "Your reference is SR-20261123-ABC123." under the heading (the notification
+  // repeats it).
+  const sentence = page.getByRole("paragraph").filter({ hasText: /^Your reference is / });
   await expect(sentence).toBeVisible();
   const reference = /Your reference is (\S+)\./.exec((await sentence.textContent())!)?.[1];
   expect(reference).toMatch(/^SR-\d{8}-[0-9A-Z]{6}$/);
