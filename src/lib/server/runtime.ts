@@ -4,8 +4,9 @@
  * - Gatsby's function compiler replaces every `process.env.X` with its value at build time
  *   (webpack DefinePlugin), so SMTP_URL or OUTBOX_DIR set when the site is served would be
  *   ignored. The live environment is read through globalThis, which the compiler leaves alone.
- * - `gatsby serve` loads a function's module afresh for every request, so state that must
- *   outlive one request (the rate limits, the outbox write queue) lives on globalThis too.
+ * - Each function is its own bundle with its own copy of these modules, and `gatsby develop`
+ *   reloads a function's module on every request, so state that must be shared and outlive one
+ *   request (the rate limits, the outbox write queue) lives on globalThis too.
  */
 export function runtimeEnv(): NodeJS.ProcessEnv {
   return globalThis.process.env;
