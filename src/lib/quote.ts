@@ -4,6 +4,7 @@
  * the visitor answers; the schedule function recomputes it and never trusts a client price.
  */
 import type { PricingTables } from "./content-schema";
+import { formatCount } from "./format";
 import { waterQualityService } from "./paths";
 
 export interface PackagePrice {
@@ -37,8 +38,6 @@ export interface Quote {
   total: number;
 }
 
-const number = new Intl.NumberFormat("en-US");
-
 /** A percentage of a whole-dollar amount, rounded to the nearest dollar (halves round up). */
 export function percentOf(amount: number, percent: number): number {
   return Math.round((amount * percent) / 100 + Number.EPSILON);
@@ -57,7 +56,7 @@ export function basePrice(inspection: PricingTables["mainInspections"][number], 
   if (band) {
     return {
       kind: "base",
-      label: `${inspection.label}, up to ${number.format(band.maxSqFt)} sq ft`,
+      label: `${inspection.label}, up to ${formatCount(band.maxSqFt)} sq ft`,
       amount: band.price,
     };
   }
@@ -65,7 +64,7 @@ export function basePrice(inspection: PricingTables["mainInspections"][number], 
   const steps = Math.ceil((squareFeet - largest.maxSqFt) / inspection.overflow.perSqFt);
   return {
     kind: "base",
-    label: `${inspection.label}, ${number.format(squareFeet)} sq ft (${number.format(largest.maxSqFt)} sq ft plus ${steps} × ${number.format(inspection.overflow.perSqFt)} sq ft)`,
+    label: `${inspection.label}, ${formatCount(squareFeet)} sq ft (${formatCount(largest.maxSqFt)} sq ft plus ${steps} × ${formatCount(inspection.overflow.perSqFt)} sq ft)`,
     amount: largest.price + steps * inspection.overflow.price,
   };
 }
@@ -81,7 +80,8 @@ function ageAdjustment(tables: PricingTables, yearBuilt: number, base: number): 
 
 /** Every county the business travels to, A to Z: the travel zones define the service area. */
 export function countiesServed(tables: Pick<PricingTables, "travelZones">): string[] {
-  return tables.travelZones.flatMap((zone) => zone.counties).sort((a, b) => a.localeCompare(b));
+  // Plain code-unit order: the names are capitalised ASCII, and a locale collator costs its ICU start-up.
+  return tables.travelZones.flatMap((zone) => zone.counties).sort();
 }
 
 function travel(tables: PricingTables, county: string): QuoteLine {

@@ -11,6 +11,7 @@ import { useSubmitRequest } from "../../hooks/use-submit-request";
 import { useToday } from "../../hooks/use-today";
 import { business, pricing } from "../../lib/business-data";
 import { catalog, waterPackageChoices } from "../../lib/catalog";
+import { formatDollars } from "../../lib/format";
 import type { Quote } from "../../lib/quote";
 import {
   createScheduleSchema,
@@ -161,8 +162,7 @@ export function ScheduleForm({ search }: { search: string }) {
       >
         <Stepper steps={scheduleSteps} current={step} onSelect={goTo} />
         <p className="rounded-lg bg-slate-100 px-4 py-2 text-sm text-slate-800 lg:hidden" aria-hidden="true">
-          Estimate so far:{" "}
-          <strong>{estimate.quote ? `$${estimate.quote.total.toLocaleString("en-US")}` : "choose a service"}</strong>
+          Estimate so far: <strong>{estimate.quote ? formatDollars(estimate.quote.total) : "choose a service"}</strong>
         </p>
         <div id="schedule-step-title">
           <StepHeading ref={headingRef} number={step + 1} title={current.title} />

@@ -1,0 +1,19 @@
+import { formatCount, formatDollars } from "./format";
+
+describe("formatCount and formatDollars", () => {
+  const intlCount = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+  const intlDollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+
+  it.each([0, 7, 200, 999, 1000, 1250, 11000, 99999, 1234567, 1000000000, 349.6, 3.4, -50, -1250, -0.2])(
+    "write %p exactly as Intl's en-US formatter would",
+    (value) => {
+      expect(formatCount(value)).toBe(intlCount.format(value).replace(/^-0$/, "0"));
+      expect(formatDollars(value)).toBe(intlDollars.format(value).replace(/^-\$0$/, "$0"));
+    },
+  );
+
+  it("groups thousands with commas", () => {
+    expect(formatCount(3500)).toBe("3,500");
+    expect(formatDollars(12500)).toBe("$12,500");
+  });
+});
