@@ -70,6 +70,15 @@ const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 const seconds = (value: number) => `${value.toFixed(1)} s`;
 const ms = (value: number) => `${(value * 1000).toFixed(0)} ms`;
 
+/**
+ * Builds keep Gatsby's state the way Netlify does between deploys: the Netlify adapter stores
+ * `public/` and `.cache/` before it renames pages to `<route>.html`, and restores them before the
+ * next build, so Gatsby finds its own files where it left them. NETLIFY_LOCAL points the adapter's
+ * cache at the copy's `.netlify/build-cache`. Without it a warm rebuild fails: Gatsby re-stitches a
+ * page whose `index.html` the adapter had renamed.
+ */
+const NETLIFY_BUILD_CACHE = { NETLIFY_LOCAL: "true" };
+
 async function build(
   dir: string,
   logFile: string,
@@ -78,15 +87,19 @@ async function build(
   let peakTree = 0;
   let peakProcess = 0;
   let timer: NodeJS.Timeout | undefined;
-  const { code, output } = await gatsbyBuild(dir, (child) => {
-    timer = setInterval(() => {
-      const memory = child.pid ? treeMemory(child.pid) : null;
-      if (memory) {
-        peakTree = Math.max(peakTree, memory.total);
-        peakProcess = Math.max(peakProcess, memory.largest);
-      }
-    }, 200);
-  });
+  const { code, output } = await gatsbyBuild(
+    dir,
+    (child) => {
+      timer = setInterval(() => {
+        const memory = child.pid ? treeMemory(child.pid) : null;
+        if (memory) {
+          peakTree = Math.max(peakTree, memory.total);
+          peakProcess = Math.max(peakProcess, memory.largest);
+        }
+      }, 200);
+    },
+    NETLIFY_BUILD_CACHE,
+  );
   clearInterval(timer);
   writeFileSync(logFile, output);
   return { code, seconds: (performance.now() - started) / 1000, peakTree, peakProcess, output };
