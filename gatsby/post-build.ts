@@ -6,7 +6,7 @@ import { builtPages, inlineScriptHashes, notFoundFiles, pageTitle } from "../src
 import { cspHeader, editorHeaderRules, previewHeaders, securityHeaders, type Header } from "../src/lib/http-headers";
 import { robotsTxt } from "../src/lib/robots";
 import { loadShareFonts } from "../src/build/share-image";
-import { writeShareImages } from "../src/build/share-image-files";
+import { drawingFingerprint, writeShareImages } from "../src/build/share-image-files";
 import { writeFaviconIco } from "./favicon";
 import { contentRoot, siteRoot } from "./site-root";
 
@@ -34,6 +34,7 @@ export async function writePostBuildFiles({
     footer: `${site.name} · ${site.phone}`,
     publicDir,
     cacheDir: path.join(cache.directory, "share-images"),
+    drawnWith: drawingFingerprint(siteRoot),
   });
 
   // Any unknown address is answered with 404.html under the "/*" rules alone, so "/*" carries

@@ -1,13 +1,13 @@
 /**
  * @jest-environment node
  */
-import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
+import { appendFile, copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 
 import { loadShareFonts } from "./share-image";
-import { writeShareImages, type SharePage } from "./share-image-files";
+import { drawingFingerprint, writeShareImages, type SharePage } from "./share-image-files";
 
 // Drawing a PNG takes about a second, several on a busy machine.
 jest.setTimeout(30_000);
@@ -20,10 +20,11 @@ beforeEach(async () => {
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
-function build(pages: SharePage[], publicName = "public") {
+function build(pages: SharePage[], publicName = "public", drawnWith = "drawing 1") {
   return writeShareImages({
     pages,
     fonts,
+    drawnWith,
     eyebrow: "Severn Ridge · Maryland",
     footer: "Severn Ridge · (410) 555-0100",
     publicDir: path.join(dir, publicName),
@@ -53,6 +54,25 @@ describe("share image files", () => {
     expect(await readFile(path.join(dir, "public", "og", "services", "radon.png"))).not.toEqual(
       await readFile(path.join(dir, "first", "og", "services", "radon.png")),
     );
+  });
+
+  it("are all drawn again when the drawing changes, even where the words did not", async () => {
+    await build(pages, "first");
+    expect(await build(pages, "public", "drawing 2")).toEqual({ drawn: 2, reused: 0 });
+  });
+
+  it("take the drawing code into their key, so editing it redraws them", async () => {
+    const siteRoot = path.resolve(__dirname, "..", "..");
+    const copy = path.join(dir, "site");
+    for (const file of ["package.json", "src/build/share-image.ts", "src/lib/paths.ts"]) {
+      await mkdir(path.dirname(path.join(copy, file)), { recursive: true });
+      await copyFile(path.join(siteRoot, file), path.join(copy, file));
+    }
+    await symlink(path.join(siteRoot, "node_modules"), path.join(copy, "node_modules"), "dir");
+    const before = drawingFingerprint(copy);
+    expect(drawingFingerprint(copy)).toBe(before);
+    await appendFile(path.join(copy, "src/build/share-image.ts"), "\n// a change to the drawing\n");
+    expect(drawingFingerprint(copy)).not.toBe(before);
   });
 
   it("keep in the cache only the images the last build used", async () => {

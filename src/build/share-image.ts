@@ -17,13 +17,20 @@ export interface ShareFonts {
   medium: Font;
 }
 
-export function loadShareFonts(siteRoot = process.cwd()): ShareFonts {
+/** The Inter files the images are drawn with: bold for the title, medium for the smaller lines. */
+export function shareFontFiles(siteRoot = process.cwd()): { bold: string; medium: string } {
   const resolve = createRequire(path.join(siteRoot, "package.json")).resolve;
-  const load = (weight: number) => {
-    const bytes = readFileSync(resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`));
+  const file = (weight: number) => resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`);
+  return { bold: file(700), medium: file(500) };
+}
+
+export function loadShareFonts(siteRoot = process.cwd()): ShareFonts {
+  const files = shareFontFiles(siteRoot);
+  const load = (file: string) => {
+    const bytes = readFileSync(file);
     return opentype.parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
   };
-  return { bold: load(700), medium: load(500) };
+  return { bold: load(files.bold), medium: load(files.medium) };
 }
 
 /** Glyph by glyph, with kerning; opentype.js's own shaping fails on Inter's contextual forms. */
