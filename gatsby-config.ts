@@ -1,5 +1,5 @@
 import type { GatsbyConfig } from "gatsby";
-import adapter from "gatsby-adapter-netlify";
+import { netlifyAdapter } from "./gatsby/netlify-adapter";
 import { defaultContentDir, readSiteContent } from "./src/build/content-files";
 import { previewHeaders, securityHeaders } from "./src/lib/http-headers";
 import { mdxOptions } from "./src/lib/mdx-options";
@@ -30,7 +30,7 @@ const config: GatsbyConfig = {
   // The page-creating query lives in gatsby/pages.ts, beside the other build hooks' modules.
   graphqlTypegen: { generateOnBuild: true, documentSearchPaths: ["./gatsby-node.ts", "./gatsby/**/*.ts"] },
   // Builds for Netlify: the functions become Netlify Functions, headers go to public/_headers.
-  adapter: adapter(),
+  adapter: netlifyAdapter(),
   headers: [{ source: "/*", headers: [...securityHeaders, ...previewHeaders()] }],
   plugins: [
     "gatsby-plugin-postcss",

@@ -22,6 +22,7 @@ import { pathToFileURL } from "node:url";
 import { parseArgs, promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { parse as parseYaml } from "yaml";
+import { filesForAddress } from "../src/build/built-pages";
 import { JSON_ONLY_MESSAGE } from "../src/lib/server/read-body";
 import { startDeliveryWorker } from "../src/lib/server/delivery";
 import { headersFor, loadHeaderRules } from "./lib/deployed-headers";
@@ -62,17 +63,15 @@ function cleanSegments(pathname: string): string[] | null {
   return clean ? segments : null;
 }
 
-/** The file for a decoded address: itself, <address>.html, or <address>/index.html; never outside publicDir. */
+/** The file for a decoded address, found as src/build/built-pages.ts maps addresses to files; never outside publicDir. */
 export function resolveFile(publicDir: string, pathname: string): string | null {
   const segments = cleanSegments(pathname);
   if (!segments || HOST_FILES.has(segments[0] ?? "")) return null;
   const base = path.join(publicDir, ...segments);
   const relative = path.relative(publicDir, base);
   if (relative.startsWith("..") || path.isAbsolute(relative)) return null;
-  for (const candidate of [base, `${base}.html`, path.join(base, "index.html")]) {
-    if (isFile(candidate)) return candidate;
-  }
-  return null;
+  const candidates = filesForAddress(segments.join("/")).map((file) => path.join(publicDir, file));
+  return candidates.find(isFile) ?? null;
 }
 
 /** An address without its trailing slashes, found without a backtracking regex. */

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { fixtureSite, gatsbyPage } from "./fixture-site";
-import { checkLinks, mailtoProblem, pagePathOf, srcsetUrls, telProblem } from "./link-check";
+import { checkLinks, mailtoProblem, srcsetUrls, telProblem } from "./link-check";
 
 const origin = "https://www.example.com";
 const head = (pagePath: string) => `<link rel="canonical" href="${origin}${pagePath}"/>`;
@@ -123,12 +123,5 @@ describe("link parts", () => {
     expect(mailtoProblem("mailto:a@example.com,b@example.org?subject=Hi&body=There")).toBeNull();
     expect(mailtoProblem("mailto:office at example.com")).not.toBeNull();
     expect(mailtoProblem("mailto:a@example.com?subject")).not.toBeNull();
-  });
-
-  it("names the path each built HTML file answers", () => {
-    expect(pagePathOf("index.html")).toBe("/");
-    expect(pagePathOf("blog/maryland-mold-law/index.html")).toBe("/blog/maryland-mold-law");
-    expect(pagePathOf("services/radon.html")).toBe("/services/radon");
-    expect(pagePathOf("404.html")).toBe("/404");
   });
 });

@@ -12,7 +12,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { routeOfFile } from "../../src/build/built-pages";
+import { filesForAddress, routeOfFile } from "../../src/build/built-pages";
 import { readTags, type Tag } from "./html";
 
 export interface Reference {
@@ -92,14 +92,6 @@ export function mailtoProblem(url: string): string | null {
   return null;
 }
 
-/** A page's path without the file name the build gave it: /x/index.html and /x.html are /x. */
-export function pagePath(pathname: string): string {
-  return pathname.replace(/\/index\.html$/, "").replace(/\.html$/, "") || "/";
-}
-
-/** The site path a public/ HTML file answers (see src/build/built-pages.ts). */
-export const pagePathOf = routeOfFile;
-
 export class BuiltSite {
   readonly files: Set<string>;
   private readonly html = new Map<string, string>();
@@ -148,12 +140,8 @@ export class BuiltSite {
 
   /** The file that answers a site path, as the deployed site would; null when none does. */
   resolve(pathname: string): { file: string; isPage: boolean } | null {
-    const relative = pathname.replace(/^\/+/, "");
-    if (relative === "") return this.files.has("index.html") ? { file: "index.html", isPage: true } : null;
-    for (const file of [`${relative}/index.html`, `${relative}.html`, relative]) {
-      if (this.files.has(file)) return { file, isPage: file.endsWith(".html") };
-    }
-    return null;
+    const file = filesForAddress(pathname).find((candidate) => this.files.has(candidate));
+    return file ? { file, isPage: file.endsWith(".html") } : null;
   }
 }
 
@@ -189,7 +177,7 @@ export function checkReference(
   if (scheme === "javascript") return "javascript: address";
   if (scheme === "data" || scheme === "blob") return null;
 
-  const pageUrl = new URL(pagePathOf(reference.file), PLACEHOLDER);
+  const pageUrl = new URL(routeOfFile(reference.file), PLACEHOLDER);
   let target: URL;
   try {
     target = new URL(url, pageUrl);
@@ -207,12 +195,12 @@ export function checkReference(
     return "malformed percent-encoding";
   }
   if (tagName === "link" && reference.rel?.split(/\s+/).includes("canonical")) {
-    return pagePath(pathname) === pagePathOf(reference.file) ? null : `canonical names ${pathname}, not this page`;
+    return routeOfFile(pathname) === routeOfFile(reference.file) ? null : `canonical names ${pathname}, not this page`;
   }
   if (pathname !== "/" && pathname.endsWith("/")) return "trailing slash: the site answers it with a redirect";
   const resolved = site.resolve(pathname);
   if (!resolved) return `no file in public/ answers ${pathname}`;
-  const samePage = pathname === pagePathOf(reference.file);
+  const samePage = pathname === routeOfFile(reference.file);
   if (NAVIGATION.has(tagName) && resolved.isPage && !samePage && !context.specRoutes.has(pathname)) {
     return `${pathname} is not a route of the specification`;
   }

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { builtPages, htmlFileFor, inlineScriptHashes, pageTitle, routeOfFile } from "./built-pages";
+import { builtPages, filesForAddress, htmlFileFor, inlineScriptHashes, pageTitle, routeOfFile } from "./built-pages";
 
 const sha = (text: string) => createHash("sha256").update(text).digest("base64");
 
@@ -35,6 +35,17 @@ describe("built pages", () => {
     expect(htmlFileFor(dir, "/404.html")).toBe(path.join(dir, "404.html"));
     expect(() => htmlFileFor(dir, "/nowhere")).toThrow(/No HTML for \/nowhere/);
     expect(routeOfFile(path.join("services", "radon", "index.html"))).toBe("/services/radon");
+  });
+
+  it("names the route of each built file, and the files that may answer an address", () => {
+    expect(routeOfFile("index.html")).toBe("/");
+    expect(routeOfFile("blog/maryland-mold-law/index.html")).toBe("/blog/maryland-mold-law");
+    expect(routeOfFile("services/radon.html")).toBe("/services/radon");
+    expect(routeOfFile("/services/radon.html")).toBe("/services/radon");
+    expect(routeOfFile("404.html")).toBe("/404");
+    expect(filesForAddress("/")).toEqual(["index.html"]);
+    expect(filesForAddress("/robots.txt")).toEqual(["robots.txt", "robots.txt/index.html", "robots.txt.html"]);
+    expect(filesForAddress("/blog/x")).toEqual(["blog/x", "blog/x/index.html", "blog/x.html"]);
   });
 
   it("finds pages an earlier build left under their moved name, and takes this build's copy where both exist", () => {

@@ -21,19 +21,30 @@ const NOT_PAGES = new Set(["page-data", "static", "og", "icons", "_gatsby", "~pa
 /**
  * The route an HTML file under public/ answers (trailingSlash "never"): index.html is "/";
  * blog/x/index.html, as Gatsby writes it, and blog/x.html, as the Netlify adapter then
- * moves it, are both "/blog/x".
+ * moves it, are both "/blog/x". An address naming such a file ("/blog/x.html") gives its route too.
  */
 export function routeOfFile(relativeFile: string): string {
-  const route = `/${relativeFile.split(path.sep).join("/")}`;
+  const route = `/${relativeFile.split(path.sep).join("/").replace(/^\/+/, "")}`;
   return route.replace(/\/index\.html$/, "").replace(/\.html$/, "") || "/";
+}
+
+/**
+ * The files under public/ that may answer an address, in the order they are tried: the file the
+ * address names ("/robots.txt"), then the page as Gatsby writes it (<address>/index.html) and as
+ * the Netlify adapter moves it (<address>.html). After a build only one of the two exists; during
+ * the post-build step of a rebuild with Gatsby's cache both may, and <address>/index.html is the
+ * one this build wrote. Paths are relative to public/, with "/" between folders.
+ */
+export function filesForAddress(address: string): string[] {
+  const relative = address.replace(/^\/+|\/+$/g, "");
+  return relative === "" ? ["index.html"] : [relative, `${relative}/index.html`, `${relative}.html`];
 }
 
 /** The HTML file of a route, in either layout; "/404.html" names Gatsby's not-found page itself. */
 export function htmlFileFor(publicDir: string, route: string): string {
-  const dir = route.replace(/^\/+|\/+$/g, "");
-  const candidates = dir.endsWith(".html")
-    ? [path.join(publicDir, dir)]
-    : [path.join(publicDir, dir, "index.html"), path.join(publicDir, `${dir}.html`)];
+  const candidates = filesForAddress(route)
+    .filter((file) => file.endsWith(".html"))
+    .map((file) => path.join(publicDir, file));
   const found = candidates.find((file) => existsSync(file));
   if (!found) throw new Error(`No HTML for ${route} in ${publicDir} (looked for ${candidates.join(", ")})`);
   return found;

@@ -32,14 +32,16 @@ const groups = [
   "grid-cols",
   "z",
 ];
-const displays = new Set(["block", "inline-block", "inline", "flex", "inline-flex", "grid", "hidden", "contents"]);
+// Plain arrays rather than a Set: a minifier drops an unused array literal, but keeps `new Set(...)`
+// (a constructor call it cannot prove pure) in production bundles where nothing reads it.
+const displays = ["block", "inline-block", "inline", "flex", "inline-flex", "grid", "hidden", "contents"];
 
 /** The property a class sets, with its variants (`sm:max-w` for `sm:max-w-3xl`); undefined if not tracked. */
 function propertyOf(className: string): string | undefined {
   const cut = className.lastIndexOf(":") + 1;
   const variants = className.slice(0, cut);
   const utility = className.slice(cut).replace(/^-/, "");
-  if (displays.has(utility)) return `${variants}display`;
+  if (displays.includes(utility)) return `${variants}display`;
   const group = groups.find((name) => utility.startsWith(`${name}-`));
   return group && `${variants}${group}`;
 }

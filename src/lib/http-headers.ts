@@ -8,7 +8,9 @@
  * Gatsby already sends, for every path: `x-content-type-options: nosniff`,
  * `x-frame-options: DENY`, `referrer-policy: same-origin`; hashed files
  * `cache-control: public, max-age=31536000, immutable`; HTML and page-data
- * `cache-control: public, max-age=0, must-revalidate`.
+ * `cache-control: public, max-age=0, must-revalidate`. It also writes the deprecated
+ * `x-xss-protection: 1; mode=block` for every path, which no setting turns off:
+ * gatsby/netlify-adapter.ts gives it the site's value before the adapter writes the file.
  */
 
 export interface Header {
@@ -29,6 +31,16 @@ export const securityHeaders: Header[] = [
   // The old XSS auditor is gone from browsers and could be abused; the CSP does that work now.
   { key: "x-xss-protection", value: "0" },
 ];
+
+/**
+ * Gatsby's default headers, with the site's own value wherever both name the same header, so no
+ * rule in public/_headers contradicts the site's: a path is then answered the same whichever
+ * matching rule Netlify lets win.
+ */
+export function withSiteValues(headers: readonly Header[]): Header[] {
+  const site = new Map(securityHeaders.map(({ key, value }) => [key, value]));
+  return headers.map(({ key, value }) => ({ key, value: site.get(key.toLowerCase()) ?? value }));
+}
 
 /** Netlify sets CONTEXT during its builds: "production", or a preview or branch deploy. */
 export function isPreviewDeploy(context = process.env.CONTEXT): boolean {

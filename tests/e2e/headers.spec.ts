@@ -40,6 +40,7 @@ for (const route of [...specRoutes, { path: UNKNOWN }]) {
     expect(headers["referrer-policy"]).toBeTruthy();
     expect(headers["permissions-policy"]).toContain("camera=()");
     expect(headers["cross-origin-opener-policy"]).toBe("same-origin");
+    expect(headers["x-xss-protection"]).toBe("0");
     // Exactly the headers of public/_headers, the file Netlify serves.
     for (const [name, value] of headersFor(rules, route.path)) expect(headers[name]).toBe(value);
 

@@ -123,6 +123,8 @@ describe("every answer carries the security headers", () => {
     expect(answer.headers["x-content-type-options"]).toBe("nosniff");
     expect(answer.headers["x-frame-options"]).toBe("DENY");
     expect(answer.headers["content-security-policy"]).toMatch(/^default-src 'self'/);
+    // The old XSS auditor's switch is sent turned off, never Gatsby's default "1; mode=block".
+    expect(answer.headers["x-xss-protection"]).toBe("0");
     expect(answer.headers["access-control-allow-origin"]).toBeUndefined();
   });
 

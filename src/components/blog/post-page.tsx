@@ -1,0 +1,117 @@
+import { graphql, Link } from "gatsby";
+import React from "react";
+import { PostMeta } from "./post-meta";
+import { ArticleLayout, tocOf } from "../content/article-layout";
+import { MdxCopy } from "../content/mdx-copy";
+import { SourceList } from "../content/source-list";
+import { ClosingCta } from "../home/closing-cta";
+import { CoverImage } from "../ui/cover-image";
+import { PageHeader } from "../ui/page-header";
+import { useSiteInfo } from "../../hooks/use-site-info";
+import { blogPath, schedulePath, scheduleWith } from "../../lib/paths";
+
+type Post = Queries.PostPageFragment;
+
+/** The services a post is about, as links under its copy. */
+function RelatedServices({ services }: { services: Post["related"] }) {
+  if (!services.length) return null;
+  return (
+    <nav aria-labelledby="related-title" className="mt-12 max-w-3xl">
+      <h2 id="related-title" className="text-lg font-semibold text-slate-900">
+        Related services
+      </h2>
+      <ul className="mt-3 flex flex-wrap gap-3">
+        {services.map((service) => (
+          <li key={service.path}>
+            <Link
+              to={service.path}
+              className="inline-flex min-h-11 items-center rounded-full border border-brand-200 px-4 font-medium text-brand-700 hover:bg-brand-50"
+            >
+              {service.title}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** A blog post (src/templates/blog-post.tsx): its header, cover, copy, related services and sources. */
+export function PostPage({ post }: { post: Post }) {
+  const { phone } = useSiteInfo();
+  const image = post.image?.childImageSharp?.gatsbyImageData;
+  return (
+    <>
+      <PageHeader
+        eyebrow={
+          <Link to={blogPath} className="hover:underline">
+            Blog & resources
+          </Link>
+        }
+        title={post.title}
+        intro={post.description}
+      >
+        <div className="mt-6">
+          <PostMeta
+            date={post.date}
+            dateTime={post.isoDate}
+            readingMinutes={post.readingMinutes}
+            author={post.author}
+            updated={post.updated ? { date: post.updated, dateTime: post.isoUpdated! } : null}
+          />
+        </div>
+      </PageHeader>
+      <ArticleLayout
+        article
+        toc={tocOf(post.parent)}
+        booking={{
+          title: "Questions about your property?",
+          scheduleHref: post.related[0] ? scheduleWith({ service: post.related[0].slug }) : schedulePath,
+        }}
+      >
+        {image && <CoverImage image={image} alt={post.imageAlt ?? ""} className="mb-10 max-w-3xl rounded-xl" />}
+        <MdxCopy html={post.html} />
+        <RelatedServices services={post.related} />
+        <div className="max-w-3xl">
+          <SourceList sources={post.sources} lastReviewed={post.lastReviewed} />
+        </div>
+      </ArticleLayout>
+      <ClosingCta phone={phone} />
+    </>
+  );
+}
+
+export const postPageFragment = graphql`
+  fragment PostPage on BlogPost {
+    title
+    description
+    author
+    readingMinutes
+    date(formatString: "MMMM D, YYYY")
+    isoDate: date(formatString: "YYYY-MM-DD")
+    updated(formatString: "MMMM D, YYYY")
+    isoUpdated: updated(formatString: "YYYY-MM-DD")
+    lastReviewed(formatString: "MMMM D, YYYY")
+    imageAlt
+    image {
+      childImageSharp {
+        gatsbyImageData(width: 768, layout: CONSTRAINED, placeholder: BLURRED)
+      }
+    }
+    related {
+      slug
+      path
+      title
+    }
+    html
+    parent {
+      ... on Mdx {
+        tableOfContents(maxDepth: 2)
+      }
+    }
+    sources {
+      label
+      url
+    }
+  }
+`;
