@@ -49,6 +49,8 @@ beforeAll(async () => {
   page.on("console", (message) => {
     if (message.type() === "error" && /Content.Security.Policy/i.test(message.text())) pageErrors.push(message.text());
   });
+  // Leaving an entry with a refused change asks whether to discard it: the writer does.
+  page.on("dialog", (dialog) => void dialog.accept());
   await page.goto(editor.adminUrl, { timeout: 120_000 });
   await page.getByRole("button", { name: "Login" }).click();
   await page.goto(`${editor.adminUrl}#/collections/posts/new`);
@@ -80,7 +82,7 @@ async function changed(file: string, before: string): Promise<string> {
  */
 async function openBusinessFile(label: string, shown: string) {
   await page.goto(`${editor.adminUrl}#/collections/business`);
-  await page.getByRole("link", { name: label, exact: true }).click();
+  await page.getByText(label, { exact: true }).click();
   await page.getByText(shown, { exact: true }).first().waitFor({ state: "visible" });
 }
 
@@ -140,6 +142,8 @@ test("a phone number in the wrong form is refused with the build's message, and 
 
 test("a new phone number saved in the editor changes only the phone in site.yaml", async () => {
   const before = readFileSync(contentFile("site.yaml"), "utf8");
+  await openBusinessFile("Business facts", "Phone");
+  expect(await page.getByLabel("Phone", { exact: true }).inputValue()).toBe(phone.old);
   await page.getByLabel("Phone", { exact: true }).fill(phone.new);
   await publish();
   const after = await changed(contentFile("site.yaml"), before);
