@@ -32,7 +32,7 @@ function site(overrides: Record<string, string> = {}) {
     "admin/init.js": "CMS.init();",
     "admin/netlify-identity-widget.js": 'window.netlifyIdentity = { clientName: "netlify-identity-widget" };',
     // An e-mail template is not a page: its link holds Netlify's placeholders until it is sent.
-    "admin/identity-emails/invitation.html": identityEmails("Fixture")[0].html,
+    "admin/identity-emails/invitation.html": identityEmails("Fixture")[0]!.html,
     ...overrides,
   });
 }

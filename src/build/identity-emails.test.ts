@@ -16,7 +16,7 @@ const widgetSource = readFileSync(
   path.join(root, "node_modules", "netlify-identity-widget", "build", "netlify-identity-widget.js"),
   "utf8",
 );
-const widgetTokenPattern = new RegExp(/\/\((confirmation\|invite[^)]*)\)_token=/.exec(widgetSource)![1]);
+const widgetTokenPattern = new RegExp(/\/\((confirmation\|invite[^)]*)\)_token=/.exec(widgetSource)![1]!);
 
 /** A template as Netlify sends it: its Go template variables filled in. */
 const sent = (html: string) =>
@@ -54,7 +54,7 @@ describe("the Identity e-mail templates", () => {
   });
 
   test.each(emails)("$file uses only the variables Netlify fills in and names the business", ({ html, file }) => {
-    const variables = new Set([...html.matchAll(/\{\{\s*\.(\w+)\s*\}\}/g)].map((match) => match[1]));
+    const variables = new Set([...html.matchAll(/\{\{\s*\.(\w+)\s*\}\}/g)].map((match) => match[1]!));
     const allowed = new Set(["SiteURL", "Token", "Email", ...(file === "email-change.html" ? ["NewEmail"] : [])]);
     expect([...variables].filter((name) => !allowed.has(name))).toEqual([]);
     // Every brace pair is a variable Netlify knows: nothing is left for the recipient to see.
@@ -63,7 +63,7 @@ describe("the Identity e-mail templates", () => {
   });
 
   test("the site's name is written as text, not markup", () => {
-    const [invitation] = identityEmails('Smith & Sons <"Inspections">');
+    const invitation = identityEmails('Smith & Sons <"Inspections">')[0]!;
     expect(parse(invitation.html).querySelector("h2")?.text).toBe(
       'You are invited to edit the Smith & Sons <"Inspections"> website',
     );

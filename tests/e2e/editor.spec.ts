@@ -48,8 +48,8 @@ test.describe("the content editor at /admin", () => {
     expect(violations).toEqual([]);
   });
 
-  test("the link of an Identity invitation opens the widget's sign-up on /admin, asking the site's own Identity", async ({}, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop", "the same at every width");
+  test("the link of an Identity invitation opens the widget's sign-up on /admin, asking the site's own Identity", async () => {
+    test.skip(test.info().project.name !== "desktop", "the same at every width");
     test.setTimeout(180_000);
     // The widget treats localhost and 127.0.0.1 as a developer's machine (it asks for the site's
     // address instead), so Chromium reaches the same server on loopback under a name of its own.
@@ -91,8 +91,9 @@ test.describe("the content editor at /admin", () => {
       await widget.getByPlaceholder("Password", { exact: true }).fill("a long first password");
       await widget.getByRole("button", { name: "Sign up", exact: true }).click();
       await expect.poll(() => identityRequests.length).toBe(2);
-      expect(identityRequests[1].url).toBe(`${origin}/.netlify/identity/verify`);
-      expect(JSON.parse(identityRequests[1].body!)).toEqual({
+      const signUp = identityRequests[1]!;
+      expect(signUp.url).toBe(`${origin}/.netlify/identity/verify`);
+      expect(JSON.parse(signUp.body!)).toEqual({
         token: "xyz",
         password: "a long first password",
         type: "signup",
