@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import { adminIndexHtml } from "../../src/build/admin-files";
+import { identityEmails } from "../../src/build/identity-emails";
 import { editorCodeProblems } from "./editor-isolation";
 import { fixtureSite, gatsbyPage } from "./fixture-site";
 import { checkLinks } from "./link-check";
@@ -29,6 +30,9 @@ function site(overrides: Record<string, string> = {}) {
     "admin/config.js": "window.CMS_MANUAL_INIT = true;",
     "admin/decap-cms.js": "/* decap-cms-core */ window.DecapCms = {};",
     "admin/init.js": "CMS.init();",
+    "admin/netlify-identity-widget.js": 'window.netlifyIdentity = { clientName: "netlify-identity-widget" };',
+    // An e-mail template is not a page: its link holds Netlify's placeholders until it is sent.
+    "admin/identity-emails/invitation.html": identityEmails("Fixture")[0]!.html,
     ...overrides,
   });
 }
@@ -52,6 +56,34 @@ describe("no visitor page loads the content editor", () => {
       const weights = ["/", "/about"].map((route) => weighRoute(dir, route, stats));
       expect(editorCodeProblems(dir, weights)).toEqual([
         "/about: loads /admin/decap-cms.js, a file of the content editor",
+      ]);
+    } finally {
+      remove();
+    }
+  });
+
+  test("a page that loads the identity widget is named", () => {
+    const { dir, remove } = site({
+      "index.html": gatsbyPage('<h1>Home</h1><script src="/admin/netlify-identity-widget.js"></script>'),
+    });
+    try {
+      const weights = ["/", "/about"].map((route) => weighRoute(dir, route, stats));
+      expect(editorCodeProblems(dir, weights)).toEqual([
+        "/: loads /admin/netlify-identity-widget.js, a file of the content editor",
+      ]);
+    } finally {
+      remove();
+    }
+  });
+
+  test("a site chunk that bundles the identity widget is named", () => {
+    const { dir, remove } = site({
+      "app.js": "console.log('app'); window.netlifyIdentity = { clientName: 'netlify-identity-widget' };",
+    });
+    try {
+      const weights = ["/"].map((route) => weighRoute(dir, route, stats));
+      expect(editorCodeProblems(dir, weights)).toEqual([
+        '/app.js holds the content editor\'s code ("netlify-identity-widget")',
       ]);
     } finally {
       remove();

@@ -1,17 +1,22 @@
 /**
  * Writes the content editor into a folder (static/admin, which Gatsby copies to public/admin):
- * Decap's prebuilt bundle from npm, the YAML library's browser build, the start-up module
- * and the configuration made from the content schemas. Nothing here is part of any visitor
- * page: the files are plain static files, loaded only by /admin/index.html.
+ * Decap's prebuilt bundle from npm, Netlify's identity widget from npm (logins and the links
+ * of Identity's e-mails), the YAML library's browser build, the start-up module, the
+ * configuration made from the content schemas and the Identity e-mail templates. Nothing here
+ * is part of any visitor page: the files are plain static files, loaded only by /admin/index.html.
  */
 import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { parse } from "yaml";
+import { IDENTITY_EMAILS_DIR, identityEmails } from "./identity-emails";
 import { editorConfig, LIST_FIELD, YAML_FORMAT, type EditorOptions } from "../lib/cms/editor-config";
 
 /** The port decap-server listens on for `npm run cms`; DECAP_SERVER_PORT changes it. */
 export const decapServerPort = () => Number(process.env.DECAP_SERVER_PORT ?? 8081);
+
+/** Netlify's identity widget, as its npm package builds it. */
+export const IDENTITY_WIDGET = "netlify-identity-widget.js";
 
 export function adminIndexHtml(siteName: string): string {
   return `<!doctype html>
@@ -21,6 +26,8 @@ export function adminIndexHtml(siteName: string): string {
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="robots" content="noindex, nofollow" />
     <title>Content editor | ${siteName}</title>
+    <!-- Before Decap: its git-gateway login listens to the widget when its bundle runs. -->
+    <script src="/admin/${IDENTITY_WIDGET}"></script>
     <script src="/admin/config.js"></script>
     <script src="/admin/decap-cms.js"></script>
     <script type="module" src="/admin/init.js"></script>
@@ -47,6 +54,14 @@ export function writeAdminFiles(
   mkdirSync(outDir, { recursive: true });
   for (const name of readdirSync(decapDist).filter(isEditorFile)) {
     copyFileSync(path.join(decapDist, name), path.join(outDir, name));
+  }
+  // The widget reads the token of an Identity e-mail's link (#invite_token=...) when it starts.
+  const widgetDir = path.dirname(require.resolve("netlify-identity-widget/package.json"));
+  copyFileSync(path.join(widgetDir, "build", IDENTITY_WIDGET), path.join(outDir, IDENTITY_WIDGET));
+  copyFileSync(path.join(widgetDir, "LICENSE"), path.join(outDir, `${IDENTITY_WIDGET}.LICENSE.txt`));
+  mkdirSync(path.join(outDir, IDENTITY_EMAILS_DIR));
+  for (const { file, html } of identityEmails(siteName)) {
+    writeFileSync(path.join(outDir, IDENTITY_EMAILS_DIR, file), html);
   }
   cpSync(yamlDist, path.join(outDir, "yaml"), { recursive: true, filter: (file) => !file.endsWith(".map") });
   copyFileSync(path.join(siteRoot, "src", "cms", "admin-init.mjs"), path.join(outDir, "init.js"));

@@ -86,7 +86,9 @@ export const EDITOR_ROUTE = "/admin";
  * checks at run time ('unsafe-eval'), runs WebAssembly, styles itself with inline styles and
  * previews images from blob: and data: addresses. In production it talks to its own origin
  * (Netlify Identity and Git Gateway under /.netlify/) or, with GitHub logins, to GitHub's API;
- * on a writer's machine to decap-server on localhost. No visitor page runs under this policy.
+ * on a writer's machine to decap-server on localhost. Netlify's identity widget needs nothing
+ * more: its window is an about:blank frame styled inline, its images are data: addresses, and
+ * it calls only /.netlify/identity on the same origin. No visitor page runs under this policy.
  */
 export function editorContentSecurityPolicy(): string {
   return [

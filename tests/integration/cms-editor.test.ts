@@ -2,17 +2,20 @@
  * The content editor as a writer uses it: Chromium opens /admin, served with the editor's
  * headers, against decap-server (the local backend of `npm run cms`) over a throwaway copy of
  * the site, never the real content/. A required field left empty is refused with a message;
- * a post written there is saved as content/blog/<slug>/index.mdx and a build of the copy
- * publishes it at /blog/<slug>.
+ * a post written there is saved as content/blog/<slug>/index.mdx; a phone number in the wrong
+ * form is refused with the build's message; a new phone number and a new price change only
+ * that field of their YAML file. One build of the copy then publishes all three.
  */
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import matter from "gray-matter";
 import { parse } from "node-html-parser";
+import { parse as parseYaml } from "yaml";
 import { CHROMIUM_ARGS, ensureChromium } from "../../scripts/lib/chromium";
 import { startEditor } from "../support/editor";
 import { copySite, gatsbyBuild } from "../../scripts/lib/site-copy";
+import { patterns, yamlSchemas } from "../../src/lib/content-schema";
 
 const post = {
   slug: "radon-in-finished-basements",
@@ -23,6 +26,10 @@ const post = {
   heading: "What changes in a finished basement",
 };
 const body = `## ${post.heading}\n\nSee [radon testing](/services/radon) for how we test a finished basement.`;
+
+/** The owner's changes: the radon test's price (quoted on /services/radon) and the phone number. */
+const radon = { label: "Radon test (48-hour continuous monitor)", oldPrice: 175, newPrice: 195 };
+const phone = { old: "(410) 555-0142", new: "(443) 555-0199", newTel: "tel:+14435550199", wrongForm: "443-555-0199" };
 
 let site: Awaited<ReturnType<typeof copySite>>;
 let editor: Awaited<ReturnType<typeof startEditor>>;
@@ -42,6 +49,8 @@ beforeAll(async () => {
   page.on("console", (message) => {
     if (message.type() === "error" && /Content.Security.Policy/i.test(message.text())) pageErrors.push(message.text());
   });
+  // Leaving an entry with a refused change asks whether to discard it: the writer does.
+  page.on("dialog", (dialog) => void dialog.accept());
   await page.goto(editor.adminUrl, { timeout: 120_000 });
   await page.getByRole("button", { name: "Login" }).click();
   await page.goto(`${editor.adminUrl}#/collections/posts/new`);
@@ -52,6 +61,30 @@ afterAll(async () => {
   await editor?.stop();
   await site?.remove();
 });
+
+const contentFile = (name: string) => path.join(site.dir, "content", name);
+
+/** Waits until decap-server has rewritten a file, and returns its new text. */
+async function changed(file: string, before: string): Promise<string> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const text = readFileSync(file, "utf8");
+    if (text !== before) return text;
+    if (Date.now() > deadline) throw new Error(`${file} was not saved within 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
+ * Opens one of the YAML files as a writer does, from the collection's list (going from one
+ * entry's address straight to another's keeps the first entry's form), and waits for a text
+ * its form shows once loaded.
+ */
+async function openBusinessFile(label: string, shown: string) {
+  await page.goto(`${editor.adminUrl}#/collections/business`);
+  await page.getByText(label, { exact: true }).click();
+  await page.getByText(shown, { exact: true }).first().waitFor({ state: "visible" });
+}
 
 async function publish() {
   await page.getByRole("button", { name: "Publish" }).click();
@@ -93,7 +126,52 @@ test("the saved post is content/blog/<slug>/index.mdx with the front matter the 
   expect(pageErrors).toEqual([]);
 });
 
-test("a build of the copy publishes the post at /blog/<slug>", async () => {
+test("a phone number in the wrong form is refused with the build's message, and site.yaml is unchanged", async () => {
+  const before = readFileSync(contentFile("site.yaml"), "utf8");
+  // The build refuses it too, with the same message.
+  const facts = parseYaml(before) as Record<string, unknown>;
+  const built = yamlSchemas["site.yaml"].safeParse({ ...facts, phone: phone.wrongForm });
+  expect(built.success ? [] : built.error.issues.map((issue) => issue.message)).toEqual([patterns.phone.message]);
+
+  await openBusinessFile("Business facts", "Phone");
+  await page.getByLabel("Phone", { exact: true }).fill(phone.wrongForm);
+  await publish();
+  await page.getByText(patterns.phone.message).waitFor({ state: "visible" });
+  expect(readFileSync(contentFile("site.yaml"), "utf8")).toBe(before);
+});
+
+test("a new phone number saved in the editor changes only the phone in site.yaml", async () => {
+  const before = readFileSync(contentFile("site.yaml"), "utf8");
+  await openBusinessFile("Business facts", "Phone");
+  expect(await page.getByLabel("Phone", { exact: true }).inputValue()).toBe(phone.old);
+  await page.getByLabel("Phone", { exact: true }).fill(phone.new);
+  await publish();
+  const after = await changed(contentFile("site.yaml"), before);
+  const facts = parseYaml(before) as Record<string, unknown>;
+  expect(facts.phone).toBe(phone.old);
+  expect(parseYaml(after)).toEqual({ ...facts, phone: phone.new });
+});
+
+test("a new price saved in the editor changes only that price in pricing.yaml", async () => {
+  const before = readFileSync(contentFile("pricing.yaml"), "utf8");
+  await openBusinessFile("Prices", radon.label);
+  // A folded list entry shows its label; its first button unfolds it (Decap gives it no name).
+  const entry = page.locator('[class*="listControlItem"]', { has: page.getByText(radon.label, { exact: true }) });
+  await entry.getByRole("button").first().click();
+  await entry.getByLabel("Price", { exact: true }).fill(String(radon.newPrice));
+  await publish();
+  const after = await changed(contentFile("pricing.yaml"), before);
+
+  const prices = parseYaml(before) as { addOns: Array<{ label: string; price: number }> };
+  const expected = structuredClone(prices);
+  const radonTest = expected.addOns.find((addOn) => addOn.label === radon.label)!;
+  expect(radonTest.price).toBe(radon.oldPrice);
+  radonTest.price = radon.newPrice;
+  expect(parseYaml(after)).toEqual(expected);
+  expect(pageErrors).toEqual([]);
+});
+
+test("a build of the copy publishes the post, the new price and the new phone number", async () => {
   const { code, output } = await gatsbyBuild(site.dir);
   expect(output).toContain("Done building");
   expect(code).toBe(0);
@@ -103,5 +181,16 @@ test("a build of the copy publishes the post at /blog/<slug>", async () => {
   expect(document.querySelectorAll("h2").map((heading) => heading.text)).toContain(post.heading);
   expect(document.querySelector('main a[href="/services/radon"]')?.text).toBe("radon testing");
   expect(readFileSync(path.join(site.dir, "public", "blog.html"), "utf8")).toContain(post.title);
+
+  const radonPage = parse(readFileSync(path.join(site.dir, "public", "services", "radon.html"), "utf8"));
+  expect(radonPage.querySelectorAll("dd").map((value) => value.text)).toContain(`From $${radon.newPrice}`);
+  expect(radonPage.text).not.toContain(`$${radon.oldPrice}`);
+  const telLinks = (selector: string) =>
+    radonPage.querySelectorAll(`${selector} a[href^="tel:"]`).map((link) => link.getAttribute("href"));
+  expect(telLinks("header")).toContain(phone.newTel);
+  expect(telLinks("footer")).toContain(phone.newTel);
+  expect(telLinks("body").every((href) => href === phone.newTel)).toBe(true);
+  expect(radonPage.text).toContain(phone.new);
+  expect(radonPage.text).not.toContain(phone.old);
   // A build of the copy takes 1-3 minutes on a quiet machine; a shared one is much slower.
 }, 1_200_000);
