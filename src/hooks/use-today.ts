@@ -7,11 +7,7 @@ import { marylandToday } from "../lib/request-schemas";
  */
 export function useToday(): string | null {
   const [today, setToday] = useState<string | null>(null);
-  useEffect(() => {
-    // A task of its own: the time-zone formatter's first use loads ICU data, which would otherwise
-    // lengthen the hydration task that runs this effect.
-    const timer = setTimeout(() => setToday(marylandToday()));
-    return () => clearTimeout(timer);
-  }, []);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the date is only known in the browser
+  useEffect(() => setToday(marylandToday()), []);
   return today;
 }

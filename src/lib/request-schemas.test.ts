@@ -223,4 +223,20 @@ describe("helpers", () => {
     expect(marylandToday(new Date("2026-11-23T03:30:00Z"))).toBe("2026-11-22");
     expect(marylandToday(new Date("2026-11-23T05:30:00Z"))).toBe("2026-11-23");
   });
+
+  it("agrees with Intl's America/New_York date at every hour from 2024 to 2031, and around each clock change", () => {
+    const eastern = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" });
+    const mismatches: string[] = [];
+    const check = (time: number) => {
+      const moment = new Date(time);
+      if (marylandToday(moment) !== eastern.format(moment)) mismatches.push(moment.toISOString());
+    };
+    for (let time = Date.UTC(2024, 0, 1); time < Date.UTC(2031, 0, 1); time += 3_600_000) check(time);
+    // Each minute of the days the clocks change, where an hour's error would show at local midnight.
+    for (const day of ["2026-03-08", "2026-11-01", "2027-03-14", "2027-11-07", "2026-12-31", "2027-01-01"]) {
+      const start = Date.parse(`${day}T00:00:00Z`);
+      for (let minute = -24 * 60; minute < 48 * 60; minute += 1) check(start + minute * 60_000);
+    }
+    expect(mismatches).toEqual([]);
+  });
 });
