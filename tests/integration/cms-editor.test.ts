@@ -91,6 +91,18 @@ async function publish() {
   await page.getByRole("menuitem", { name: "Publish now" }).click();
 }
 
+/**
+ * Publishes and waits for the editor's own "Entry saved". The file on disk is written before the
+ * editor hears back; on a busy machine, a test that moved on at the file alone left the editor
+ * finishing the save (and, for a new post, moving to its address) under the next test's feet.
+ */
+async function publishAndWaitUntilSaved() {
+  const saved = page.getByText("Entry saved", { exact: true });
+  await saved.waitFor({ state: "detached" }); // the previous save's notice, which stays 4 s
+  await publish();
+  await saved.waitFor({ state: "visible" });
+}
+
 test("a post with an empty required field is refused with a message, and nothing is written", async () => {
   await page.getByLabel("Title", { exact: true }).fill(post.title);
   await page.getByLabel("Description", { exact: true }).fill(post.description);
@@ -108,9 +120,9 @@ test("a post with an empty required field is refused with a message, and nothing
 
 test("the saved post is content/blog/<slug>/index.mdx with the front matter the build reads", async () => {
   await page.getByLabel("Author", { exact: true }).fill(post.author);
-  await publish();
-  const deadline = Date.now() + 30_000;
-  while (!existsSync(postFile) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+  await publishAndWaitUntilSaved();
+  // After saving a new post the editor reloads it and moves to its address.
+  await page.waitForURL((url) => url.hash.startsWith(`#/collections/posts/entries/${post.slug}`));
 
   const { data, content } = matter(readFileSync(postFile, "utf8"));
   expect(data).toEqual({
@@ -150,7 +162,7 @@ test("the refused phone corrected in the same form is saved, changing only the p
   await page.keyboard.press("ControlOrMeta+A");
   await page.keyboard.type(phone.new);
   expect(await field.inputValue()).toBe(phone.new);
-  await publish();
+  await publishAndWaitUntilSaved();
   const after = await changed(contentFile("site.yaml"), before);
   const facts = parseYaml(before) as Record<string, unknown>;
   expect(facts.phone).toBe(phone.old);
@@ -164,7 +176,7 @@ test("a new price saved in the editor changes only that price in pricing.yaml", 
   const entry = page.locator('[class*="listControlItem"]', { has: page.getByText(radon.label, { exact: true }) });
   await entry.getByRole("button").first().click();
   await entry.getByLabel("Price", { exact: true }).fill(String(radon.newPrice));
-  await publish();
+  await publishAndWaitUntilSaved();
   const after = await changed(contentFile("pricing.yaml"), before);
 
   const prices = parseYaml(before) as { addOns: Array<{ label: string; price: number }> };
