@@ -6,6 +6,8 @@ import { specRoutes } from "../../scripts/lib/routes";
 const routes = [...specRoutes.map((route) => route.path), "/no-such-page"];
 
 test.describe("axe: no WCAG 2.2 A or AA violations, nor the rules Lighthouse adds", () => {
+  // The suite's first tests: a run's cold start put some at 20-23 s of the default 30 s limit.
+  test.describe.configure({ timeout: 60_000 });
   for (const path of routes) {
     test(`${path}`, async ({ page }) => {
       await openPage(page, path);
