@@ -21,7 +21,11 @@ export default function FaqPage({ data }: PageProps<Queries.FaqPageQuery>) {
       />
       <Container width="prose" className="space-y-12 py-12">
         {data.allFaqGroup.nodes.map((group) => (
-          <section key={group.group} aria-labelledby={`faq-${group.order}`}>
+          <section
+            key={group.group}
+            aria-labelledby={`faq-${group.order}`}
+            className="render-when-near [--render-height:25rem]"
+          >
             <h2 id={`faq-${group.order}`} className="text-2xl font-semibold tracking-tight text-slate-900">
               {group.group}
             </h2>

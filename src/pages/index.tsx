@@ -19,7 +19,11 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
         licenseNumber={site.licenseNumber}
         credentials={site.credentials}
       />
-      <section aria-labelledby="services-title">
+      {/* Below the fold on every screen: rendered as it nears the viewport (see global.css). */}
+      <section
+        aria-labelledby="services-title"
+        className="render-when-near [--render-height:204rem] sm:[--render-height:130rem] lg:[--render-height:93rem]"
+      >
         <Container className="py-16">
           <h2 id="services-title" className="text-3xl font-bold tracking-tight text-slate-900">
             Services at a glance

@@ -13,6 +13,9 @@ interface ArticleLayoutProps {
   children: React.ReactNode;
 }
 
+/** On a phone the copy starts below the fold, after the page header and the list of sections. */
+const copyColumn = "render-when-near min-w-0 [--render-height:300rem]";
+
 /** Long copy with its sections listed beside it (above it on a phone) and a booking card on wide screens. */
 export function ArticleLayout({ toc, booking, article, children }: ArticleLayoutProps) {
   return (
@@ -25,11 +28,11 @@ export function ArticleLayout({ toc, booking, article, children }: ArticleLayout
       </aside>
       {/* The aside stays outside the article: a complementary landmark must be top level. */}
       {article ? (
-        <article aria-labelledby={PAGE_TITLE_ID} className="min-w-0">
+        <article aria-labelledby={PAGE_TITLE_ID} className={copyColumn}>
           {children}
         </article>
       ) : (
-        <div className="min-w-0">{children}</div>
+        <div className={copyColumn}>{children}</div>
       )}
     </Container>
   );

@@ -7,7 +7,10 @@ import { Container } from "../ui/container";
 /** The call to action at the foot of a page: schedule online or phone. */
 export function ClosingCta({ phone, title = "Ready to book your inspection?" }: { phone: string; title?: string }) {
   return (
-    <section aria-labelledby="closing-cta-title" className="bg-brand-50">
+    <section
+      aria-labelledby="closing-cta-title"
+      className="render-when-near bg-brand-50 [--render-height:25rem] md:[--render-height:13rem]"
+    >
       <Container className="flex flex-col items-start gap-6 py-14 md:flex-row md:items-center md:justify-between">
         <div>
           <h2 id="closing-cta-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
