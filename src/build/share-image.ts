@@ -33,24 +33,37 @@ export function loadShareFonts(siteRoot = process.cwd()): ShareFonts {
   return { bold: load(files.bold), medium: load(files.medium) };
 }
 
-/** Glyph by glyph, with kerning; opentype.js's own shaping fails on Inter's contextual forms. */
-function layout(font: Font, text: string, size: number, x = 0, y = 0): { width: number; d: string } {
+type Glyph = ReturnType<Font["charToGlyph"]>;
+
+/**
+ * Where each glyph of a line goes, glyph by glyph with kerning (opentype.js's own shaping fails
+ * on Inter's contextual forms). Measuring needs only this; the outlines are drawn once a line is
+ * chosen, since wrapping a title measures many candidate lines at up to four sizes.
+ */
+function place(font: Font, text: string, size: number): { glyphs: { glyph: Glyph; offset: number }[]; width: number } {
   const scale = size / font.unitsPerEm;
-  let cursor = x;
-  let d = "";
-  let previous: ReturnType<Font["charToGlyph"]> | null = null;
+  const glyphs: { glyph: Glyph; offset: number }[] = [];
+  let cursor = 0;
+  let previous: Glyph | null = null;
   for (const character of text) {
     const glyph = font.charToGlyph(character);
     if (previous) cursor += font.getKerningValue(previous, glyph) * scale;
-    d += glyph.getPath(cursor, y, size).toPathData(2);
+    glyphs.push({ glyph, offset: cursor });
     cursor += (glyph.advanceWidth ?? 0) * scale;
     previous = glyph;
   }
-  return { width: cursor - x, d };
+  return { glyphs, width: cursor };
+}
+
+/** The outline of one line of text as SVG path data, its baseline starting at (x, y). */
+function outline(font: Font, text: string, size: number, x: number, y: number): string {
+  return place(font, text, size)
+    .glyphs.map(({ glyph, offset }) => glyph.getPath(x + offset, y, size).toPathData(2))
+    .join("");
 }
 
 export function textWidth(font: Font, text: string, size: number): number {
-  return layout(font, text, size).width;
+  return place(font, text, size).width;
 }
 
 /** Breaks text into lines no wider than maxWidth, at spaces. */
@@ -89,19 +102,19 @@ export function shareImageSvg(
   // The title block starts below the eyebrow (baseline 110) and ends above the logo (y 500).
   const firstBaseline = 190 + size * 0.75;
   const titlePaths = lines
-    .map((line, index) => layout(fonts.bold, line, size, MARGIN, firstBaseline + index * lineHeight).d)
+    .map((line, index) => outline(fonts.bold, line, size, MARGIN, firstBaseline + index * lineHeight))
     .join("");
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${SHARE_IMAGE_WIDTH}" height="${SHARE_IMAGE_HEIGHT}" viewBox="0 0 ${SHARE_IMAGE_WIDTH} ${SHARE_IMAGE_HEIGHT}">`,
     `<rect width="100%" height="100%" fill="#0d2c41"/>`,
     `<rect x="0" y="0" width="${SHARE_IMAGE_WIDTH}" height="12" fill="#e0a93b"/>`,
-    `<path d="${layout(fonts.medium, eyebrow.toUpperCase(), 26, MARGIN, 110).d}" fill="#e0a93b"/>`,
+    `<path d="${outline(fonts.medium, eyebrow.toUpperCase(), 26, MARGIN, 110)}" fill="#e0a93b"/>`,
     `<path d="${titlePaths}" fill="#ffffff"/>`,
     // The logo mark: a roofline over a check.
     `<g transform="translate(${MARGIN} 500) scale(2.5)"><rect width="32" height="32" rx="8" fill="#174f73"/>`,
     `<path d="M6 15.5 16 7l10 8.5" fill="none" stroke="#e0a93b" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/>`,
     `<path d="m11.5 18.5 3.2 3.2 6-6.2" fill="none" stroke="#fff" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/></g>`,
-    `<path d="${layout(fonts.medium, footer, 32, MARGIN + 104, 552).d}" fill="#d5e9f4"/>`,
+    `<path d="${outline(fonts.medium, footer, 32, MARGIN + 104, 552)}" fill="#d5e9f4"/>`,
     `</svg>`,
   ].join("");
 }
