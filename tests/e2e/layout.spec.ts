@@ -64,6 +64,19 @@ test.describe("header and drawer", () => {
     expect(await wheelMovesPage(page)).toBe(true);
   });
 
+  test("on a phone the call link stays put if the header is painted before the menu button arrives", async ({
+    page,
+  }, testInfo) => {
+    test.skip(!isPhone(testInfo.project.name), "the menu button is for phones");
+    // A slow connection can deliver the header in pieces, and a phone paints what it has: the
+    // header's controls keep their place whether or not the menu button is there yet.
+    await openPage(page, "/faq");
+    const call = page.locator("header").getByRole("link", { name: /^Call/ }).first();
+    const withButton = await call.boundingBox();
+    await page.locator("header button[aria-haspopup=dialog]").evaluate((button) => button.remove());
+    expect(await call.boundingBox()).toEqual(withButton);
+  });
+
   test("on a phone the drawer closes with its close control and gives focus back", async ({ page }, testInfo) => {
     test.skip(!isPhone(testInfo.project.name), "the drawer is for small screens");
     await openPage(page, "/about");
