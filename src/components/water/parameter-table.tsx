@@ -8,8 +8,15 @@ export function ParameterTable({ parameters }: { parameters: Queries.WaterPackag
     <TooltipGroup>
       {/* relative: the screen-reader-only text inside is positioned absolutely and must scroll with the table, not widen the page */}
       <div className="relative overflow-x-auto rounded-xl border border-slate-200">
-        <table className="w-full min-w-[32rem] text-left">
+        {/* Fixed column widths: on a slow phone the rows arrive a few at a time, and widths taken
+            from the rows (the default) would move the columns as each one lands. */}
+        <table className="w-full min-w-[32rem] table-fixed text-left">
           <caption className="sr-only">What this package tests, with each drinking-water limit</caption>
+          <colgroup>
+            <col className="w-[30%]" />
+            <col className="w-[44%]" />
+            <col className="w-[26%]" />
+          </colgroup>
           <thead className="bg-slate-50 text-sm text-slate-700">
             <tr>
               <th scope="col" className="px-4 py-3 font-semibold">
