@@ -115,16 +115,18 @@ test("a water package's table keeps its columns while its rows arrive, so nothin
   // On a slow phone the HTML arrives in pieces and the table is laid out with only its first rows.
   // Columns sized from their contents would move as each later row lands.
   await openPage(page, "/services/water-quality/comprehensive");
-  const widths = await page.getByRole("table", { name: /What this package tests/ }).evaluate((table: HTMLTableElement) => {
-    const columns = () => [...table.tHead!.rows[0]!.cells].map((cell) => cell.getBoundingClientRect().width);
-    const body = table.tBodies[0]!;
-    const laterRows = [...body.rows].slice(1);
-    const whole = columns();
-    laterRows.forEach((row) => row.remove());
-    const firstRowOnly = columns();
-    laterRows.forEach((row) => body.append(row));
-    return { whole, firstRowOnly, rows: laterRows.length + 1 };
-  });
+  const widths = await page
+    .getByRole("table", { name: /What this package tests/ })
+    .evaluate((table: HTMLTableElement) => {
+      const columns = () => [...table.tHead!.rows[0]!.cells].map((cell) => cell.getBoundingClientRect().width);
+      const body = table.tBodies[0]!;
+      const laterRows = [...body.rows].slice(1);
+      const whole = columns();
+      laterRows.forEach((row) => row.remove());
+      const firstRowOnly = columns();
+      laterRows.forEach((row) => body.append(row));
+      return { whole, firstRowOnly, rows: laterRows.length + 1 };
+    });
   expect(widths.rows).toBeGreaterThan(10);
   expect(widths.firstRowOnly).toEqual(widths.whole);
 });
