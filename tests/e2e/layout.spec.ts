@@ -204,4 +204,24 @@ test.describe("long pages", () => {
     await openPage(page, `/blog/maryland-mold-law#${id}`);
     await expect.poll(() => headingTop(page, id)).toBe(80);
   });
+
+  test("the list of sections beside the copy is in its own column before the copy arrives", async ({
+    page,
+  }, testInfo) => {
+    test.skip(isPhone(testInfo.project.name), "on a phone the list sits above the copy, in the one column");
+    // On a slow connection the aside (first in the HTML) is painted before the copy that follows it.
+    await openPage(page, "/services/radon");
+    const aside = page
+      .getByRole("complementary")
+      .filter({ has: page.getByRole("navigation", { name: "On this page" }) });
+    const whole = await aside.boundingBox();
+    const alone = await aside.evaluate((element) => {
+      const copy = element.nextElementSibling!;
+      copy.remove();
+      const { x, width } = element.getBoundingClientRect();
+      element.after(copy);
+      return { x, width };
+    });
+    expect(alone).toEqual({ x: whole!.x, width: whole!.width });
+  });
 });

@@ -14,13 +14,15 @@ interface ArticleLayoutProps {
 }
 
 /** On a phone the copy starts below the fold, after the page header and the list of sections. */
-const copyColumn = "render-when-near min-w-0 [--render-height:300rem]";
+const copyColumn = "render-when-near min-w-0 [--render-height:300rem] lg:col-start-1 lg:row-start-1";
 
 /** Long copy with its sections listed beside it (above it on a phone) and a booking card on wide screens. */
 export function ArticleLayout({ toc, booking, article, children }: ArticleLayoutProps) {
   return (
     <Container className="grid grid-cols-1 gap-10 py-12 lg:grid-cols-[minmax(0,1fr)_18rem]">
-      <aside className="space-y-6 lg:sticky lg:top-24 lg:order-last lg:self-start">
+      {/* Placed in its column, not moved there by order: a slow connection paints the aside before
+          the copy arrives, and it must not start in the copy's column and then jump across. */}
+      <aside className="space-y-6 lg:sticky lg:top-24 lg:col-start-2 lg:row-start-1 lg:self-start">
         <TableOfContents toc={toc} />
         <div className="hidden lg:block">
           <BookingCard title={booking.title} scheduleHref={booking.scheduleHref} />
