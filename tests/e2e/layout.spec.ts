@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { openPage } from "../support/page";
+import { startSlowHtmlProxy } from "../support/slow-html";
 
 const isPhone = (name: string) => name === "phone";
 
@@ -75,6 +76,49 @@ test.describe("header and drawer", () => {
     const withButton = await call.boundingBox();
     await page.locator("header button[aria-haspopup=dialog]").evaluate((button) => button.remove());
     expect(await call.boundingBox()).toEqual(withButton);
+  });
+
+  /** Opens a page through a proxy that delivers its HTML in two parts, and adds up its layout shifts. */
+  async function layoutShiftWhileArriving(
+    page: Page,
+    route: string,
+    options: Parameters<typeof startSlowHtmlProxy>[1],
+  ) {
+    const proxy = await startSlowHtmlProxy(test.info().project.use.baseURL!, options);
+    try {
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        Object.assign(window, { layoutShifts: shifts });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      await page.goto(`${proxy.origin}${route}`, { waitUntil: "load" });
+      await expect(page.locator("html[data-hydrated]")).toBeAttached();
+      return await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+    } finally {
+      await proxy.close();
+    }
+  }
+
+  test("nothing in the header moves when a slow connection stops halfway through its controls", async ({ page }) => {
+    // The browser must not paint the header before all of it has arrived (the render-blocking
+    // link in gatsby-ssr.tsx); the pause falls just before the Schedule button.
+    expect(await layoutShiftWhileArriving(page, "/services/radon", { splitBefore: ">Schedule Inspection<" })).toEqual(
+      [],
+    );
+  });
+
+  test("in a browser that paints the header in pieces, the links stay put when the controls arrive", async ({
+    page,
+  }, testInfo) => {
+    test.skip(isPhone(testInfo.project.name), "the header links show from the md breakpoint");
+    // As in Safari or Firefox: no render-blocking link, and the pause falls right after the links.
+    const shifts = await layoutShiftWhileArriving(page, "/services/radon", {
+      splitBefore: '<div class="ml-auto',
+      withoutExpectLink: true,
+    });
+    expect(shifts).toEqual([]);
   });
 
   test("on a phone the drawer closes with its close control and gives focus back", async ({ page }, testInfo) => {

@@ -1,0 +1,57 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A loopback proxy in front of the built site that delivers each HTML page in two parts, as a slow
+ * connection does: everything before `splitBefore`, a pause, then the rest. Every other file
+ * passes through untouched. `withoutExpectLink` removes the page's render-blocking
+ * <link rel="expect">, to see the page as a browser without that feature (Safari, Firefox) would.
+ */
+export async function startSlowHtmlProxy(
+  upstream: string,
+  {
+    splitBefore,
+    pauseMs = 600,
+    withoutExpectLink = false,
+  }: { splitBefore: string; pauseMs?: number; withoutExpectLink?: boolean },
+): Promise<{ origin: string; close: () => Promise<void> }> {
+  const target = new URL(upstream);
+  const server = http.createServer((request, response) => {
+    const forwarded = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: request.url,
+        method: request.method,
+        headers: { ...request.headers, host: target.host, "accept-encoding": "identity" },
+      },
+      (upstreamResponse) => {
+        const headers = { ...upstreamResponse.headers };
+        if (!String(headers["content-type"]).startsWith("text/html")) {
+          response.writeHead(upstreamResponse.statusCode!, headers);
+          upstreamResponse.pipe(response);
+          return;
+        }
+        const parts: Buffer[] = [];
+        upstreamResponse.on("data", (part: Buffer) => parts.push(part));
+        upstreamResponse.on("end", () => {
+          let html = Buffer.concat(parts).toString("utf8");
+          if (withoutExpectLink) html = html.replace(/<link rel="expect"[^>]*>/, "");
+          const at = html.indexOf(splitBefore);
+          if (at < 0) throw new Error(`"${splitBefore}" is not in ${request.url}`);
+          delete headers["content-length"];
+          response.writeHead(upstreamResponse.statusCode!, headers);
+          response.write(html.slice(0, at));
+          setTimeout(() => response.end(html.slice(at)), pauseMs);
+        });
+      },
+    );
+    request.pipe(forwarded);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
