@@ -4,16 +4,11 @@ import type { AddressInfo } from "node:net";
 /**
  * A loopback proxy in front of the built site that delivers each HTML page in two parts, as a slow
  * connection does: everything before `splitBefore`, a pause, then the rest. Every other file
- * passes through untouched. `withoutExpectLink` removes the page's render-blocking
- * <link rel="expect">, to see the page as a browser without that feature (Safari, Firefox) would.
+ * passes through untouched.
  */
 export async function startSlowHtmlProxy(
   upstream: string,
-  {
-    splitBefore,
-    pauseMs = 600,
-    withoutExpectLink = false,
-  }: { splitBefore: string; pauseMs?: number; withoutExpectLink?: boolean },
+  { splitBefore, pauseMs = 600 }: { splitBefore: string; pauseMs?: number },
 ): Promise<{ origin: string; close: () => Promise<void> }> {
   const target = new URL(upstream);
   const server = http.createServer((request, response) => {
@@ -35,8 +30,7 @@ export async function startSlowHtmlProxy(
         const parts: Buffer[] = [];
         upstreamResponse.on("data", (part: Buffer) => parts.push(part));
         upstreamResponse.on("end", () => {
-          let html = Buffer.concat(parts).toString("utf8");
-          if (withoutExpectLink) html = html.replace(/<link rel="expect"[^>]*>/, "");
+          const html = Buffer.concat(parts).toString("utf8");
           const at = html.indexOf(splitBefore);
           if (at < 0) throw new Error(`"${splitBefore}" is not in ${request.url}`);
           delete headers["content-length"];

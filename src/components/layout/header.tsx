@@ -8,12 +8,6 @@ import { MobileMenu } from "./mobile-menu";
 import { NavLinks } from "./nav-links";
 import { PhoneLink } from "./phone-link";
 
-/**
- * An empty element closing the header: the page is not painted until it has arrived (the
- * render-blocking link in gatsby-ssr.tsx). Empty, so it is reached and fully parsed at once.
- */
-export const HEADER_END_ID = "header-end";
-
 /** The sticky header of every page. */
 export function Header({ pathname }: { pathname: string }) {
   const { name, phone } = useSiteInfo();
@@ -52,7 +46,6 @@ export function Header({ pathname }: { pathname: string }) {
           <MobileMenu links={primary} pathname={pathname} phone={phone} />
         </div>
       </div>
-      <span id={HEADER_END_ID} hidden />
     </header>
   );
 }
