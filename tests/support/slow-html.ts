@@ -32,7 +32,12 @@ export async function startSlowHtmlProxy(
         upstreamResponse.on("end", () => {
           const html = Buffer.concat(parts).toString("utf8");
           const at = html.indexOf(splitBefore);
-          if (at < 0) throw new Error(`"${splitBefore}" is not in ${request.url}`);
+          if (at < 0) {
+            // Shown as the page itself, so the test that looks for the header fails naming the cause.
+            response.writeHead(500, { "content-type": "text/plain" });
+            response.end(`The slow-HTML proxy found no "${splitBefore}" in ${request.url}`);
+            return;
+          }
           delete headers["content-length"];
           response.writeHead(upstreamResponse.statusCode!, headers);
           response.write(html.slice(0, at));
