@@ -83,6 +83,44 @@ function focusedStop(page: Page): Promise<Stop | null> {
       return "rgb(255, 255, 255)";
     };
 
+    /**
+     * An ancestor that cuts off part of the outline: one that clips what overflows it (overflow
+     * other than visible, or paint containment, which content-visibility brings) where the
+     * outline reaches past its padding box and the overflow-clip-margin that widens it.
+     */
+    const clippedBy = (target: HTMLElement, targetStyle: CSSStyleDeclaration): string | null => {
+      const reach = parseFloat(targetStyle.outlineOffset) + parseFloat(targetStyle.outlineWidth);
+      const outlines = [...target.getClientRects()].map((rect) => ({
+        left: rect.left - reach,
+        right: rect.right + reach,
+        top: rect.top - reach,
+        bottom: rect.bottom + reach,
+      }));
+      for (let node = target.parentElement; node; node = node.parentElement) {
+        const css = getComputedStyle(node);
+        const paintContained = /paint|strict|content/.test(css.contain) || css.contentVisibility !== "visible";
+        const clipsX = paintContained || css.overflowX !== "visible";
+        const clipsY = paintContained || css.overflowY !== "visible";
+        if (!clipsX && !clipsY) continue;
+        // overflow-clip-margin widens only a paint-containment or overflow: clip edge.
+        const margin = paintContained || css.overflowX === "clip" ? parseFloat(css.overflowClipMargin) || 0 : 0;
+        const box = node.getBoundingClientRect();
+        const edge = {
+          left: box.left + parseFloat(css.borderLeftWidth) - margin,
+          right: box.right - parseFloat(css.borderRightWidth) + margin,
+          top: box.top + parseFloat(css.borderTopWidth) - margin,
+          bottom: box.bottom - parseFloat(css.borderBottomWidth) + margin,
+        };
+        const cut = outlines.some(
+          (outline) =>
+            (clipsX && (outline.left < edge.left - 0.5 || outline.right > edge.right + 0.5)) ||
+            (clipsY && (outline.top < edge.top - 0.5 || outline.bottom > edge.bottom + 0.5)),
+        );
+        if (cut) return `focus outline cut off by <${node.tagName.toLowerCase()} class="${node.className}">`;
+      }
+      return null;
+    };
+
     const style = getComputedStyle(element);
     const outlined = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 1;
     const shadowed = style.boxShadow !== "none";
@@ -101,6 +139,8 @@ function focusedStop(page: Page): Promise<Stop | null> {
       if (!inView) problem = "focused but outside the viewport";
       else if (onTop && !element.contains(onTop) && !onTop.contains(element)) {
         problem = `covered by ${onTop.tagName.toLowerCase()}${onTop.id ? `#${onTop.id}` : ""}`;
+      } else if (outlined) {
+        problem = clippedBy(element, style);
       }
     }
     return { key, description, problem };

@@ -3,6 +3,7 @@ import { Check, Minus } from "lucide-react";
 import React from "react";
 import { formatDollars } from "../../lib/format";
 import { TooltipGroup } from "../ui/info-tip";
+import { TableScroller } from "../ui/table-scroller";
 import { ParameterName } from "./parameter-name";
 
 /**
@@ -42,8 +43,7 @@ export function PackageComparison() {
 
   return (
     <TooltipGroup>
-      {/* relative: the screen-reader-only text inside is positioned absolutely and must scroll with the table, not widen the page */}
-      <div className="relative my-8 overflow-x-auto rounded-xl border border-slate-200">
+      <TableScroller className="my-8">
         <table className="w-full min-w-[40rem] text-left text-sm sm:text-base">
           <caption className="px-4 py-3 text-left text-base font-semibold text-slate-900">
             Water testing packages compared: what each one tests
@@ -101,7 +101,7 @@ export function PackageComparison() {
             </tr>
           </tfoot>
         </table>
-      </div>
+      </TableScroller>
     </TooltipGroup>
   );
 }

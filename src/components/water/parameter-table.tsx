@@ -1,13 +1,13 @@
 import React from "react";
 import { TooltipGroup } from "../ui/info-tip";
+import { TableScroller } from "../ui/table-scroller";
 import { ParameterName } from "./parameter-name";
 
 /** What a package tests: each parameter with its limit and the standard behind it. */
 export function ParameterTable({ parameters }: { parameters: Queries.WaterPackagePageFragment["parameters"] }) {
   return (
     <TooltipGroup>
-      {/* relative: the screen-reader-only text inside is positioned absolutely and must scroll with the table, not widen the page */}
-      <div className="relative overflow-x-auto rounded-xl border border-slate-200">
+      <TableScroller>
         {/* Fixed column widths: on a slow phone the rows arrive a few at a time, and widths taken
             from the rows (the default) would move the columns as each one lands. */}
         <table className="w-full min-w-[32rem] table-fixed text-left">
@@ -42,7 +42,7 @@ export function ParameterTable({ parameters }: { parameters: Queries.WaterPackag
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroller>
     </TooltipGroup>
   );
 }
