@@ -175,6 +175,31 @@ test.describe("the water package comparison", () => {
     await expect(page.getByRole("tooltip")).toHaveCount(0);
   });
 
+  test("a click on a package link half outside the table's frame follows it", async ({ page }) => {
+    await openPage(page, "/services/water-quality");
+    const table = page.getByRole("table", { name: /Water testing packages compared/ });
+    // The header row, with the package links, in the middle of the screen; the frame at its start.
+    await table.locator("thead").evaluate((row) => row.scrollIntoView({ block: "center", inline: "start" }));
+    // The first link the frame's right edge cuts through (the table is wider than the frame on
+    // phones and desktops alike).
+    const cut = await table.evaluate((element) => {
+      const frame = element.parentElement!.getBoundingClientRect();
+      const links = [...element.querySelectorAll("a")];
+      const index = links.findIndex((link) => {
+        const box = link.getBoundingClientRect();
+        return box.left < frame.right - 8 && box.right > frame.right;
+      });
+      if (index < 0) return null;
+      // A line of the link's text that starts inside the frame (a long name wraps).
+      const line = [...links[index]!.getClientRects()].find((rect) => rect.width > 0 && rect.left < frame.right - 8)!;
+      return { href: links[index]!.getAttribute("href")!, x: line.left + 4, y: line.top + line.height / 2 };
+    });
+    expect(cut, "a link cut by the frame's edge").not.toBeNull();
+    // A real press on its visible part: focus must not scroll it away before the click lands.
+    await page.mouse.click(cut!.x, cut!.y);
+    await expect(page).toHaveURL(new RegExp(`${cut!.href}$`));
+  });
+
   test("opens a tooltip on keyboard focus and closes it with Escape", async ({ page }) => {
     await openPage(page, "/services/water-quality/lender-fha-va");
     const tip = page.getByRole("button", { name: /^What is Lead/ }).first();

@@ -14,7 +14,12 @@ export function TableScroller({ className, children }: { className?: string; chi
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div
       className={cn("relative scroll-px-4 overflow-x-auto rounded-xl border border-slate-200", className)}
-      onFocus={(event) => event.target.scrollIntoView({ block: "nearest", inline: "nearest" })}
+      onFocus={(event) => {
+        // Keyboard focus only: a mouse press focuses a link before its click, and moving the link
+        // from under the pointer then would lose the click.
+        if (event.target.matches(":focus-visible"))
+          event.target.scrollIntoView({ block: "nearest", inline: "nearest" });
+      }}
     >
       {children}
     </div>
