@@ -1,5 +1,5 @@
 import { type HeadProps } from "gatsby";
-import { BadgeCheck, FileText, MapPin, ShieldCheck } from "lucide-react";
+import { BadgeCheck, FileText, MapPin, ShieldCheck } from "../components/ui/icons";
 import React from "react";
 import { CredentialList } from "../components/content/credential-list";
 import { SourceList } from "../components/content/source-list";

@@ -1,4 +1,4 @@
-import { CalendarCheck } from "lucide-react";
+import { CalendarCheck } from "../ui/icons";
 import React from "react";
 import { useSiteInfo } from "../../hooks/use-site-info";
 import { PhoneLink } from "../layout/phone-link";

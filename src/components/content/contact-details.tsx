@@ -1,4 +1,4 @@
-import { Clock, Mail, MapPin } from "lucide-react";
+import { Clock, Mail, MapPin } from "../ui/icons";
 import React from "react";
 import { useSiteInfo } from "../../hooks/use-site-info";
 import { PhoneLink } from "../layout/phone-link";

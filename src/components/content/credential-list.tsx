@@ -1,4 +1,4 @@
-import { BadgeCheck } from "lucide-react";
+import { BadgeCheck } from "../ui/icons";
 import React from "react";
 
 export type Credential = NonNullable<Queries.UseSiteInfoQuery["siteInfo"]>["credentials"][number];

@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import { ChevronDown } from "../ui/icons";
 import React from "react";
 
 interface Question {

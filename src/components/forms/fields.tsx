@@ -3,7 +3,7 @@
  * field, the field is marked invalid and describes itself with the error, so a screen reader
  * reads the problem when the field takes focus.
  */
-import { TriangleAlert } from "lucide-react";
+import { TriangleAlert } from "../ui/icons";
 import React from "react";
 import type { ChoiceRegistration, TextRegistration } from "../../hooks/use-schema-form";
 import { cn } from "../../lib/cn";

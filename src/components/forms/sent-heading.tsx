@@ -1,4 +1,4 @@
-import { CircleCheck } from "lucide-react";
+import { CircleCheck } from "../ui/icons";
 import React, { useEffect, useRef } from "react";
 
 /** "Request sent" / "Message sent": takes focus when it appears, so screen readers hear it. */

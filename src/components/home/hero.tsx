@@ -1,4 +1,4 @@
-import { CalendarCheck } from "lucide-react";
+import { CalendarCheck } from "../ui/icons";
 import React from "react";
 import { schedulePath } from "../../lib/paths";
 import { telHref } from "../../lib/phone";

@@ -1,4 +1,4 @@
-import { Award, ClipboardCheck, ShieldCheck } from "lucide-react";
+import { Award, ClipboardCheck, ShieldCheck } from "../ui/icons";
 import React from "react";
 import { formatCount } from "../../lib/format";
 import type { Credential } from "../content/credential-list";

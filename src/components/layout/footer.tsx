@@ -1,5 +1,5 @@
 import { Link } from "gatsby";
-import { Mail, MapPin, ShieldCheck } from "lucide-react";
+import { Mail, MapPin, ShieldCheck } from "../ui/icons";
 import React from "react";
 import { useNavigation, type NavItem } from "../../hooks/use-navigation";
 import { useSiteInfo } from "../../hooks/use-site-info";

@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import { X } from "../ui/icons";
 import React from "react";
 import type { NavItem } from "../../hooks/use-navigation";
 import { schedulePath } from "../../lib/paths";

@@ -1,4 +1,4 @@
-import { Menu } from "lucide-react";
+import { Menu } from "../ui/icons";
 import React, { lazy, Suspense, useRef, useState } from "react";
 import type { NavItem } from "../../hooks/use-navigation";
 

@@ -1,4 +1,4 @@
-import { Phone } from "lucide-react";
+import { Phone } from "../ui/icons";
 import React from "react";
 import { cn } from "../../lib/cn";
 import { telHref } from "../../lib/phone";

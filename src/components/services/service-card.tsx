@@ -1,5 +1,5 @@
 import { graphql, Link } from "gatsby";
-import { ArrowRight } from "lucide-react";
+import { ArrowRight } from "../ui/icons";
 import React from "react";
 import { formatDollars } from "../../lib/format";
 import { ServiceIcon } from "./service-icon";

@@ -9,7 +9,7 @@ import {
   Scale,
   Waves,
   Cylinder,
-} from "lucide-react";
+} from "../ui/icons";
 import React from "react";
 
 /** The icon keys a service file may name in its `icon` field (see content-schema.ts). */

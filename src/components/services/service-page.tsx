@@ -1,5 +1,5 @@
 import { graphql } from "gatsby";
-import { CalendarCheck, Clock, FileText, Tag } from "lucide-react";
+import { CalendarCheck, Clock, FileText, Tag } from "../ui/icons";
 import React from "react";
 import { ArticleLayout, tocOf } from "../content/article-layout";
 import { CredentialList } from "../content/credential-list";

@@ -1,4 +1,4 @@
-import { Info } from "lucide-react";
+import { Info } from "./icons";
 import React, { forwardRef } from "react";
 
 /** The small "i" button of an explanation tooltip; Radix's trigger wraps it once loaded. */

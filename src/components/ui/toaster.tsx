@@ -5,7 +5,7 @@
  * send requests render it.
  */
 import * as Toast from "@radix-ui/react-toast";
-import { X } from "lucide-react";
+import { X } from "./icons";
 import React from "react";
 import { useToasts } from "../../hooks/use-toasts";
 import { cn } from "../../lib/cn";

@@ -1,5 +1,5 @@
 import { graphql, Link, useStaticQuery } from "gatsby";
-import { Check, Minus } from "lucide-react";
+import { Check, Minus } from "../ui/icons";
 import React from "react";
 import { formatDollars } from "../../lib/format";
 import { TooltipGroup } from "../ui/info-tip";

@@ -1,5 +1,5 @@
 import { graphql, Link } from "gatsby";
-import { CalendarCheck } from "lucide-react";
+import { CalendarCheck } from "../ui/icons";
 import React from "react";
 import { SourceList } from "../content/source-list";
 import { ClosingCta } from "../home/closing-cta";
