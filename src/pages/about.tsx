@@ -1,5 +1,6 @@
 import { type HeadProps } from "gatsby";
-import { BadgeCheck, FileText, MapPin, ShieldCheck } from "../components/ui/icons";
+import * as lucide from "lucide";
+import { iconFrom } from "../components/ui/icons";
 import React from "react";
 import { CredentialList } from "../components/content/credential-list";
 import { SourceList } from "../components/content/source-list";
@@ -10,6 +11,11 @@ import { PageHeader } from "../components/ui/page-header";
 import { usePageSources } from "../hooks/use-page-sources";
 import { useSiteInfo } from "../hooks/use-site-info";
 import { formatCount } from "../lib/format";
+
+const BadgeCheck = iconFrom(lucide.BadgeCheck);
+const FileText = iconFrom(lucide.FileText);
+const MapPin = iconFrom(lucide.MapPin);
+const ShieldCheck = iconFrom(lucide.ShieldCheck);
 
 function Fact({ Icon, title, children }: { Icon: typeof BadgeCheck; title: string; children: React.ReactNode }) {
   return (

@@ -1,8 +1,11 @@
-import { CalendarCheck } from "../ui/icons";
+import * as lucide from "lucide";
+import { iconFrom } from "../ui/icons";
 import React from "react";
 import { useSiteInfo } from "../../hooks/use-site-info";
 import { PhoneLink } from "../layout/phone-link";
 import { ButtonLink } from "../ui/button";
+
+const CalendarCheck = iconFrom(lucide.CalendarCheck);
 
 /** A short call to action beside long copy: schedule online or phone. */
 export function BookingCard({ scheduleHref, title }: { scheduleHref: string; title: string }) {

@@ -1,7 +1,12 @@
-import { Clock, Mail, MapPin } from "../ui/icons";
+import * as lucide from "lucide";
+import { iconFrom } from "../ui/icons";
 import React from "react";
 import { useSiteInfo } from "../../hooks/use-site-info";
 import { PhoneLink } from "../layout/phone-link";
+
+const Clock = iconFrom(lucide.Clock);
+const Mail = iconFrom(lucide.Mail);
+const MapPin = iconFrom(lucide.MapPin);
 
 /** Phone, e-mail, hours and service area, shown beside the forms. */
 export function ContactDetails() {

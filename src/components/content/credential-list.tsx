@@ -1,5 +1,8 @@
-import { BadgeCheck } from "../ui/icons";
+import * as lucide from "lucide";
+import { iconFrom } from "../ui/icons";
 import React from "react";
+
+const BadgeCheck = iconFrom(lucide.BadgeCheck);
 
 export type Credential = NonNullable<Queries.UseSiteInfoQuery["siteInfo"]>["credentials"][number];
 

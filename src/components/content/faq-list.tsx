@@ -1,5 +1,8 @@
-import { ChevronDown } from "../ui/icons";
+import * as lucide from "lucide";
+import { iconFrom } from "../ui/icons";
 import React from "react";
+
+const ChevronDown = iconFrom(lucide.ChevronDown);
 
 interface Question {
   question: string;

@@ -3,10 +3,13 @@
  * field, the field is marked invalid and describes itself with the error, so a screen reader
  * reads the problem when the field takes focus.
  */
-import { TriangleAlert } from "../ui/icons";
+import * as lucide from "lucide";
+import { iconFrom } from "../ui/icons";
 import React from "react";
 import type { ChoiceRegistration, TextRegistration } from "../../hooks/use-schema-form";
 import { cn } from "../../lib/cn";
+
+const TriangleAlert = iconFrom(lucide.TriangleAlert);
 
 const control =
   "mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none";

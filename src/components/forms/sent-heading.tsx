@@ -1,5 +1,8 @@
-import { CircleCheck } from "../ui/icons";
+import * as lucide from "lucide";
+import { iconFrom } from "../ui/icons";
 import React, { useEffect, useRef } from "react";
+
+const CircleCheck = iconFrom(lucide.CircleCheck);
 
 /** "Request sent" / "Message sent": takes focus when it appears, so screen readers hear it. */
 export function SentHeading({ children }: { children: React.ReactNode }) {

@@ -1,9 +1,12 @@
-import { CalendarCheck } from "../ui/icons";
+import * as lucide from "lucide";
+import { iconFrom } from "../ui/icons";
 import React from "react";
 import { schedulePath } from "../../lib/paths";
 import { telHref } from "../../lib/phone";
 import { ButtonLink } from "../ui/button";
 import { Container } from "../ui/container";
+
+const CalendarCheck = iconFrom(lucide.CalendarCheck);
 
 interface HeroProps {
   name: string;

@@ -1,8 +1,13 @@
-import { Award, ClipboardCheck, ShieldCheck } from "../ui/icons";
+import * as lucide from "lucide";
+import { iconFrom } from "../ui/icons";
 import React from "react";
 import { formatCount } from "../../lib/format";
 import type { Credential } from "../content/credential-list";
 import { Container } from "../ui/container";
+
+const Award = iconFrom(lucide.Award);
+const ClipboardCheck = iconFrom(lucide.ClipboardCheck);
+const ShieldCheck = iconFrom(lucide.ShieldCheck);
 
 interface TrustIndicatorsProps {
   yearsInBusiness: number;

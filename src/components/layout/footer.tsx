@@ -1,10 +1,15 @@
 import { Link } from "gatsby";
-import { Mail, MapPin, ShieldCheck } from "../ui/icons";
+import * as lucide from "lucide";
+import { iconFrom } from "../ui/icons";
 import React from "react";
 import { useNavigation, type NavItem } from "../../hooks/use-navigation";
 import { useSiteInfo } from "../../hooks/use-site-info";
 import { FacebookIcon, InstagramIcon, LinkedInIcon, YouTubeIcon } from "../ui/social-icons";
 import { PhoneLink } from "./phone-link";
+
+const Mail = iconFrom(lucide.Mail);
+const MapPin = iconFrom(lucide.MapPin);
+const ShieldCheck = iconFrom(lucide.ShieldCheck);
 
 function FooterList({ title, links }: { title: string; links: readonly NavItem[] }) {
   const id = `footer-${title.toLowerCase()}`;

@@ -1,4 +1,5 @@
-import { X } from "../ui/icons";
+import * as lucide from "lucide";
+import { iconFrom } from "../ui/icons";
 import React from "react";
 import type { NavItem } from "../../hooks/use-navigation";
 import { schedulePath } from "../../lib/paths";
@@ -6,6 +7,8 @@ import { ButtonLink } from "../ui/button";
 import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle } from "../ui/sheet";
 import { NavLinks } from "./nav-links";
 import { PhoneLink } from "./phone-link";
+
+const X = iconFrom(lucide.X);
 
 export interface MobileDrawerProps {
   open: boolean;

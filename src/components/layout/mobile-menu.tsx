@@ -1,6 +1,9 @@
-import { Menu } from "../ui/icons";
+import * as lucide from "lucide";
+import { iconFrom } from "../ui/icons";
 import React, { lazy, Suspense, useRef, useState } from "react";
 import type { NavItem } from "../../hooks/use-navigation";
+
+const Menu = iconFrom(lucide.Menu);
 
 /**
  * The drawer's code (Radix Dialog) loads only when a visitor reaches for the menu button, so

@@ -1,7 +1,10 @@
-import { Phone } from "../ui/icons";
+import * as lucide from "lucide";
+import { iconFrom } from "../ui/icons";
 import React from "react";
 import { cn } from "../../lib/cn";
 import { telHref } from "../../lib/phone";
+
+const Phone = iconFrom(lucide.Phone);
 
 interface PhoneLinkProps {
   phone: string;

@@ -1,6 +1,9 @@
-import { Check } from "../ui/icons";
+import * as lucide from "lucide";
+import { iconFrom } from "../ui/icons";
 import React from "react";
 import { cn } from "../../lib/cn";
+
+const Check = iconFrom(lucide.Check);
 
 interface StepperProps {
   steps: readonly { id: string; title: string }[];

@@ -1,8 +1,11 @@
 import { graphql, Link } from "gatsby";
-import { ArrowRight } from "../ui/icons";
+import * as lucide from "lucide";
+import { iconFrom } from "../ui/icons";
 import React from "react";
 import { formatDollars } from "../../lib/format";
 import { ServiceIcon } from "./service-icon";
+
+const ArrowRight = iconFrom(lucide.ArrowRight);
 
 export const serviceCardFragment = graphql`
   fragment ServiceCard on Service {

@@ -1,16 +1,17 @@
-import {
-  Building2,
-  Droplets,
-  Hammer,
-  House,
-  Microscope,
-  PaintRoller,
-  Radiation,
-  Scale,
-  Waves,
-  Cylinder,
-} from "../ui/icons";
+import * as lucide from "lucide";
+import { iconFrom } from "../ui/icons";
 import React from "react";
+
+const Building2 = iconFrom(lucide.Building2);
+const Droplets = iconFrom(lucide.Droplets);
+const Hammer = iconFrom(lucide.Hammer);
+const House = iconFrom(lucide.House);
+const Microscope = iconFrom(lucide.Microscope);
+const PaintRoller = iconFrom(lucide.PaintRoller);
+const Radiation = iconFrom(lucide.Radiation);
+const Scale = iconFrom(lucide.Scale);
+const Waves = iconFrom(lucide.Waves);
+const Cylinder = iconFrom(lucide.Cylinder);
 
 /** The icon keys a service file may name in its `icon` field (see content-schema.ts). */
 const icons = {

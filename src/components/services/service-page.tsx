@@ -1,5 +1,6 @@
 import { graphql } from "gatsby";
-import { CalendarCheck, Clock, FileText, Tag } from "../ui/icons";
+import * as lucide from "lucide";
+import { iconFrom } from "../ui/icons";
 import React from "react";
 import { ArticleLayout, tocOf } from "../content/article-layout";
 import { CredentialList } from "../content/credential-list";
@@ -13,6 +14,11 @@ import { useSiteInfo } from "../../hooks/use-site-info";
 import { formatDollars } from "../../lib/format";
 import type { MdxSlot } from "../../lib/mdx-slots";
 import { schedulePath, scheduleWith } from "../../lib/paths";
+
+const CalendarCheck = iconFrom(lucide.CalendarCheck);
+const Clock = iconFrom(lucide.Clock);
+const FileText = iconFrom(lucide.FileText);
+const Tag = iconFrom(lucide.Tag);
 
 type Service = Queries.ServicePageFragment;
 

@@ -1,5 +1,8 @@
-import { Info } from "./icons";
+import * as lucide from "lucide";
+import { iconFrom } from "./icons";
 import React, { forwardRef } from "react";
+
+const Info = iconFrom(lucide.Info);
 
 /** The small "i" button of an explanation tooltip; Radix's trigger wraps it once loaded. */
 export const TipButton = forwardRef<HTMLButtonElement, React.ComponentPropsWithoutRef<"button"> & { term: string }>(

@@ -5,12 +5,15 @@
  * send requests render it.
  */
 import * as Toast from "@radix-ui/react-toast";
-import { X } from "./icons";
+import * as lucide from "lucide";
+import { iconFrom } from "./icons";
 import React from "react";
 import { useToasts } from "../../hooks/use-toasts";
 import { cn } from "../../lib/cn";
 import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_DIRECTION, TOAST_SWIPE_THRESHOLD_PX } from "../../lib/constants";
 import { dismissToast, type ToastVariant } from "../../lib/toast-store";
+
+const X = iconFrom(lucide.X);
 
 const variants: Record<ToastVariant, string> = {
   default: "border-slate-200 bg-white text-slate-900",

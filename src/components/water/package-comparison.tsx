@@ -1,10 +1,14 @@
 import { graphql, Link, useStaticQuery } from "gatsby";
-import { Check, Minus } from "../ui/icons";
+import * as lucide from "lucide";
+import { iconFrom } from "../ui/icons";
 import React from "react";
 import { formatDollars } from "../../lib/format";
 import { TooltipGroup } from "../ui/info-tip";
 import { TableScroller } from "../ui/table-scroller";
 import { ParameterName } from "./parameter-name";
+
+const Check = iconFrom(lucide.Check);
+const Minus = iconFrom(lucide.Minus);
 
 /**
  * Every water-testing package side by side: one column per package, one row per parameter.

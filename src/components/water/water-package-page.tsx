@@ -1,5 +1,6 @@
 import { graphql, Link } from "gatsby";
-import { CalendarCheck } from "../ui/icons";
+import * as lucide from "lucide";
+import { iconFrom } from "../ui/icons";
 import React from "react";
 import { SourceList } from "../content/source-list";
 import { ClosingCta } from "../home/closing-cta";
@@ -11,6 +12,8 @@ import { usePageSources } from "../../hooks/use-page-sources";
 import { useSiteInfo } from "../../hooks/use-site-info";
 import { formatDollars } from "../../lib/format";
 import { scheduleWith, servicePath, waterQualityService } from "../../lib/paths";
+
+const CalendarCheck = iconFrom(lucide.CalendarCheck);
 
 /** A water-testing package: its price and turnaround, what it tests and what each result means. */
 export function WaterPackagePage({ pack }: { pack: Queries.WaterPackagePageFragment }) {
