@@ -6,7 +6,7 @@
  * own (scripts/lib/functions-worker.ts) that is restarted if it dies.
  *
  * Hostile input is answered, never thrown: a malformed address gets 400, an address outside
- * the site's files 404, and the limits in scripts/lib/server-limits.ts bound what one visitor
+ * the site's files 404, and the limits in src/lib/server/settings.ts bound what one visitor
  * can hold (time, body, connections).
  *
  *   tsx scripts/serve.ts [--port 9000] [--host 127.0.0.1]
@@ -23,11 +23,11 @@ import { parseArgs, promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { parse as parseYaml } from "yaml";
 import { filesForAddress } from "../src/build/built-pages";
-import { JSON_ONLY_MESSAGE } from "../src/lib/server/read-body";
+import { JSON_ONLY_MESSAGE, tooLargeMessage } from "../src/lib/server/read-body";
+import { serverSettings } from "../src/lib/server/settings";
 import { startDeliveryWorker } from "../src/lib/server/delivery";
 import { headersFor, loadHeaderRules } from "./lib/deployed-headers";
 import { freePort } from "./lib/net";
-import { serverLimits, type ServerLimits } from "./lib/server-limits";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -187,17 +187,16 @@ export async function startProductionServer({
   host,
   siteRoot = process.cwd(),
   env = process.env,
-  limits = serverLimits,
 }: {
   /** 0 takes any free port; the returned url names the one chosen. */
   port: number;
   host: string;
   /** The Gatsby project whose public/ is served (the bench serves a second, bare site). */
   siteRoot?: string;
-  /** The functions' environment (outbox, SMTP, rate limits). */
+  /** The server's and the functions' environment (outbox, SMTP, settings: src/lib/server/settings.ts). */
   env?: NodeJS.ProcessEnv;
-  limits?: ServerLimits;
 }) {
+  const limits = serverSettings(env);
   const publicDir = path.join(siteRoot, "public");
   const headerRules = loadHeaderRules(path.join(publicDir, "_headers"));
   // Every answer carries the headers every address gets; a page's own rules add to them.
@@ -260,12 +259,7 @@ export async function startProductionServer({
         return answer(res, 415, JSON_ONLY_MESSAGE, { connection: "close" });
       }
       if (Number(req.headers["content-length"] ?? 0) > limits.bodyBytes) {
-        return answer(
-          res,
-          413,
-          `The request is larger than ${limits.bodyBytes / 1024} KB; please shorten the notes or message.`,
-          { connection: "close" },
-        );
+        return answer(res, 413, tooLargeMessage(limits.bodyBytes), { connection: "close" });
       }
     }
     const { host: _host, ...headers } = req.headers;

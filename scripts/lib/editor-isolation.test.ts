@@ -118,7 +118,9 @@ describe("the link check and /admin, the one page not for visitors", () => {
   });
 
   test("a visitor page linking to /admin is a problem", () => {
-    const { dir, remove } = site({ "index.html": gatsbyPage('<h1>Home</h1><a href="/admin">Edit</a>') });
+    const { dir, remove } = site({
+      "index.html": gatsbyPage('<h1>Home</h1><a href="/about">About</a><a href="/admin">Edit</a>'),
+    });
     try {
       expect(checkLinks(dir, specRoutes).problems).toEqual([
         expect.objectContaining({

@@ -6,9 +6,11 @@ const origin = "https://www.example.com";
 const head = (pagePath: string) => `<link rel="canonical" href="${origin}${pagePath}"/>`;
 
 /** A small built site: three spec routes, a page the spec does not have, and assets. */
-function site(extraBody: string) {
+function site(extraBody: string, nav = '<a href="/services/radon">Radon</a><a href="/schedule">Book</a>') {
   return fixtureSite({
-    "index.html": gatsbyPage(`${head("/")}<main id="main-content"><a href="#main-content">Skip</a>${extraBody}</main>`),
+    "index.html": gatsbyPage(
+      `${head("/")}<nav>${nav}</nav><main id="main-content"><a href="#main-content">Skip</a>${extraBody}</main>`,
+    ),
     "services/radon/index.html": gatsbyPage(`${head("/services/radon")}<h2 id="what-we-test">What we test</h2>`),
     "schedule/index.html": gatsbyPage(head("/schedule")),
     "404.html": gatsbyPage(`${head("/404.html")}<a href="#main-content">Skip</a><main id="main-content"></main>`),
@@ -23,8 +25,8 @@ function site(extraBody: string) {
 
 const specRoutes = ["/", "/services/radon", "/schedule"];
 
-function problemsWith(body: string) {
-  const { dir, remove } = site(body);
+function problemsWith(body: string, nav?: string) {
+  const { dir, remove } = site(body, nav);
   try {
     return checkLinks(dir, specRoutes).problems.map(({ url, problem }) => ({ url, problem }));
   } finally {
@@ -98,6 +100,17 @@ describe("the link check", () => {
     } finally {
       remove();
     }
+  });
+
+  it("fails on a route of the specification that no chain of links from the home page reaches", () => {
+    // /schedule is linked only from the radon page, which nothing links to.
+    expect(problemsWith("", "")).toEqual([
+      { url: "/services/radon", problem: "no link leads here from the home page" },
+      { url: "/schedule", problem: "no link leads here from the home page" },
+    ]);
+    expect(problemsWith("", '<a href="/services/radon#what-we-test">Radon</a>')).toEqual([
+      { url: "/schedule", problem: "no link leads here from the home page" },
+    ]);
   });
 
   it("fails on a canonical link that names another page", () => {

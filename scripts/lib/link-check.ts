@@ -8,7 +8,8 @@
  * - scripts, images, style sheets, fonts and other files must exist;
  * - a canonical link must name the page itself;
  * - tel: must be an international number (+ and 7 to 15 digits), mailto: a well-formed address;
- * - addresses on the site's own origin (from the home page's canonical link) count as internal.
+ * - addresses on the site's own origin (from the home page's canonical link) count as internal;
+ * - every route of the specification must be reachable from the home page by following links.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -219,7 +220,7 @@ export function checkLinks(publicDir: string, specRoutes: readonly string[]): Li
   const site = new BuiltSite(publicDir);
   if (!site.resolve("/")) throw new Error(`No home page in ${publicDir}: run \`npm run build\` first.`);
   const routes = new Set(specRoutes);
-  const home = site.resolve("/");
+  const home = site.resolve("/")!;
   const canonical = home
     ? readTags(site.read(home.file)).find((tag) => tag.name === "link" && tag.attributes.rel === "canonical")
     : undefined;
@@ -227,12 +228,35 @@ export function checkLinks(publicDir: string, specRoutes: readonly string[]): Li
 
   const problems: LinkProblem[] = [];
   let references = 0;
+  /** The pages each page links to, for the walk from the home page. */
+  const linksFrom = new Map<string, Set<string>>();
   const pages = site.htmlFiles();
   for (const file of pages) {
+    const targets = new Set<string>();
+    linksFrom.set(file, targets);
     for (const reference of referencesOf(file, readTags(site.read(file)))) {
       references += 1;
       const problem = checkReference(site, reference, { specRoutes: routes, siteOrigin });
       if (problem) problems.push({ ...reference, problem });
+      else if (NAVIGATION.has(reference.tag)) {
+        const target = new URL(reference.url, new URL(routeOfFile(file), PLACEHOLDER));
+        const resolved = target.origin === PLACEHOLDER ? site.resolve(decodeURIComponent(target.pathname)) : null;
+        if (resolved?.isPage) targets.add(resolved.file);
+      }
+    }
+  }
+  const reached = new Set([home.file]);
+  for (const file of reached) for (const target of linksFrom.get(file) ?? []) reached.add(target);
+  for (const route of specRoutes) {
+    const file = site.resolve(route)?.file;
+    if (file && !reached.has(file)) {
+      problems.push({
+        file,
+        tag: "a",
+        attribute: "href",
+        url: route,
+        problem: "no link leads here from the home page",
+      });
     }
   }
   return { pages: pages.length, references, problems };

@@ -1,90 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { readSiteContent } from "../../src/build/content-files";
 import { openPage } from "../support/page";
-
-const site = readSiteContent();
-
-/** Facts a reader must find on each page, beside its heading. */
-const keyFacts: Record<string, (string | RegExp)[]> = {
-  "/": ["Decades of experience", "Thousands of inspections", "Certified and licensed inspectors"],
-  "/services": ["From $400", "Radon Testing", "Water Quality Testing", "Lead Paint Inspection"],
-  "/services/residential": [
-    "7 business days",
-    "COMAR 09.36.07",
-    "2 to 4 hours",
-    "Maryland home inspector license #33918",
-  ],
-  "/services/commercial": ["ASTM E2018"],
-  "/services/radon": ["4 pCi/L", "Zone 1", /find Maryland and your\s+county/, "Radon measurement certification"],
-  "/services/mold": [
-    /spore/i,
-    /no federal limits/i,
-    /The price covers .* air samples inside the home with an outdoor control/,
-  ],
-  "/services/sewer-septic": ["July 1, 2022", "WSSC", "On-site wastewater property transfer inspection license"],
-  "/services/new-construction": [/pre-drywall/i, /11-month/i],
-  "/services/well-inspection": ["October 1, 2024", "Certificate of Potability"],
-  "/services/water-quality": ["Water testing packages compared", "E. coli"],
-  "/services/lead-paint-inspection": [
-    "XRF",
-    "1978",
-    "The listed price is for an XRF lead-based paint inspection",
-    "Lead paint inspector and risk assessor accreditation",
-  ],
-  "/services/lead-paint-legal-requirements": [/change of occupancy/i, "not legal advice"],
-  "/blog/maryland-mold-law": ["15 days", "45 days", "not legal advice"],
-  "/blog/well-inspections-maryland": ["October 1, 2024"],
-  "/blog/septic-inspections-maryland": ["July 1, 2022", "January 1, 2013", "November 24, 2016"],
-  "/blog/walk-talk-vs-inspection": [/10-day/],
-  "/blog/comprehensive-water-quality-testing": [
-    /nitrate/i,
-    "Updated November 23, 2026",
-    "4.0 mg/L (secondary standard 2.0 mg/L)",
-  ],
-  "/blog/lead-inspection-preparation": [/change of occupancy/i, "Updated November 23, 2026"],
-  "/services/water-quality/extended-potability": [
-    "4.0 mg/L (MCL); 2.0 mg/L (secondary standard)",
-    "The laboratory's own terms",
-  ],
-  "/about": [site.licenseNumber, "COMAR 09.36.07", "7 business days", "State-approved well water sampler"],
-  "/faq": ["Is a home inspection required to buy a home in Maryland?"],
-};
-
-for (const [route, facts] of Object.entries(keyFacts)) {
-  test(`${route} shows its heading and key facts`, async ({ page }) => {
-    await openPage(page, route);
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    const main = page.locator("main");
-    for (const fact of facts) await expect(main.getByText(fact).first()).toBeVisible();
-  });
-}
-
-for (const route of [
-  "/services/lead-paint-legal-requirements",
-  "/blog/maryland-mold-law",
-  "/services/radon",
-  "/about",
-  "/faq",
-  "/services/water-quality/basic-potability",
-]) {
-  test(`${route} explains the law with its review date and official sources`, async ({ page }) => {
-    await openPage(page, route);
-    const sources = page.getByRole("complementary", { name: "Sources" });
-    await expect(
-      sources.getByText(/^Last reviewed \w+ \d+, \d{4}\. This is a plain-language summary, not legal advice/),
-    ).toBeVisible();
-    const links = await sources
-      .getByRole("link")
-      .evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
-    expect(
-      links.some((href) =>
-        /mgaleg\.maryland\.gov|mde\.maryland\.gov|epa\.gov|ecfr\.gov|dsd\.state\.md\.us|hud\.gov|regulations\.justia\.com|montgomerycountymd\.gov/.test(
-          href,
-        ),
-      ),
-    ).toBe(true);
-  });
-}
 
 test("the blog lists every post, newest first, with date and summary", async ({ page }) => {
   await openPage(page, "/blog");
@@ -147,39 +62,17 @@ test.describe("the water package comparison", () => {
     ).toBeVisible();
   });
 
-  test("explains a parameter in a tooltip on hover, after the open delay", async ({ page }, testInfo) => {
+  test("explains a parameter in a tooltip on hover, and closes it when the pointer leaves", async ({
+    page,
+  }, testInfo) => {
     test.skip(testInfo.project.name === "phone", "hover needs a mouse");
+    // The 700 ms open delay and the 300 ms skip window are Radix's timers, checked with a fake
+    // clock in src/components/ui/tooltip.test.tsx; here, that a real pointer opens and closes it.
     await openPage(page, "/services/water-quality");
     const tip = page.getByRole("button", { name: "What is Nitrate (as nitrogen)?" }).first();
     await tip.scrollIntoViewIfNeeded();
-    // The delay is timed inside the page, from the first pointer movement over a Radix trigger
-    // (the tips become triggers once their code has loaded on the first hover; Radix starts its
-    // open timer on that movement) to the tooltip's arrival. The start is taken during the
-    // event's dispatch, before Radix's own handler, and the arrival only after the tooltip is in
-    // the page, so a busy machine can only lengthen what is measured. (A start taken from a
-    // MutationObserver came late: it runs at the end of a task that may already have started
-    // the timer, and CI measured 534 ms that way.)
-    await page.evaluate(() => {
-      const times: { start?: number; open?: number } = {};
-      (window as unknown as { tipTimes: typeof times }).tipTimes = times;
-      window.addEventListener(
-        "pointermove",
-        (event) => {
-          if ((event.target as Element).closest?.("[data-tip-id][data-state]")) times.start ??= performance.now();
-        },
-        true,
-      );
-      new MutationObserver(() => {
-        if (document.querySelector('[role="tooltip"]')) times.open ??= performance.now();
-      }).observe(document.body, { childList: true, subtree: true });
-    });
     await tip.hover();
     await expect(page.getByRole("tooltip")).toContainText(/fertilizer|infants/i);
-    const { start, open } = await page.evaluate(
-      () => (window as unknown as { tipTimes: { start: number; open: number } }).tipTimes,
-    );
-    // The spec's open delay is 700 ms; a little slack for the clock's coarse steps.
-    expect(open - start).toBeGreaterThan(690);
     // A real pointer leaves in many small moves (Radix lets it cross to the tooltip first).
     await page.mouse.move(0, 0, { steps: 12 });
     await expect(page.getByRole("tooltip")).toHaveCount(0);

@@ -5,7 +5,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { readE2eOutbox } from "../support/e2e-env";
 import { openPage } from "../support/page";
-import { daysFromToday } from "../support/requests";
+import { daysFromToday } from "../../scripts/lib/sample-requests";
 
 const next = (page: Page) => page.getByRole("button", { name: "Next" }).click();
 const back = (page: Page) => page.getByRole("button", { name: "Back", exact: true }).click();

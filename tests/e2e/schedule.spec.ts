@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { brokenSite, readE2eOutbox } from "../support/e2e-env";
 import { openPage } from "../support/page";
-import { daysFromToday } from "../support/requests";
+import { daysFromToday } from "../../scripts/lib/sample-requests";
 
 const estimateTotal = (page: Page) => page.getByTestId("estimate-total").first();
 const next = (page: Page) => page.getByRole("button", { name: "Next" }).click();

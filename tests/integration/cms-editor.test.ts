@@ -4,10 +4,13 @@
  * the site, never the real content/. A required field left empty is refused with a message;
  * a post written there is saved as content/blog/<slug>/index.mdx; a phone number in the wrong
  * form is refused with the build's message; a new phone number and a new price change only
- * that field of their YAML file. One build of the copy then publishes all three.
+ * that field of their YAML file. One build of the copy then publishes all three, and leaves out
+ * a post the writer marked `draft: true` (that `gatsby develop` shows it is tested in
+ * gatsby/source-content.test.ts).
  */
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { existsSync, readFileSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import matter from "gray-matter";
 import { parse } from "node-html-parser";
@@ -25,6 +28,19 @@ const post = {
   author: "Daniel Reyes",
   heading: "What changes in a finished basement",
 };
+const draft = {
+  slug: "sump-pump-notes",
+  text: `---
+title: A Post Still Being Written
+description: A draft about sump pumps that is not finished yet.
+date: 2026-11-01
+author: Daniel Reyes
+draft: true
+---
+
+Sump pumps keep basements dry. This post is still being written.
+`,
+};
 const body = `## ${post.heading}\n\nSee [radon testing](/services/radon) for how we test a finished basement.`;
 
 /** The owner's changes: the radon test's price (quoted on /services/radon) and the phone number. */
@@ -40,6 +56,8 @@ const pageErrors: string[] = [];
 
 beforeAll(async () => {
   site = await copySite();
+  await mkdir(path.join(site.dir, "content", "blog", draft.slug), { recursive: true });
+  await writeFile(path.join(site.dir, "content", "blog", draft.slug, "index.mdx"), draft.text);
   postFile = path.join(site.dir, "content", "blog", post.slug, "index.mdx");
   editor = await startEditor(site.dir);
   browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
@@ -188,10 +206,16 @@ test("a new price saved in the editor changes only that price in pricing.yaml", 
   expect(pageErrors).toEqual([]);
 });
 
-test("a build of the copy publishes the post, the new price and the new phone number", async () => {
+test("a build of the copy publishes the post, the new price and the new phone number, and not the draft", async () => {
   const { code, output } = await gatsbyBuild(site.dir);
   expect(output).toContain("Done building");
   expect(code).toBe(0);
+  const publicDir = path.join(site.dir, "public");
+  expect(existsSync(path.join(publicDir, "blog", `${draft.slug}.html`))).toBe(false);
+  expect(existsSync(path.join(publicDir, "blog", draft.slug, "index.html"))).toBe(false);
+  expect(readFileSync(path.join(publicDir, "sitemap-0.xml"), "utf8")).not.toContain(draft.slug);
+  expect(readFileSync(path.join(publicDir, "rss.xml"), "utf8")).not.toContain(draft.slug);
+  expect(readFileSync(path.join(publicDir, "blog.html"), "utf8")).not.toContain("A Post Still Being Written");
   const html = path.join(site.dir, "public", "blog", `${post.slug}.html`);
   const document = parse(readFileSync(html, "utf8"));
   expect(document.querySelector("h1")?.text).toBe(post.title);

@@ -9,10 +9,17 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
 import { outboxStatus } from "../../src/lib/server/delivery";
+import { settingsEnv } from "../../src/lib/server/settings";
 import { fileStore } from "../../src/lib/server/store";
-import { freePort, postJson, startFunctionServer, type Answer, type FunctionServer } from "../support/function-server";
+import {
+  freePort,
+  postJson,
+  startFunctionServer,
+  type Answer,
+  type FunctionServer,
+} from "../../scripts/lib/function-server";
 import { bodyText, startMailbox, startSilentServer, waitFor, type Mailbox } from "../support/mailbox";
-import { contactMessage, scheduleRequest } from "../support/requests";
+import { contactMessage, scheduleRequest } from "../../scripts/lib/sample-requests";
 
 const BUSINESS = "schedule-requests";
 const site = parse(readFileSync(path.join(__dirname, "..", "..", "content", "site.yaml"), "utf8")) as { email: string };
@@ -117,7 +124,8 @@ describe("when the mail server refuses, is down, or never greets", () => {
     smtpPort = await freePort();
     server = await startFunctionServer({
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      DELIVERY_RETRY_MAX_SECONDS: "3",
+      // Retries every fraction of a second, and a silent mail server given up on after one.
+      ...settingsEnv({ firstRetryMs: 200, retryMaxMs: 1_000, deliveryPassMs: 200, smtpConnectMs: 1_000 }),
     });
   });
   afterAll(async () => {
@@ -125,14 +133,12 @@ describe("when the mail server refuses, is down, or never greets", () => {
     await mailbox?.stop();
   });
 
-  /** Sends a request; it must be answered 201 within a few seconds and stay pending. */
+  /** Sends a request; it must be answered 201 and stay pending. */
   async function sendWhileMailIsAway(from: string, email: string): Promise<string> {
-    const started = Date.now();
     const answer = await postJson(`${server.url}/api/contact`, contactMessage({ email }), from, {
       "Idempotency-Key": randomUUID(),
     });
     expect(answer.status).toBe(201);
-    expect(Date.now() - started).toBeLessThan(5000);
     const reference = referenceOf(answer);
     await waitFor(`a failed try for ${reference}`, async () =>
       (await outboxStatus(fileStore(server.outbox))).some(

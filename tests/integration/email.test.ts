@@ -5,10 +5,10 @@
  */
 import { randomUUID } from "node:crypto";
 import { readSiteContent } from "../../src/build/content-files";
-import { CONFIRMATIONS_PER_ADDRESS_PER_DAY } from "../../src/lib/server/handle-request";
-import { postJson, startFunctionServer, type FunctionServer } from "../support/function-server";
+import { DEFAULT_SETTINGS } from "../../src/lib/server/settings";
+import { postJson, startFunctionServer, type FunctionServer } from "../../scripts/lib/function-server";
 import { bodyText, startMailbox, waitFor, type Mailbox } from "../support/mailbox";
-import { contactMessage, scheduleRequest } from "../support/requests";
+import { contactMessage, scheduleRequest } from "../../scripts/lib/sample-requests";
 
 const site = readSiteContent();
 
@@ -102,9 +102,9 @@ it("confirms a contact message without repeating any of its text", async () => {
   }
 });
 
-it(`sends one address at most ${CONFIRMATIONS_PER_ADDRESS_PER_DAY} confirmations a day, and the business every request`, async () => {
+it(`sends one address at most ${DEFAULT_SETTINGS.confirmationsPerAddressPerDay} confirmations a day, and the business every request`, async () => {
   const answers = [];
-  for (let i = 0; i < CONFIRMATIONS_PER_ADDRESS_PER_DAY + 2; i += 1) {
+  for (let i = 0; i < DEFAULT_SETTINGS.confirmationsPerAddressPerDay + 2; i += 1) {
     // From different visitors and with different keys: the limit is per recipient, not per sender.
     const answer = await postJson(
       `${server.url}/api/contact`,
@@ -116,12 +116,12 @@ it(`sends one address at most ${CONFIRMATIONS_PER_ADDRESS_PER_DAY} confirmations
     answers.push(JSON.parse(answer.body) as { reference: string; confirmationQueued: boolean });
   }
   expect(answers.map((answer) => answer.confirmationQueued)).toEqual([
-    ...Array<boolean>(CONFIRMATIONS_PER_ADDRESS_PER_DAY).fill(true),
+    ...Array<boolean>(DEFAULT_SETTINGS.confirmationsPerAddressPerDay).fill(true),
     false,
     false,
   ]);
   for (const { reference } of answers) await mailFor(reference, 1);
-  await mailFor(answers[CONFIRMATIONS_PER_ADDRESS_PER_DAY - 1]!.reference, 2);
+  await mailFor(answers[DEFAULT_SETTINGS.confirmationsPerAddressPerDay - 1]!.reference, 2);
   const toTarget = mailbox.messages.filter((message) => message.to[0]?.toLowerCase() === "target@example.com");
-  expect(toTarget).toHaveLength(CONFIRMATIONS_PER_ADDRESS_PER_DAY);
+  expect(toTarget).toHaveLength(DEFAULT_SETTINGS.confirmationsPerAddressPerDay);
 });

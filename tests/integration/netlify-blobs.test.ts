@@ -10,10 +10,11 @@ import path from "node:path";
 import { spawn, type ChildProcess } from "node:child_process";
 import retryDeliveries from "../../netlify/functions/retry-deliveries.mjs";
 import { outboxStatus } from "../../src/lib/server/delivery";
+import { settingsEnv } from "../../src/lib/server/settings";
 import { requestStore } from "../../src/lib/server/store";
-import { freePort, postJson, startFunctionServer, type FunctionServer } from "../support/function-server";
+import { freePort, postJson, startFunctionServer, type FunctionServer } from "../../scripts/lib/function-server";
 import { bodyText, startMailbox, waitFor, type Mailbox } from "../support/mailbox";
-import { contactMessage } from "../support/requests";
+import { contactMessage } from "../../scripts/lib/sample-requests";
 
 let blobs: ChildProcess;
 let server: FunctionServer;
@@ -43,7 +44,7 @@ beforeAll(async () => {
     NETLIFY_BLOBS_CONTEXT: context,
     SITE_ID: "test-site",
     SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
-    DELIVERY_RETRY_MAX_SECONDS: "2",
+    ...settingsEnv({ firstRetryMs: 200, retryMaxMs: 1_000 }),
   };
   server = await startFunctionServer(env);
   // The scheduled function reads the same environment, as on Netlify.
@@ -62,16 +63,13 @@ it("stores once per key in Blobs, answers 201 with the mail server down, and the
   const key = randomUUID();
   const send = (email: string, idempotencyKey: string, from: string) =>
     postJson(`${server.url}/api/contact`, contactMessage({ email }), from, { "Idempotency-Key": idempotencyKey });
-  // The first call loads the function; the time that matters is the answer to a request.
   expect((await send("warm.up@example.com", randomUUID(), "127.0.40.9")).status).toBe(201);
-  const started = Date.now();
   // Two tries of one key at the same moment, and another request.
   const [first, repeat, other] = await Promise.all([
     send("blob.one@example.com", key, "127.0.40.1"),
     send("blob.one@example.com", key, "127.0.40.1"),
     send("blob.two@example.com", randomUUID(), "127.0.40.2"),
   ]);
-  expect(Date.now() - started).toBeLessThan(10_000);
   for (const answer of [first, repeat, other]) expect(answer.status).toBe(201);
   expect(repeat.body).toBe(first.body);
   const references = [first, other].map((answer) => (JSON.parse(answer.body) as { reference: string }).reference);

@@ -5,6 +5,8 @@
  * visitors never open a tip. Until it arrives each tip is the same button, so the page
  * looks the same. Putting the group inside Radix's provider re-creates its elements: whatever
  * had focus in the group (a tip, or a link beside them) gets it back, and a tip with focus opens.
+ * Code that arrives while a pointer is pressed waits for the press to end: a link re-created
+ * between its mousedown and its mouseup would never get the click.
  */
 import React, { createContext, useContext, useEffect, useRef, useState } from "react";
 import { TipButton } from "./tip-button";
@@ -22,12 +24,35 @@ export function TooltipGroup({ children }: { children: React.ReactNode }) {
   const container = useRef<HTMLDivElement>(null);
   const focusedIndex = useRef(-1);
   const hoveredTip = useRef<string | null>(null);
+  const press = useRef<{ pressed: boolean; arrived: RadixModule | null }>({ pressed: false, arrived: null });
 
   const load = (event: React.SyntheticEvent) => {
     const target = event.target as HTMLElement;
     if (event.type === "focus") focusedIndex.current = focusablesIn(event.currentTarget as HTMLElement).indexOf(target);
     else hoveredTip.current = target.closest<HTMLElement>("[data-tip-id]")?.dataset.tipId ?? null;
-    if (!radix) void loadRadix().then(setRadix);
+    if (!radix) {
+      void loadRadix().then((module) => {
+        if (press.current.pressed) press.current.arrived = module;
+        else setRadix(module);
+      });
+    }
+  };
+
+  // A press holds the swap until the click it makes has been dispatched (the click follows the
+  // pointerup in the same task; the swap comes in the next one), wherever the pointer is let go.
+  const holdWhilePressed = () => {
+    if (radix) return;
+    press.current.pressed = true;
+    const release = () => {
+      window.removeEventListener("pointerup", release, true);
+      window.removeEventListener("pointercancel", release, true);
+      window.setTimeout(() => {
+        press.current.pressed = false;
+        if (press.current.arrived) setRadix(press.current.arrived);
+      });
+    };
+    window.addEventListener("pointerup", release, true);
+    window.addEventListener("pointercancel", release, true);
   };
 
   // The group was re-created inside Radix's provider: give focus back to the element that had
@@ -45,7 +70,13 @@ export function TooltipGroup({ children }: { children: React.ReactNode }) {
   }, [radix]);
 
   return (
-    <div ref={container} onPointerOver={load} onPointerLeave={() => (hoveredTip.current = null)} onFocusCapture={load}>
+    <div
+      ref={container}
+      onPointerOver={load}
+      onPointerDownCapture={holdWhilePressed}
+      onPointerLeave={() => (hoveredTip.current = null)}
+      onFocusCapture={load}
+    >
       <RadixContext.Provider value={radix}>
         {radix ? <radix.TooltipProvider>{children}</radix.TooltipProvider> : children}
       </RadixContext.Provider>

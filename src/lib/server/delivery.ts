@@ -11,10 +11,13 @@
 import { sendMail } from "./mailer";
 import { CLAIM_LEASE_MS, type DeliveryEvent, type MessageName, type StoredRequest } from "./outbox";
 import { processState, runtimeEnv } from "./runtime";
+import { DEFAULT_SETTINGS, serverSettings, type ServerSettings } from "./settings";
 import { requestStore, type RequestStore } from "./store";
 
 export { CLAIM_LEASE_MS };
-const FIRST_RETRY_MS = 5000;
+
+/** The settings delivery reads. */
+export type RetrySettings = Pick<ServerSettings, "firstRetryMs" | "retryMaxMs">;
 
 export interface MessageState {
   reference: string;
@@ -29,9 +32,9 @@ export interface MessageState {
   claim?: string;
 }
 
-/** How long to wait after the n-th failed attempt: 5 s, 10 s, 20 s ... at most `maxMs`. */
-export const retryDelay = (attempts: number, maxMs: number) =>
-  Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), maxMs);
+/** How long to wait after the n-th failed attempt: 5 s, 10 s, 20 s ... at most `retryMaxMs`. */
+export const retryDelay = (attempts: number, { firstRetryMs, retryMaxMs }: RetrySettings) =>
+  Math.min(firstRetryMs * 2 ** Math.max(0, attempts - 1), retryMaxMs);
 
 /** The state of one message from its delivery events, in the order they were written. */
 export function messageState(
@@ -39,7 +42,7 @@ export function messageState(
   message: MessageName,
   events: DeliveryEvent[],
   now: number,
-  maxRetryMs: number,
+  retry: RetrySettings,
 ): MessageState {
   let holder: { claim: string; at: number } | undefined;
   let attempts = 0;
@@ -63,10 +66,7 @@ export function messageState(
   }
   if (sentAt) return { reference, message, state: "sent", attempts, lastError, sentAt, dueAt: Infinity };
   const live = holder && now - holder.at <= CLAIM_LEASE_MS ? holder : undefined;
-  const dueAt = Math.max(
-    attempts ? lastFailure + retryDelay(attempts, maxRetryMs) : 0,
-    live ? live.at + CLAIM_LEASE_MS : 0,
-  );
+  const dueAt = Math.max(attempts ? lastFailure + retryDelay(attempts, retry) : 0, live ? live.at + CLAIM_LEASE_MS : 0);
   return { reference, message, state: live ? "sending" : "pending", attempts, lastError, dueAt, claim: live?.claim };
 }
 
@@ -79,33 +79,31 @@ export function messagesOf(record: StoredRequest): MessageName[] {
 export interface DeliveryConfig {
   store: RequestStore;
   smtpUrl: string;
-  maxRetryMs: number;
+  settings: ServerSettings;
 }
 
 export function deliveryConfig(env: NodeJS.ProcessEnv = runtimeEnv()): DeliveryConfig | null {
   const store = requestStore(env);
   if (!store || !env.SMTP_URL) return null;
-  return { store, smtpUrl: env.SMTP_URL, maxRetryMs: retryMaxMs(env) };
+  return { store, smtpUrl: env.SMTP_URL, settings: serverSettings(env) };
 }
-
-export const retryMaxMs = (env: NodeJS.ProcessEnv) => Number(env.DELIVERY_RETRY_MAX_SECONDS ?? 30) * 1000;
 
 const local = processState("delivery", () => ({ inFlight: new Set<string>() }));
 
 /** Sends one message if it is due and this process wins the claim; records the outcome. */
 async function deliverMessage(config: DeliveryConfig, record: StoredRequest, message: MessageName): Promise<void> {
-  const { store, maxRetryMs } = config;
+  const { store, settings } = config;
   const { reference } = record;
   const lock = `${store.id}:${reference}:${message}`;
   if (local.inFlight.has(lock)) return;
   local.inFlight.add(lock);
   try {
-    const before = messageState(reference, message, await store.deliveryEvents(reference), Date.now(), maxRetryMs);
+    const before = messageState(reference, message, await store.deliveryEvents(reference), Date.now(), settings);
     if (before.state !== "pending" || before.dueAt > Date.now()) return;
     const claim = await store.claim(
       reference,
       message,
-      (events) => messageState(reference, message, events, Date.now(), maxRetryMs).claim,
+      (events) => messageState(reference, message, events, Date.now(), settings).claim,
     );
     if (!claim) return;
     const mail = record.mail!;
@@ -133,7 +131,7 @@ export async function deliverPending(config: DeliveryConfig): Promise<void> {
   const now = Date.now();
   for (const { record } of await config.store.records()) {
     const due = messagesOf(record).some((message) => {
-      const state = messageState(record.reference, message, events, now, config.maxRetryMs);
+      const state = messageState(record.reference, message, events, now, config.settings);
       return state.state !== "sent" && state.dueAt <= now;
     });
     if (due) await deliverRequest(config, record);
@@ -144,7 +142,7 @@ export async function deliverPending(config: DeliveryConfig): Promise<void> {
  * Retries pending deliveries now and every few seconds, for the life of the process (the timer
  * does not keep it alive). Returns a function that stops it. Does nothing without SMTP_URL.
  */
-export function startDeliveryWorker(env: NodeJS.ProcessEnv = runtimeEnv(), intervalMs = 5000): () => void {
+export function startDeliveryWorker(env: NodeJS.ProcessEnv = runtimeEnv()): () => void {
   const config = deliveryConfig(env);
   if (!config) return () => undefined;
   let running = false;
@@ -160,7 +158,7 @@ export function startDeliveryWorker(env: NodeJS.ProcessEnv = runtimeEnv(), inter
     }
   };
   void tick();
-  const timer = setInterval(() => void tick(), intervalMs);
+  const timer = setInterval(() => void tick(), config.settings.deliveryPassMs);
   timer.unref();
   return () => clearInterval(timer);
 }
@@ -171,6 +169,8 @@ export async function outboxStatus(store: RequestStore, now = Date.now()) {
   return (await store.records()).map(({ kind, record }) => ({
     kind,
     record,
-    messages: messagesOf(record).map((message) => messageState(record.reference, message, events, now, 30_000)),
+    messages: messagesOf(record).map((message) =>
+      messageState(record.reference, message, events, now, DEFAULT_SETTINGS),
+    ),
   }));
 }

@@ -7,7 +7,7 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { business } from "../business-data";
 import { createHash } from "node:crypto";
-import { deliverRequest, retryMaxMs, startDeliveryWorker } from "./delivery";
+import { deliverRequest, startDeliveryWorker } from "./delivery";
 import type { MailMessage } from "./mailer";
 import { sendMail } from "./mailer";
 import { HttpError } from "./http-error";
@@ -17,6 +17,7 @@ import { readJsonBody } from "./read-body";
 import { clientAddress } from "./client-address";
 import { createReference } from "./reference";
 import { onNetlify, processState, runtimeEnv } from "./runtime";
+import { serverSettings } from "./settings";
 import { requestStore } from "./store";
 
 export interface RequestContext {
@@ -43,20 +44,10 @@ export interface Endpoint {
   accept(body: unknown, context: RequestContext, mailTo: string): Acceptance;
 }
 
-function rateLimitFromEnv() {
-  const env = runtimeEnv();
-  const max = Number(env.RATE_LIMIT_MAX ?? 10);
-  const windowSeconds = Number(env.RATE_LIMIT_WINDOW_SECONDS ?? 15 * 60);
-  return { max, windowMs: windowSeconds * 1000 };
-}
-
 function minutes(seconds: number): string {
   const count = Math.ceil(seconds / 60);
   return `${count} minute${count === 1 ? "" : "s"}`;
 }
-
-/** At most this many confirmations go to one address in 24 hours, whoever asks for them. */
-export const CONFIRMATIONS_PER_ADDRESS_PER_DAY = 3;
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
 
@@ -121,7 +112,7 @@ async function store(
   try {
     const { confirmation } = acceptance.emails;
     stored = await store.storeOnce(kind, key, confirmation.to, (confirmationsToday) => {
-      const confirm = Boolean(smtpUrl) && confirmationsToday < CONFIRMATIONS_PER_ADDRESS_PER_DAY;
+      const confirm = Boolean(smtpUrl) && confirmationsToday < serverSettings(env).confirmationsPerAddressPerDay;
       return {
         ...(acceptance.record as StoredRequest),
         ...(key ? { idempotencyKey: key, fingerprint: print } : {}),
@@ -145,7 +136,7 @@ async function store(
   if (created) {
     // Delivery starts now but the visitor does not wait for it: the request is already safe on disk.
     if (smtpUrl) {
-      const config = { store, smtpUrl, maxRetryMs: retryMaxMs(env) };
+      const config = { store, smtpUrl, settings: serverSettings(env) };
       // On one server a worker in this process also retries; on Netlify the scheduled function does.
       if (!onNetlify(env)) processState("delivery-worker", () => startDeliveryWorker(env));
       void deliverRequest(config, record).catch((error) => console.error(`[${kind}] delivery failed:`, error));
@@ -161,7 +152,10 @@ function sendError(res: GatsbyFunctionResponse, error: HttpError): void {
 }
 
 export function createRequestHandler(endpoint: Endpoint) {
-  const limiter = processState(`rate-limit:${endpoint.kind}`, () => createRateLimiter(rateLimitFromEnv()));
+  const limiter = processState(`rate-limit:${endpoint.kind}`, () => {
+    const { rateLimitMax, rateLimitWindowMs } = serverSettings();
+    return createRateLimiter({ max: rateLimitMax, windowMs: rateLimitWindowMs });
+  });
 
   return async function handler(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
     res.setHeader("Cache-Control", "no-store");

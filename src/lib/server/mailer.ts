@@ -1,5 +1,6 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { processState } from "./runtime";
+import { serverSettings } from "./settings";
 
 export interface MailMessage {
   to: string;
@@ -14,11 +15,12 @@ function transportFor(url: string): Transporter {
   let transport = transports.get(url);
   if (!transport) {
     // Fail fast when the SMTP server is unreachable: the visitor is waiting for an answer.
+    const { smtpConnectMs, smtpSocketMs } = serverSettings();
     transport = nodemailer.createTransport({
       url,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 20_000,
+      connectionTimeout: smtpConnectMs,
+      greetingTimeout: smtpConnectMs,
+      socketTimeout: smtpSocketMs,
     });
     transports.set(url, transport);
   }

@@ -1,19 +1,20 @@
 import type { IncomingMessage } from "node:http";
 import { HttpError } from "./http-error";
-import { runtimeEnv } from "./runtime";
+import { serverSettings } from "./settings";
 
 /** The 415 answer, also given by the production server before it reads a body. */
 export const JSON_ONLY_MESSAGE = "Send the request as JSON with the header Content-Type: application/json.";
 
-/** Requests larger than this are refused with 413. */
-export const BODY_LIMIT_BYTES = 32 * 1024;
+/** The 413 answer, also given by the production server when the announced length is too large. */
+export const tooLargeMessage = (limit: number) =>
+  `The request is larger than ${limit / 1024} KB; please shorten the notes or message.`;
 
-/** A body must arrive whole within this time (REQUEST_BODY_TIMEOUT_SECONDS), so a client trickling bytes cannot hold a request open. */
-export function bodyTimeoutMs(env: NodeJS.ProcessEnv = runtimeEnv()): number {
-  return Number(env.REQUEST_BODY_TIMEOUT_SECONDS ?? 10) * 1000;
-}
-
-function readWithDeadline(req: IncomingMessage, limit: number, tooLarge: () => HttpError): Promise<Buffer> {
+function readWithDeadline(
+  req: IncomingMessage,
+  limit: number,
+  timeoutMs: number,
+  tooLarge: () => HttpError,
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -41,7 +42,7 @@ function readWithDeadline(req: IncomingMessage, limit: number, tooLarge: () => H
             Connection: "close",
           }),
         ),
-      bodyTimeoutMs(),
+      timeoutMs,
     );
     req.on("data", onData).on("end", onEnd).on("error", onError);
   });
@@ -52,16 +53,16 @@ function readWithDeadline(req: IncomingMessage, limit: number, tooLarge: () => H
  * the functions (see `functionConfig`), so the same code runs under `gatsby serve` and on
  * Netlify, where the adapter hands the function the raw stream.
  */
-export async function readJsonBody(req: IncomingMessage, limit = BODY_LIMIT_BYTES): Promise<unknown> {
+export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+  const { bodyBytes: limit, bodyTimeoutMs } = serverSettings();
   const type = String(req.headers["content-type"] ?? "");
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     throw new HttpError(415, JSON_ONLY_MESSAGE);
   }
-  const tooLarge = () =>
-    new HttpError(413, `The request is larger than ${limit / 1024} KB; please shorten the notes or message.`);
+  const tooLarge = () => new HttpError(413, tooLargeMessage(limit));
   if (Number(req.headers["content-length"] ?? 0) > limit) throw tooLarge();
 
-  const text = (await readWithDeadline(req, limit, tooLarge)).toString("utf8");
+  const text = (await readWithDeadline(req, limit, bodyTimeoutMs, tooLarge)).toString("utf8");
   try {
     return JSON.parse(text) as unknown;
   } catch {

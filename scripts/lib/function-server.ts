@@ -8,9 +8,9 @@ import { request } from "node:http";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort, waitForServer } from "../../scripts/lib/net";
+import { freePort, waitForServer } from "./net";
 import { readOutbox, type StoredRequest } from "../../src/lib/server/outbox";
-import { siteRoot } from "../../scripts/lib/site-copy";
+import { siteRoot } from "./site-copy";
 
 export { freePort };
 

@@ -1,0 +1,96 @@
+/**
+ * Every limit and timing of the request path, in one object: what the production server
+ * (scripts/serve.ts) allows one visitor, what the functions accept, and how e-mail delivery
+ * retries. The defaults are the site's; an operator may change the four documented in the
+ * README through their environment variables; a test passes a shorter whole set as JSON in
+ * SERVER_SETTINGS (a 1 s deadline instead of 20 s) so it waits for events, not for the clock.
+ *
+ * Read when a request is served, not when the site is built (see runtime.ts).
+ */
+import { runtimeEnv } from "./runtime";
+
+export interface ServerSettings {
+  /** Request headers must have arrived this long after the connection opened (else 408). */
+  headersTimeoutMs: number;
+  /** The whole request, headers and body, must have arrived within this (else 408). */
+  requestTimeoutMs: number;
+  /** Every answer is under way by then; a function still working is answered 503. */
+  deadlineMs: number;
+  /** Open connections from one address; more are closed at once. */
+  connectionsPerAddress: number;
+  /** Open connections in all. */
+  connections: number;
+  /** The largest body a function accepts (413 above it). */
+  bodyBytes: number;
+  /** A function's body must arrive whole within this (408), so a trickling client cannot hold it. */
+  bodyTimeoutMs: number;
+  /** Requests one address may make to one function in the window (429 beyond). */
+  rateLimitMax: number;
+  rateLimitWindowMs: number;
+  /** At most this many confirmations go to one address in 24 hours, whoever asks for them. */
+  confirmationsPerAddressPerDay: number;
+  /** The wait after an e-mail's first failed try; it doubles with each further failure ... */
+  firstRetryMs: number;
+  /** ... up to this. */
+  retryMaxMs: number;
+  /** How often the worker of `npm start` looks for e-mails that are due. */
+  deliveryPassMs: number;
+  /** How long the mail server may take to accept the connection and to greet, and to answer a command. */
+  smtpConnectMs: number;
+  smtpSocketMs: number;
+}
+
+export const DEFAULT_SETTINGS: Readonly<ServerSettings> = Object.freeze({
+  headersTimeoutMs: 5_000,
+  requestTimeoutMs: 10_000,
+  deadlineMs: 20_000,
+  connectionsPerAddress: 32,
+  connections: 1_024,
+  bodyBytes: 32 * 1024,
+  bodyTimeoutMs: 10_000,
+  rateLimitMax: 10,
+  rateLimitWindowMs: 15 * 60 * 1000,
+  confirmationsPerAddressPerDay: 3,
+  firstRetryMs: 5_000,
+  retryMaxMs: 30_000,
+  deliveryPassMs: 5_000,
+  smtpConnectMs: 10_000,
+  smtpSocketMs: 20_000,
+});
+
+/** The environment variables an operator may set (README), each the setting it changes and its unit in ms. */
+const OPERATOR_VARIABLES: Record<string, [keyof ServerSettings, number]> = {
+  RATE_LIMIT_MAX: ["rateLimitMax", 1],
+  RATE_LIMIT_WINDOW_SECONDS: ["rateLimitWindowMs", 1000],
+  DELIVERY_RETRY_MAX_SECONDS: ["retryMaxMs", 1000],
+  REQUEST_BODY_TIMEOUT_SECONDS: ["bodyTimeoutMs", 1000],
+};
+
+function positive(value: unknown, source: string): number {
+  const number = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+  if (typeof number !== "number" || !Number.isFinite(number) || number <= 0) {
+    throw new Error(`${source} must be a positive number, not ${JSON.stringify(value)}`);
+  }
+  return number;
+}
+
+/** The settings in force: the defaults, then the operator's variables, then SERVER_SETTINGS. */
+export function serverSettings(env: NodeJS.ProcessEnv = runtimeEnv()): ServerSettings {
+  const settings: ServerSettings = { ...DEFAULT_SETTINGS };
+  for (const [variable, [name, unitMs]] of Object.entries(OPERATOR_VARIABLES)) {
+    if (env[variable] !== undefined) settings[name] = positive(env[variable], variable) * unitMs;
+  }
+  if (env.SERVER_SETTINGS) {
+    const overrides = JSON.parse(env.SERVER_SETTINGS) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(overrides)) {
+      if (!(name in DEFAULT_SETTINGS)) throw new Error(`SERVER_SETTINGS: unknown setting "${name}"`);
+      settings[name as keyof ServerSettings] = positive(value, `SERVER_SETTINGS.${name}`);
+    }
+  }
+  return settings;
+}
+
+/** The environment that gives a server these settings (for tests and the benchmarks). */
+export const settingsEnv = (overrides: Partial<ServerSettings>): { SERVER_SETTINGS: string } => ({
+  SERVER_SETTINGS: JSON.stringify(overrides),
+});
