@@ -43,11 +43,13 @@ const RULES = [
 ];
 
 /**
- * Runs axe on the page as it is now and returns its violations of those rules. One run, not one
+ * Runs axe on the page as it is now (or on the part `within` selects) and returns its violations
+ * of those rules. One run, not one
  * per set: each run injects and starts axe anew, and that was most of the check's time.
  */
-export async function axeViolations(page: Page): Promise<Violations> {
-  return (await new AxeBuilder({ page }).withRules(RULES).analyze()).violations;
+export async function axeViolations(page: Page, within?: string): Promise<Violations> {
+  const builder = new AxeBuilder({ page }).withRules(RULES);
+  return (await (within ? builder.include(within) : builder).analyze()).violations;
 }
 
 /** One readable line per failing element: rule, impact, where, and axe's own summary. */
