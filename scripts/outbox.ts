@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { outboxStatus } from "../src/lib/server/delivery";
-import { fileStore } from "../src/lib/server/store";
+import { fileStore } from "../src/lib/server/outbox";
 
 const dir = path.resolve(process.env.OUTBOX_DIR ?? ".data/outbox");
 const raw = process.argv.includes("--json");

@@ -25,8 +25,8 @@ import { parse as parseYaml } from "yaml";
 import { filesForAddress } from "../src/build/built-pages";
 import { JSON_ONLY_MESSAGE, tooLargeMessage } from "../src/lib/server/read-body";
 import { serverSettings } from "../src/lib/server/settings";
-import { startDeliveryWorker } from "../src/lib/server/delivery";
 import { headersFor, loadHeaderRules } from "./lib/deployed-headers";
+import { connectionSlots } from "./lib/connection-slots";
 import { freePort } from "./lib/net";
 
 const TYPES: Record<string, string> = {
@@ -328,7 +328,6 @@ export async function startProductionServer({
     return sendFile(req, res, path.join(publicDir, "404.html"), 404, headers);
   }
 
-  const openByAddress = new Map<string, number>();
   const server = createServer({ connectionsCheckingInterval: 500 }, (req, res) => {
     const deadline = setTimeout(
       () =>
@@ -347,18 +346,10 @@ export async function startProductionServer({
   });
   server.headersTimeout = limits.headersTimeoutMs;
   server.requestTimeout = limits.requestTimeoutMs;
-  server.maxConnections = limits.connections;
-  server.on("connection", (socket: Socket) => {
-    const address = socket.remoteAddress ?? "unknown";
-    const open = (openByAddress.get(address) ?? 0) + 1;
-    if (open > limits.connectionsPerAddress) return void socket.destroy();
-    openByAddress.set(address, open);
-    socket.once("close", () => {
-      const left = (openByAddress.get(address) ?? 1) - 1;
-      if (left > 0) openByAddress.set(address, left);
-      else openByAddress.delete(address);
-    });
-  });
+  // The slots decide who is let in (connection-slots.ts), so Node's own cap (maxConnections),
+  // which refuses the newcomer whoever holds the rest, is left unset.
+  const slots = connectionSlots({ perAddress: limits.connectionsPerAddress, total: limits.connections });
+  server.on("connection", (socket: Socket) => void slots.admit(socket));
   // Requests Node refuses before they reach the handler (slow or malformed) get the same headers.
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
     const timedOut = error.code === "ERR_HTTP_REQUEST_TIMEOUT";
@@ -401,8 +392,6 @@ if (require.main === module) {
       host: { type: "string", default: "127.0.0.1" },
     },
   });
-  // E-mails still pending from before a restart go out now, and every few seconds while it runs.
-  startDeliveryWorker();
   startProductionServer({ port: Number(values.port), host: values.host! })
     .then(({ url, stop }) => {
       console.log(

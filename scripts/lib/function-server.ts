@@ -9,7 +9,8 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort, waitForServer } from "./net";
-import { readOutbox, type StoredRequest } from "../../src/lib/server/outbox";
+import { readOutbox } from "../../src/lib/server/outbox";
+import type { StoredRequest } from "../../src/lib/server/store-types";
 import { siteRoot } from "./site-copy";
 
 export { freePort };

@@ -7,6 +7,8 @@
  *   node --import tsx scripts/lib/functions-worker.ts <siteRoot> <port>
  */
 import { createServer } from "node:http";
+import { startDeliveryWorker } from "../../src/lib/server/delivery";
+import { processState } from "../../src/lib/server/runtime";
 import { loadFunctions, runFunction } from "./functions";
 
 const [siteRoot, port] = process.argv.slice(2);
@@ -19,6 +21,11 @@ const server = createServer((req, res) => {
 // serve.ts bounds the time of each request; this side only needs to outlast it.
 server.requestTimeout = 0;
 server.listen(Number(port), "127.0.0.1", () => process.send?.("ready"));
+
+// E-mails still pending from before a restart go out now, and due ones every few seconds: here,
+// in the functions' process, never in the process that serves the pages. (The functions take
+// the same worker, by the same key, when they store a request.)
+processState("delivery-worker", () => startDeliveryWorker(process.env));
 
 // A bug that escapes a function leaves the process in an unknown state: end it, and serve.ts
 // starts a fresh one.

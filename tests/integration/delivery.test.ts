@@ -4,13 +4,15 @@
  * does, and each of its e-mails is delivered exactly once, also when the mail server comes back
  * only later.
  */
+import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
 import { outboxStatus } from "../../src/lib/server/delivery";
-import { settingsEnv } from "../../src/lib/server/settings";
-import { fileStore } from "../../src/lib/server/store";
+import { DEFAULT_SETTINGS, settingsEnv } from "../../src/lib/server/settings";
+import { siteRoot } from "../../scripts/lib/site-copy";
+import { fileStore } from "../../src/lib/server/outbox";
 import {
   freePort,
   postJson,
@@ -174,5 +176,61 @@ describe("when the mail server refuses, is down, or never greets", () => {
       );
     }
     expect(mailbox.messages).toHaveLength(6);
+  });
+});
+
+describe("when the mail server refuses a recipient for good, or only for now", () => {
+  let mailbox: Mailbox;
+  let server: FunctionServer;
+  let busyAsks = 0;
+  beforeAll(async () => {
+    mailbox = await startMailbox({
+      // gone@ does not exist (553, for good); busy@ is over quota for its first four tries (452, for now).
+      refuseRecipient: (address) =>
+        address === "gone@example.com" ? 553 : address === "busy@example.com" && ++busyAsks <= 4 ? 452 : undefined,
+    });
+    server = await startFunctionServer({
+      SMTP_URL: mailbox.url,
+      ...settingsEnv({ firstRetryMs: 100, retryMaxMs: 200, deliveryPassMs: 100 }),
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await mailbox?.stop();
+  });
+
+  const stateOf = async (reference: string) =>
+    (await outboxStatus(fileStore(server.outbox))).find((entry) => entry.record.reference === reference)!.messages;
+
+  it(`tries a refusal for good ${DEFAULT_SETTINGS.permanentFailureTries} times, marks it failed and never tries again; npm run outbox shows it`, async () => {
+    const gone = referenceOf(
+      await postJson(`${server.url}/api/contact`, contactMessage({ email: "gone@example.com" }), "127.0.32.1"),
+    );
+    await waitFor("the refused confirmation to be given up", async () => (await stateOf(gone))[1]!.state === "failed");
+    const [business, confirmation] = await stateOf(gone);
+    expect(business).toMatchObject({ state: "sent" });
+    expect(confirmation).toMatchObject({ state: "failed", attempts: DEFAULT_SETTINGS.permanentFailureTries });
+    expect(confirmation!.lastError).toMatch(/553/);
+    const refusals = () => mailbox.recipientsAsked.filter((address) => address === "gone@example.com").length;
+    expect(refusals()).toBe(DEFAULT_SETTINGS.permanentFailureTries);
+
+    // A refusal for now is retried by later passes until it is accepted; by then those passes
+    // have gone by the given-up message without trying it.
+    const busy = referenceOf(
+      await postJson(`${server.url}/api/contact`, contactMessage({ email: "busy@example.com" }), "127.0.32.2"),
+    );
+    await waitFor("the busy mailbox's confirmation to be accepted", async () =>
+      (await stateOf(busy)).every((message) => message.state === "sent"),
+    );
+    expect((await stateOf(busy))[1]).toMatchObject({ state: "sent", attempts: 4 });
+    expect(refusals()).toBe(DEFAULT_SETTINGS.permanentFailureTries);
+
+    const listing = execFileSync(process.execPath, ["--import", "tsx", "scripts/outbox.ts"], {
+      cwd: siteRoot,
+      env: { ...process.env, OUTBOX_DIR: server.outbox },
+      encoding: "utf8",
+    });
+    const line = listing.split("\n").findIndex((text) => text.includes(gone));
+    expect(listing.split("\n")[line + 1]).toMatch(/business sent, confirmation failed \(3 failed tries: .*553/);
   });
 });

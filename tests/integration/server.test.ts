@@ -257,4 +257,48 @@ describe("bodies and slow clients", () => {
     expect(closed.size).toBe(8);
     sockets.forEach((socket) => socket.destroy());
   });
+
+  it("lets a visitor in when many addresses, each under its own limit, hold every connection", async () => {
+    // A server of 8 connections, 4 per address: two addresses hold all 8 with requests that never end.
+    // (Slow requests are given ten minutes here, so only the server's choice can close one.)
+    const small = await startFunctionServer(
+      settingsEnv({ connections: 8, connectionsPerAddress: 4, headersTimeoutMs: 600_000, requestTimeoutMs: 600_000 }),
+    );
+    try {
+      const held = ["127.0.8.11", "127.0.8.12"].flatMap((from) =>
+        Array.from({ length: 4 }, () => {
+          const socket = connect({ host: "127.0.0.1", port: small.port, localAddress: from });
+          socket.on("error", () => undefined);
+          return socket;
+        }),
+      );
+      // Each has been let in once it answers a request (its first request is served, then it stalls).
+      await Promise.all(
+        held.map(
+          (socket) =>
+            new Promise<void>((resolve) => {
+              socket.once("data", () => resolve());
+              socket.write("HEAD / HTTP/1.1\r\nHost: x\r\n\r\nGET / HTTP/1.1\r\nHost: x\r\n");
+            }),
+        ),
+      );
+      const firstClosed = new Promise<Socket>((resolve) =>
+        held.forEach((socket) => socket.once("close", () => resolve(socket))),
+      );
+      const visitor = await new Promise<number>((resolve, reject) => {
+        const req = request({ host: "127.0.0.1", port: small.port, path: "/", localAddress: "127.0.8.13" }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on("error", reject);
+        req.end();
+      });
+      expect(visitor).toBe(200);
+      // One of theirs made room for it (which one: connection-slots.test.ts).
+      expect(held).toContain(await firstClosed);
+      held.forEach((socket) => socket.destroy());
+    } finally {
+      await small.stop();
+    }
+  });
 });

@@ -12,27 +12,40 @@ export interface ReceivedMail {
 export interface Mailbox {
   url: string;
   messages: ReceivedMail[];
+  /** Every recipient a client asked for, in order, whether accepted or refused. */
+  recipientsAsked: string[];
   stop: () => Promise<void>;
 }
 
 /**
  * `port` lets a test bring a mail server back where the site expects it; `refuse` makes it answer
- * every recipient with a temporary failure (451), as a mail server does when it is overloaded.
+ * every recipient with a temporary failure (451), as a mail server does when it is overloaded;
+ * `refuseRecipient` answers the recipients it names with the code it gives (553: no such mailbox).
  */
 export async function startMailbox({
   port: chosen,
   refuse = false,
-}: { port?: number; refuse?: boolean } = {}): Promise<Mailbox> {
+  refuseRecipient = () => undefined,
+}: {
+  port?: number;
+  refuse?: boolean;
+  refuseRecipient?: (address: string) => number | undefined;
+} = {}): Promise<Mailbox> {
   const port = chosen ?? (await freePort());
   const messages: ReceivedMail[] = [];
+  const recipientsAsked: string[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
-    onRcptTo(_address, _session, callback) {
-      if (!refuse) return callback();
-      const error = new Error("Try again later") as Error & { responseCode: number };
-      error.responseCode = 451;
+    onRcptTo(address, _session, callback) {
+      recipientsAsked.push(address.address);
+      const code = refuse ? 451 : refuseRecipient(address.address);
+      if (!code) return callback();
+      const error = new Error(code >= 500 ? "No such mailbox here" : "Try again later") as Error & {
+        responseCode: number;
+      };
+      error.responseCode = code;
       callback(error);
     },
     onData(stream, session, callback) {
@@ -55,6 +68,7 @@ export async function startMailbox({
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    recipientsAsked,
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

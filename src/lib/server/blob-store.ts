@@ -3,17 +3,31 @@
  * happen once is a create-if-absent (`onlyIfNew`), so it holds across function instances:
  *
  * - `requests/<kind>/<key or reference>`: the request. A repeated Idempotency-Key finds it.
+ * - `pending/<kind>/<key or reference>`: written before a request that has e-mail to deliver, and
+ *   deleted once every e-mail of it is sent or given up: a delivery pass lists only these, so it
+ *   costs the same however many requests were ever stored. (A marker whose request never came,
+ *   because the instance died in between, is deleted by the next pass that finds it old.)
  * - `confirmations/<hash of the address>/<time>-<reference>`: one per confirmation, to count a day's.
  * - `deliveries/<reference>/<message>/<try>/claim` and `.../outcome`: one claim and one outcome per
  *   try of each e-mail; only the instance whose claim was new sends that try.
  */
 import { createHash, randomUUID } from "node:crypto";
 import { getStore, type Store } from "@netlify/blobs";
-import { CLAIM_LEASE_MS, type DeliveryEvent, type MessageName, type StoredRequest } from "./outbox";
 import { processState } from "./runtime";
-import type { RequestStore } from "./store";
+import {
+  CLAIM_LEASE_MS,
+  type DeliveryEvent,
+  type MessageName,
+  type RequestStore,
+  type StoredEntry,
+  type StoredRequest,
+} from "./store-types";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** A pending marker with no request after this long was left by an instance that died before storing it. */
+const ORPHAN_MARKER_MS = 10 * 60 * 1000;
+/** Written once every request stored before the pending markers existed has one where it needs it. */
+const MARKERS_COMPLETE = "meta/pending-markers-complete";
 
 interface Connection {
   siteID: string;
@@ -95,6 +109,19 @@ export function blobStore(env: NodeJS.ProcessEnv, lambdaEvent?: unknown): Reques
     return events;
   }
 
+  /**
+   * Requests stored before the pending markers existed get theirs, once per store: a full listing
+   * the first time a pass runs, then never again.
+   */
+  async function markEarlierRequests() {
+    if (await read(MARKERS_COMPLETE)) return;
+    for (const key of await listKeys(store, "requests/")) {
+      const record = await read<StoredRequest>(key);
+      if (record?.mail) await store.setJSON(key.replace(/^requests\//, "pending/"), { at: Date.now() });
+    }
+    await store.setJSON(MARKERS_COMPLETE, { at: new Date().toISOString() }, { onlyIfNew: true });
+  }
+
   const blobs: RequestStore = {
     id,
     storeOnce(kind, key, confirmTo, build) {
@@ -110,7 +137,9 @@ export function blobStore(env: NodeJS.ProcessEnv, lambdaEvent?: unknown): Reques
           (name) => Number(name.split("/")[2]!.split("-")[0]) > since,
         ).length;
         const final = build(confirmationsToday);
-        const written = await store.setJSON(path(key ?? final.reference), final, { onlyIfNew: true });
+        const name = key ?? final.reference;
+        if (final.mail) await store.setJSON(`pending/${kind}/${name}`, { at: Date.now() });
+        const written = await store.setJSON(path(name), final, { onlyIfNew: true });
         if (!written.modified) {
           const winner = await read<StoredRequest>(path(key ?? final.reference));
           return { record: winner!, created: false };
@@ -131,6 +160,26 @@ export function blobStore(env: NodeJS.ProcessEnv, lambdaEvent?: unknown): Reques
       return found
         .filter((entry) => entry.record)
         .sort((a, b) => a.record.receivedAt.localeCompare(b.record.receivedAt));
+    },
+    async unsettled() {
+      await markEarlierRequests();
+      const markers = await listKeys(store, "pending/");
+      const found = await Promise.all(
+        markers.map(async (marker) => {
+          const [, kind, name] = marker.split("/") as [string, string, string];
+          const record = await read<StoredRequest>(`requests/${kind}/${name}`);
+          if (!record) {
+            const written = await read<{ at: number }>(marker);
+            if (!written || Date.now() - written.at > ORPHAN_MARKER_MS) await store.delete(marker);
+            return null;
+          }
+          return { kind, record, events: await eventsOf(record.reference) };
+        }),
+      );
+      return found.filter((entry) => entry !== null);
+    },
+    async settled({ kind, record }: StoredEntry) {
+      await store.delete(`pending/${kind}/${record.idempotencyKey ?? record.reference}`);
     },
     async deliveryEvents(reference) {
       if (reference) return eventsOf(reference);

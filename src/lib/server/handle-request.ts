@@ -11,7 +11,7 @@ import { deliverRequest, startDeliveryWorker } from "./delivery";
 import type { MailMessage } from "./mailer";
 import { sendMail } from "./mailer";
 import { HttpError } from "./http-error";
-import type { StoredRequest } from "./outbox";
+import type { StoredRequest } from "./store-types";
 import { createRateLimiter } from "./rate-limit";
 import { readJsonBody } from "./read-body";
 import { clientAddress } from "./client-address";
@@ -137,7 +137,8 @@ async function store(
     // Delivery starts now but the visitor does not wait for it: the request is already safe on disk.
     if (smtpUrl) {
       const config = { store, smtpUrl, settings: serverSettings(env) };
-      // On one server a worker in this process also retries; on Netlify the scheduled function does.
+      // On one server the worker of this process retries (started with it by npm start, or here);
+      // on Netlify the scheduled function does.
       if (!onNetlify(env)) processState("delivery-worker", () => startDeliveryWorker(env));
       void deliverRequest(config, record).catch((error) => console.error(`[${kind}] delivery failed:`, error));
     }

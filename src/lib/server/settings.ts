@@ -33,8 +33,16 @@ export interface ServerSettings {
   firstRetryMs: number;
   /** ... up to this. */
   retryMaxMs: number;
+  /** A mail server's refusal for good (5xx) is believed after this many tries; the message is then marked failed. */
+  permanentFailureTries: number;
   /** How often the worker of `npm start` looks for e-mails that are due. */
   deliveryPassMs: number;
+  /**
+   * The outbox folder moves requests whose e-mails are all settled into its archive once this many
+   * have piled up, keeping those of the last day (for repeated Idempotency-Keys and the
+   * confirmations limit), so what is read and scanned does not grow with everything ever stored.
+   */
+  archiveAfterSettled: number;
   /** How long the mail server may take to accept the connection and to greet, and to answer a command. */
   smtpConnectMs: number;
   smtpSocketMs: number;
@@ -53,7 +61,9 @@ export const DEFAULT_SETTINGS: Readonly<ServerSettings> = Object.freeze({
   confirmationsPerAddressPerDay: 3,
   firstRetryMs: 5_000,
   retryMaxMs: 30_000,
+  permanentFailureTries: 3,
   deliveryPassMs: 5_000,
+  archiveAfterSettled: 1_000,
   smtpConnectMs: 10_000,
   smtpSocketMs: 20_000,
 });
