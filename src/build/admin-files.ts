@@ -12,7 +12,7 @@ import { parse } from "yaml";
 import { IDENTITY_EMAILS_DIR, identityEmails } from "./identity-emails";
 import { editorConfig, LIST_FIELD, YAML_FORMAT, type EditorOptions } from "../lib/cms/editor-config";
 
-/** The port decap-server listens on for `npm run cms`; DECAP_SERVER_PORT changes it. */
+/** The port of the editor's backend (decap-server's guard) for `npm run cms`; DECAP_SERVER_PORT changes it. */
 export const decapServerPort = () => Number(process.env.DECAP_SERVER_PORT ?? 8081);
 
 /** Netlify's identity widget, as its npm package builds it. */
@@ -74,7 +74,7 @@ export function writeAdminFiles(
   writeFileSync(path.join(outDir, "index.html"), adminIndexHtml(siteName));
 }
 
-/** The editor as the site ships it: into static/admin, with decap-server's address for `npm run cms`. */
+/** The editor as the site ships it: into static/admin, with its backend's address for `npm run cms`. */
 export function writeSiteEditor(siteRoot: string, contentRoot: string): void {
   const { name } = parse(readFileSync(path.join(contentRoot, "site.yaml"), "utf8")) as { name: string };
   writeAdminFiles(path.join(siteRoot, "static", "admin"), {

@@ -1,7 +1,7 @@
 /**
  * The content editor as a writer uses it: Chromium opens /admin, served with the editor's
- * headers, against decap-server (the local backend of `npm run cms`) over a throwaway copy of
- * the site, never the real content/. A required field left empty is refused with a message;
+ * headers, against its backend as `npm run cms` starts it (decap-server behind its guard) over
+ * a throwaway copy of the site, never the real content/. A required field left empty is refused with a message;
  * a post written there is saved as content/blog/<slug>/index.mdx; a phone number in the wrong
  * form is refused with the build's message; a new phone number and a new price change only
  * that field of their YAML file. One build of the copy then publishes all three, and leaves out

@@ -1,13 +1,12 @@
 /**
  * The content editor on loopback, as a writer runs it with `npm run cms`: the /admin files
- * made for a folder, served with the editor's own headers, and decap-server (Decap's local
- * backend) reading and writing that folder's content/.
+ * made for a folder, served with the editor's own headers, and the editor's backend
+ * (decap-server behind its guard) reading and writing that folder's content/.
  */
-import { spawn } from "node:child_process";
 import { createReadStream, existsSync, statSync } from "node:fs";
-import { createServer, request } from "node:http";
+import { createServer } from "node:http";
 import path from "node:path";
-import { freePort } from "../../scripts/lib/net";
+import { startEditorBackend } from "../../scripts/lib/editor-backend";
 import { editorHeaders, securityHeaders } from "../../src/lib/http-headers";
 import { writeAdminFiles } from "../../src/build/admin-files";
 import { siteRoot } from "../../scripts/lib/site-copy";
@@ -50,52 +49,29 @@ export async function serveEditor(adminDir: string): Promise<Running> {
   };
 }
 
-/** Answers once decap-server replies to the editor's first question. */
-function proxyAnswers(url: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const req = request(url, { method: "POST", headers: { "content-type": "application/json" } }, (res) => {
-      res.resume();
-      resolve(res.statusCode === 200);
-    });
-    req.on("error", () => resolve(false));
-    req.end(JSON.stringify({ action: "info" }));
-  });
-}
-
-/** decap-server over a folder, in its file-system mode (no git), on a free loopback port. */
-export async function startDecapServer(repoDir: string): Promise<Running> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [require.resolve("decap-server/dist/index.js")], {
-    cwd: repoDir,
-    env: { ...process.env, PORT: String(port), BIND_HOST: "127.0.0.1", GIT_REPO_DIRECTORY: repoDir, MODE: "fs" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const url = `http://127.0.0.1:${port}/api/v1`;
-  const deadline = Date.now() + 30_000;
-  while (!(await proxyAnswers(url))) {
-    if (child.exitCode !== null) throw new Error(`decap-server exited with code ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error("decap-server did not answer within 30 s");
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    url,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
-}
-
-/** The editor for a folder: its /admin files (in `<dir>/admin-files`) and decap-server over it. */
-export async function startEditor(dir: string): Promise<{ adminUrl: string; stop: () => Promise<void> }> {
-  const backend = await startDecapServer(dir);
+/**
+ * The editor for a folder: its /admin files (in `<dir>/admin-files`), and its backend as
+ * `npm run cms` starts it (decap-server over the folder, behind the guard that lets only this
+ * editor's page reach only what its collections name).
+ */
+export async function startEditor(
+  dir: string,
+): Promise<{ adminUrl: string; origin: string; backendUrl: string; stop: () => Promise<void> }> {
   const adminDir = path.join(dir, "admin-files");
-  writeAdminFiles(adminDir, { siteRoot, siteName: "Severn Ridge Home Inspections", localBackendUrl: backend.url });
+  // The file server reads each file when asked, so it may start before the files are written.
   const web = await serveEditor(adminDir);
+  const { origin } = new URL(web.url);
+  const backend = await startEditorBackend({ repoDir: dir, port: 0, allowedOrigins: [origin] }).catch(
+    async (error: unknown) => {
+      await web.stop();
+      throw error;
+    },
+  );
+  writeAdminFiles(adminDir, { siteRoot, siteName: "Severn Ridge Home Inspections", localBackendUrl: backend.url });
   return {
     adminUrl: web.url,
+    origin,
+    backendUrl: backend.url,
     stop: async () => {
       await web.stop();
       await backend.stop();
