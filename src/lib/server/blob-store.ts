@@ -3,12 +3,14 @@
  * happen once is a create-if-absent (`onlyIfNew`), so it holds across function instances:
  *
  * - `requests/<kind>/<key or reference>`: the request. A repeated Idempotency-Key finds it.
- * - `confirmations/<hash of the address>/<time>-<reference>`: one per confirmation, to count a day's.
+ * - `confirmations/<hash of the mailbox>/<time>-<reference>`: one per confirmation, to count a day's
+ *   (the mailbox the address reaches, see mailbox-address.ts, so its spellings count together).
  * - `deliveries/<reference>/<message>/<try>/claim` and `.../outcome`: one claim and one outcome per
  *   try of each e-mail; only the instance whose claim was new sends that try.
  */
 import { createHash, randomUUID } from "node:crypto";
 import { getStore, type Store } from "@netlify/blobs";
+import { mailboxOf } from "./mailbox-address";
 import { CLAIM_LEASE_MS, type DeliveryEvent, type MessageName, type StoredRequest } from "./outbox";
 import { processState } from "./runtime";
 import type { RequestStore } from "./store";
@@ -57,7 +59,7 @@ function connection(env: NodeJS.ProcessEnv, lambdaEvent?: unknown): Connection {
   return { siteID: env.SITE_ID!, token: env.NETLIFY_BLOBS_TOKEN! };
 }
 
-const addressKey = (address: string) => createHash("sha256").update(address.toLowerCase()).digest("hex").slice(0, 32);
+const addressKey = (address: string) => createHash("sha256").update(mailboxOf(address)).digest("hex").slice(0, 32);
 
 async function listKeys(store: Store, prefix: string): Promise<string[]> {
   const { blobs } = await store.list({ prefix });

@@ -15,6 +15,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { appendFile, mkdir, open } from "node:fs/promises";
 import path from "node:path";
+import { mailboxOf } from "./mailbox-address";
 import type { MailMessage } from "./mailer";
 import { onNetlify, processState, runtimeEnv } from "./runtime";
 
@@ -110,7 +111,7 @@ export function appendDelivery(dir: string, event: DeliveryEvent): Promise<void>
 interface Index {
   sizes: Map<string, number>;
   byKey: Map<string, StoredRequest>;
-  /** Recipient address to the times confirmations to it were accepted. */
+  /** Recipient mailbox (see mailbox-address.ts) to the times confirmations to it were accepted. */
   confirmations: Map<string, number[]>;
 }
 
@@ -129,8 +130,11 @@ const fileSize = (file: string) => {
 
 function remember(index: Index, kind: string, record: StoredRequest) {
   if (record.idempotencyKey) index.byKey.set(`${kind}:${record.idempotencyKey}`, record);
-  const to = record.mail?.confirmation?.to.toLowerCase();
-  if (to) index.confirmations.set(to, [...(index.confirmations.get(to) ?? []), Date.parse(record.receivedAt)]);
+  const to = record.mail?.confirmation?.to;
+  if (to) {
+    const mailbox = mailboxOf(to);
+    index.confirmations.set(mailbox, [...(index.confirmations.get(mailbox) ?? []), Date.parse(record.receivedAt)]);
+  }
 }
 
 /** The index of the folder, read again only when a file changed under it (another process, a cleanup). */
@@ -164,9 +168,7 @@ export function storeOnce(
     const previous = key ? index.byKey.get(`${kind}:${key}`) : undefined;
     if (previous) return { record: previous, created: false };
     const since = Date.now() - 24 * 60 * 60 * 1000;
-    const record = build(
-      (index.confirmations.get(confirmTo.toLowerCase()) ?? []).filter((time) => time > since).length,
-    );
+    const record = build((index.confirmations.get(mailboxOf(confirmTo)) ?? []).filter((time) => time > since).length);
     const file = outboxFile(dir, kind);
     await appendDurably(file, `${JSON.stringify(record)}\n`);
     remember(index, kind, record);
