@@ -144,6 +144,70 @@ describe("the schedule schema", () => {
     });
   });
 
+  it("keeps a name, street, town and agent on one line: line breaks and tabs become spaces", () => {
+    const result = schedule.safeParse({
+      ...goodRequest,
+      name: "Ann\r\nEstimate: nothing",
+      street: "12\tSevern\u2028Avenue",
+      city: "Annapolis\n\nBcc",
+      agentName: "Bea\u2029Agent",
+      notes: "Line one\nLine two",
+    });
+    expect(result.data).toMatchObject({
+      name: "Ann Estimate: nothing",
+      street: "12 Severn Avenue",
+      city: "Annapolis Bcc",
+      agentName: "Bea Agent",
+      notes: "Line one\nLine two",
+    });
+  });
+
+  it("takes a phone number as people write one, without invisible characters", () => {
+    for (const phone of ["(410) 555-0100", "410.555.0100", "+1 410-555-0100", "4105550100"]) {
+      expect(errorsFor({ phone })).toEqual({});
+    }
+    expect(schedule.safeParse({ ...goodRequest, phone: " (410)\u0000 555-0100\u202e\u200b " }).data?.phone).toBe(
+      "(410) 555-0100",
+    );
+  });
+
+  it.each([
+    ["a forged estimate around ten digits", "(410) 555-0100\n\nEstimate:\n  Estimated total: nothing\u001b[H"],
+    ["letters", "(410) 555-0100 ask for Ann"],
+    ["other punctuation", "410/555/0100"],
+    ["more than 30 characters", `${"-".repeat(17)}(410) 555-0100`],
+    ["12 KB", `(410) 555-0100${" -".repeat(6 * 1024)}`],
+  ])("refuses a phone number with %s", (_, phone) => {
+    expect(errorsFor({ phone })).toEqual({ phone: "Enter a 10-digit US phone number, such as (410) 555-0142" });
+  });
+
+  it("accepts a phone number of 30 characters", () => {
+    expect(errorsFor({ phone: `${"-".repeat(16)}(410) 555-0100` })).toEqual({});
+  });
+
+  it("refuses 40,000 characters in every field a visitor types into", () => {
+    const complete = {
+      ...goodRequest,
+      waterPackages: ["basic-potability"],
+      agentName: "Bea Agent",
+      agentEmail: "bea@example.com",
+      notes: "Gate code 42",
+    };
+    // The padding keeps each value otherwise valid where it can: dashes fit a phone number.
+    const pad = (field: string, value: unknown): unknown => {
+      const padding = (field === "phone" ? "-" : "a").repeat(40_000);
+      if (typeof value === "string") return padding + value;
+      if (Array.isArray(value)) return value.map((item) => pad(field, item));
+      return value;
+    };
+    // The honeypot is refused whenever it is filled, before the schema is asked.
+    const fields = Object.keys(complete).filter((field) => field !== "website");
+    for (const field of fields) {
+      const result = schedule.safeParse({ ...complete, [field]: pad(field, complete[field as keyof typeof complete]) });
+      expect([field, result.success ? {} : Object.keys(fieldErrors(result.error))]).toEqual([field, [field]]);
+    }
+  });
+
   it("accepts today's date but not yesterday's", () => {
     expect(errorsFor({ firstDate: "2026-11-22" })).toEqual({});
     expect(errorsFor({ firstDate: "2026-11-21" })).toEqual({ firstDate: "The first date cannot be in the past" });
@@ -193,6 +257,24 @@ describe("the contact schema", () => {
   it("accepts a message with or without a phone number", () => {
     expect(contact.safeParse(message).success).toBe(true);
     expect(contact.safeParse({ ...message, phone: "410-555-0100", topic: "other" }).success).toBe(true);
+  });
+
+  it("cleans a phone number and refuses one that is more than a phone number", () => {
+    expect(contact.safeParse({ ...message, phone: "410\u0000-555-0100\u202e" }).data?.phone).toBe("410-555-0100");
+    const forged = `(410) 555-0100\n\nEstimate:\n  Estimated total: nothing\u0000${"x".repeat(12 * 1024)}`;
+    const result = contact.safeParse({ ...message, phone: forged });
+    expect(result.success ? {} : fieldErrors(result.error)).toEqual({
+      phone: "Enter a 10-digit US phone number, or leave it empty",
+    });
+  });
+
+  it("refuses 40,000 characters in every field a visitor types into", () => {
+    const complete = { ...message, phone: "410-555-0100" };
+    for (const [field, value] of Object.entries(complete)) {
+      const padding = (field === "phone" ? "-" : "a").repeat(40_000);
+      const result = contact.safeParse({ ...complete, [field]: padding + value });
+      expect([field, result.success ? {} : Object.keys(fieldErrors(result.error))]).toEqual([field, [field]]);
+    }
   });
 
   it.each([

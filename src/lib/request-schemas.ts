@@ -71,13 +71,47 @@ export function visibleText(value: string): string {
   return value.replace(/\r\n?/g, "\n").replace(INVISIBLE, "");
 }
 
-const text = (min: number, max: number, required: string, tooLong: string) =>
+/** Line breaks, tabs and Unicode's line and paragraph separators. */
+const LINE_BREAKS = /[\t\n\u2028\u2029]+/g;
+
+/**
+ * Visible text on one line, for a name, a street, a phone number: a line break there can only
+ * be pasted, and in the business's e-mail it would start a line the visitor wrote but the site
+ * seems to (a forged "Estimate:"). Each run of breaks becomes one space.
+ */
+export function oneLineText(value: string): string {
+  return visibleText(value).replace(LINE_BREAKS, " ");
+}
+
+/** The most characters each field a visitor types into may hold, after cleaning. */
+export const TEXT_LIMITS = {
+  street: 120,
+  city: 60,
+  name: 100,
+  notes: 2000,
+  message: 5000,
+  phone: 30,
+  /** The longest address SMTP can carry (RFC 5321: a 256-octet path, less its angle brackets). */
+  email: 254,
+} as const;
+
+/** "under 2,000 characters", from the limit itself. */
+const under = (limit: number) => `under ${limit.toLocaleString("en-US")} characters`;
+
+type Clean = (value: string) => string;
+
+const requiredText = (clean: Clean, min: number, max: number, required: string, tooLong: string) =>
   z
     .string({ error: required })
-    .check(z.overwrite(visibleText), z.trim(), z.minLength(min, required), z.maxLength(max, tooLong));
+    .check(z.overwrite(clean), z.trim(), z.minLength(min, required), z.maxLength(max, tooLong));
 
-const optionalText = (max: number, tooLong: string) =>
-  z.optional(z.string().check(z.overwrite(visibleText), z.trim(), z.maxLength(max, tooLong)));
+const optionalText = (clean: Clean, max: number, tooLong: string) =>
+  z.optional(z.string().check(z.overwrite(clean), z.trim(), z.maxLength(max, tooLong)));
+
+const line = (min: number, max: number, required: string, tooLong: string) =>
+  requiredText(oneLineText, min, max, required, tooLong);
+const paragraphs = (min: number, max: number, required: string, tooLong: string) =>
+  requiredText(visibleText, min, max, required, tooLong);
 
 /** A list of choices, each at most once (a repeated add-on would be charged again). */
 const choiceList = (values: readonly string[], message: string, repeated: string) =>
@@ -106,12 +140,24 @@ const typedNumber = (required: string, notDecimal: string, range: z.ZodMiniNumbe
 const oneOf = (values: readonly string[], message: string) =>
   z.string({ error: message }).check(z.refine((value) => values.includes(value), message));
 
-const email = (message: string) => z.string({ error: message }).check(z.trim(), z.email(message));
+const email = (message: string) =>
+  z.string({ error: message }).check(z.trim(), z.maxLength(TEXT_LIMITS.email, message), z.email(message));
 
-const phone = z.string({ error: "Enter a phone number" }).check(
-  z.trim(),
-  z.refine((value) => isUsPhone(value), "Enter a 10-digit US phone number, such as (410) 555-0142"),
-);
+/** What a phone number is written with: digits, spaces and ( ) + - . */
+const PHONE_CHARACTERS = /^[\d ()+.-]*$/;
+
+/** A US phone number as people write one: ten digits (after an optional 1), and nothing but the characters above. */
+function isWrittenUsPhone(value: string): boolean {
+  return value.length <= TEXT_LIMITS.phone && PHONE_CHARACTERS.test(value) && isUsPhone(value);
+}
+
+/** A phone number, cleaned like any text; `optional` lets it be left empty. */
+const phoneNumber = (message: string, { optional }: { optional: boolean }) =>
+  z.string({ error: "Enter a phone number" }).check(
+    z.overwrite(oneLineText),
+    z.trim(),
+    z.refine((value) => (optional && value === "") || isWrittenUsPhone(value), message),
+  );
 
 /** The hidden field people never see; automated form fillers put something in it. */
 const honeypot = z.optional(z.string());
@@ -171,8 +217,13 @@ export function scheduleFieldSchemas(catalog: Catalog, { today, currentYear }: S
       "Choose from the listed water tests",
       "Choose each water test only once",
     ),
-    street: text(3, 120, "Enter the street address", "Keep the street address under 120 characters"),
-    city: text(2, 60, "Enter the city or town", "Keep the city under 60 characters"),
+    street: line(
+      3,
+      TEXT_LIMITS.street,
+      "Enter the street address",
+      `Keep the street address ${under(TEXT_LIMITS.street)}`,
+    ),
+    city: line(2, TEXT_LIMITS.city, "Enter the city or town", `Keep the city ${under(TEXT_LIMITS.city)}`),
     zip: z.string({ error: "Enter the ZIP code" }).check(
       z.trim(),
       z.minLength(1, "Enter the ZIP code"),
@@ -210,21 +261,22 @@ export function scheduleFieldSchemas(catalog: Catalog, { today, currentYear }: S
     firstWindow: oneOf(Object.keys(timeWindows), "Choose a time window"),
     secondDate: dateField(today, "second"),
     secondWindow: oneOf(Object.keys(timeWindows), "Choose a time window"),
-    name: text(2, 100, "Enter your name", "Keep your name under 100 characters"),
+    name: line(2, TEXT_LIMITS.name, "Enter your name", `Keep your name ${under(TEXT_LIMITS.name)}`),
     email: email("Enter an e-mail address such as you@example.com"),
-    phone,
+    phone: phoneNumber("Enter a 10-digit US phone number, such as (410) 555-0142", { optional: false }),
     heardFrom: oneOf(Object.keys(referralSources), "Tell us how you heard about us"),
-    agentName: optionalText(100, "Keep the agent's name under 100 characters"),
+    agentName: optionalText(oneLineText, TEXT_LIMITS.name, `Keep the agent's name ${under(TEXT_LIMITS.name)}`),
     agentEmail: z.optional(
       z.string().check(
         z.trim(),
+        z.maxLength(TEXT_LIMITS.email, "Enter the agent's e-mail address, or leave it empty"),
         z.refine(
           (value) => value === "" || z.email().safeParse(value).success,
           "Enter the agent's e-mail address, or leave it empty",
         ),
       ),
     ),
-    notes: optionalText(2000, "Keep the notes under 2,000 characters"),
+    notes: optionalText(visibleText, TEXT_LIMITS.notes, `Keep the notes ${under(TEXT_LIMITS.notes)}`),
     website: honeypot,
   };
 }
@@ -272,16 +324,16 @@ export function createScheduleStepSchema(catalog: Catalog, options: ScheduleOpti
 /** Each field of a contact message on its own. */
 export function contactFieldSchemas(catalog: Pick<Catalog, "topics">) {
   return {
-    name: text(2, 100, "Enter your name", "Keep your name under 100 characters"),
+    name: line(2, TEXT_LIMITS.name, "Enter your name", `Keep your name ${under(TEXT_LIMITS.name)}`),
     email: email("Enter an e-mail address such as you@example.com"),
-    phone: z.optional(
-      z.string().check(
-        z.trim(),
-        z.refine((value) => value === "" || isUsPhone(value), "Enter a 10-digit US phone number, or leave it empty"),
-      ),
-    ),
+    phone: z.optional(phoneNumber("Enter a 10-digit US phone number, or leave it empty", { optional: true })),
     topic: oneOf([...catalog.topics, OTHER_TOPIC], "Choose what your message is about"),
-    message: text(10, 5000, "Write your message (at least 10 characters)", "Keep the message under 5,000 characters"),
+    message: paragraphs(
+      10,
+      TEXT_LIMITS.message,
+      "Write your message (at least 10 characters)",
+      `Keep the message ${under(TEXT_LIMITS.message)}`,
+    ),
     website: honeypot,
   };
 }

@@ -8,6 +8,7 @@ import { readSiteContent } from "../../src/build/content-files";
 import { DEFAULT_SETTINGS } from "../../src/lib/server/settings";
 import { postJson, startFunctionServer, type FunctionServer } from "../../scripts/lib/function-server";
 import { bodyText, startMailbox, waitFor, type Mailbox } from "../support/mailbox";
+import { decodeHeaderText, headerFields } from "../support/mime-header";
 import { contactMessage, scheduleRequest } from "../../scripts/lib/sample-requests";
 
 const site = readSiteContent();
@@ -120,8 +121,69 @@ it(`sends one address at most ${DEFAULT_SETTINGS.confirmationsPerAddressPerDay} 
     false,
     false,
   ]);
-  for (const { reference } of answers) await mailFor(reference, 1);
-  await mailFor(answers[DEFAULT_SETTINGS.confirmationsPerAddressPerDay - 1]!.reference, 2);
+  // Each e-mail is delivered on its own: wait for both e-mails of each confirmed request, not only the last.
+  for (const [i, { reference }] of answers.entries()) {
+    await mailFor(reference, i < DEFAULT_SETTINGS.confirmationsPerAddressPerDay ? 2 : 1);
+  }
   const toTarget = mailbox.messages.filter((message) => message.to[0]?.toLowerCase() === "target@example.com");
   expect(toTarget).toHaveLength(DEFAULT_SETTINGS.confirmationsPerAddressPerDay);
+});
+
+it("counts the spellings of one mailbox as one address: case, +tags, and dots at Gmail", async () => {
+  const spellings = [
+    "victim+1@gmail.com",
+    "Vic.Tim@gmail.com",
+    "v.i.c.t.i.m+x@googlemail.com",
+    "victim+2@gmail.com",
+    "VICTIM@GMAIL.COM",
+  ];
+  const answers = [];
+  for (const [i, email] of spellings.entries()) {
+    const answer = await postJson(
+      `${server.url}/api/contact`,
+      contactMessage({ email, message: `Spelling number ${i}` }),
+      `127.0.4.${30 + i}`,
+      { "Idempotency-Key": randomUUID() },
+    );
+    expect(answer.status).toBe(201);
+    answers.push(JSON.parse(answer.body) as { reference: string; confirmationQueued: boolean });
+  }
+  const limit = DEFAULT_SETTINGS.confirmationsPerAddressPerDay;
+  expect(answers.map((answer) => answer.confirmationQueued)).toEqual(spellings.map((_, i) => i < limit));
+  // The confirmations that were sent went to the addresses as typed.
+  for (const { reference } of answers.slice(0, limit)) await mailFor(reference, 2);
+  for (const { reference } of answers.slice(limit)) await mailFor(reference, 1);
+  const confirmed = mailbox.messages
+    .filter((message) => message.to[0] !== site.email && /victim|vic\.tim|v\.i\.c/i.test(message.to[0]!))
+    .map((message) => message.to[0]);
+  expect(confirmed.sort()).toEqual(spellings.slice(0, limit).sort());
+});
+
+describe("text that looks like an encoded word", () => {
+  /** The business's e-mail for an answer, once it has arrived. */
+  async function businessMail(answer: { body: string }) {
+    const { reference } = JSON.parse(answer.body) as { reference: string };
+    const messages = await mailFor(reference, 1);
+    return { reference, message: messages.find((message) => message.to[0] === site.email)! };
+  }
+  const subjectOf = (raw: string) => headerFields(raw).find((field) => field.name.toLowerCase() === "subject")!.value;
+  const names = (raw: string) => headerFields(raw).map((field) => field.name.toLowerCase());
+
+  it.each([
+    // Decoded, this would put a line break and a Bcc line into the Subject a reader shows.
+    "=?utf-8?Q?A=0D=0ABcc:_x@example.com?=",
+    // Decoded, this would turn the rest of the Subject around (U+202E).
+    "Annapolis =?utf-8?B?4oCuZWxwbWF4ZQ==?=",
+  ])("shows the town %j in the Subject exactly as typed, and adds no header", async (city) => {
+    const plain = await businessMail(await postJson(`${server.url}/api/schedule`, scheduleRequest(), "127.0.4.40"));
+    const answer = await postJson(`${server.url}/api/schedule`, scheduleRequest({ city }), "127.0.4.41");
+    expect(answer.status).toBe(201);
+    const typed = await businessMail(answer);
+
+    expect(decodeHeaderText(subjectOf(typed.message.raw))).toBe(
+      `Schedule request ${typed.reference}: Residential home inspection, ${city}`,
+    );
+    expect(typed.message.to).toEqual([site.email]);
+    expect(names(typed.message.raw)).toEqual(names(plain.message.raw));
+  });
 });

@@ -6,7 +6,7 @@ import { request } from "node:http";
 import { pricing } from "../../src/lib/business-data";
 import { waterPackageChoices } from "../../src/lib/catalog";
 import { computeQuote } from "../../src/lib/quote";
-import { settingsEnv } from "../../src/lib/server/settings";
+import { DEFAULT_SETTINGS, settingsEnv } from "../../src/lib/server/settings";
 import { postJson, send, startFunctionServer, type FunctionServer } from "../../scripts/lib/function-server";
 import { contactMessage, scheduleRequest } from "../../scripts/lib/sample-requests";
 
@@ -105,6 +105,36 @@ it("stores names and notes without control, bidirectional or zero-width characte
   expect(stored).toMatchObject({ request: { name: "Ann Client", notes: "Gate code 42" } });
 });
 
+it("stores a phone number without control or bidirectional characters, on one line", async () => {
+  const answer = await postJson(
+    schedule,
+    scheduleRequest({ phone: "(410)\u0000 555-0100\u202e", name: "Ann\r\nClient" }),
+    freshAddress(),
+  );
+  expect(answer.status).toBe(201);
+  const { reference } = JSON.parse(answer.body) as { reference: string };
+  const stored = (await server.readOutbox("schedule-requests")).find((line) => line.reference === reference)!;
+  expect(stored).toMatchObject({ request: { phone: "(410) 555-0100", name: "Ann Client" } });
+});
+
+describe("a repeated Idempotency-Key", () => {
+  it("is answered as the first when the request is the same, and 422 when it is not", async () => {
+    const key = "repeat-key-0001";
+    const address = freshAddress();
+    const first = await postJson(schedule, scheduleRequest(), address, { "Idempotency-Key": key });
+    expect(first.status).toBe(201);
+    const stored = (await server.readOutbox("schedule-requests")).length;
+    const repeat = await postJson(schedule, scheduleRequest(), address, { "Idempotency-Key": key });
+    expect(repeat.status).toBe(201);
+    expect(repeat.body).toBe(first.body);
+    const other = await postJson(schedule, scheduleRequest({ city: "Severna Park" }), address, {
+      "Idempotency-Key": key,
+    });
+    expect(other.status).toBe(422);
+    expect(await server.readOutbox("schedule-requests")).toHaveLength(stored);
+  });
+});
+
 describe("a refused request gets a readable answer and nothing is stored", () => {
   it("400 for impossible dates, repeated add-ons, a ZIP outside its county and hexadecimal numbers", () =>
     expectNothingStored(async () => {
@@ -162,6 +192,46 @@ describe("a refused request gets a readable answer and nothing is stored", () =>
       const answer = await postJson(schedule, scheduleRequest({ website: "http://spam.example" }), freshAddress());
       expect(answer.status).toBe(400);
       expect(answer.body).toMatch(/^This request looks automated and was not sent\./);
+    }));
+
+  // A valid phone number's ten digits with a forged block of the business's e-mail, control
+  // characters and a right-to-left override around them, padded to 12 KB.
+  const forgedPhone =
+    "(410) 555-0100\n\nEstimate (computed by the website from pricing.yaml):\n  Estimated total: nothing" +
+    "\u0000\u001b[H\u202e" +
+    "x".repeat(12 * 1024);
+
+  it("400 for a phone number that is more than a phone number, on both forms", () =>
+    expectNothingStored(async () => {
+      const scheduleAnswer = await postJson(schedule, scheduleRequest({ phone: forgedPhone }), freshAddress());
+      expect(scheduleAnswer.status).toBe(400);
+      expect(JSON.parse(scheduleAnswer.body)).toEqual({
+        error: "Some fields need attention.",
+        fields: { phone: "Enter a 10-digit US phone number, such as (410) 555-0142" },
+      });
+      const messagesBefore = (await server.readOutbox("contact-messages")).length;
+      const contactAnswer = await postJson(contact, contactMessage({ phone: forgedPhone }), freshAddress());
+      expect(contactAnswer.status).toBe(400);
+      expect(JSON.parse(contactAnswer.body)).toEqual({
+        error: "Some fields need attention.",
+        fields: { phone: "Enter a 10-digit US phone number, or leave it empty" },
+      });
+      expect(await server.readOutbox("contact-messages")).toHaveLength(messagesBefore);
+    }));
+
+  it(`400 for a body nested deeper than ${DEFAULT_SETTINGS.bodyNestingLevels} levels, however deep`, () =>
+    expectNothingStored(async () => {
+      // A valid request with one unknown key holding 15,000 nested lists: 30 KB, under the size limit.
+      const depth = 15_000;
+      const body = JSON.stringify(scheduleRequest()).replace(
+        /}$/,
+        `,"extra":${"[".repeat(depth)}${"]".repeat(depth)}}`,
+      );
+      const answer = await send(schedule, { body, contentType: "application/json", from: freshAddress() });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toBe(
+        `The request body is nested more than ${DEFAULT_SETTINGS.bodyNestingLevels} levels deep. Nothing was stored; send the form's fields as they are.`,
+      );
     }));
 
   it("405 for any method but POST, saying which is allowed", () =>

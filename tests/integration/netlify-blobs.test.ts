@@ -104,3 +104,21 @@ it("stores once per key in Blobs, answers 201 with the mail server down, and the
     expect(texts.filter((text) => text.includes(`Subject: We received your message (${reference})`))).toHaveLength(1);
   }
 });
+
+it("counts confirmations per mailbox in Blobs too: the spellings of one Gmail address are one", async () => {
+  const spellings = [
+    "blob.victim+1@gmail.com",
+    "BlobVictim@googlemail.com",
+    "b.l.o.b.victim@gmail.com",
+    "blobvictim@gmail.com",
+  ];
+  const queued = [];
+  for (const [i, email] of spellings.entries()) {
+    const answer = await postJson(`${server.url}/api/contact`, contactMessage({ email }), `127.0.40.${20 + i}`, {
+      "Idempotency-Key": randomUUID(),
+    });
+    expect(answer.status).toBe(201);
+    queued.push((JSON.parse(answer.body) as { confirmationQueued: boolean }).confirmationQueued);
+  }
+  expect(queued).toEqual([true, true, true, false]);
+});

@@ -7,12 +7,14 @@
  *   deleted once every e-mail of it is sent or given up: a delivery pass lists only these, so it
  *   costs the same however many requests were ever stored. (A marker whose request never came,
  *   because the instance died in between, is deleted by the next pass that finds it old.)
- * - `confirmations/<hash of the address>/<time>-<reference>`: one per confirmation, to count a day's.
+ * - `confirmations/<hash of the mailbox>/<time>-<reference>`: one per confirmation, to count a day's
+ *   (the mailbox the address reaches, see mailbox-address.ts, so its spellings count together).
  * - `deliveries/<reference>/<message>/<try>/claim` and `.../outcome`: one claim and one outcome per
  *   try of each e-mail; only the instance whose claim was new sends that try.
  */
 import { createHash, randomUUID } from "node:crypto";
 import { getStore, type Store } from "@netlify/blobs";
+import { mailboxOf } from "./mailbox-address";
 import { processState } from "./runtime";
 import {
   CLAIM_LEASE_MS,
@@ -71,7 +73,7 @@ function connection(env: NodeJS.ProcessEnv, lambdaEvent?: unknown): Connection {
   return { siteID: env.SITE_ID!, token: env.NETLIFY_BLOBS_TOKEN! };
 }
 
-const addressKey = (address: string) => createHash("sha256").update(address.toLowerCase()).digest("hex").slice(0, 32);
+const addressKey = (address: string) => createHash("sha256").update(mailboxOf(address)).digest("hex").slice(0, 32);
 
 async function listKeys(store: Store, prefix: string): Promise<string[]> {
   const { blobs } = await store.list({ prefix });

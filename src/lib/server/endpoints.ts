@@ -27,7 +27,13 @@ export const scheduleEndpoint: Endpoint = {
       mainInspection: request.mainInspection === NO_MAIN_INSPECTION ? null : request.mainInspection,
     });
     const record: ScheduleRecord = { type: "schedule", reference, receivedAt, request, quote };
-    return { ok: true, record, emails: scheduleEmails(record, mailTo), response: { reference, quote } };
+    return {
+      ok: true,
+      record,
+      validated: request,
+      emails: scheduleEmails(record, mailTo),
+      response: { reference, quote },
+    };
   },
 };
 
@@ -39,6 +45,6 @@ export const contactEndpoint: Endpoint = {
     if (!result.success) return { ok: false, fields: fieldErrors(result.error) };
     const { website: _honeypot, ...message } = result.data;
     const record: ContactRecord = { type: "contact", reference, receivedAt, message };
-    return { ok: true, record, emails: contactEmails(record, mailTo), response: { reference } };
+    return { ok: true, record, validated: message, emails: contactEmails(record, mailTo), response: { reference } };
   },
 };

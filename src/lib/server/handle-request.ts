@@ -32,6 +32,8 @@ export type Acceptance =
       ok: true;
       /** The request as stored. */
       record: object;
+      /** The request's fields as validated: a repeat of its Idempotency-Key must carry the same. */
+      validated: object;
       emails: { business: MailMessage; confirmation: MailMessage };
       /** The 201 body. */
       response: object;
@@ -60,7 +62,12 @@ function idempotencyKey(req: GatsbyFunctionRequest): string | undefined {
   return key;
 }
 
-const fingerprint = (body: unknown) => createHash("sha256").update(JSON.stringify(body)).digest("base64url");
+/**
+ * What a repeat of an Idempotency-Key is compared by: the validated fields, not the raw body, so
+ * keys the schema drops, spacing and key order do not make a repeat "another request", and only
+ * data of the schema's own small shape is ever serialised.
+ */
+const fingerprint = (validated: object) => createHash("sha256").update(JSON.stringify(validated)).digest("base64url");
 
 const unavailable = () =>
   new HttpError(
@@ -78,7 +85,6 @@ async function store(
   req: GatsbyFunctionRequest,
   kind: string,
   key: string | undefined,
-  body: unknown,
   acceptance: Extract<Acceptance, { ok: true }>,
 ): Promise<{ status: number; body: object }> {
   const env = runtimeEnv();
@@ -107,7 +113,7 @@ async function store(
     return { status: 201, body: { ...acceptance.response, confirmationQueued: false } };
   }
 
-  const print = fingerprint(body);
+  const print = fingerprint(acceptance.validated);
   let stored;
   try {
     const { confirmation } = acceptance.emails;
@@ -186,7 +192,7 @@ export function createRequestHandler(endpoint: Endpoint) {
         res.status(400).json({ error: "Some fields need attention.", fields: acceptance.fields });
         return;
       }
-      const answer = await store(req, endpoint.kind, key, body, acceptance);
+      const answer = await store(req, endpoint.kind, key, acceptance);
       res.status(answer.status).json(answer.body);
     } catch (error) {
       if (error instanceof HttpError) return sendError(res, error);

@@ -1,4 +1,5 @@
 import nodemailer, { type Transporter } from "nodemailer";
+import { encodeWord } from "nodemailer/lib/mime-funcs";
 import { processState } from "./runtime";
 import { serverSettings } from "./settings";
 
@@ -27,7 +28,19 @@ function transportFor(url: string): Transporter {
   return transport;
 }
 
+/**
+ * A header value that a mail reader shows exactly as written. Nodemailer encodes text that needs
+ * it but passes through anything that already is an RFC 2047 encoded word (`=?utf-8?Q?...?=`),
+ * for callers that encode their own; a reader then decodes it, so a visitor's text in the Subject
+ * (the town) could show there as a line break, a "Bcc:" line or a right-to-left override. Text
+ * holding "=?" is therefore encoded whole here, and the reader's one decoding gives it back as
+ * typed. Other text is left to nodemailer, so ordinary subjects stay readable in the raw message.
+ */
+export function literalHeaderText(value: string): string {
+  return value.includes("=?") ? encodeWord(value, "Q", 52) : value;
+}
+
 /** Sends one message over SMTP_URL (for example smtp://user:pass@smtp.example.com:587). */
 export async function sendMail(smtpUrl: string, from: string, message: MailMessage): Promise<void> {
-  await transportFor(smtpUrl).sendMail({ from, ...message });
+  await transportFor(smtpUrl).sendMail({ from, ...message, subject: literalHeaderText(message.subject) });
 }

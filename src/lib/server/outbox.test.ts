@@ -157,3 +157,23 @@ it("a crash after the archive was written but before the live files were replace
       .sort(),
   ).toEqual(old.map((r) => r.reference).sort());
 });
+
+it("counts the confirmations of a day per mailbox, whatever spelling of the address reached it", async () => {
+  const store = freshOutbox().fileStore(dir);
+  /** Stores one request whose confirmation goes to `to`; says how many that mailbox already had today. */
+  const confirmTo = async (to: string, reference: string) => {
+    let counted = -1;
+    await store.storeOnce("contact-messages", undefined, to, (confirmationsToday) => {
+      counted = confirmationsToday;
+      return { ...record(reference, Date.now()), mail: { ...mail(to), confirmation: { to, subject: "s", text: "t" } } };
+    });
+    return counted;
+  };
+  const spellings = ["victim+1@gmail.com", "Vic.Tim@gmail.com", "v.i.c.t.i.m@googlemail.com", "VICTIM+2@GMAIL.COM"];
+  const counts = [];
+  for (const [i, spelling] of spellings.entries()) counts.push(await confirmTo(spelling, `MSG-${i}`));
+  expect(counts).toEqual([0, 1, 2, 3]);
+  // Another mailbox at another provider, where dots count, has its own count.
+  expect(await confirmTo("vic.tim@example.com", "MSG-4")).toBe(0);
+  expect(await confirmTo("victim@example.com", "MSG-5")).toBe(0);
+});

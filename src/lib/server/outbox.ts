@@ -20,6 +20,7 @@ import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { mkdir, open, readFile, rename } from "node:fs/promises";
 import path from "node:path";
+import { mailboxOf } from "./mailbox-address";
 import { onNetlify, processState, runtimeEnv } from "./runtime";
 import { serverSettings } from "./settings";
 import type { DeliveryEvent, RequestStore, StoredEntry, StoredRequest } from "./store-types";
@@ -115,7 +116,7 @@ interface Index {
   checked: Set<string>;
   records: Map<string, StoredEntry>;
   byKey: Map<string, StoredRequest>;
-  /** Recipient address to the times confirmations to it were accepted. */
+  /** Recipient mailbox (see mailbox-address.ts) to the times confirmations to it were accepted. */
   confirmations: Map<string, number[]>;
   events: Map<string, DeliveryEvent[]>;
   /** Requests with e-mail that no delivery pass has yet found settled. */
@@ -157,8 +158,11 @@ function rememberRecord(index: Index, kind: string, record: StoredRequest) {
   if (index.records.has(record.reference)) return;
   index.records.set(record.reference, { kind, record });
   if (record.idempotencyKey) index.byKey.set(`${kind}:${record.idempotencyKey}`, record);
-  const to = record.mail?.confirmation?.to.toLowerCase();
-  if (to) index.confirmations.set(to, [...(index.confirmations.get(to) ?? []), Date.parse(record.receivedAt)]);
+  const to = record.mail?.confirmation?.to;
+  if (to) {
+    const mailbox = mailboxOf(to);
+    index.confirmations.set(mailbox, [...(index.confirmations.get(mailbox) ?? []), Date.parse(record.receivedAt)]);
+  }
   if (record.mail) index.unsettled.add(record.reference);
 }
 
@@ -321,7 +325,7 @@ export function fileStore(dir: string, env: NodeJS.ProcessEnv = runtimeEnv()): R
         const previous = key ? index.byKey.get(`${kind}:${key}`) : undefined;
         if (previous) return { record: previous, created: false };
         const since = Date.now() - DAY_MS;
-        const sent = index.confirmations.get(confirmTo.toLowerCase()) ?? [];
+        const sent = index.confirmations.get(mailboxOf(confirmTo)) ?? [];
         const record = build(sent.filter((time) => time > since).length);
         await appendDurably(index, outboxFile(dir, kind), record);
         await catchUp(dir, index);

@@ -49,12 +49,27 @@ function readWithDeadline(
 }
 
 /**
+ * Whether `value` holds objects or lists more than `levels` deep, `value` itself being the first
+ * level. Walked with a list of its own rather than by recursion, so no depth can exhaust the stack.
+ */
+export function nestedDeeperThan(value: unknown, levels: number): boolean {
+  const pending: Array<{ value: unknown; level: number }> = [{ value, level: 1 }];
+  while (pending.length > 0) {
+    const { value: item, level } = pending.pop()!;
+    if (typeof item !== "object" || item === null) continue;
+    if (level > levels) return true;
+    for (const child of Object.values(item)) pending.push({ value: child, level: level + 1 });
+  }
+  return false;
+}
+
+/**
  * Reads a JSON body from the request stream. Gatsby's own body parsers are switched off for
  * the functions (see `functionConfig`), so the same code runs under `gatsby serve` and on
  * Netlify, where the adapter hands the function the raw stream.
  */
 export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
-  const { bodyBytes: limit, bodyTimeoutMs } = serverSettings();
+  const { bodyBytes: limit, bodyTimeoutMs, bodyNestingLevels } = serverSettings();
   const type = String(req.headers["content-type"] ?? "");
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     throw new HttpError(415, JSON_ONLY_MESSAGE);
@@ -63,11 +78,20 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   if (Number(req.headers["content-length"] ?? 0) > limit) throw tooLarge();
 
   const text = (await readWithDeadline(req, limit, bodyTimeoutMs, tooLarge)).toString("utf8");
+  let body: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    body = JSON.parse(text) as unknown;
   } catch {
     throw new HttpError(400, "The request body is not valid JSON.");
   }
+  // Checked here, before anything else walks the body.
+  if (nestedDeeperThan(body, bodyNestingLevels)) {
+    throw new HttpError(
+      400,
+      `The request body is nested more than ${bodyNestingLevels} levels deep. Nothing was stored; send the form's fields as they are.`,
+    );
+  }
+  return body;
 }
 
 /** Gatsby Function config: no built-in body parsing, so the stream reaches readJsonBody untouched. */

@@ -24,10 +24,19 @@ export interface ServerSettings {
   bodyBytes: number;
   /** A function's body must arrive whole within this (408), so a trickling client cannot hold it. */
   bodyTimeoutMs: number;
+  /**
+   * How deeply a body's objects and lists may nest, the body itself being the first level (400
+   * beyond). The forms send two levels; without a limit a 32 KB body can nest 16,000 deep, deeper
+   * than any recursive walk of it (JSON.stringify, a hash) has stack for.
+   */
+  bodyNestingLevels: number;
   /** Requests one address may make to one function in the window (429 beyond). */
   rateLimitMax: number;
   rateLimitWindowMs: number;
-  /** At most this many confirmations go to one address in 24 hours, whoever asks for them. */
+  /**
+   * At most this many confirmations go to one mailbox in 24 hours, whoever asks for them; the
+   * spellings of an address that reach one mailbox count together (mailbox-address.ts).
+   */
   confirmationsPerAddressPerDay: number;
   /** The wait after an e-mail's first failed try; it doubles with each further failure ... */
   firstRetryMs: number;
@@ -56,6 +65,7 @@ export const DEFAULT_SETTINGS: Readonly<ServerSettings> = Object.freeze({
   connections: 1_024,
   bodyBytes: 32 * 1024,
   bodyTimeoutMs: 10_000,
+  bodyNestingLevels: 8,
   rateLimitMax: 10,
   rateLimitWindowMs: 15 * 60 * 1000,
   confirmationsPerAddressPerDay: 3,

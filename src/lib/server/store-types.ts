@@ -53,7 +53,7 @@ export interface RequestStore {
   storeOnce(
     kind: string,
     key: string | undefined,
-    /** The address a confirmation would go to: the build is told how many it got in 24 hours. */
+    /** The address a confirmation would go to: the build is told how many its mailbox got in 24 hours. */
     confirmTo: string,
     build: (confirmationsToday: number) => StoredRequest,
   ): Promise<{ record: StoredRequest; created: boolean }>;

@@ -1,0 +1,31 @@
+/**
+ * The mailbox an e-mail address reaches, as a key for counting what is sent to it. Mail
+ * providers deliver many spellings of an address to one mailbox: case is ignored in practice,
+ * most providers drop a "+tag" from the local part, and Gmail also ignores dots in it. Counting
+ * each spelling on its own would let anyone send one mailbox a confirmation per spelling.
+ *
+ * Only a key: the e-mail itself still goes to the address as it was typed.
+ */
+
+/** Providers known to deliver `v.i.c.t.i.m@` to `victim@`, each under the one domain it answers to. */
+const DOTS_IGNORED: Readonly<Record<string, string>> = {
+  "gmail.com": "gmail.com",
+  "googlemail.com": "gmail.com",
+};
+
+/** The local part without its "+tag"; a local part that is nothing but a tag is kept whole. */
+function withoutTag(local: string): string {
+  const plus = local.indexOf("+");
+  return plus > 0 ? local.slice(0, plus) : local;
+}
+
+/** The mailbox `address` is delivered to: lower case, no +tag, and no dots where the provider ignores them. */
+export function mailboxOf(address: string): string {
+  const lower = address.trim().toLowerCase();
+  const at = lower.lastIndexOf("@");
+  if (at < 0) return lower;
+  const domain = lower.slice(at + 1);
+  const local = withoutTag(lower.slice(0, at));
+  const dotless = DOTS_IGNORED[domain];
+  return dotless ? `${local.replaceAll(".", "")}@${dotless}` : `${local}@${domain}`;
+}
