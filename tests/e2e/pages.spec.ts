@@ -1,6 +1,8 @@
 /**
  * Every route of the specification, and an unknown address, opened once at each width and read
  * as a visitor, a keyboard user, a screen reader and the browser's security checks would read it.
+ * (The drawer is the same on every page but for the link it marks current: keyboard.spec.ts
+ * checks it open, with axe and Tab, and layout.spec.ts marks the current link on two pages.)
  * The checks are soft, so one failure still reports the rest of the page; the checks that cannot
  * differ with the width (the headers, the law notice) run at one width.
  */
@@ -168,13 +170,6 @@ for (const route of [...specRoutes, UNKNOWN]) {
     expect.soft(violations, describeViolations(violations)).toEqual([]);
 
     await checkKeyboard(page);
-
-    if (!desktop) {
-      await page.getByRole("button", { name: "Open menu" }).click();
-      await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
-      const drawerViolations = await axeViolations(page, "[role=dialog]");
-      expect.soft(drawerViolations, `with the drawer open: ${describeViolations(drawerViolations)}`).toEqual([]);
-    }
 
     // Whatever the page loads on its own or on first use has arrived, inside the policy, and
     // none of it is the editor's.

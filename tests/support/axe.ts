@@ -43,13 +43,14 @@ const RULES = [
 ];
 
 /**
- * Runs axe on the page as it is now (or on the part `within` selects) and returns its violations
- * of those rules. One run, not one
+ * Runs axe on the page as it is now and returns its violations of those rules. One run, not one
  * per set: each run injects and starts axe anew, and that was most of the check's time.
  */
-export async function axeViolations(page: Page, within?: string): Promise<Violations> {
-  const builder = new AxeBuilder({ page }).withRules(RULES);
-  return (await (within ? builder.include(within) : builder).analyze()).violations;
+export async function axeViolations(page: Page): Promise<Violations> {
+  // Legacy mode runs axe in the page itself: the site's pages have no frames, and the default
+  // mode opens a blank page to combine the frames' results, which took a third of each check
+  // (radon 2.0 -> 1.3 s, the water comparison 3.4 -> 2.1 s, measured on this machine).
+  return (await new AxeBuilder({ page }).withRules(RULES).setLegacyMode(true).analyze()).violations;
 }
 
 /** One readable line per failing element: rule, impact, where, and axe's own summary. */
