@@ -8,9 +8,11 @@ const shared = {
   transform: {
     "^.+\\.[jt]sx?$": "<rootDir>/jest/preprocess.js",
     "\\.ya?ml$": "<rootDir>/jest/yaml-transform.js",
+    "\\.ics$": "<rootDir>/jest/raw-transform.js",
   },
   moduleNameMapper: {
     "^!!yaml-loader!(.*)$": "$1",
+    "^!!raw-loader!(.*)$": "$1",
     "\\.css$": "identity-obj-proxy",
     "\\.(jpg|jpeg|png|gif|svg|webp|avif)$": "<rootDir>/jest/__mocks__/file-mock.js",
   },

@@ -1,8 +1,12 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, ensureChromium } from "./scripts/lib/chromium";
+import { rmSync } from "node:fs";
 import { brokenPort, E2E_OUTBOX, e2ePort as port } from "./tests/support/e2e-env";
 
 const executablePath = ensureChromium();
+// Each run starts from an empty outbox (the config is read first in the runner, before the server
+// starts): bookings of an earlier run would take the days the tests count on (tests/support/booking.ts).
+if (!process.env.TEST_WORKER_INDEX) rmSync(E2E_OUTBOX, { recursive: true, force: true });
 
 /** Browser tests drive Debian's Chromium against the built site served as in production. */
 export default defineConfig({

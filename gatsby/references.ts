@@ -1,5 +1,5 @@
 import type { Node, Reporter } from "gatsby";
-import type { PricingTables } from "../src/lib/content-schema";
+import type { AvailabilityContent, PricingTables } from "../src/lib/content-schema";
 import { contentLabel } from "./site-root";
 
 /** Links between content files must point at something that exists. */
@@ -34,5 +34,47 @@ export function checkReferences(getNodesByType: (type: string) => Node[], report
       );
     }
   });
+  const availability = getNodesByType("Availability")[0]?.rules as AvailabilityContent | undefined;
+  if (pricing && availability) problems.push(...availabilityProblems(availability, pricing));
   if (problems.length) reporter.panicOnBuild(`Content error:\n  ${problems.join("\n  ")}`);
+}
+
+/** Every priced job needs a duration, and every travel zone its travel time: the booking's job length uses both files. */
+export function availabilityProblems(availability: AvailabilityContent, pricing: PricingTables): string[] {
+  const problems: string[] = [];
+  const { durations } = availability;
+  const missing = (what: string, field: string, id: string) =>
+    problems.push(
+      `content/availability.yaml: field "durations.${field}" has no entry for the ${what} "${id}" of content/pricing.yaml`,
+    );
+  for (const { id } of pricing.mainInspections) {
+    if (!durations.mainInspections.some((entry) => entry.id === id)) missing("inspection", "mainInspections", id);
+  }
+  for (const { id } of pricing.addOns)
+    if (!durations.addOns.some((entry) => entry.id === id)) missing("add-on", "addOns", id);
+  for (const { label } of pricing.travelZones) {
+    if (!durations.travel.some((entry) => entry.zone === label)) missing("travel zone", "travel", label);
+  }
+  durations.mainInspections.forEach((entry, index) => {
+    if (!pricing.mainInspections.some((inspection) => inspection.id === entry.id)) {
+      problems.push(
+        `content/availability.yaml: field "durations.mainInspections[${index}].id" names "${entry.id}", which is not an inspection in content/pricing.yaml`,
+      );
+    }
+  });
+  durations.addOns.forEach((entry, index) => {
+    if (!pricing.addOns.some((addOn) => addOn.id === entry.id)) {
+      problems.push(
+        `content/availability.yaml: field "durations.addOns[${index}].id" names "${entry.id}", which is not an add-on in content/pricing.yaml`,
+      );
+    }
+  });
+  durations.travel.forEach((entry, index) => {
+    if (!pricing.travelZones.some((zone) => zone.label === entry.zone)) {
+      problems.push(
+        `content/availability.yaml: field "durations.travel[${index}].zone" names "${entry.zone}", which is not a travel zone in content/pricing.yaml`,
+      );
+    }
+  });
+  return problems;
 }

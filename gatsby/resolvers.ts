@@ -1,10 +1,12 @@
-/** Fields computed from other nodes: the counties served and each service's starting price. */
-import type { PricingTables } from "../src/lib/content-schema";
+/** Fields computed from other nodes: the counties served, the opening hours and each service's starting price. */
+import { hoursSentence } from "../src/lib/booking/hours-sentence";
+import type { AvailabilityContent, PricingTables } from "../src/lib/content-schema";
 import { countiesServed, startingPriceForService } from "../src/lib/quote";
 
 /** The part of Gatsby's node model the resolvers use. */
 interface NodeModel {
   findOne(args: { type: "Pricing" }): Promise<{ tables: PricingTables }>;
+  findOne(args: { type: "Availability" }): Promise<{ rules: AvailabilityContent }>;
   findAll(args: { type: string }): Promise<{ entries: Iterable<{ price: number }> }>;
 }
 
@@ -15,6 +17,13 @@ export const resolvers = {
       description: "The counties served: those the travel zones in pricing.yaml cover, A to Z",
       resolve: async (_source: unknown, _args: unknown, context: { nodeModel: NodeModel }) => {
         return countiesServed((await context.nodeModel.findOne({ type: "Pricing" })).tables);
+      },
+    },
+    hours: {
+      type: "String!",
+      description: "The opening hours as a sentence, made from the weekly hours in availability.yaml",
+      resolve: async (_source: unknown, _args: unknown, context: { nodeModel: NodeModel }) => {
+        return hoursSentence((await context.nodeModel.findOne({ type: "Availability" })).rules.weeklyHours);
       },
     },
   },

@@ -18,7 +18,6 @@ export const typeDefs = `
       email: String!
       serviceArea: String!
       address: PostalAddress!
-      hours: String!
       yearsInBusiness: Int!
       inspectionsCompleted: Int!
       licenseNumber: String!
@@ -79,6 +78,10 @@ export const typeDefs = `
     type AddOnPrice { id: String!, label: String!, service: String!, price: Int! }
     type TravelZone { label: String!, fee: Int!, counties: [String!]! }
     type CountyZipPrefixes { county: String!, prefixes: [String!]! }
+    "When the business works and books (availability.yaml): what the pages show of it."
+    type Availability implements Node @dontInfer { rules: AvailabilityRules! }
+    type AvailabilityRules { bookingOnline: Boolean!, cancellation: CancellationRules! }
+    type CancellationRules { cutoffHours: Int!, policy: String! }
     type PageSources implements Node @dontInfer { page: String!, lastReviewed: Date! @dateformat, sources: [SourceLink!]! }
 
     type Service implements Node @dontInfer {

@@ -46,6 +46,7 @@ const yamlNodeTypes: Record<YamlFile, string> = {
   "water-packages.yaml": "WaterPackage",
   "pricing.yaml": "Pricing",
   "page-sources.yaml": "PageSources",
+  "availability.yaml": "Availability",
 };
 
 /** Shapes one validated YAML entry into the fields of its node type. */
@@ -64,6 +65,8 @@ function yamlNodeFields(file: YamlFile, entry: Record<string, unknown>, index: n
     }
     case "pricing.yaml":
       return { tables: entry };
+    case "availability.yaml":
+      return { rules: entry };
     default:
       return entry;
   }

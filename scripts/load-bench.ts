@@ -10,6 +10,8 @@
 import { parseArgs } from "node:util";
 import { startFunctionServer } from "./lib/function-server";
 import { runLoadMix, treeRssMb } from "./lib/load-mix";
+import { openStartsOf } from "./lib/open-times";
+import { SAMPLE_JOB } from "./lib/sample-requests";
 
 /**
  * Measured on two cores: about 275 MB after warm-up and 35 to 41 MB of growth over 4,000 requests
@@ -28,9 +30,11 @@ async function main() {
     const sampler = setInterval(() => samples.push(treeRssMb(server.pid)), 200);
     let warmUpMb = 0;
     const started = process.hrtime.bigint();
+    const [start] = await openStartsOf(server.url, SAMPLE_JOB);
     const result = await runLoadMix(server.port, {
       total,
       inFlight: 32,
+      start: start!,
       onProgress: (i) => {
         if (i === Math.floor(total / 5)) warmUpMb = treeRssMb(server.pid);
       },

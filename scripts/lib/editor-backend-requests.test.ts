@@ -28,6 +28,7 @@ describe("the editor backend's scope", () => {
       entryFiles: [
         "content/site.yaml",
         "content/pricing.yaml",
+        "content/availability.yaml",
         "content/water-packages.yaml",
         "content/water-parameters.yaml",
         "content/faq.yaml",

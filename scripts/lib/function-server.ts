@@ -27,9 +27,13 @@ export interface FunctionServer {
   pid: number;
 }
 
-export async function startFunctionServer(env: Record<string, string> = {}): Promise<FunctionServer> {
+/** `outbox` reuses a folder, as a server restarted on the same machine does. */
+export async function startFunctionServer(
+  env: Record<string, string> = {},
+  outboxDir?: string,
+): Promise<FunctionServer> {
   const port = await freePort();
-  const outbox = await mkdtemp(path.join(tmpdir(), "outbox-"));
+  const outbox = outboxDir ?? (await mkdtemp(path.join(tmpdir(), "outbox-")));
   let output = "";
   const child = spawn(
     process.execPath,

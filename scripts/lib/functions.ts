@@ -71,6 +71,37 @@ function withExpressMethods(res: ServerResponse): FunctionResponse {
 }
 
 /**
+ * The function for a route, and the values of its parameters: a file src/api/availability/[month].ts
+ * is the route "availability/:month" in Gatsby's manifest, and /api/availability/2026-12 gives it
+ * { month: "2026-12" }.
+ */
+export function matchRoute<H>(
+  handlers: ReadonlyMap<string, H>,
+  route: string,
+): { handler: H | undefined; params: Record<string, string> } {
+  const exact = handlers.get(route);
+  if (exact) return { handler: exact, params: {} };
+  const segments = route.split("/");
+  for (const [pattern, handler] of handlers) {
+    const parts = pattern.split("/");
+    if (parts.length !== segments.length || !parts.some((part) => /^(:|\[)/.test(part))) continue;
+    const params: Record<string, string> = {};
+    const matches = parts.every((part, i) => {
+      const name = /^:(\w+)$/.exec(part)?.[1] ?? /^\[(\w+)\]$/.exec(part)?.[1];
+      if (!name) return part === segments[i];
+      try {
+        params[name] = decodeURIComponent(segments[i]!);
+      } catch {
+        return false;
+      }
+      return segments[i] !== "";
+    });
+    if (matches) return { handler, params };
+  }
+  return { handler: undefined, params: {} };
+}
+
+/**
  * Answers one /api request. A function that throws or rejects is answered 500 with a sentence
  * (never the error's text); an address with no function is answered 404.
  */
@@ -80,7 +111,7 @@ export async function runFunction(
   res: ServerResponse,
   route: string,
 ): Promise<void> {
-  const handler = handlers.get(route);
+  const { handler, params } = matchRoute(handlers, route);
   const response = withExpressMethods(res);
   if (!handler) {
     req.resume();
@@ -90,7 +121,8 @@ export async function runFunction(
   }
   const url = req.url ?? "";
   const query = Object.fromEntries(new URLSearchParams(url.includes("?") ? url.slice(url.indexOf("?") + 1) : ""));
-  Object.assign(req, { query, params: {}, cookies: {}, body: undefined });
+  // Gatsby's wrapper of a function with a parameter ([month]) reads it from Express's originalUrl.
+  Object.assign(req, { query, params, cookies: {}, body: undefined, originalUrl: url });
   try {
     await handler(req, response);
   } catch (error) {

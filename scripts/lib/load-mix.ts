@@ -7,7 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { request } from "node:http";
-import { contactMessage, scheduleRequest } from "./sample-requests";
+import { bookingRequest, contactMessage } from "./sample-requests";
 
 interface Shot {
   name: string;
@@ -22,7 +22,8 @@ interface Shot {
 }
 
 const json = { "content-type": "application/json" };
-const mix: Array<(i: number) => Shot> = [
+/** The requests of the mix; valid bookings all ask for `start`, so all but the first are refused as taken. */
+const mixFor = (start: string): Array<(i: number) => Shot> => [
   () => ({ name: "page", method: "GET", path: "/services", allowed: [200] }),
   () => ({ name: "compressed page", method: "GET", path: "/", headers: { "accept-encoding": "br" }, allowed: [200] }),
   () => ({ name: "head", method: "HEAD", path: "/about", allowed: [200] }),
@@ -36,8 +37,8 @@ const mix: Array<(i: number) => Shot> = [
     method: "POST",
     path: "/api/schedule",
     headers: json,
-    body: JSON.stringify(scheduleRequest({ name: `Load ${i}` })),
-    allowed: [201, 429],
+    body: JSON.stringify(bookingRequest(start, { name: `Load ${i}` })),
+    allowed: [201, 409, 429],
   }),
   () => ({
     name: "valid contact",
@@ -52,7 +53,7 @@ const mix: Array<(i: number) => Shot> = [
     method: "POST",
     path: "/api/schedule",
     headers: json,
-    body: JSON.stringify(scheduleRequest({ zip: "1", squareFeet: "0x834" })),
+    body: JSON.stringify(bookingRequest(start, { zip: "1", squareFeet: "0x834" })),
     allowed: [400, 429],
   }),
   () => ({ name: "not JSON", method: "POST", path: "/api/contact", headers: json, body: "{nope", allowed: [400, 429] }),
@@ -122,8 +123,14 @@ export interface LoadResult {
  */
 export async function runLoadMix(
   port: number,
-  { total, inFlight, onProgress }: { total: number; inFlight: number; onProgress?: (i: number) => void },
+  {
+    total,
+    inFlight,
+    start,
+    onProgress,
+  }: { total: number; inFlight: number; start: string; onProgress?: (i: number) => void },
 ): Promise<LoadResult> {
+  const mix = mixFor(start);
   const unexpected: string[] = [];
   const statuses: Record<number, number> = {};
   let next = 0;

@@ -31,4 +31,5 @@ export const specRoutes: { path: string; heading: RegExp }[] = [
   { path: "/about", heading: /About Severn Ridge/ },
   { path: "/faq", heading: /Frequently asked questions/ },
   { path: "/contact", heading: /Contact us/ },
+  { path: "/cancellation-policy", heading: /Cancelling or moving an inspection/ },
 ];

@@ -47,3 +47,44 @@ export function contactMessage(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/** The job of a booking: a radon test alone, short enough that many fit in a day. */
+export const SHORT_JOB = {
+  mainInspection: "none",
+  addOns: ["radon"],
+  waterPackages: [] as string[],
+  squareFeet: "2100",
+  county: "Anne Arundel",
+};
+
+/** The query that asks the availability function about a job. */
+export type Job = typeof SAMPLE_JOB;
+
+export function jobQuery(job: {
+  mainInspection: string;
+  addOns: string[];
+  waterPackages: string[];
+  squareFeet: string;
+  county: string;
+}) {
+  return new URLSearchParams({
+    ...job,
+    addOns: job.addOns.join(","),
+    waterPackages: job.waterPackages.join(","),
+  }).toString();
+}
+
+/** The job of the sample request: a residential inspection with a radon test and a water test. */
+export const SAMPLE_JOB = {
+  mainInspection: "residential",
+  addOns: ["radon"],
+  waterPackages: ["basic-potability"],
+  squareFeet: "2100",
+  county: "Anne Arundel",
+};
+
+/** A booking as the schedule form sends it: the sample request without its preferred dates, and a start. */
+export function bookingRequest(start: string, overrides: Record<string, unknown> = {}) {
+  const { firstDate: _1, firstWindow: _2, secondDate: _3, secondWindow: _4, ...request } = scheduleRequest();
+  return { ...request, start, ...overrides };
+}

@@ -16,6 +16,7 @@ export function useSubmitRequest<V extends Record<string, string | string[]>, A 
   setErrors,
   onSent,
   onFieldErrors,
+  onRefused,
 }: {
   url: string;
   /** "request" or "message", as the notifications name it. */
@@ -25,6 +26,8 @@ export function useSubmitRequest<V extends Record<string, string | string[]>, A 
   onSent: (answer: A) => void;
   /** Where focus goes when the server names fields with problems. */
   onFieldErrors: (fields: string[]) => void;
+  /** A booking's time refused (409 taken, or 400 no longer offered): the answer lists fresh times. */
+  onRefused?: () => void;
 }) {
   return useMutation({
     mutationFn: async (values: V) => {
@@ -38,7 +41,13 @@ export function useSubmitRequest<V extends Record<string, string | string[]>, A 
       toast({ title, description: `Your reference is ${answer.reference}.`, variant: "success" });
     },
     onError: (error) => {
-      const { message, fields } = readApiError(error);
+      const { message, fields, status, starts } = readApiError(error);
+      if (onRefused && starts && (status === 409 || status === 400)) {
+        setErrors({ start: message });
+        toast({ title: "Please choose another time", description: message, variant: "error" });
+        onRefused();
+        return;
+      }
       setErrors(fields);
       const names = Object.keys(fields);
       toast({

@@ -7,6 +7,8 @@ export interface ApiFailure {
   /** The "<status>: <body>" text, or a plain sentence when the server was never reached. */
   message: string;
   fields: Record<string, string>;
+  /** Open times a refused booking is offered instead. */
+  starts?: string[];
 }
 
 export function readApiError(error: unknown): ApiFailure {
@@ -22,9 +24,13 @@ export function readApiError(error: unknown): ApiFailure {
   const status = Number(match[1]);
   const body = match[2] ?? "";
   try {
-    const parsed = JSON.parse(body) as { error?: unknown; fields?: unknown };
+    const parsed = JSON.parse(body) as { error?: unknown; fields?: unknown; starts?: unknown };
     const fields = parsed.fields && typeof parsed.fields === "object" ? (parsed.fields as Record<string, string>) : {};
-    return { status, message: `${status}: ${typeof parsed.error === "string" ? parsed.error : body}`, fields };
+    const starts = Array.isArray(parsed.starts)
+      ? parsed.starts.filter((start) => typeof start === "string")
+      : undefined;
+    const message = `${status}: ${typeof parsed.error === "string" ? parsed.error : body}`;
+    return { status, message, fields, ...(starts ? { starts } : {}) };
   } catch {
     return { status, message: text, fields: {} };
   }

@@ -8,12 +8,18 @@
 import packagesYaml from "!!yaml-loader!../../content/water-packages.yaml";
 import pricingYaml from "!!yaml-loader!../../content/pricing.yaml";
 import siteYaml from "!!yaml-loader!../../content/site.yaml";
-import type { PricingTables, SiteContent, WaterPackageContent } from "./content-schema";
+import availabilityYaml from "!!yaml-loader!../../content/availability.yaml";
+import { hoursSentence } from "./booking/hours-sentence";
+import type { AvailabilityContent, PricingTables, SiteContent, WaterPackageContent } from "./content-schema";
 import { countiesServed } from "./quote";
 
 export const pricing = pricingYaml as PricingTables;
 export const waterPackages = [...(packagesYaml as WaterPackageContent[])].sort((a, b) => a.order - b.order);
-export const business = siteYaml as Pick<SiteContent, "name" | "phone" | "email" | "hours">;
+export const availability = availabilityYaml as AvailabilityContent;
+export const business = {
+  ...(siteYaml as Pick<SiteContent, "name" | "phone" | "email">),
+  hours: hoursSentence(availability.weeklyHours),
+};
 
 /** Every county the business travels to, in alphabetical order: the travel zones define the service area. */
 export const counties = countiesServed(pricing);

@@ -84,7 +84,6 @@ export const siteSchema = z.strictObject({
     region: z.string().regex(/^[A-Z]{2}$/, "must be a two-letter state code, such as MD"),
     country: z.string().regex(/^[A-Z]{2}$/, "must be a two-letter country code, such as US"),
   }),
-  hours: text.meta({ title: "Opening hours", description: "e.g. Monday to Saturday, 8 am to 6 pm" }),
   yearsInBusiness: z.number().int().positive(),
   inspectionsCompleted: z.number().int().positive(),
   licenseNumber: text,
@@ -243,6 +242,84 @@ export const postFrontmatterSchema = z
     message: "must be a date after the post's date",
   });
 
+const weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
+export type Weekday = (typeof weekdays)[number];
+const clockTime = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time written as HH:MM on the 24-hour clock, such as 08:00");
+const minutes = z.number().int("must be a whole number of minutes").nonnegative("must not be negative");
+
+/**
+ * When the business works and how long its jobs take: the schedule page offers only the start
+ * times these allow and nobody has claimed. With `bookingOnline: false` the page takes a request
+ * for two preferred dates and the office calls back instead.
+ */
+export const availabilitySchema = z
+  .strictObject({
+    bookingOnline: z
+      .boolean()
+      .meta({ description: "On: visitors book a confirmed time. Off: they ask for two dates and you call back" }),
+    timeZone: z.literal("America/New_York").meta({ description: "The business's time zone (Maryland)" }),
+    weeklyHours: z
+      .array(z.strictObject({ day: z.enum(weekdays), opens: clockTime, closes: clockTime }))
+      .min(1, "must list at least one working day")
+      .meta({ description: "One entry per working day; a day not listed is closed" }),
+    inspectors: z
+      .number()
+      .int()
+      .min(1, "must be at least 1")
+      .meta({ description: "How many jobs can run at the same time" }),
+    startEveryMinutes: z
+      .number()
+      .int()
+      .refine((value) => [15, 20, 30, 60].includes(value), "must be 15, 20, 30 or 60")
+      .meta({ description: "Start times are offered every this many minutes" }),
+    bufferMinutes: minutes.meta({ description: "Kept free after every job" }),
+    minimumNoticeWorkingDays: z
+      .number()
+      .int()
+      .min(0)
+      .meta({ description: "1: the earliest booking is on the next working day" }),
+    horizonDays: z.number().int().min(1).max(365).meta({ description: "How far ahead visitors may book" }),
+    blockedDates: z.array(isoDate).default([]).meta({ description: "Days you do not work, besides public holidays" }),
+    durations: z.strictObject({
+      mainInspections: z
+        .array(
+          z.strictObject({
+            id: slug.meta({ description: "An inspection's id in pricing.yaml" }),
+            sizeBands: z.array(z.strictObject({ maxSqFt: z.number().int().positive(), minutes })).min(1),
+            overflow: z.strictObject({ perSqFt: z.number().int().positive(), minutes }),
+          }),
+        )
+        .meta({ description: "Time on site by finished square feet, as the price bands" }),
+      addOns: z
+        .array(z.strictObject({ id: slug.meta({ description: "An add-on's id in pricing.yaml" }), minutes }))
+        .meta({ description: "Time each add-on adds on site" }),
+      waterSamplingMinutes: minutes.meta({ description: "Time on site to take water samples, whatever the packages" }),
+      travel: z
+        .array(z.strictObject({ zone: text.meta({ description: "A travel zone's label in pricing.yaml" }), minutes }))
+        .meta({ description: "Extra time blocked for travel, by the price tables' travel zones" }),
+    }),
+    cancellation: z.strictObject({
+      cutoffHours: z
+        .number()
+        .int()
+        .min(0)
+        .meta({ description: "Visitors may cancel or move online until this many hours before the start" }),
+      policy: longText.meta({ description: "The policy as visitors read it, before booking and on its own page" }),
+    }),
+  })
+  .superRefine((availability, context) => {
+    availability.weeklyHours.forEach((entry, index) => {
+      if (entry.closes <= entry.opens) {
+        context.addIssue({ code: "custom", path: ["weeklyHours", index, "closes"], message: "must be after opens" });
+      }
+      if (availability.weeklyHours.findIndex((other) => other.day === entry.day) !== index) {
+        context.addIssue({ code: "custom", path: ["weeklyHours", index, "day"], message: "is listed twice" });
+      }
+    });
+  });
+
 /**
  * Pages built from code rather than from a content file (About, FAQ, the water package pages)
  * still state the law; this gives each the same review date and source list as a service page.
@@ -271,6 +348,7 @@ export const yamlSchemas = {
   "water-packages.yaml": waterPackagesSchema,
   "pricing.yaml": pricingSchema,
   "page-sources.yaml": pageSourcesSchema,
+  "availability.yaml": availabilitySchema,
 } as const;
 
 export type YamlFile = keyof typeof yamlSchemas;
@@ -278,6 +356,7 @@ export type YamlFile = keyof typeof yamlSchemas;
 export type YamlContent<F extends YamlFile> = z.infer<(typeof yamlSchemas)[F]>;
 export type SiteContent = z.infer<typeof siteSchema>;
 export type PricingTables = z.infer<typeof pricingSchema>;
+export type AvailabilityContent = z.infer<typeof availabilitySchema>;
 export type WaterPackageContent = z.infer<typeof waterPackagesSchema>[number];
 export type ServiceFrontmatter = z.infer<typeof serviceFrontmatterSchema>;
 export type PostFrontmatter = z.infer<typeof postFrontmatterSchema>;

@@ -5,6 +5,9 @@
 export const servicesPath = "/services";
 export const schedulePath = "/schedule";
 export const blogPath = "/blog";
+export const cancellationPath = "/cancellation-policy";
+/** Where the link in a booking's confirmation leads: cancel or move it. */
+export const bookingPath = "/booking";
 
 export function servicePath(slug: string): string {
   return `${servicesPath}/${slug}`;

@@ -1,5 +1,6 @@
 import {
   createContactSchema,
+  BOOKED_BY_AGENT,
   createScheduleSchema,
   fieldErrors,
   isCalendarDate,
@@ -18,7 +19,7 @@ const catalog: Catalog = {
   countyZipPrefixes: { "Anne Arundel": ["214", "210"], Howard: ["210"] },
   topics: ["residential", "radon"],
 };
-const schedule = createScheduleSchema(catalog, { today: "2026-11-22", currentYear: 2026 });
+const schedule = createScheduleSchema(catalog, { today: "2026-11-22", currentYear: 2026, booking: false });
 const contact = createContactSchema(catalog);
 
 export const goodRequest = {
@@ -219,7 +220,7 @@ describe("the schedule schema", () => {
 });
 
 describe("the schedule schema with the business's own county table", () => {
-  const real = createScheduleSchema(realCatalog, { today: "2026-11-22", currentYear: 2026 });
+  const real = createScheduleSchema(realCatalog, { today: "2026-11-22", currentYear: 2026, booking: false });
   const zipError = (county: string, zip: string) => {
     const result = real.safeParse({ ...goodRequest, foundation: realCatalog.foundations[0], county, zip });
     return result.success ? undefined : fieldErrors(result.error).zip;
@@ -320,5 +321,40 @@ describe("helpers", () => {
       for (let minute = -24 * 60; minute < 48 * 60; minute += 1) check(start + minute * 60_000);
     }
     expect(mismatches).toEqual([]);
+  });
+});
+
+describe("a booking (availability.yaml's bookingOnline)", () => {
+  const booking = createScheduleSchema(catalog, { today: "2026-11-22", currentYear: 2026, booking: true });
+  const {
+    firstDate: _1,
+    firstWindow: _2,
+    secondDate: _3,
+    secondWindow: _4,
+    ...withoutDates
+  } = goodRequest as Record<string, unknown>;
+  const errorsOf = (request: Record<string, unknown>) => {
+    const result = booking.safeParse(request);
+    return result.success ? {} : fieldErrors(result.error);
+  };
+
+  it("names a start time, with its offset, instead of two preferred dates", () => {
+    expect(errorsOf({ ...withoutDates, start: "2026-12-01T10:00:00-05:00" })).toEqual({});
+    expect(errorsOf(withoutDates)).toEqual({ start: "Choose a time" });
+    for (const start of ["2026-12-01", "2026-12-01T10:00", "tomorrow at ten", "2026-13-01T10:00:00-05:00"]) {
+      expect(errorsOf({ ...withoutDates, start })).toEqual({ start: "Choose one of the times shown" });
+    }
+  });
+
+  it("asks an agent booking for a client for the agent's own name, e-mail and phone", () => {
+    const request = { ...withoutDates, start: "2026-12-01T10:00:00-05:00", bookedByAgent: BOOKED_BY_AGENT };
+    expect(errorsOf({ ...request, agentName: "", agentEmail: "", agentPhone: "" })).toEqual({
+      agentName: "Enter your name, as the agent",
+      agentEmail: "Enter your e-mail address, as the agent",
+      agentPhone: "Enter your phone number, as the agent",
+    });
+    expect(
+      errorsOf({ ...request, agentName: "Bea Agent", agentEmail: "bea@example.com", agentPhone: "(410) 555-0111" }),
+    ).toEqual({});
   });
 });

@@ -183,29 +183,61 @@ function dateField(today: string, which: string) {
   );
 }
 
-/** The fields of each step of the schedule form, in the order they appear. */
-export const scheduleSteps = [
-  { id: "service", title: "What to inspect", fields: ["mainInspection", "addOns", "waterPackages"] },
-  {
-    id: "property",
-    title: "The property",
-    fields: ["street", "city", "zip", "county", "propertyType", "squareFeet", "yearBuilt", "foundation"],
-  },
-  { id: "dates", title: "Preferred dates", fields: ["firstDate", "firstWindow", "secondDate", "secondWindow"] },
-  {
-    id: "client",
-    title: "Your details",
-    fields: ["name", "email", "phone", "heardFrom", "agentName", "agentEmail", "notes"],
-  },
-  { id: "review", title: "Review and send", fields: [] },
-] as const;
+/** The fields only a request for a call-back has (two preferred dates), and the one only a booking has. */
+const PREFERRED_DATES = ["firstDate", "firstWindow", "secondDate", "secondWindow"] as const;
+const BOOKED_TIME = ["start"] as const;
+
+/**
+ * The steps of the schedule form and their fields, in the order they appear. A booking (the owner's
+ * availability.yaml has booking on) chooses an open time; a request names two preferred dates and
+ * the office calls back.
+ */
+export function scheduleStepsFor(booking: boolean) {
+  return [
+    { id: "service", title: "What to inspect", fields: ["mainInspection", "addOns", "waterPackages"] },
+    {
+      id: "property",
+      title: "The property",
+      fields: ["street", "city", "zip", "county", "propertyType", "squareFeet", "yearBuilt", "foundation"],
+    },
+    booking
+      ? { id: "time", title: "Choose a time", fields: BOOKED_TIME }
+      : { id: "dates", title: "Preferred dates", fields: PREFERRED_DATES },
+    {
+      id: "client",
+      title: "Your details",
+      fields: [
+        "bookedByAgent",
+        "name",
+        "email",
+        "phone",
+        "agentName",
+        "agentEmail",
+        "agentPhone",
+        "heardFrom",
+        "notes",
+      ],
+    },
+    { id: "review", title: "Review and send", fields: [] },
+  ] as const satisfies ReadonlyArray<{ id: string; title: string; fields: readonly FieldName[] }>;
+}
+
+type FieldName = keyof ReturnType<typeof scheduleFieldSchemas>;
 
 interface ScheduleOptions {
   /** The date in Maryland (YYYY-MM-DD): a preferred date may be today or later. */
   today: string;
   /** Bounds the year built. */
   currentYear: number;
+  /** A booking of an open time (availability.yaml's bookingOnline) rather than a request for a call-back. */
+  booking: boolean;
 }
+
+/** An RFC 3339 date-time with its offset, as the open times are listed: 2026-12-03T08:00:00-05:00. */
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:\d{2})$/;
+
+/** The answer of "I'm the buyer's agent", a checkbox. */
+export const BOOKED_BY_AGENT = "yes";
 
 /** Each field of the schedule request on its own, so a field can be checked as it is left. */
 export function scheduleFieldSchemas(catalog: Catalog, { today, currentYear }: ScheduleOptions) {
@@ -265,7 +297,16 @@ export function scheduleFieldSchemas(catalog: Catalog, { today, currentYear }: S
     email: email("Enter an e-mail address such as you@example.com"),
     phone: phoneNumber("Enter a 10-digit US phone number, such as (410) 555-0142", { optional: false }),
     heardFrom: oneOf(Object.keys(referralSources), "Tell us how you heard about us"),
+    start: z
+      .string({ error: "Choose a time" })
+      .check(
+        z.refine((value) => RFC3339.test(value) && !Number.isNaN(Date.parse(value)), "Choose one of the times shown"),
+      ),
+    bookedByAgent: z.optional(oneOf(["", BOOKED_BY_AGENT], "Tick the box only if you are the buyer's agent")),
     agentName: optionalText(oneLineText, TEXT_LIMITS.name, `Keep the agent's name ${under(TEXT_LIMITS.name)}`),
+    agentPhone: z.optional(
+      phoneNumber("Enter the agent's 10-digit US phone number, or leave it empty", { optional: true }),
+    ),
     agentEmail: z.optional(
       z.string().check(
         z.trim(),
@@ -302,22 +343,49 @@ const differentChoices = z.refine<{ firstDate: string; firstWindow: string; seco
   { message: "Choose a second date or time window different from the first", path: ["secondDate"] },
 );
 
+/** An agent who books for a client gives their own name, e-mail and phone beside the client's. */
+const agentDetails = z.superRefine<{
+  bookedByAgent?: string;
+  agentName?: string;
+  agentEmail?: string;
+  agentPhone?: string;
+}>((request, context) => {
+  if (request.bookedByAgent !== BOOKED_BY_AGENT) return;
+  const missing: Array<[keyof typeof request, string]> = [
+    ["agentName", "Enter your name, as the agent"],
+    ["agentEmail", "Enter your e-mail address, as the agent"],
+    ["agentPhone", "Enter your phone number, as the agent"],
+  ];
+  for (const [field, message] of missing) {
+    if (!request[field]) context.issues.push({ code: "custom", message, path: [field], input: request[field] });
+  }
+});
+
+/** The fields of the whole request in one mode: a booking's time, or a request's two preferred dates. */
+function fieldsFor(catalog: Catalog, options: ScheduleOptions) {
+  const fields = scheduleFieldSchemas(catalog, options);
+  const leftOut: readonly string[] = options.booking ? PREFERRED_DATES : BOOKED_TIME;
+  return Object.fromEntries(Object.entries(fields).filter(([name]) => !leftOut.includes(name))) as typeof fields;
+}
+
 /** The whole schedule request, as the function checks it. */
 export function createScheduleSchema(catalog: Catalog, options: ScheduleOptions) {
-  return z
-    .object(scheduleFieldSchemas(catalog, options))
-    .check(atLeastOneService, differentChoices, zipInCounty(catalog));
+  const schema = z.object(fieldsFor(catalog, options));
+  return options.booking
+    ? schema.check(atLeastOneService, zipInCounty(catalog), agentDetails)
+    : schema.check(atLeastOneService, differentChoices, zipInCounty(catalog), agentDetails);
 }
 
 /** One step of the schedule form: its fields, with the rules that tie them together. */
 export function createScheduleStepSchema(catalog: Catalog, options: ScheduleOptions, step: number) {
   const fields = scheduleFieldSchemas(catalog, options);
-  const names = scheduleSteps[step]!.fields as readonly (keyof typeof fields)[];
+  const names = scheduleStepsFor(options.booking)[step]!.fields as readonly (keyof typeof fields)[];
   const shape = Object.fromEntries(names.map((name) => [name, fields[name]])) as Partial<typeof fields>;
   const schema = z.object(shape);
   if (names.includes("mainInspection")) return schema.check(atLeastOneService as never);
   if (names.includes("secondDate")) return schema.check(differentChoices as never);
   if (names.includes("zip")) return schema.check(zipInCounty(catalog) as never);
+  if (names.includes("bookedByAgent")) return schema.check(agentDetails as never);
   return schema;
 }
 
@@ -342,12 +410,15 @@ export function createContactSchema(catalog: Pick<Catalog, "topics">) {
   return z.object(contactFieldSchemas(catalog));
 }
 
-export type ScheduleRequest = z.output<ReturnType<typeof createScheduleSchema>>;
+type AllScheduleFields = z.output<z.ZodMiniObject<ReturnType<typeof scheduleFieldSchemas>>>;
+type ModeField = (typeof PREFERRED_DATES)[number] | (typeof BOOKED_TIME)[number];
+/** A schedule request of either mode: a booking has `start`, a request the four date fields. */
+export type ScheduleRequest = Omit<AllScheduleFields, ModeField> & Partial<Pick<AllScheduleFields, ModeField>>;
 export type ContactRequest = z.output<ReturnType<typeof createContactSchema>>;
 
 /** What the forms hold while a visitor types: text as typed, lists for the checkboxes. */
 export type FormValues<T> = { [K in keyof T]-?: T[K] extends readonly unknown[] ? string[] : string };
-export type ScheduleFormValues = FormValues<ScheduleRequest>;
+export type ScheduleFormValues = FormValues<AllScheduleFields>;
 export type ContactFormValues = FormValues<ContactRequest>;
 
 /** Field name to message, for the 400 answer and for showing errors beside fields. */
@@ -360,23 +431,4 @@ export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
   return errors;
 }
 
-/**
- * Today's date in Maryland, YYYY-MM-DD. Eastern Time is UTC-5, and UTC-4 from 2 a.m. on the second
- * Sunday of March to 2 a.m. on the first Sunday of November (the US rule since 2007). Worked out
- * here rather than with Intl's time-zone formatter, whose first use loads ICU's zone data: 32-38 ms
- * of the schedule page's start-up in Chromium. The test compares it with Intl hour by hour.
- */
-export function marylandToday(now: Date = new Date()): string {
-  const year = now.getUTCFullYear();
-  const daylightStarts = Date.UTC(year, 2, nthSunday(year, 2, 2), 7); // 2 a.m. EST
-  const daylightEnds = Date.UTC(year, 10, nthSunday(year, 10, 1), 6); // 2 a.m. EDT
-  const time = now.getTime();
-  const offsetHours = time >= daylightStarts && time < daylightEnds ? 4 : 5;
-  return new Date(time - offsetHours * 3_600_000).toISOString().slice(0, 10);
-}
-
-/** Day of the month of a month's nth Sunday (month counted from 0, as Date does). */
-function nthSunday(year: number, month: number, n: number): number {
-  const firstWeekday = new Date(Date.UTC(year, month, 1)).getUTCDay();
-  return 1 + ((7 - firstWeekday) % 7) + (n - 1) * 7;
-}
+export { marylandToday } from "./booking/maryland-today";

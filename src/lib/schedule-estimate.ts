@@ -69,3 +69,16 @@ export function preselection(
   if (addOns.length) return { mainInspection: NO_MAIN_INSPECTION, addOns, waterPackages: [] };
   return null;
 }
+
+/** The job as the availability function's query string: what decides its length. */
+export function jobSearch(
+  values: Pick<ScheduleFormValues, "mainInspection" | "addOns" | "waterPackages" | "squareFeet" | "county">,
+): string {
+  return new URLSearchParams({
+    mainInspection: values.mainInspection,
+    addOns: values.addOns.join(","),
+    waterPackages: values.waterPackages.join(","),
+    squareFeet: values.squareFeet,
+    county: values.county,
+  }).toString();
+}

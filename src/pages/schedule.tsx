@@ -6,6 +6,7 @@ import { ScheduleForm } from "../components/schedule/schedule-form";
 import { Seo } from "../components/seo";
 import { Container } from "../components/ui/container";
 import { PageHeader } from "../components/ui/page-header";
+import { availability } from "../lib/business-data";
 
 export default function SchedulePage({ location }: PageProps) {
   return (
@@ -13,7 +14,11 @@ export default function SchedulePage({ location }: PageProps) {
       <PageHeader
         eyebrow="Schedule"
         title="Schedule an inspection"
-        intro="Choose your inspection and any tests, tell us about the property and two dates that suit you, and see an itemized estimate before you send the request."
+        intro={
+          availability.bookingOnline
+            ? "Choose your inspection and any tests, tell us about the property, see an itemized estimate, and book a time that is still open: it is yours at once."
+            : "Choose your inspection and any tests, tell us about the property and two dates that suit you, and see an itemized estimate before you send the request."
+        }
       />
       <Container className="space-y-10 py-12">
         <RequestProvider>

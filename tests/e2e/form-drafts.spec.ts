@@ -5,9 +5,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { readE2eOutbox } from "../support/e2e-env";
 import { openPage } from "../support/page";
-import { daysFromToday } from "../../scripts/lib/sample-requests";
+import { chooseOpenTime, DAY_SLOTS } from "../support/booking";
 
-const next = (page: Page) => page.getByRole("button", { name: "Next" }).click();
+const next = (page: Page) => page.getByRole("button", { name: "Next", exact: true }).click();
 const back = (page: Page) => page.getByRole("button", { name: "Back", exact: true }).click();
 const draftOf = (page: Page, name: string) => page.evaluate((key) => sessionStorage.getItem(key), `draft:${name}`);
 
@@ -21,7 +21,7 @@ async function reload(page: Page) {
 
 test("a reload in the middle of the schedule form's fourth step restores every field and the step", async ({
   page,
-}) => {
+}, testInfo) => {
   await openPage(page, "/schedule");
   await page.getByLabel(/Radon test/).check();
   await next(page);
@@ -34,12 +34,7 @@ test("a reload in the middle of the schedule form's fourth step restores every f
   await page.getByLabel("Year built").fill("1988");
   await page.getByLabel("Foundation").selectOption("slab");
   await next(page);
-  const first = page.getByRole("group", { name: "First choice" });
-  await first.getByLabel("Date").fill(daysFromToday(12));
-  await first.getByLabel("Time window").selectOption("morning");
-  const second = page.getByRole("group", { name: "Second choice" });
-  await second.getByLabel("Date").fill(daysFromToday(13));
-  await second.getByLabel("Time window").selectOption("afternoon");
+  const time = await chooseOpenTime(page, DAY_SLOTS.reload, testInfo.project.name);
   await next(page);
   // Halfway through the details.
   await page.getByLabel("Your name").fill("Gail Reload");
@@ -51,10 +46,9 @@ test("a reload in the middle of the schedule form's fourth step restores every f
   await expect(page.getByLabel("E-mail", { exact: true })).toHaveValue("gail@example.com");
   await expect(page.getByLabel("Phone")).toHaveValue("");
   await back(page);
-  await expect(page.getByRole("group", { name: "First choice" }).getByLabel("Date")).toHaveValue(daysFromToday(12));
-  await expect(page.getByRole("group", { name: "First choice" }).getByLabel("Time window")).toHaveValue("morning");
-  await expect(page.getByRole("group", { name: "Second choice" }).getByLabel("Date")).toHaveValue(daysFromToday(13));
-  await expect(page.getByRole("group", { name: "Second choice" }).getByLabel("Time window")).toHaveValue("afternoon");
+  await expect(
+    page.getByRole("group", { name: /^Open times on / }).getByRole("button", { name: time, exact: true }),
+  ).toHaveAttribute("aria-pressed", "true");
   await back(page);
   await expect(page.getByLabel("Street address")).toHaveValue("7 Draft Lane");
   await expect(page.getByLabel("City or town")).toHaveValue("Crofton");
@@ -75,8 +69,8 @@ test("a reload in the middle of the schedule form's fourth step restores every f
   await page.getByLabel("Phone").fill("410-555-0123");
   await page.getByLabel("How did you hear about us?").selectOption("search");
   await next(page);
-  await page.getByRole("button", { name: "Send request" }).click();
-  await expect(page.getByRole("heading", { name: "Request sent" })).toBeFocused();
+  await page.getByRole("button", { name: "Book this time" }).click();
+  await expect(page.getByRole("heading", { name: "Inspection booked" })).toBeFocused();
   const reference = (await page.locator("strong.font-mono").textContent())!;
   const stored = readE2eOutbox("schedule-requests").find((record) => record.reference === reference)!;
   expect(stored).toMatchObject({ request: { name: "Gail Reload", street: "7 Draft Lane", addOns: ["radon"] } });

@@ -20,7 +20,7 @@ test("moving around the site in the browser stays inside the policy", async ({ p
     .focus();
   await expect(page.getByRole("tooltip")).toBeVisible();
   await page.goto("/schedule");
-  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByRole("button", { name: "Next", exact: true }).click();
   await page.waitForLoadState("networkidle");
   expect(problems).toEqual([]);
 });

@@ -1,10 +1,15 @@
 import { expect, test, type Page } from "@playwright/test";
-import { brokenSite, readE2eOutbox } from "../support/e2e-env";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { bookingRequest, jobQuery, SHORT_JOB } from "../../scripts/lib/sample-requests";
+import { bookingToken } from "../../src/lib/server/booking-links";
+import { axeViolations, describeViolations } from "../support/axe";
+import { chooseOpenTime, DAY_SLOTS, openDay } from "../support/booking";
+import { brokenSite, E2E_OUTBOX, readE2eOutbox } from "../support/e2e-env";
 import { openPage } from "../support/page";
-import { daysFromToday } from "../../scripts/lib/sample-requests";
 
 const estimateTotal = (page: Page) => page.getByTestId("estimate-total").first();
-const next = (page: Page) => page.getByRole("button", { name: "Next" }).click();
+const next = (page: Page) => page.getByRole("button", { name: "Next", exact: true }).click();
 
 async function fillProperty(page: Page) {
   await page.getByLabel("Street address").fill("48 Duke of Gloucester Street");
@@ -17,15 +22,6 @@ async function fillProperty(page: Page) {
   await page.getByLabel("Foundation").selectOption("basement");
 }
 
-async function fillDates(page: Page) {
-  const first = page.getByRole("group", { name: "First choice" });
-  await first.getByLabel("Date").fill(daysFromToday(10));
-  await first.getByLabel("Time window").selectOption("morning");
-  const second = page.getByRole("group", { name: "Second choice" });
-  await second.getByLabel("Date").fill(daysFromToday(11));
-  await second.getByLabel("Time window").selectOption("afternoon");
-}
-
 async function fillClient(page: Page, name: string) {
   await page.getByLabel("Your name").fill(name);
   await page.getByLabel("E-mail", { exact: true }).fill("dana@example.com");
@@ -33,7 +29,9 @@ async function fillClient(page: Page, name: string) {
   await page.getByLabel("How did you hear about us?").selectOption("search");
 }
 
-test("a visitor fills in every step, watches the estimate change and sends the request", async ({ page }) => {
+test("a visitor fills in every step, watches the estimate change, books an open time and gets the invite", async ({
+  page,
+}, testInfo) => {
   await openPage(page, "/schedule");
   await expect(page.getByRole("heading", { name: /What to inspect/ })).toBeVisible();
 
@@ -53,24 +51,32 @@ test("a visitor fills in every step, watches the estimate change and sends the r
   await expect(estimateTotal(page)).toHaveText("$693");
   await next(page);
 
-  await fillDates(page);
+  // Step 3: only days with open times can be chosen, then that day's times; the policy is stated first.
+  await expect(page.getByRole("heading", { name: /Choose a time/ })).toBeFocused();
+  await expect(page.locator("form").getByRole("link", { name: "cancellation policy" })).toHaveAttribute(
+    "href",
+    "/cancellation-policy",
+  );
+  const time = await chooseOpenTime(page, DAY_SLOTS.fillsEverything, testInfo.project.name);
+  const violations = await axeViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
   await next(page);
   await fillClient(page, "Dana Buyer");
   await next(page);
 
-  // Review, then send.
+  // Review, then book.
   await expect(page.getByRole("heading", { name: /Review and send/ })).toBeVisible();
   await expect(page.getByText("48 Duke of Gloucester Street, Annapolis, MD 21401")).toBeVisible();
-  await page.getByRole("button", { name: "Send request" }).click();
+  await expect(page.getByText(new RegExp(`${time.replace(/[.:]/g, "\\$&")} \\(Maryland time\\)`))).toBeVisible();
+  await page.getByRole("button", { name: "Book this time" }).click();
 
-  await expect(page.getByRole("heading", { name: "Request sent" })).toBeFocused();
+  await expect(page.getByRole("heading", { name: "Inspection booked" })).toBeFocused();
   // The visitor reads "Your reference is SR-20261123-ABC123." under the heading (the notification
   // repeats it).
   const sentence = page.getByRole("paragraph").filter({ hasText: /^Your reference is / });
   await expect(sentence).toBeVisible();
   const reference = /Your reference is (\S+)\./.exec((await sentence.textContent())!)?.[1];
   expect(reference).toMatch(/^SR-\d{8}-[0-9A-Z]{6}$/);
-  await expect(page.getByText(/within one business day/)).toBeVisible();
   await expect(page.getByRole("region", { name: /Notifications/ }).getByText("Request sent")).toBeVisible();
 
   const stored = readE2eOutbox("schedule-requests").find((line) => line.reference === reference);
@@ -78,6 +84,115 @@ test("a visitor fills in every step, watches the estimate change and sends the r
     request: { name: "Dana Buyer", addOns: ["radon"], county: "Anne Arundel" },
     quote: { total: 693 },
   });
+  const start = (stored!.request as { start: string }).start;
+
+  // "Add to calendar" saves the invite: the booked time in Maryland's zone, under the reference.
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Add to calendar" }).click();
+  const invite = readFileSync(await (await download).path(), "utf8");
+  expect(invite).toContain(`UID:${reference}`);
+  expect(invite).toContain(`DTSTART;TZID=America/New_York:${start.slice(0, 19).replace(/[-:]/g, "")}`);
+});
+
+test("a time taken meanwhile is refused with a clear message, and the fresh times no longer offer it", async ({
+  page,
+  request,
+}, testInfo) => {
+  await openPage(page, "/schedule");
+  await next(page);
+  await fillProperty(page);
+  await next(page);
+  await chooseOpenTime(page, DAY_SLOTS.takenMeanwhile, testInfo.project.name);
+  const chosen = page.getByRole("group", { name: /^Open times on / }).getByRole("button", { pressed: true });
+  const label = (await chosen.textContent())!.trim();
+  await next(page);
+  await fillClient(page, "Erin Late");
+  await next(page);
+  // Two other visitors book the same time (one per inspector) while this one reads the review.
+  const start = (await page.evaluate(
+    () => JSON.parse(sessionStorage.getItem("draft:schedule")!).values.start,
+  )) as string;
+  const job = {
+    mainInspection: "residential",
+    addOns: ["radon"],
+    waterPackages: [],
+    squareFeet: "2400",
+    county: "Anne Arundel",
+    zip: "21401",
+  };
+  for (const email of ["first.other@example.com", "second.other@example.com"]) {
+    const answer = await request.post("/api/schedule", { data: bookingRequest(start, { ...job, email }) });
+    expect(answer.status()).toBe(201);
+  }
+  await page.getByRole("button", { name: "Book this time" }).click();
+
+  await expect(
+    page.getByRole("region", { name: /Notifications/ }).getByText("Please choose another time"),
+  ).toBeVisible();
+  await expect(page.getByRole("heading", { name: /Choose a time/ })).toBeVisible();
+  await expect(page.getByText(/^409: Someone has just booked this time/).first()).toBeVisible();
+  // The times are read afresh: that one is gone from its day.
+  await expect(page.getByRole("group", { name: /^Open times on / })).toBeVisible();
+  await expect(
+    page.getByRole("group", { name: /^Open times on / }).getByRole("button", { name: label, exact: true }),
+  ).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Inspection booked" })).toHaveCount(0);
+});
+
+test("the whole booking by keyboard alone", async ({ page }, testInfo) => {
+  await openPage(page, "/schedule?service=radon");
+  const press = (key: string) => page.keyboard.press(key);
+  // Step 1 is chosen by the link; Enter on the form moves on.
+  await page.getByRole("button", { name: "Next", exact: true }).focus();
+  await press("Enter");
+  const fields: Array<[string, string]> = [
+    ["Street address", "9 Keyboard Court"],
+    ["City or town", "Annapolis"],
+    ["ZIP code", "21401"],
+    ["Finished square feet", "1800"],
+    ["Year built", "1990"],
+  ];
+  for (const [label, text] of fields) {
+    await page.getByLabel(label).focus();
+    await page.keyboard.type(text);
+  }
+  for (const [label, option] of [
+    ["County", "Anne Arundel"],
+    ["Type of property", "Townhouse or rowhouse"],
+    ["Foundation", "Slab on grade"],
+  ] as const) {
+    await page.getByLabel(label).focus();
+    await page.keyboard.type(option.slice(0, 6));
+  }
+  await expect(page.getByLabel("County")).toHaveValue("Anne Arundel");
+  await page.getByRole("button", { name: "Next", exact: true }).focus();
+  await press("Enter");
+  await expect(page.getByRole("heading", { name: /Choose a time/ })).toBeFocused();
+
+  // The calendar: its month buttons and its days answer Enter.
+  const day = await openDay(page, DAY_SLOTS.keyboard, testInfo.project.name, true);
+  await day.focus();
+  await press("Enter");
+  const times = page.getByRole("group", { name: /^Open times on / });
+  await times.getByRole("button").first().focus();
+  await press("Enter");
+  await expect(times.getByRole("button").first()).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("button", { name: "Next", exact: true }).focus();
+  await press("Enter");
+
+  await page.getByLabel("Your name").focus();
+  await page.keyboard.type("Kim Keys");
+  await press("Tab");
+  await page.keyboard.type("kim@example.com");
+  await press("Tab");
+  await page.keyboard.type("410-555-0166");
+  await page.getByLabel("How did you hear about us?").focus();
+  await page.keyboard.type("Web");
+  await page.getByRole("button", { name: "Next", exact: true }).focus();
+  await press("Enter");
+  await page.getByRole("button", { name: "Book this time" }).focus();
+  await press("Enter");
+  await expect(page.getByRole("heading", { name: "Inspection booked" })).toBeFocused();
 });
 
 test("a step with problems shows each next to its field and focuses the first", async ({ page }) => {
@@ -119,23 +234,25 @@ test("a link from a service or package page opens the form with that choice made
   await expect(page.getByLabel(/Radon test/)).toBeChecked();
 });
 
-test("when the server cannot store the request, the visitor is told and keeps everything typed", async ({ page }) => {
+test("when the server cannot store the request, the visitor is told and keeps everything typed", async ({
+  page,
+}, testInfo) => {
   await openPage(page, `${brokenSite}/schedule`);
   await next(page);
   await fillProperty(page);
   await next(page);
-  await fillDates(page);
+  await chooseOpenTime(page, DAY_SLOTS.fillsEverything, testInfo.project.name);
   await next(page);
   await fillClient(page, "Erin Retry");
   await next(page);
-  await page.getByRole("button", { name: "Send request" }).click();
+  await page.getByRole("button", { name: "Book this time" }).click();
 
   const notification = page.getByRole("region", { name: /Notifications/ });
   await expect(notification.getByText("Your request was not sent")).toBeVisible();
   await expect(
     notification.getByText(/^503: We could not save your request just now\. Nothing was sent\./),
   ).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Request sent" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Inspection booked" })).toHaveCount(0);
 
   // Everything is still there: on the review step and on each step behind it.
   await expect(page.getByText("Erin Retry")).toBeVisible();
@@ -143,3 +260,47 @@ test("when the server cannot store the request, the visitor is told and keeps ev
   await expect(page.getByLabel("Your name")).toHaveValue("Erin Retry");
   await expect(page.getByLabel("Phone")).toHaveValue("410-555-0199");
 });
+
+test("the link in a booking's confirmation opens the booking, which can be cancelled there", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop", "one booking is enough; the page's layout is checked with axe here");
+  // A booking made as the form makes it, and the link its confirmation carries (the server's own secret).
+  const starts = (await (
+    await request.get(`/api/availability/${new Date().toISOString().slice(0, 7)}?${jobQuery(SHORT_JOB)}`)
+  ).json()) as {
+    starts: string[];
+  };
+  const next = (await (await request.get(`/api/availability/${nextMonth()}?${jobQuery(SHORT_JOB)}`)).json()) as {
+    starts: string[];
+  };
+  const start = [...starts.starts, ...next.starts].at(-1 - DAY_SLOTS.manage)!;
+  const booked = await request.post("/api/schedule", {
+    data: bookingRequest(start, { ...SHORT_JOB, email: "manage@example.com" }),
+  });
+  expect(booked.status()).toBe(201);
+  const { reference } = (await booked.json()) as { reference: string };
+  const secret = readFileSync(path.join(E2E_OUTBOX, "booking-link-secret"), "utf8");
+  await openPage(page, `/booking?token=${bookingToken(secret, reference, Date.now() + 86_400_000)}`);
+
+  await expect(page.getByRole("heading", { level: 2, name: /^Booked for / })).toBeVisible();
+  const violations = await axeViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
+  await page.getByRole("button", { name: "Cancel the booking" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Cancelled" })).toBeVisible();
+  expect(
+    (
+      (await (await request.get(`/api/availability/${start.slice(0, 7)}?${jobQuery(SHORT_JOB)}`)).json()) as {
+        starts: string[];
+      }
+    ).starts,
+  ).toContain(start);
+});
+
+const nextMonth = () => {
+  const date = new Date();
+  date.setUTCDate(1);
+  date.setUTCMonth(date.getUTCMonth() + 1);
+  return date.toISOString().slice(0, 7);
+};

@@ -12,7 +12,7 @@ import { readSiteContent } from "../../src/build/content-files";
 import { settingsEnv } from "../../src/lib/server/settings";
 import { freePort, postJson, startFunctionServer, type FunctionServer } from "../../scripts/lib/function-server";
 import { startSilentServer } from "../support/mailbox";
-import { scheduleRequest } from "../../scripts/lib/sample-requests";
+import { contactMessage } from "../../scripts/lib/sample-requests";
 
 const { phone } = readSiteContent();
 
@@ -42,13 +42,13 @@ afterAll(async () => {
 });
 
 it("answers 201 when the request can be stored, although the mail server never answers", async () => {
-  const answer = await postJson(`${serverWithOutbox.url}/api/schedule`, scheduleRequest(), "127.0.9.2");
+  const answer = await postJson(`${serverWithOutbox.url}/api/contact`, contactMessage(), "127.0.9.2");
   expect(answer.status).toBe(201);
-  expect(await serverWithOutbox.readOutbox("schedule-requests")).toHaveLength(1);
+  expect(await serverWithOutbox.readOutbox("contact-messages")).toHaveLength(1);
 });
 
 it("with nothing durable, answers 503 with the phone number at the deadline, however long the mail server stays silent", async () => {
-  const answer = await postJson(`${server.url}/api/schedule`, scheduleRequest(), "127.0.9.1");
+  const answer = await postJson(`${server.url}/api/contact`, contactMessage(), "127.0.9.1");
   expect(answer.status).toBe(503);
   expect(answer.body).toMatch(/^We could not finish your request in time\./);
   expect(answer.body).toContain(phone);

@@ -9,7 +9,8 @@ import { DEFAULT_SETTINGS } from "../../src/lib/server/settings";
 import { postJson, startFunctionServer, type FunctionServer } from "../../scripts/lib/function-server";
 import { bodyText, startMailbox, waitFor, type Mailbox } from "../support/mailbox";
 import { decodeHeaderText, headerFields } from "../support/mime-header";
-import { contactMessage, scheduleRequest } from "../../scripts/lib/sample-requests";
+import { startDispenser } from "../../scripts/lib/open-times";
+import { bookingRequest, contactMessage, SAMPLE_JOB } from "../../scripts/lib/sample-requests";
 
 const site = readSiteContent();
 
@@ -18,8 +19,13 @@ let server: FunctionServer;
 
 beforeAll(async () => {
   mailbox = await startMailbox();
-  server = await startFunctionServer({ SMTP_URL: mailbox.url });
+  server = await startFunctionServer({ SMTP_URL: mailbox.url, BOOKING_LINK_SECRET: "email-test-secret" });
+  nextStart = await startDispenser(server.url, SAMPLE_JOB, 250);
 });
+
+let nextStart: () => string;
+/** The sample booking, at an open time of its own. */
+const scheduleRequest = (overrides: Record<string, unknown> = {}) => bookingRequest(nextStart(), overrides);
 afterAll(async () => {
   await server?.stop();
   await mailbox?.stop();
@@ -33,7 +39,8 @@ async function mailFor(reference: string, count = 2) {
 }
 
 it("sends the business every field and the quote, and the visitor a confirmation", async () => {
-  const answer = await postJson(`${server.url}/api/schedule`, scheduleRequest(), "127.0.4.1");
+  const request = scheduleRequest();
+  const answer = await postJson(`${server.url}/api/schedule`, request, "127.0.4.1");
   expect(answer.status).toBe(201);
   const { reference, quote, confirmationQueued } = JSON.parse(answer.body) as {
     reference: string;
@@ -46,7 +53,8 @@ it("sends the business every field and the quote, and the visitor a confirmation
 
   const toBusiness = messages.find((message) => message.to[0] === site.email)!;
   const business = bodyText(toBusiness.raw);
-  expect(business).toContain(`Subject: Schedule request ${reference}`);
+  expect(business).toMatch(new RegExp(`Subject: Booking ${reference}: \\w+day, `));
+  expect(business).toMatch(/Content-Type: text\/calendar/);
   expect(business).toMatch(/Reply-To: ann\.client@example\.com/);
   for (const text of [
     "Residential home inspection",
@@ -69,8 +77,11 @@ it("sends the business every field and the quote, and the visitor a confirmation
   const confirmation = bodyText(toVisitor.raw);
   expect(confirmation).toContain(`Your reference is ${reference}.`);
   expect(confirmation).toContain("Radon test (48-hour continuous monitor)");
-  expect(confirmation).toContain("What happens next");
+  expect(confirmation).toContain(`Your inspection is booked. Your reference is ${reference}.`);
+  expect(confirmation).toMatch(/To cancel or move it, until 24 hours before it starts: https:\/\/\S+\/booking\?token=/);
   expect(confirmation).toContain(site.phone);
+  // The invitation part carries the time, and nothing typed either.
+  expect(confirmation).toMatch(/BEGIN:VEVENT[\s\S]*UID:/);
   // Nothing the visitor typed: not their name, street, town, notes or agent.
   for (const typed of ["Ann Client", "Severn Avenue", "Annapolis", "side gate", "Bea Agent", "555-0100"]) {
     expect(confirmation).not.toContain(typed);
@@ -180,10 +191,36 @@ describe("text that looks like an encoded word", () => {
     expect(answer.status).toBe(201);
     const typed = await businessMail(answer);
 
-    expect(decodeHeaderText(subjectOf(typed.message.raw))).toBe(
-      `Schedule request ${typed.reference}: Residential home inspection, ${city}`,
+    expect(decodeHeaderText(subjectOf(typed.message.raw))).toMatch(
+      new RegExp(`^Booking ${typed.reference}: .+: Residential home inspection, ${city.replace(/[?=.*+]/g, "\\$&")}$`),
     );
     expect(typed.message.to).toEqual([site.email]);
     expect(names(typed.message.raw)).toEqual(names(plain.message.raw));
   });
+});
+
+it("sends an agent who books for a client the confirmation too, and nothing either of them typed", async () => {
+  const answer = await postJson(
+    `${server.url}/api/schedule`,
+    scheduleRequest({
+      email: "client.two@example.com",
+      bookedByAgent: "yes",
+      agentName: "Bea Agent",
+      agentEmail: "bea.agent@example.com",
+      agentPhone: "(410) 555-0111",
+    }),
+    "127.0.4.60",
+  );
+  expect(answer.status).toBe(201);
+  const { reference } = JSON.parse(answer.body) as { reference: string };
+  const messages = await mailFor(reference, 3);
+  const to = (address: string) => bodyText(messages.find((message) => message.to[0] === address)!.raw);
+  for (const address of ["client.two@example.com", "bea.agent@example.com"]) {
+    expect(to(address)).toContain(`Your inspection is booked. Your reference is ${reference}.`);
+    for (const typed of ["Ann Client", "Severn Avenue", "Bea Agent", "555-0111", "side gate"]) {
+      expect(to(address)).not.toContain(typed);
+    }
+  }
+  expect(to(site.email)).toContain("Booked by the agent: Bea Agent");
+  expect(to(site.email)).toContain("Agent phone: (410) 555-0111");
 });

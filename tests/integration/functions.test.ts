@@ -8,7 +8,8 @@ import { waterPackageChoices } from "../../src/lib/catalog";
 import { computeQuote } from "../../src/lib/quote";
 import { DEFAULT_SETTINGS, settingsEnv } from "../../src/lib/server/settings";
 import { postJson, send, startFunctionServer, type FunctionServer } from "../../scripts/lib/function-server";
-import { contactMessage, scheduleRequest } from "../../scripts/lib/sample-requests";
+import { startDispenser } from "../../scripts/lib/open-times";
+import { bookingRequest, contactMessage, SAMPLE_JOB } from "../../scripts/lib/sample-requests";
 
 let server: FunctionServer;
 let schedule: string;
@@ -22,7 +23,13 @@ beforeAll(async () => {
   server = await startFunctionServer(settingsEnv({ bodyTimeoutMs: 1_000 }));
   schedule = `${server.url}/api/schedule`;
   contact = `${server.url}/api/contact`;
+  // The sample job takes 250 minutes of an inspector's time: starts that far apart never compete.
+  nextStart = await startDispenser(server.url, SAMPLE_JOB, 250);
 });
+
+let nextStart: () => string;
+/** The sample booking, at an open time of its own. */
+const scheduleRequest = (overrides: Record<string, unknown> = {}) => bookingRequest(nextStart(), overrides);
 afterAll(() => server?.stop());
 
 describe("a valid request", () => {
@@ -121,13 +128,14 @@ describe("a repeated Idempotency-Key", () => {
   it("is answered as the first when the request is the same, and 422 when it is not", async () => {
     const key = "repeat-key-0001";
     const address = freshAddress();
-    const first = await postJson(schedule, scheduleRequest(), address, { "Idempotency-Key": key });
+    const request = scheduleRequest();
+    const first = await postJson(schedule, request, address, { "Idempotency-Key": key });
     expect(first.status).toBe(201);
     const stored = (await server.readOutbox("schedule-requests")).length;
-    const repeat = await postJson(schedule, scheduleRequest(), address, { "Idempotency-Key": key });
+    const repeat = await postJson(schedule, request, address, { "Idempotency-Key": key });
     expect(repeat.status).toBe(201);
     expect(repeat.body).toBe(first.body);
-    const other = await postJson(schedule, scheduleRequest({ city: "Severna Park" }), address, {
+    const other = await postJson(schedule, { ...request, city: "Severna Park" }, address, {
       "Idempotency-Key": key,
     });
     expect(other.status).toBe(422);
@@ -141,7 +149,7 @@ describe("a refused request gets a readable answer and nothing is stored", () =>
       const answer = await postJson(
         schedule,
         scheduleRequest({
-          firstDate: "2026-13-45",
+          start: "2026-13-45T10:00:00-05:00",
           addOns: ["radon", "radon", "radon"],
           county: "Garrett",
           zip: "21401",
@@ -153,7 +161,7 @@ describe("a refused request gets a readable answer and nothing is stored", () =>
       expect(JSON.parse(answer.body)).toEqual({
         error: "Some fields need attention.",
         fields: {
-          firstDate: "The first date is not a real date; choose one from the calendar",
+          start: "Choose one of the times shown",
           addOns: "Choose each add-on only once",
           squareFeet: "Enter the finished square feet in digits, such as 2100",
           zip: "This ZIP code is not in the county chosen; check the ZIP code and the county",
@@ -165,7 +173,7 @@ describe("a refused request gets a readable answer and nothing is stored", () =>
     expectNothingStored(async () => {
       const answer = await postJson(
         schedule,
-        scheduleRequest({ zip: "90210", email: "ann@", firstDate: "2020-01-01" }),
+        scheduleRequest({ zip: "90210", email: "ann@", start: "ten tomorrow" }),
         freshAddress(),
       );
       expect(answer.status).toBe(400);
@@ -175,7 +183,7 @@ describe("a refused request gets a readable answer and nothing is stored", () =>
         fields: {
           zip: "Enter a Maryland ZIP code: five digits from 20601 to 21930",
           email: "Enter an e-mail address such as you@example.com",
-          firstDate: "The first date cannot be in the past",
+          start: "Choose one of the times shown",
         },
       });
     }));

@@ -7,6 +7,8 @@
 import { settingsEnv } from "../../src/lib/server/settings";
 import { startFunctionServer, type FunctionServer } from "../../scripts/lib/function-server";
 import { runLoadMix } from "../../scripts/lib/load-mix";
+import { openStartsOf } from "../../scripts/lib/open-times";
+import { SAMPLE_JOB } from "../../scripts/lib/sample-requests";
 
 let server: FunctionServer;
 beforeAll(async () => {
@@ -20,7 +22,8 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 it("answers 200 mixed requests, 32 at a time, each as the contract allows", async () => {
-  const result = await runLoadMix(server.port, { total: 200, inFlight: 32 });
+  const [start] = await openStartsOf(server.url, SAMPLE_JOB);
+  const result = await runLoadMix(server.port, { total: 200, inFlight: 32, start: start! });
   expect(result.unexpected).toEqual([]);
   expect(result.slowStatuses).toEqual(Array(8).fill(408));
   // The mix reached every kind of answer that does not depend on which request of an address

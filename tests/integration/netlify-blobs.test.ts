@@ -14,7 +14,8 @@ import { settingsEnv } from "../../src/lib/server/settings";
 import { requestStore } from "../../src/lib/server/store";
 import { freePort, postJson, startFunctionServer, type FunctionServer } from "../../scripts/lib/function-server";
 import { bodyText, startMailbox, waitFor, type Mailbox } from "../support/mailbox";
-import { contactMessage } from "../../scripts/lib/sample-requests";
+import { openStartsOf } from "../../scripts/lib/open-times";
+import { bookingRequest, contactMessage, SHORT_JOB } from "../../scripts/lib/sample-requests";
 
 let blobs: ChildProcess;
 let server: FunctionServer;
@@ -121,4 +122,27 @@ it("counts confirmations per mailbox in Blobs too: the spellings of one Gmail ad
     queued.push((JSON.parse(answer.body) as { confirmationQueued: boolean }).confirmationQueued);
   }
   expect(queued).toEqual([true, true, true, false]);
+});
+
+it("gives one time to exactly as many bookings as there are inspectors, 200 asking 50 at a time", async () => {
+  const [start] = await openStartsOf(server.url, SHORT_JOB);
+  const answers = [];
+  for (let sent = 0; sent < 200; sent += 50) {
+    answers.push(
+      ...(await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          postJson(
+            `${server.url}/api/schedule`,
+            bookingRequest(start!, { ...SHORT_JOB, email: `blob.booker${sent + i}@example.com` }),
+            `127.0.41.${1 + ((sent + i) % 250)}`,
+            { "Idempotency-Key": randomUUID() },
+          ),
+        ),
+      )),
+    );
+  }
+  const statuses = answers.map((answer) => answer.status);
+  expect(statuses.filter((status) => status === 201)).toHaveLength(2);
+  expect(statuses.filter((status) => status === 409)).toHaveLength(198);
+  expect(await openStartsOf(server.url, SHORT_JOB)).not.toContain(start);
 });

@@ -14,7 +14,7 @@ import { DEFAULT_SETTINGS, settingsEnv } from "../../src/lib/server/settings";
 import { inlineScriptHashes } from "../../src/build/built-pages";
 import { publicDir } from "../support/built-site";
 import { postJson, startFunctionServer, type Answer, type FunctionServer } from "../../scripts/lib/function-server";
-import { scheduleRequest } from "../../scripts/lib/sample-requests";
+import { contactMessage } from "../../scripts/lib/sample-requests";
 
 const { phone } = parse(readFileSync(path.join(__dirname, "..", "..", "content", "site.yaml"), "utf8")) as {
   phone: string;
@@ -150,7 +150,7 @@ it("when the functions' process dies, visitors get a 503 naming the phone, then 
   const children = readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, "utf8").trim().split(/\s+/);
   expect(children).toHaveLength(1);
   process.kill(Number(children[0]), "SIGKILL");
-  const during = await postJson(`${server.url}/api/schedule`, scheduleRequest(), "127.0.6.1");
+  const during = await postJson(`${server.url}/api/contact`, contactMessage(), "127.0.6.1");
   expect(during.status).toBe(503);
   expect(during.body).toContain(phone);
   expect(during.headers["strict-transport-security"]).toContain("max-age=");
@@ -158,7 +158,7 @@ it("when the functions' process dies, visitors get a 503 naming the phone, then 
   let after = during;
   for (let attempt = 0; attempt < 100 && after.status === 503; attempt += 1) {
     await new Promise((resolve) => setTimeout(resolve, 200));
-    after = await postJson(`${server.url}/api/schedule`, scheduleRequest(), "127.0.6.2");
+    after = await postJson(`${server.url}/api/contact`, contactMessage(), "127.0.6.2");
   }
   expect(after.status).toBe(201);
 });

@@ -28,13 +28,14 @@ describe("Footer", () => {
     ]);
   });
 
-  it("lists the four company pages", () => {
+  it("lists the specification's four company pages, and the cancellation policy booking needs", () => {
     render(<Footer />);
     expect(linksIn("Company")).toEqual([
       ["About Us", "/about"],
       ["Frequently Asked Questions", "/faq"],
       ["Blog & Resources", "/blog"],
       ["Contact Us", "/contact"],
+      ["Cancellation Policy", "/cancellation-policy"],
     ]);
   });
 

@@ -4,12 +4,13 @@
  * estimate follows every answer; a draft survives a reload; the request is sent with
  * useSubmitRequest and, if it fails, everything typed stays in place.
  */
+import { useQueryClient } from "@tanstack/react-query";
 import React, { useEffect, useMemo, useRef, useState } from "react";
 import { useDraft } from "../../hooks/use-draft";
 import { useSchemaForm } from "../../hooks/use-schema-form";
 import { useSubmitRequest } from "../../hooks/use-submit-request";
 import { useToday } from "../../hooks/use-today";
-import { business, pricing } from "../../lib/business-data";
+import { availability, business, pricing } from "../../lib/business-data";
 import { catalog, waterPackageChoices } from "../../lib/catalog";
 import { formatDollars } from "../../lib/format";
 import type { Quote } from "../../lib/quote";
@@ -18,7 +19,7 @@ import {
   createScheduleStepSchema,
   marylandToday,
   scheduleFieldSchemas,
-  scheduleSteps,
+  scheduleStepsFor,
   type ScheduleFormValues,
 } from "../../lib/request-schemas";
 import { estimateFromForm, preselection } from "../../lib/schedule-estimate";
@@ -31,6 +32,7 @@ import { StepHeading } from "./step-heading";
 import { StepProperty } from "./step-property";
 import { StepReview } from "./step-review";
 import { StepService } from "./step-service";
+import { StepTime } from "./step-time";
 import { Stepper } from "./stepper";
 
 type FieldName = keyof ScheduleFormValues;
@@ -39,7 +41,13 @@ interface ScheduleAnswer {
   reference: string;
   quote: Quote;
   confirmationQueued: boolean;
+  /** A booking's time, in words and as a calendar file. */
+  booking?: { start: string; when: string; invite: string; onSiteMinutes: number };
 }
+
+/** A booking of an open time when the owner's availability.yaml has booking on; else a request for a call-back. */
+const booking = availability.bookingOnline;
+const scheduleSteps = scheduleStepsFor(booking);
 
 const emptyValues: ScheduleFormValues = {
   mainInspection: "residential",
@@ -57,12 +65,15 @@ const emptyValues: ScheduleFormValues = {
   firstWindow: "",
   secondDate: "",
   secondWindow: "",
+  start: "",
+  bookedByAgent: "",
   name: "",
   email: "",
   phone: "",
   heardFrom: "",
   agentName: "",
   agentEmail: "",
+  agentPhone: "",
   notes: "",
   website: "",
 };
@@ -74,12 +85,13 @@ export function ScheduleForm({ search }: { search: string }) {
   const today = useToday();
   const options = useMemo(() => {
     const date = today ?? marylandToday();
-    return { today: date, currentYear: Number(date.slice(0, 4)) };
+    return { today: date, currentYear: Number(date.slice(0, 4)), booking };
   }, [today]);
   const fieldSchemas = useMemo(() => scheduleFieldSchemas(catalog, options), [options]);
   const form = useSchemaForm<ScheduleFormValues>(fieldSchemas, emptyValues);
   const [step, setStep] = useState(0);
   const [answer, setAnswer] = useState<ScheduleAnswer | null>(null);
+  const queryClient = useQueryClient();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const stepChanged = useRef(false);
 
@@ -124,6 +136,11 @@ export function ScheduleForm({ search }: { search: string }) {
     setErrors: form.setErrors,
     onSent: setAnswer,
     onFieldErrors: showFirstProblem,
+    // The time was taken meanwhile (or is no longer offered): back to the times, which are read afresh.
+    onRefused: () => {
+      void queryClient.invalidateQueries({ queryKey: ["/api/availability"] });
+      showFirstProblem(["start"]);
+    },
   });
 
   const send = () => {
@@ -137,6 +154,7 @@ export function ScheduleForm({ search }: { search: string }) {
   if (answer) {
     return (
       <ScheduleConfirmation
+        booking={answer.booking}
         reference={answer.reference}
         quote={answer.quote}
         email={form.values.email}
@@ -147,6 +165,7 @@ export function ScheduleForm({ search }: { search: string }) {
   }
 
   const current = scheduleSteps[step]!;
+  const DatesStep = booking ? StepTime : StepDates;
   const isLast = step === scheduleSteps.length - 1;
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
@@ -169,7 +188,7 @@ export function ScheduleForm({ search }: { search: string }) {
         </div>
         {step === 0 && <StepService form={form} />}
         {step === 1 && <StepProperty form={form} />}
-        {step === 2 && <StepDates form={form} today={today} />}
+        {step === 2 && <DatesStep form={form} today={today} />}
         {step === 3 && <StepClient form={form} />}
         {step === 4 && <StepReview form={form} onEdit={(index) => setStep(index)} />}
         <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-6">
@@ -183,7 +202,7 @@ export function ScheduleForm({ search }: { search: string }) {
             </button>
           )}
           <button type="submit" disabled={mutation.isPending} className={buttonStyles({ size: "lg" })}>
-            {isLast ? (mutation.isPending ? "Sending…" : "Send request") : "Next"}
+            {isLast ? (mutation.isPending ? "Sending…" : booking ? "Book this time" : "Send request") : "Next"}
           </button>
         </div>
       </form>

@@ -1,51 +1,83 @@
 import React from "react";
-import { referralSources } from "../../lib/request-schemas";
+import { BOOKED_BY_AGENT, referralSources } from "../../lib/request-schemas";
 import { HoneypotField, SelectField, TextAreaField, TextField } from "../forms/fields";
 import { errorOf, type ScheduleForm } from "./step-types";
 
 const referralOptions = Object.entries(referralSources).map(([id, label]) => ({ id, label }));
 
+/**
+ * Who the inspection is for. An agent booking for a client ticks the box: the client's name, e-mail
+ * and phone come first, then the agent's own, all required; both get the confirmation.
+ */
 export function StepClient({ form }: { form: ScheduleForm }) {
   const { register } = form;
+  const byAgent = form.values.bookedByAgent === BOOKED_BY_AGENT;
+  const whose = byAgent ? "Client's" : "Your";
   return (
     <div className="grid gap-5 sm:grid-cols-2">
-      <TextField label="Your name" autoComplete="name" registration={register("name")} error={errorOf(form, "name")} />
+      <label className="flex min-h-11 cursor-pointer items-center gap-3 sm:col-span-2">
+        <input
+          type="checkbox"
+          name="bookedByAgent"
+          checked={byAgent}
+          onChange={(event) =>
+            form.setValues((values) => ({ ...values, bookedByAgent: event.target.checked ? BOOKED_BY_AGENT : "" }))
+          }
+          className="size-5 accent-brand-700"
+        />
+        <span className="font-medium text-slate-900">I&apos;m the buyer&apos;s agent, booking for my client</span>
+      </label>
       <TextField
-        label="E-mail"
+        label={`${whose} name`}
+        autoComplete={byAgent ? "off" : "name"}
+        registration={register("name")}
+        error={errorOf(form, "name")}
+      />
+      <TextField
+        label={byAgent ? "Client's e-mail" : "E-mail"}
         type="email"
         autoComplete="email"
         registration={register("email")}
         error={errorOf(form, "email")}
       />
       <TextField
-        label="Phone"
+        label={byAgent ? "Client's phone" : "Phone"}
         type="tel"
-        autoComplete="tel"
+        autoComplete={byAgent ? "off" : "tel"}
         registration={register("phone")}
         error={errorOf(form, "phone")}
       />
+      <TextField
+        label={byAgent ? "Your name (agent)" : "Your agent's name"}
+        optional={!byAgent}
+        autoComplete={byAgent ? "name" : "off"}
+        registration={register("agentName")}
+        error={errorOf(form, "agentName")}
+      />
+      <TextField
+        label={byAgent ? "Your e-mail (agent)" : "Your agent's e-mail"}
+        optional={!byAgent}
+        type="email"
+        autoComplete={byAgent ? "email" : "off"}
+        hint={byAgent ? "You get the confirmation too." : "We can copy your agent on the scheduling."}
+        registration={register("agentEmail")}
+        error={errorOf(form, "agentEmail")}
+      />
+      {byAgent && (
+        <TextField
+          label="Your phone (agent)"
+          type="tel"
+          autoComplete="tel"
+          registration={register("agentPhone")}
+          error={errorOf(form, "agentPhone")}
+        />
+      )}
       <SelectField
         label="How did you hear about us?"
         placeholder="Choose one"
         options={referralOptions}
         registration={register("heardFrom")}
         error={errorOf(form, "heardFrom")}
-      />
-      <TextField
-        label="Your agent's name"
-        optional
-        autoComplete="off"
-        registration={register("agentName")}
-        error={errorOf(form, "agentName")}
-      />
-      <TextField
-        label="Your agent's e-mail"
-        optional
-        type="email"
-        autoComplete="off"
-        hint="We can copy your agent on the scheduling."
-        registration={register("agentEmail")}
-        error={errorOf(form, "agentEmail")}
       />
       <TextAreaField
         className="sm:col-span-2"

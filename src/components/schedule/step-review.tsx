@@ -7,6 +7,7 @@ import {
   waterPackageChoices,
 } from "../../lib/catalog";
 import { NO_MAIN_INSPECTION, propertyTypes, referralSources, timeWindows } from "../../lib/request-schemas";
+import { bookedTimeText } from "../../lib/booking/booked-time";
 import type { ScheduleForm } from "./step-types";
 
 function Section({
@@ -77,15 +78,24 @@ export function StepReview({ form, onEdit }: { form: ScheduleForm; onEdit: (step
           ["Foundation", values.foundation ? labelOf(foundationChoices, values.foundation) : ""],
         ]}
       />
-      <Section
-        title="Preferred dates"
-        step={2}
-        onEdit={onEdit}
-        rows={[
-          ["First choice", dateText(values.firstDate ?? "", values.firstWindow ?? "")],
-          ["Second choice", dateText(values.secondDate ?? "", values.secondWindow ?? "")],
-        ]}
-      />
+      {values.start ? (
+        <Section
+          title="Time"
+          step={2}
+          onEdit={onEdit}
+          rows={[["Starts", `${bookedTimeText(values.start)} (Maryland time)`]]}
+        />
+      ) : (
+        <Section
+          title="Preferred dates"
+          step={2}
+          onEdit={onEdit}
+          rows={[
+            ["First choice", dateText(values.firstDate ?? "", values.firstWindow ?? "")],
+            ["Second choice", dateText(values.secondDate ?? "", values.secondWindow ?? "")],
+          ]}
+        />
+      )}
       <Section
         title="Your details"
         step={3}
@@ -95,7 +105,10 @@ export function StepReview({ form, onEdit }: { form: ScheduleForm; onEdit: (step
           ["E-mail", values.email ?? ""],
           ["Phone", values.phone ?? ""],
           ["Heard about us from", referralSources[values.heardFrom as keyof typeof referralSources] ?? ""],
-          ["Agent", [values.agentName, values.agentEmail].filter(Boolean).join(", ")],
+          [
+            values.bookedByAgent ? "Booked by the agent" : "Agent",
+            [values.agentName, values.agentEmail, values.agentPhone].filter(Boolean).join(", "),
+          ],
           ["Notes", values.notes ?? ""],
         ]}
       />

@@ -52,6 +52,7 @@ describe("the editor's configuration, made from the content schemas", () => {
     expect(business.files.map((file) => file.file)).toEqual([
       "content/site.yaml",
       "content/pricing.yaml",
+      "content/availability.yaml",
       "content/water-packages.yaml",
       "content/water-parameters.yaml",
       "content/faq.yaml",

@@ -169,6 +169,7 @@ const copyHint =
 const yamlFiles: Array<{ file: YamlFile; name: string; label: string; listLabel?: string }> = [
   { file: "site.yaml", name: "site", label: "Business facts" },
   { file: "pricing.yaml", name: "pricing", label: "Prices" },
+  { file: "availability.yaml", name: "availability", label: "Working hours and booking" },
   { file: "water-packages.yaml", name: "water-packages", label: "Water testing packages", listLabel: "Packages" },
   {
     file: "water-parameters.yaml",

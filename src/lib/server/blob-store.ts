@@ -11,6 +11,9 @@
  *   (the mailbox the address reaches, see mailbox-address.ts, so its spellings count together).
  * - `deliveries/<reference>/<message>/<try>/claim` and `.../outcome`: one claim and one outcome per
  *   try of each e-mail; only the instance whose claim was new sends that try.
+ * - `slots/<date>/<inspector>/<unit>`: inspector time a booking holds, created `onlyIfNew`, so two
+ *   instances can never give the same inspector's time to two visitors; `bookings/<reference>`:
+ *   where each booking stands, written before its request is stored.
  */
 import { createHash, randomUUID } from "node:crypto";
 import { getStore, type Store } from "@netlify/blobs";
@@ -18,9 +21,11 @@ import { mailboxOf } from "./mailbox-address";
 import { processState } from "./runtime";
 import {
   CLAIM_LEASE_MS,
+  type BookingState,
   type DeliveryEvent,
   type MessageName,
   type RequestStore,
+  type SlotStore,
   type StoredEntry,
   type StoredRequest,
 } from "./store-types";
@@ -102,7 +107,7 @@ export function blobStore(env: NodeJS.ProcessEnv, lambdaEvent?: unknown): Reques
 
   async function eventsOf(reference: string): Promise<DeliveryEvent[]> {
     const events: DeliveryEvent[] = [];
-    for (const message of ["business", "confirmation"] as const) {
+    for (const message of ["business", "confirmation", "agentConfirmation"] as const) {
       for (const attempt of await tries(reference, message)) {
         if (attempt.claim) events.push(attempt.claim);
         if (attempt.outcome) events.push(attempt.outcome);
@@ -124,7 +129,68 @@ export function blobStore(env: NodeJS.ProcessEnv, lambdaEvent?: unknown): Reques
     await store.setJSON(MARKERS_COMPLETE, { at: new Date().toISOString() }, { onlyIfNew: true });
   }
 
+  const slotKey = (date: string, inspector: number, unit: string) => `slots/${date}/${inspector}/${unit}`;
+  async function releaseKeys(keys: string[], holder: string) {
+    for (const key of keys) {
+      if ((await read<{ holder: string }>(key))?.holder === holder) await store.delete(key);
+    }
+  }
+  const slots: SlotStore = {
+    async claim(date, units, inspectors, holder) {
+      for (let inspector = 1; inspector <= inspectors; inspector += 1) {
+        const created: string[] = [];
+        let all = true;
+        for (const unit of units) {
+          const key = slotKey(date, inspector, unit);
+          const written = await store.setJSON(key, { holder, at: Date.now() }, { onlyIfNew: true });
+          if (!written.modified && (await read<{ holder: string }>(key))?.holder !== holder) {
+            all = false;
+            break;
+          }
+          created.push(key);
+        }
+        if (all) return inspector;
+        await releaseKeys(created, holder);
+      }
+      return null;
+    },
+    release: (date, inspector, units, holder) =>
+      releaseKeys(
+        units.map((unit) => slotKey(date, inspector, unit)),
+        holder,
+      ),
+    async taken(dates) {
+      const held = new Set<string>();
+      for (const date of dates) {
+        for (const key of await listKeys(store, `slots/${date}/`)) {
+          const [, , inspector, unit] = key.split("/");
+          const claim = await read<{ holder: string; at: number }>(key);
+          if (!claim) continue;
+          // A claim whose booking was cancelled, or never written because its instance died in
+          // between, frees itself (a fresh one may be a booking being made right now).
+          const booking = await read<BookingState>(`bookings/${claim.holder}`);
+          if (booking ? booking.status !== "booked" : Date.now() - claim.at > ORPHAN_MARKER_MS) {
+            await releaseKeys([key], claim.holder);
+            continue;
+          }
+          held.add(`${inspector}/${unit}`);
+        }
+      }
+      return (inspector, unit) => held.has(`${inspector}/${unit}`);
+    },
+    booking: (reference) => read<BookingState>(`bookings/${reference}`),
+    saveBooking: async (state) => {
+      await store.setJSON(`bookings/${state.reference}`, state);
+    },
+    async bookings() {
+      const keys = await listKeys(store, "bookings/");
+      const states = await Promise.all(keys.map((key) => read<BookingState>(key)));
+      return states.filter((state): state is BookingState => state !== null);
+    },
+  };
+
   const blobs: RequestStore = {
+    slots,
     id,
     storeOnce(kind, key, confirmTo, build) {
       // One at a time in this instance; across instances the onlyIfNew write decides.
@@ -135,10 +201,12 @@ export function blobStore(env: NodeJS.ProcessEnv, lambdaEvent?: unknown): Reques
           if (previous) return { record: previous, created: false };
         }
         const since = Date.now() - DAY_MS;
-        const confirmationsToday = (await listKeys(store, `confirmations/${addressKey(confirmTo)}/`)).filter(
-          (name) => Number(name.split("/")[2]!.split("-")[0]) > since,
-        ).length;
-        const final = build(confirmationsToday);
+        const counts = new Map<string, number>();
+        for (const address of confirmTo) {
+          const sent = await listKeys(store, `confirmations/${addressKey(address)}/`);
+          counts.set(address, sent.filter((name) => Number(name.split("/")[2]!.split("-")[0]) > since).length);
+        }
+        const final = build((address) => counts.get(address) ?? 0);
         const name = key ?? final.reference;
         if (final.mail) await store.setJSON(`pending/${kind}/${name}`, { at: Date.now() });
         const written = await store.setJSON(path(name), final, { onlyIfNew: true });
@@ -146,8 +214,9 @@ export function blobStore(env: NodeJS.ProcessEnv, lambdaEvent?: unknown): Reques
           const winner = await read<StoredRequest>(path(key ?? final.reference));
           return { record: winner!, created: false };
         }
-        const to = final.mail?.confirmation?.to;
-        if (to) await store.set(`confirmations/${addressKey(to)}/${Date.now()}-${final.reference}`, "");
+        for (const message of [final.mail?.confirmation, final.mail?.agentConfirmation]) {
+          if (message) await store.set(`confirmations/${addressKey(message.to)}/${Date.now()}-${final.reference}`, "");
+        }
         return { record: final, created: true };
       };
       const result = queue.tail.then(run, run);
@@ -163,6 +232,7 @@ export function blobStore(env: NodeJS.ProcessEnv, lambdaEvent?: unknown): Reques
         .filter((entry) => entry.record)
         .sort((a, b) => a.record.receivedAt.localeCompare(b.record.receivedAt));
     },
+    findByKey: (kind, key) => read<StoredRequest>(`requests/${kind}/${key}`),
     async unsettled() {
       await markEarlierRequests();
       const markers = await listKeys(store, "pending/");

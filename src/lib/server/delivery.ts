@@ -95,7 +95,11 @@ const isSettled = (state: MessageState) => state.state === "sent" || state.state
 /** The messages a stored request should produce. */
 export function messagesOf(record: StoredRequest): MessageName[] {
   if (!record.mail) return [];
-  return record.mail.confirmation ? ["business", "confirmation"] : ["business"];
+  return [
+    "business",
+    ...(record.mail.confirmation ? (["confirmation"] as const) : []),
+    ...(record.mail.agentConfirmation ? (["agentConfirmation"] as const) : []),
+  ];
 }
 
 /** Whether a mail server's refusal is for good: a 5xx reply to the connection, an address or the message. */

@@ -11,9 +11,11 @@ import {
   waterPackageChoices,
   foundationChoices,
 } from "../catalog";
+import { bookedTimeText } from "../booking/booked-time";
 import { formatDollars } from "../format";
 import type { Quote } from "../quote";
 import {
+  BOOKED_BY_AGENT,
   NO_MAIN_INSPECTION,
   propertyTypes,
   referralSources,
@@ -69,20 +71,47 @@ export function describeServices(request: ScheduleRecord["request"]): string[] {
   ];
 }
 
+/** What a booking adds to its e-mails: the time, how long it lasts, the calendar file, the link to change it. */
+export interface BookingDetails {
+  start: string;
+  onSiteMinutes: number;
+  /** The visitor's invite: the same for the client and an agent; nothing typed in it. */
+  invite: string;
+  /** The owner's: with the address and the client. */
+  ownerInvite: string;
+  /** Where the visitor cancels or moves it; none when the server has no link secret. */
+  manageUrl: string | null;
+  cutoffHours: number;
+}
+
+const duration = (minutes: number) => {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return [hours ? `${hours} hour${hours === 1 ? "" : "s"}` : "", rest ? `${rest} minutes` : ""]
+    .filter(Boolean)
+    .join(" ");
+};
+
 export function scheduleEmails(
   record: ScheduleRecord,
   to: string,
-): { business: MailMessage; confirmation: MailMessage } {
+  booking: BookingDetails | null,
+): { business: MailMessage; confirmation: MailMessage; agentConfirmation: MailMessage | null } {
   const { request, quote, reference } = record;
   const services = describeServices(request);
-  const dates = [
-    `  1. ${longDate(request.firstDate)}, ${timeWindows[request.firstWindow as keyof typeof timeWindows]}`,
-    `  2. ${longDate(request.secondDate)}, ${timeWindows[request.secondWindow as keyof typeof timeWindows]}`,
-  ].join("\n");
+  const when = booking
+    ? [`  ${bookedTimeText(booking.start)} (Maryland time), about ${duration(booking.onSiteMinutes)} on site`]
+    : [
+        `  1. ${longDate(request.firstDate!)}, ${timeWindows[request.firstWindow as keyof typeof timeWindows]}`,
+        `  2. ${longDate(request.secondDate!)}, ${timeWindows[request.secondWindow as keyof typeof timeWindows]}`,
+      ];
   const address = `${request.street}, ${request.city}, MD ${request.zip} (${request.county})`;
+  const byAgent = request.bookedByAgent === BOOKED_BY_AGENT;
 
   const businessText = [
-    `New schedule request ${reference}, received ${record.receivedAt}.`,
+    booking
+      ? `New booking ${reference}, made ${record.receivedAt}. The time is held: nobody else can book it.`
+      : `New schedule request ${reference}, received ${record.receivedAt}.`,
     "",
     "Services:",
     ...services.map((service) => `  - ${service}`),
@@ -96,8 +125,8 @@ export function scheduleEmails(
       ["  Foundation", labelOf(foundationChoices, request.foundation)],
     ]),
     "",
-    "Preferred dates:",
-    dates,
+    booking ? "Booked time:" : "Preferred dates:",
+    ...when,
     "",
     "Client:",
     lines([
@@ -105,8 +134,9 @@ export function scheduleEmails(
       ["  E-mail", request.email],
       ["  Phone", request.phone],
       ["  Heard about us from", referralSources[request.heardFrom as keyof typeof referralSources]],
-      ["  Agent", request.agentName],
+      [byAgent ? "  Booked by the agent" : "  Agent", request.agentName],
       ["  Agent e-mail", request.agentEmail],
+      ["  Agent phone", request.agentPhone],
     ]),
     ...(request.notes ? ["", "Notes:", request.notes] : []),
     "",
@@ -115,23 +145,36 @@ export function scheduleEmails(
   ].join("\n");
 
   // The confirmation goes to an address the visitor typed, so it repeats nothing they wrote (name,
-  // street, notes): only the reference, the choices from our own lists, and what happens next.
+  // street, notes): only the reference, the choices from our own lists, the time and what happens next.
   const confirmationText = [
     "Hello,",
     "",
-    `Thank you for your inspection request. Your reference is ${reference}.`,
+    booking
+      ? `Your inspection is booked. Your reference is ${reference}.`
+      : `Thank you for your inspection request. Your reference is ${reference}.`,
     "",
     "What you asked for:",
     ...services.map((service) => `  - ${service}`),
     "",
-    "Your preferred dates:",
-    dates,
+    booking ? "When:" : "Your preferred dates:",
+    ...when,
     "",
     "Your estimate:",
     quoteText(quote),
     "",
-    "What happens next: we will call or e-mail you within one business day to confirm a date and time and",
-    "to send the inspection agreement. The estimate is confirmed once we have checked the details with you.",
+    ...(booking
+      ? [
+          "The time is yours: the attached invitation puts it in your calendar. We will send the inspection",
+          "agreement before the day. The estimate is confirmed once we have checked the details with you.",
+          "",
+          booking.manageUrl
+            ? `To cancel or move it, until ${booking.cutoffHours} hours before it starts: ${booking.manageUrl}`
+            : `To cancel or move it, call us at ${business.phone}.`,
+        ]
+      : [
+          "What happens next: we will call or e-mail you within one business day to confirm a date and time and",
+          "to send the inspection agreement. The estimate is confirmed once we have checked the details with you.",
+        ]),
     "",
     `Questions? Call us at ${business.phone} (${business.hours}) and give your reference.`,
     "If you did not ask for an inspection, you can ignore this e-mail.",
@@ -139,19 +182,26 @@ export function scheduleEmails(
     business.name,
   ].join("\n");
 
+  const subject = booking
+    ? `Your inspection is booked: ${bookedTimeText(booking.start)} (${reference})`
+    : `We received your inspection request (${reference})`;
+  const confirmation = (address: string): MailMessage => ({
+    to: address,
+    replyTo: business.email,
+    subject,
+    text: confirmationText,
+    ...(booking ? { calendar: booking.invite } : {}),
+  });
   return {
     business: {
       to,
       replyTo: request.email,
-      subject: `Schedule request ${reference}: ${services[0] ?? "inspection"}, ${request.city}`,
+      subject: `${booking ? `Booking ${reference}: ${bookedTimeText(booking.start)}` : `Schedule request ${reference}`}: ${services[0] ?? "inspection"}, ${request.city}`,
       text: businessText,
+      ...(booking ? { calendar: booking.ownerInvite } : {}),
     },
-    confirmation: {
-      to: request.email,
-      replyTo: business.email,
-      subject: `We received your inspection request (${reference})`,
-      text: confirmationText,
-    },
+    confirmation: confirmation(request.email),
+    agentConfirmation: byAgent && request.agentEmail ? confirmation(request.agentEmail) : null,
   };
 }
 

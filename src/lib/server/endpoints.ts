@@ -1,5 +1,6 @@
 /** The two request types: what each accepts, what it stores and what it answers. */
-import { pricing } from "../business-data";
+import { availability, business, pricing } from "../business-data";
+import { MARYLAND, rfc3339 } from "../booking/local-time";
 import { catalog, waterPackageChoices } from "../catalog";
 import { computeQuote } from "../quote";
 import {
@@ -9,30 +10,88 @@ import {
   marylandToday,
   NO_MAIN_INSPECTION,
 } from "../request-schemas";
-import { contactEmails, scheduleEmails, type ContactRecord, type ScheduleRecord } from "./emails";
+import { bookedTimeText } from "../booking/booked-time";
+import { jobOf, lengthOf, reserve } from "./booking";
+import { bookingToken, linkSecret } from "./booking-links";
+import { contactEmails, describeServices, scheduleEmails, type ContactRecord, type ScheduleRecord } from "./emails";
 import type { Endpoint } from "./handle-request";
+import { calendarFile } from "./invite";
+import { runtimeEnv } from "./runtime";
+
+/** A booking's link works while it can be booked at all: the horizon, and a margin for a move to its end. */
+export const linkExpiry = (now: number) => now + 2 * availability.horizonDays * 24 * 60 * 60 * 1000;
+
+/** The site's public address, where the link to manage a booking points (SITE_URL, as for the build). */
+const siteUrl = () => (runtimeEnv().SITE_URL ?? "https://www.severnridgeinspections.com").replace(/\/+$/, "");
 
 export const scheduleEndpoint: Endpoint = {
   kind: "schedule-requests",
   referencePrefix: "SR",
   accept(body, { reference, receivedAt, now }, mailTo) {
     const today = marylandToday(now);
-    const schema = createScheduleSchema(catalog, { today, currentYear: Number(today.slice(0, 4)) });
+    const booking = availability.bookingOnline;
+    const schema = createScheduleSchema(catalog, { today, currentYear: Number(today.slice(0, 4)), booking });
     const result = schema.safeParse(body);
     if (!result.success) return { ok: false, fields: fieldErrors(result.error) };
-    const { website: _honeypot, ...request } = result.data;
+    const { website: _honeypot, ...fields } = result.data;
+    // A booked time is kept as Maryland's clock shows it, whatever offset the client wrote it with.
+    const request = booking ? { ...fields, start: rfc3339(Date.parse(fields.start!), MARYLAND) } : fields;
     // The price is always computed here from the price tables; a price sent by the client is ignored.
     const quote = computeQuote(pricing, waterPackageChoices, {
       ...request,
       mainInspection: request.mainInspection === NO_MAIN_INSPECTION ? null : request.mainInspection,
     });
     const record: ScheduleRecord = { type: "schedule", reference, receivedAt, request, quote };
+    if (!booking) {
+      return {
+        ok: true,
+        record,
+        validated: request,
+        emails: scheduleEmails(record, mailTo, null),
+        response: { reference, quote },
+      };
+    }
+    const { onSiteMinutes } = lengthOf(jobOf(request));
+    const services = describeServices(request);
+    const secret = linkSecret();
+    const manageUrl = secret
+      ? `${siteUrl()}/booking?token=${bookingToken(secret, reference, Date.parse(request.start!))}`
+      : null;
+    const event = {
+      reference,
+      start: request.start!,
+      onSiteMinutes,
+      summary: `${services[0] ?? "Inspection"}: ${business.name}`,
+    };
+    // The visitor's invite holds nothing they typed; the owner's has the address and the client.
+    const invite = calendarFile(business.name, [
+      { ...event, description: `Reference ${reference}. ${services.join("; ")}. Questions: ${business.phone}.` },
+    ]);
+    const ownerEvent = {
+      summary: `${services[0] ?? "Inspection"}: ${request.name}`,
+      description: `Reference ${reference}. ${services.join("; ")}. Client ${request.name}, ${request.phone}, ${request.email}.`,
+      location: `${request.street}, ${request.city}, MD ${request.zip}`,
+    };
+    const ownerInvite = calendarFile(business.name, [{ ...event, ...ownerEvent }]);
+    const details = {
+      start: request.start!,
+      onSiteMinutes,
+      invite,
+      ownerInvite,
+      manageUrl,
+      cutoffHours: availability.cancellation.cutoffHours,
+    };
     return {
       ok: true,
-      record,
+      record: { ...record, booking: { start: request.start!, onSiteMinutes } },
       validated: request,
-      emails: scheduleEmails(record, mailTo),
-      response: { reference, quote },
+      emails: scheduleEmails(record, mailTo, details),
+      response: {
+        reference,
+        quote,
+        booking: { start: request.start!, onSiteMinutes, when: bookedTimeText(request.start!), invite },
+      },
+      reserve: (store, at) => reserve(store, request, reference, at.getTime(), ownerEvent),
     };
   },
 };
@@ -45,6 +104,12 @@ export const contactEndpoint: Endpoint = {
     if (!result.success) return { ok: false, fields: fieldErrors(result.error) };
     const { website: _honeypot, ...message } = result.data;
     const record: ContactRecord = { type: "contact", reference, receivedAt, message };
-    return { ok: true, record, validated: message, emails: contactEmails(record, mailTo), response: { reference } };
+    return {
+      ok: true,
+      record,
+      validated: message,
+      emails: { ...contactEmails(record, mailTo), agentConfirmation: null },
+      response: { reference },
+    };
   },
 };

@@ -11,7 +11,9 @@ import { deliverRequest, startDeliveryWorker } from "./delivery";
 import type { MailMessage } from "./mailer";
 import { sendMail } from "./mailer";
 import { HttpError } from "./http-error";
-import type { StoredRequest } from "./store-types";
+import { release, type Reservation } from "./booking";
+import { oneAtATime } from "./one-at-a-time";
+import type { RequestStore, StoredRequest } from "./store-types";
 import { createRateLimiter } from "./rate-limit";
 import { readJsonBody } from "./read-body";
 import { clientAddress } from "./client-address";
@@ -34,9 +36,14 @@ export type Acceptance =
       record: object;
       /** The request's fields as validated: a repeat of its Idempotency-Key must carry the same. */
       validated: object;
-      emails: { business: MailMessage; confirmation: MailMessage };
+      emails: { business: MailMessage; confirmation: MailMessage; agentConfirmation: MailMessage | null };
       /** The 201 body. */
       response: object;
+      /**
+       * Holds what the request books (a booking's inspector time) before it is stored: a refusal
+       * is the answer instead, and what is held is given back if the request is not stored.
+       */
+      reserve?: (store: RequestStore, now: Date) => Promise<Reservation>;
     };
 
 export interface Endpoint {
@@ -86,6 +93,7 @@ async function store(
   kind: string,
   key: string | undefined,
   acceptance: Extract<Acceptance, { ok: true }>,
+  now: Date,
 ): Promise<{ status: number; body: object }> {
   const env = runtimeEnv();
   const store = requestStore(
@@ -95,7 +103,8 @@ async function store(
   const smtpUrl = env.SMTP_URL;
   const from = env.MAIL_FROM ?? `${business.name} <${business.email}>`;
   if (!store) {
-    if (!smtpUrl) {
+    // A booking holds its time in the store; with none, nothing could keep two visitors apart.
+    if (!smtpUrl || acceptance.reserve) {
       throw new HttpError(
         503,
         `This site cannot take requests right now: no delivery is configured. Nothing was sent; please call us at ${business.phone}.`,
@@ -114,25 +123,57 @@ async function store(
   }
 
   const print = fingerprint(acceptance.validated);
+  const { confirmation, agentConfirmation } = acceptance.emails;
+  const reference = (acceptance.record as StoredRequest).reference;
+
+  // What the request books is claimed first (a repeat of a stored key is answered without a claim).
+  let reservation: Extract<Reservation, { ok: true }> | null = null;
+  if (acceptance.reserve) {
+    let held: Reservation | null;
+    try {
+      const previous = key ? await store.findByKey(kind, key) : null;
+      held = previous ? null : await acceptance.reserve(store, now);
+    } catch (error) {
+      console.error(`[${kind}] holding the booked time failed:`, error);
+      throw unavailable();
+    }
+    if (held) {
+      if (!held.ok) return { status: held.status, body: { error: held.message, starts: held.starts } };
+      reservation = held;
+    }
+  }
+  const giveBack = () => (reservation ? release(store, reservation.booking, "cancelled", Date.now()) : undefined);
+
   let stored;
   try {
-    const { confirmation } = acceptance.emails;
-    stored = await store.storeOnce(kind, key, confirmation.to, (confirmationsToday) => {
-      const confirm = Boolean(smtpUrl) && confirmationsToday < serverSettings(env).confirmationsPerAddressPerDay;
+    const recipients = [confirmation.to, ...(agentConfirmation ? [agentConfirmation.to] : [])];
+    stored = await store.storeOnce(kind, key, recipients, (confirmationsToday) => {
+      const limit = serverSettings(env).confirmationsPerAddressPerDay;
+      const allowed = (message: MailMessage | null) =>
+        Boolean(smtpUrl) && message !== null && confirmationsToday(message.to) < limit ? message : null;
+      const confirm = allowed(confirmation);
       return {
         ...(acceptance.record as StoredRequest),
         ...(key ? { idempotencyKey: key, fingerprint: print } : {}),
-        answer: { status: 201, body: { ...acceptance.response, confirmationQueued: confirm } },
+        answer: { status: 201, body: { ...acceptance.response, confirmationQueued: Boolean(confirm) } },
         mail: smtpUrl
-          ? { from, business: acceptance.emails.business, confirmation: confirm ? confirmation : null }
+          ? {
+              from,
+              business: acceptance.emails.business,
+              confirmation: confirm,
+              agentConfirmation: allowed(agentConfirmation),
+            }
           : null,
       };
     });
   } catch (error) {
     console.error(`[${kind}] writing the outbox failed:`, error);
+    await giveBack();
     throw unavailable();
   }
   const { record, created } = stored;
+  // Another try of the same key was stored first: its booking stands, this one's claim goes back.
+  if (!created || record.reference !== reference) await giveBack();
   if (!created && record.fingerprint !== print) {
     throw new HttpError(
       422,
@@ -192,7 +233,10 @@ export function createRequestHandler(endpoint: Endpoint) {
         res.status(400).json({ error: "Some fields need attention.", fields: acceptance.fields });
         return;
       }
-      const answer = await store(req, endpoint.kind, key, acceptance);
+      const answer =
+        acceptance.reserve && key
+          ? await oneAtATime(`${endpoint.kind}:${key}`, () => store(req, endpoint.kind, key, acceptance, now))
+          : await store(req, endpoint.kind, key, acceptance, now);
       res.status(answer.status).json(answer.body);
     } catch (error) {
       if (error instanceof HttpError) return sendError(res, error);

@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   replyTo?: string;
+  /** An iCalendar file (RFC 5545) sent as the message's calendar part, which mail programs offer to add. */
+  calendar?: string;
 }
 
 const transports = processState("smtp-transports", () => new Map<string, Transporter>());
@@ -42,5 +44,11 @@ export function literalHeaderText(value: string): string {
 
 /** Sends one message over SMTP_URL (for example smtp://user:pass@smtp.example.com:587). */
 export async function sendMail(smtpUrl: string, from: string, message: MailMessage): Promise<void> {
-  await transportFor(smtpUrl).sendMail({ from, ...message, subject: literalHeaderText(message.subject) });
+  const { calendar, ...rest } = message;
+  await transportFor(smtpUrl).sendMail({
+    from,
+    ...rest,
+    subject: literalHeaderText(message.subject),
+    ...(calendar ? { icalEvent: { method: "PUBLISH", filename: "inspection.ics", content: calendar } } : {}),
+  });
 }

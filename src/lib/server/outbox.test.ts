@@ -123,7 +123,7 @@ it("a request stored after a crash tore the last line is stored and read", async
   writeFileSync(path.join(dir, "contact-messages.jsonl"), `${JSON.stringify(first)}\n{"type":"contact","refer`);
   const { fileStore, readOutbox } = freshOutbox();
   const keyed = (reference: string) => ({ ...record(reference, Date.now()), idempotencyKey: "key-after-crash" });
-  const stored = await fileStore(dir).storeOnce("contact-messages", "key-after-crash", "a@example.com", () =>
+  const stored = await fileStore(dir).storeOnce("contact-messages", "key-after-crash", ["a@example.com"], () =>
     keyed("AFTER"),
   );
   expect(stored.created).toBe(true);
@@ -131,7 +131,7 @@ it("a request stored after a crash tore the last line is stored and read", async
   // Another process reading the folder from the start finds it, and knows its key.
   const again = await freshOutbox()
     .fileStore(dir)
-    .storeOnce("contact-messages", "key-after-crash", "a@example.com", () => keyed("TWICE"));
+    .storeOnce("contact-messages", "key-after-crash", ["a@example.com"], () => keyed("TWICE"));
   expect(again).toMatchObject({ created: false, record: { reference: "AFTER" } });
 });
 
@@ -163,8 +163,8 @@ it("counts the confirmations of a day per mailbox, whatever spelling of the addr
   /** Stores one request whose confirmation goes to `to`; says how many that mailbox already had today. */
   const confirmTo = async (to: string, reference: string) => {
     let counted = -1;
-    await store.storeOnce("contact-messages", undefined, to, (confirmationsToday) => {
-      counted = confirmationsToday;
+    await store.storeOnce("contact-messages", undefined, [to], (confirmationsToday) => {
+      counted = confirmationsToday(to);
       return { ...record(reference, Date.now()), mail: { ...mail(to), confirmation: { to, subject: "s", text: "t" } } };
     });
     return counted;

@@ -23,9 +23,10 @@ import path from "node:path";
 import { mailboxOf } from "./mailbox-address";
 import { onNetlify, processState, runtimeEnv } from "./runtime";
 import { serverSettings } from "./settings";
+import { slotFiles } from "./slot-files";
 import type { DeliveryEvent, RequestStore, StoredEntry, StoredRequest } from "./store-types";
 
-export const KINDS = ["schedule-requests", "contact-messages"] as const;
+export const KINDS = ["schedule-requests", "contact-messages", "booking-changes"] as const;
 const DELIVERIES = "deliveries";
 const ARCHIVE = "archive";
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -158,9 +159,9 @@ function rememberRecord(index: Index, kind: string, record: StoredRequest) {
   if (index.records.has(record.reference)) return;
   index.records.set(record.reference, { kind, record });
   if (record.idempotencyKey) index.byKey.set(`${kind}:${record.idempotencyKey}`, record);
-  const to = record.mail?.confirmation?.to;
-  if (to) {
-    const mailbox = mailboxOf(to);
+  for (const message of [record.mail?.confirmation, record.mail?.agentConfirmation]) {
+    if (!message) continue;
+    const mailbox = mailboxOf(message.to);
     index.confirmations.set(mailbox, [...(index.confirmations.get(mailbox) ?? []), Date.parse(record.receivedAt)]);
   }
   if (record.mail) index.unsettled.add(record.reference);
@@ -314,22 +315,29 @@ export function fileStore(dir: string, env: NodeJS.ProcessEnv = runtimeEnv()): R
   const event = (fields: Omit<DeliveryEvent, "at">): DeliveryEvent => ({ ...fields, at: new Date().toISOString() });
   return {
     id: dir,
+    slots: slotFiles(dir),
     /**
      * Stores the request `build` makes, unless one with the same Idempotency-Key is stored already
      * (then returns that one). One at a time, so two tries of a key arriving together are decided
      * in order: the second sees the first.
      */
-    storeOnce: (kind, key, confirmTo, build) =>
+    storeOnce: (kind, key, _confirmTo, build) =>
       serially(index, async () => {
         await catchUp(dir, index);
         const previous = key ? index.byKey.get(`${kind}:${key}`) : undefined;
         if (previous) return { record: previous, created: false };
         const since = Date.now() - DAY_MS;
-        const sent = index.confirmations.get(mailboxOf(confirmTo)) ?? [];
-        const record = build(sent.filter((time) => time > since).length);
+        const record = build(
+          (address) => (index.confirmations.get(mailboxOf(address)) ?? []).filter((time) => time > since).length,
+        );
         await appendDurably(index, outboxFile(dir, kind), record);
         await catchUp(dir, index);
         return { record, created: true };
+      }),
+    findByKey: (kind, key) =>
+      serially(index, async () => {
+        await catchUp(dir, index);
+        return index.byKey.get(`${kind}:${key}`) ?? null;
       }),
     records: async () =>
       KINDS.flatMap((kind) => readOutbox(dir, kind).map((record) => ({ kind, record }))).sort((a, b) =>

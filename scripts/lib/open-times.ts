@@ -1,0 +1,65 @@
+/**
+ * Open start times from a running server's availability function, for tests and benchmarks that
+ * book: each taken one is handed out once, so bookings that should not compete never do.
+ */
+import { request } from "node:http";
+import { jobQuery, type Job } from "./sample-requests";
+
+export function getJson(url: string): Promise<{ status: number; body: unknown; text: string }> {
+  return new Promise((resolve, reject) => {
+    request(url, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (text += chunk));
+      res.on("end", () => {
+        let body: unknown = null;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          // a sentence, not JSON
+        }
+        resolve({ status: res.statusCode ?? 0, body, text });
+      });
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
+/** The months from this one on, as YYYY-MM. */
+const monthsAhead = (count: number) =>
+  Array.from({ length: count }, (_, i) => {
+    const date = new Date();
+    date.setUTCDate(1);
+    date.setUTCMonth(date.getUTCMonth() + i);
+    return date.toISOString().slice(0, 7);
+  });
+
+/** Every open start of the next three months for a job. */
+export async function openStartsOf(baseUrl: string, job: Job): Promise<string[]> {
+  const starts: string[] = [];
+  for (const month of monthsAhead(3)) {
+    const answer = await getJson(`${baseUrl}/api/availability/${month}?${jobQuery(job)}`);
+    if (answer.status !== 200) throw new Error(`availability ${month}: ${answer.status} ${answer.text}`);
+    starts.push(...(answer.body as { starts: string[] }).starts);
+  }
+  return starts;
+}
+
+/**
+ * Hands out open starts of a job, each once, at least `apartMinutes` apart: as long as the job
+ * blocks (its time on site, travel and buffer), no two of them compete for an inspector.
+ */
+export async function startDispenser(baseUrl: string, job: Job, apartMinutes: number) {
+  const all = await openStartsOf(baseUrl, job);
+  const spaced: string[] = [];
+  for (const start of all) {
+    const last = spaced.at(-1);
+    if (!last || Date.parse(start) - Date.parse(last) >= apartMinutes * 60_000) spaced.push(start);
+  }
+  return () => {
+    const next = spaced.shift();
+    if (!next) throw new Error("No more open starts to hand out");
+    return next;
+  };
+}

@@ -1,0 +1,8 @@
+/** /api/booking: cancel or move a booking with the link from its confirmation (src/lib/server/manage-booking.ts). */
+import { manageBookingHandler } from "../lib/server/manage-booking";
+import { functionConfig } from "../lib/server/read-body";
+
+export default manageBookingHandler;
+
+/** No built-in body parsing (see src/api/schedule.ts for why it is declared this way). */
+export const { config } = { config: functionConfig };

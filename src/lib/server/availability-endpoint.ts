@@ -1,0 +1,99 @@
+/**
+ * GET /api/availability/<YYYY-MM>?mainInspection=...&addOns=...&waterPackages=...&squareFeet=...&county=...
+ * The open start times of a month for the job described (its length is worked out from the same
+ * answers as the quote), as RFC 3339 date-times with Maryland's offset. Read by the schedule page
+ * with TanStack Query; a time taken meanwhile is refused when booking, with the fresh times.
+ */
+import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
+import * as z from "zod/mini";
+import { availability, business } from "../business-data";
+import { MARYLAND } from "../booking/local-time";
+import { catalog } from "../catalog";
+import { fieldErrors, marylandToday, scheduleFieldSchemas } from "../request-schemas";
+import { calendar, datesBetween, jobOf, lengthOf, openStarts } from "./booking";
+import { clientAddress } from "./client-address";
+import { HttpError } from "./http-error";
+import { createRateLimiter } from "./rate-limit";
+import { processState, runtimeEnv } from "./runtime";
+import { serverSettings } from "./settings";
+import { requestStore } from "./store";
+
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+const list = (value: unknown) => (typeof value === "string" && value ? value.split(",") : []);
+
+function jobSchema(today: string) {
+  const fields = scheduleFieldSchemas(catalog, { today, currentYear: Number(today.slice(0, 4)), booking: true });
+  return z.object({
+    mainInspection: fields.mainInspection,
+    addOns: fields.addOns,
+    waterPackages: fields.waterPackages,
+    squareFeet: fields.squareFeet,
+    county: fields.county,
+  });
+}
+
+export async function availabilityHandler(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
+  res.setHeader("Cache-Control", "no-store");
+  const limiter = processState("rate-limit:availability", () => {
+    const { rateLimitMax, rateLimitWindowMs } = serverSettings();
+    // A visitor looks through several months for each booking: more reads than requests.
+    return createRateLimiter({ max: rateLimitMax * 12, windowMs: rateLimitWindowMs });
+  });
+  try {
+    if (req.method !== "GET") throw new HttpError(405, "This address only answers GET.", { Allow: "GET" });
+    if (!availability.bookingOnline) {
+      throw new HttpError(404, `Online booking is off; please send a request or call us at ${business.phone}.`);
+    }
+    const limit = limiter.hit(clientAddress(req));
+    if (!limit.allowed) {
+      throw new HttpError(429, "Too many requests from your address. Please wait a few minutes.", {
+        "Retry-After": String(limit.retryAfterSeconds),
+      });
+    }
+    const month = String((req.params as Record<string, string> | undefined)?.month ?? "");
+    const match = MONTH.exec(month);
+    if (!match) throw new HttpError(400, "Name the month as YYYY-MM, such as 2026-12.");
+    const now = Date.now();
+    const query = (req.query ?? {}) as Record<string, unknown>;
+    const parsed = jobSchema(marylandToday(new Date(now))).safeParse({
+      mainInspection: query.mainInspection,
+      addOns: list(query.addOns),
+      waterPackages: list(query.waterPackages),
+      squareFeet: query.squareFeet,
+      county: query.county,
+    });
+    if (!parsed.success) {
+      res.status(400).json({ error: "Describe the job to see its open times.", fields: fieldErrors(parsed.error) });
+      return;
+    }
+    const store = requestStore(
+      runtimeEnv(),
+      (req as { netlifyFunctionParams?: { event?: unknown } }).netlifyFunctionParams?.event,
+    );
+    if (!store) throw new HttpError(503, `Booking is not available right now; please call us at ${business.phone}.`);
+    const length = lengthOf(jobOf(parsed.data));
+    const lastDay = new Date(Date.UTC(Number(match[1]), Number(match[2]), 0)).getUTCDate();
+    const [from, to] = [`${month}-01`, `${month}-${String(lastDay).padStart(2, "0")}`];
+    const { first, last } = calendar.window(now);
+    const starts = await openStarts(store, length, { from, to }, now);
+    res.status(200).json({
+      month,
+      timeZone: MARYLAND,
+      onSiteMinutes: length.onSiteMinutes,
+      /** The first and last dates anyone may book today, so the calendar can page between them. */
+      bookable: { first, last },
+      starts: starts.map((start) => start.at),
+      days: datesBetween(from, to).length,
+    });
+  } catch (error) {
+    if (error instanceof HttpError) {
+      for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
+      res.setHeader("Content-Type", "text/plain; charset=utf-8");
+      res.status(error.status).send(error.message);
+      return;
+    }
+    console.error("[availability] unexpected error:", error);
+    res.status(500).setHeader("Content-Type", "text/plain; charset=utf-8");
+    res.send(`Something went wrong on our side. Please call us at ${business.phone}.`);
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * The link in a booking's confirmation to cancel or move it: the reference and an expiry, signed
+ * with HMAC-SHA256 under a server secret, so nobody can make one for a booking that is not theirs
+ * or use one after the booking has started. BOOKING_LINK_SECRET sets the secret; on one server
+ * without it, one is made once and kept in the outbox folder.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { outboxDir } from "./outbox";
+import { runtimeEnv } from "./runtime";
+
+export function linkSecret(env: NodeJS.ProcessEnv = runtimeEnv()): string | null {
+  if (env.BOOKING_LINK_SECRET) return env.BOOKING_LINK_SECRET;
+  const dir = outboxDir(env);
+  if (!dir) return null;
+  try {
+    return keptSecret(dir);
+  } catch (error) {
+    // No link then: the confirmation says to call instead (and a folder that cannot be written
+    // will refuse the booking itself with 503 a moment later).
+    console.error("[booking] the link secret could not be kept:", (error as Error).message);
+    return null;
+  }
+}
+
+function keptSecret(dir: string): string {
+  const file = path.join(dir, "booking-link-secret");
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    mkdirSync(dir, { recursive: true });
+    try {
+      writeFileSync(file, randomBytes(32).toString("base64url"), { flag: "wx", mode: 0o600 });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    return readFileSync(file, "utf8");
+  }
+}
+
+const sign = (secret: string, payload: string) => createHmac("sha256", secret).update(payload).digest("base64url");
+
+/** A token for one booking, valid until `expiresAt` (ms since 1970). */
+export function bookingToken(secret: string, reference: string, expiresAt: number): string {
+  const payload = `${reference}.${Math.floor(expiresAt / 1000)}`;
+  return `${payload}.${sign(secret, payload)}`;
+}
+
+export type TokenCheck = { ok: true; reference: string } | { ok: false; reason: "forged" | "expired" };
+
+/** The booking a token names, if the token is this server's own and has not expired. */
+export function checkBookingToken(secret: string, token: string, now: number): TokenCheck {
+  const match = /^([A-Z]+-\d{8}-[0-9A-Z]+)\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return { ok: false, reason: "forged" };
+  const [, reference, expires, signature] = match as unknown as [string, string, string, string];
+  const expected = Buffer.from(sign(secret, `${reference}.${expires}`));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: "forged" };
+  if (Number(expires) * 1000 <= now) return { ok: false, reason: "expired" };
+  return { ok: true, reference };
+}

@@ -1,0 +1,59 @@
+/**
+ * Calendar files (RFC 5545) for bookings, made by ical-generator with the zone's rules written out
+ * (VTIMEZONE, from @touch4it/ical-timezones) and times in Maryland's local time (TZID), so every
+ * calendar shows the inspection at the hour that was booked. The reference is the UID: a move
+ * updates the same event. The visitor's invite, like every confirmation, holds nothing the visitor
+ * typed; the owner's feed holds the address and the client.
+ */
+// The zone's rules as the tz database writes them for calendars (tzurl.org), taken into the bundle
+// at build time: the package reads its files from disk beside itself, which a bundle does not keep.
+import newYorkZone from "!!raw-loader!@touch4it/ical-timezones/zones/America/New_York.ics";
+import dayjs from "dayjs";
+import timezone from "dayjs/plugin/timezone";
+import utc from "dayjs/plugin/utc";
+import ical, { ICalEventStatus } from "ical-generator";
+import { business } from "../business-data";
+import { MARYLAND } from "../booking/local-time";
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+export interface InviteEvent {
+  reference: string;
+  start: string;
+  onSiteMinutes: number;
+  summary: string;
+  description: string;
+  location?: string;
+  cancelled?: boolean;
+  /** Bumped on each move, so calendars take the new time. */
+  sequence?: number;
+}
+
+const MINUTE_MS = 60_000;
+
+/** The VTIMEZONE component of Maryland's zone, for ical-generator. */
+function vtimezone(zone: string): string | null {
+  if (zone !== MARYLAND) return null;
+  return newYorkZone.slice(newYorkZone.indexOf("BEGIN:VTIMEZONE"), newYorkZone.indexOf("END:VCALENDAR"));
+}
+
+export function calendarFile(name: string, events: readonly InviteEvent[]): string {
+  const calendar = ical({ name, prodId: { company: business.name, product: "bookings" } });
+  calendar.timezone({ name: MARYLAND, generator: vtimezone });
+  for (const event of events) {
+    const start = Date.parse(event.start);
+    calendar.createEvent({
+      id: event.reference,
+      sequence: event.sequence ?? 0,
+      start: dayjs(start),
+      end: dayjs(start + event.onSiteMinutes * MINUTE_MS),
+      timezone: MARYLAND,
+      summary: event.summary,
+      description: event.description,
+      ...(event.location ? { location: event.location } : {}),
+      status: event.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    });
+  }
+  return calendar.toString();
+}

@@ -1,0 +1,226 @@
+/**
+ * Booking a real time against the built site under the production server, with a real SMTP server
+ * on loopback: each time is claimed once whoever asks at the same moment (and across a restart),
+ * a refused booking is told the fresh times, the invite parses with an independent parser to the
+ * booked instant, the owner's feed lists exactly the live bookings, and the signed link cancels or
+ * moves a booking, after which its time can be booked again.
+ */
+import { randomUUID } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import ICAL from "ical.js";
+import { bookingToken } from "../../src/lib/server/booking-links";
+import { postJson, startFunctionServer, type Answer, type FunctionServer } from "../../scripts/lib/function-server";
+import { getJson, openStartsOf, startDispenser } from "../../scripts/lib/open-times";
+import { bookingRequest, SHORT_JOB } from "../../scripts/lib/sample-requests";
+import { bodyText, startMailbox, waitFor, type Mailbox } from "../support/mailbox";
+
+const SECRETS = { BOOKING_LINK_SECRET: "a-test-secret-for-booking-links", CALENDAR_FEED_SECRET: "owner-feed-secret" };
+
+let mailbox: Mailbox;
+let server: FunctionServer;
+let nextStart: () => string;
+beforeAll(async () => {
+  mailbox = await startMailbox();
+  server = await startFunctionServer({ SMTP_URL: mailbox.url, RATE_LIMIT_MAX: "10000", ...SECRETS });
+  // A radon test alone: 20 minutes on site and a 30-minute buffer, an hour of an inspector's time.
+  nextStart = await startDispenser(server.url, SHORT_JOB, 60);
+});
+afterAll(async () => {
+  await server?.stop();
+  await mailbox?.stop();
+});
+
+let visitor = 0;
+/** A booking from a visitor of its own (address, e-mail, key). */
+function book(url: string, start: string, overrides: Record<string, unknown> = {}, key = randomUUID()) {
+  visitor += 1;
+  return postJson(
+    `${url}/api/schedule`,
+    bookingRequest(start, { ...SHORT_JOB, email: `visitor${visitor}@example.com`, ...overrides }),
+    `127.0.${60 + (visitor >> 8)}.${visitor & 255}`,
+    { "Idempotency-Key": key },
+  );
+}
+
+const body = (answer: Answer) => JSON.parse(answer.body) as Record<string, unknown>;
+
+/** The events of an iCalendar text, read by ical.js with the time zones the file itself defines. */
+function eventsOf(text: string): ICAL.Event[] {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  for (const zone of calendar.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(zone);
+  return calendar.getAllSubcomponents("vevent").map((component) => new ICAL.Event(component));
+}
+
+/** Sends `count` bookings of one start, `inFlight` at a time; returns the statuses. */
+async function rush(url: () => string, start: string, count: number, inFlight: number): Promise<Answer[]> {
+  const answers: Answer[] = [];
+  for (let sent = 0; sent < count; sent += inFlight) {
+    answers.push(
+      ...(await Promise.all(Array.from({ length: Math.min(inFlight, count - sent) }, () => book(url(), start)))),
+    );
+  }
+  return answers;
+}
+
+/** Makes the time of `start` already taken for inspector 2, as another booking would. */
+function inspectorTwoBusy(outbox: string, start: string) {
+  const reference = "SR-20260101-BUSY00";
+  const instant = Date.parse(start);
+  const date = start.slice(0, 10);
+  // The short job blocks 50 minutes: two half-hour units.
+  const units = Array.from({ length: 2 }, (_, i) => new Date(instant + i * 30 * 60_000).toISOString().slice(0, 16));
+  for (const unit of units) {
+    const folder = path.join(outbox, "slots", date, "2");
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, `${unit.replace(/:/g, "")}Z`), reference);
+  }
+  mkdirSync(path.join(outbox, "bookings"), { recursive: true });
+  writeFileSync(path.join(outbox, "bookings", `${reference}.json`), JSON.stringify({ reference, status: "booked" }));
+}
+
+describe("one time, many visitors at once", () => {
+  it("with one inspector free, 200 bookings 50 at a time give exactly one 201 and 199 answers of 409 with other times", async () => {
+    const start = nextStart();
+    inspectorTwoBusy(server.outbox, start);
+    const answers = await rush(() => server.url, start, 200, 50);
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(199);
+    const refused = body(answers.find((answer) => answer.status === 409)!);
+    expect(refused.error).toMatch(/^Someone has just booked this time/);
+    expect((refused.starts as string[]).length).toBeGreaterThan(0);
+    expect(refused.starts).not.toContain(start);
+    expect(await openStartsOf(server.url, SHORT_JOB)).not.toContain(start);
+  });
+
+  it("with two inspectors, exactly two; and a restart in the middle loses and doubles nothing", async () => {
+    const start = nextStart();
+    const first = await rush(() => server.url, start, 100, 50);
+    // The server stops and a new one starts on the same outbox folder.
+    await server.stop();
+    server = await startFunctionServer({ SMTP_URL: mailbox.url, RATE_LIMIT_MAX: "10000", ...SECRETS }, server.outbox);
+    const second = await rush(() => server.url, start, 100, 50);
+    const statuses = [...first, ...second].map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(2);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(198);
+    const stored = (await server.readOutbox("schedule-requests")).filter(
+      (record) => (record.request as { start?: string }).start === start,
+    );
+    expect(stored).toHaveLength(2);
+  });
+
+  it("answers a retried booking with its first answer, and stores it once", async () => {
+    const key = randomUUID();
+    const request = bookingRequest(nextStart(), { ...SHORT_JOB, email: "twice@example.com" });
+    const send = () => postJson(`${server.url}/api/schedule`, request, "127.0.59.1", { "Idempotency-Key": key });
+    const [once, again] = await Promise.all([send(), send()]);
+    expect(once.status).toBe(201);
+    expect(again.body).toBe(once.body);
+    const { reference } = body(once) as { reference: string };
+    expect(
+      (await server.readOutbox("schedule-requests")).filter((record) => record.reference === reference),
+    ).toHaveLength(1);
+  });
+});
+
+describe("a booking", () => {
+  let reference: string;
+  let start: string;
+  let token: string;
+
+  it("is confirmed with an invite that an independent parser reads as the booked instant", async () => {
+    start = nextStart();
+    // Inspector 2 is busy then, so whether the time is open shows whether this booking holds it.
+    inspectorTwoBusy(server.outbox, start);
+    const answer = await book(server.url, start, { email: "booker@example.com" });
+    expect(answer.status).toBe(201);
+    const booked = body(answer) as { reference: string; booking: { start: string; invite: string } };
+    reference = booked.reference;
+    expect(booked.booking.start).toBe(start);
+    const [event] = eventsOf(booked.booking.invite);
+    expect(event!.uid).toBe(reference);
+    expect(event!.component.getFirstProperty("dtstart")!.getParameter("tzid")).toBe("America/New_York");
+    expect(event!.startDate.zone.tzid).toBe("America/New_York");
+    expect(event!.startDate.toJSDate().getTime()).toBe(Date.parse(start));
+    // Like every confirmation, it holds nothing the visitor typed.
+    expect(booked.booking.invite).not.toMatch(/Ann Client|Severn Avenue|Annapolis|side gate/);
+
+    await waitFor("the confirmation", () => mailbox.messages.some((message) => message.to[0] === "booker@example.com"));
+    const confirmation = bodyText(mailbox.messages.find((message) => message.to[0] === "booker@example.com")!.raw);
+    expect(confirmation).toMatch(/Content-Type: text\/calendar/);
+    token = /\/booking\?token=([A-Za-z0-9._-]+)/.exec(confirmation)![1]!;
+    expect(token.startsWith(`${reference}.`)).toBe(true);
+  });
+
+  it("is in the owner's feed with its address and client; a wrong secret is 404", async () => {
+    const feed = await getJson(`${server.url}/api/calendar/${SECRETS.CALENDAR_FEED_SECRET}.ics`);
+    expect(feed.status).toBe(200);
+    const events = eventsOf(feed.text);
+    const mine = events.find((event) => event.uid === reference)!;
+    expect(mine.location).toContain("12 Severn Avenue");
+    expect(mine.summary).toContain("Ann Client");
+    expect(mine.startDate.toJSDate().getTime()).toBe(Date.parse(start));
+    // Exactly the bookings stored (and still booked).
+    const stored = (await server.readOutbox("schedule-requests")).filter((record) => record.booking);
+    expect(
+      new Set(
+        events
+          .filter((event) => event.component.getFirstPropertyValue("status") !== "CANCELLED")
+          .map((event) => event.uid),
+      ),
+    ).toEqual(new Set(stored.map((record) => record.reference)));
+    for (const wrong of ["owner-feed-secreT.ics", "x.ics", `${SECRETS.CALENDAR_FEED_SECRET}`, ""]) {
+      expect((await getJson(`${server.url}/api/calendar/${wrong}`)).status).toBe(404);
+    }
+  });
+
+  it("refuses a tampered link with 403 and an expired one with 410", async () => {
+    const tampered = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
+    expect((await getJson(`${server.url}/api/booking?token=${tampered}`)).status).toBe(403);
+    const expired = bookingToken(SECRETS.BOOKING_LINK_SECRET, reference, Date.now() - 1000);
+    expect((await getJson(`${server.url}/api/booking?token=${expired}`)).status).toBe(410);
+    const other = bookingToken("another server's secret", reference, Date.now() + 60_000);
+    expect((await getJson(`${server.url}/api/booking?token=${other}`)).status).toBe(403);
+  });
+
+  it("moves to another open time, which frees the first at once", async () => {
+    const later = nextStart();
+    inspectorTwoBusy(server.outbox, later);
+    expect(await openStartsOf(server.url, SHORT_JOB)).not.toContain(start);
+    const moved = await postJson(`${server.url}/api/booking`, { token, action: "move", start: later });
+    expect(moved.status).toBe(200);
+    expect(body(moved)).toMatchObject({ reference, start: later, status: "booked" });
+    const open = await openStartsOf(server.url, SHORT_JOB);
+    expect(open).toContain(start);
+    expect(open).not.toContain(later);
+    start = later;
+    // A repeat of the same move changes nothing.
+    expect((await postJson(`${server.url}/api/booking`, { token, action: "move", start: later })).status).toBe(200);
+  });
+
+  it("cancels, once however often asked; the business hears of it once; its time can be booked again", async () => {
+    const cancel = () => postJson(`${server.url}/api/booking`, { token, action: "cancel" });
+    const [first, repeat] = await Promise.all([cancel(), cancel()]);
+    expect(first.status).toBe(200);
+    expect(repeat.status).toBe(200);
+    expect(body(first)).toMatchObject({ reference, status: "cancelled" });
+    expect(await openStartsOf(server.url, SHORT_JOB)).toContain(start);
+    const rebooked = await book(server.url, start);
+    expect(rebooked.status).toBe(201);
+    await waitFor("the business to hear of the cancellation", () =>
+      mailbox.messages.some((message) => bodyText(message.raw).includes(`Booking ${reference}: cancelled`)),
+    );
+    expect(
+      mailbox.messages.filter((message) => bodyText(message.raw).includes(`Booking ${reference}: cancelled`)),
+    ).toHaveLength(1);
+  });
+});
+
+it("refuses a start the owner's hours do not offer with 400 and the open times", async () => {
+  const [first] = await openStartsOf(server.url, SHORT_JOB);
+  const offGrid = new Date(Date.parse(first!) + 10 * 60_000).toISOString().replace(".000Z", "Z");
+  const answer = await book(server.url, offGrid);
+  expect(answer.status).toBe(400);
+  expect((body(answer).starts as string[]).length).toBeGreaterThan(0);
+});

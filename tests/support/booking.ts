@@ -1,0 +1,56 @@
+/**
+ * Choosing an open time in the schedule form's calendar. Tests that book in parallel each take a
+ * day of their own (the nth day with open times, a number fixed per test and width), so two tests
+ * never compete for one time unless they mean to. The browser tests start from an empty outbox
+ * (playwright.config.ts), and no test books a day full, so the nth day stays the nth.
+ */
+import { expect, type Locator, type Page } from "@playwright/test";
+
+/** The days with open times each test books on, counted from the first; the phone's is the next one. */
+export const DAY_SLOTS = {
+  fillsEverything: 0,
+  keyboard: 2,
+  takenMeanwhile: 4,
+  reload: 6,
+  manage: 8,
+} as const;
+
+const dayNumber = (slot: number, project: string) => slot + (project === "phone" ? 1 : 0);
+
+/**
+ * The button of the `slot`-th day with open times, after moving the calendar on to its month
+ * (with a click, or with Enter for a keyboard user).
+ */
+export async function openDay(page: Page, slot: number, project: string, press = false): Promise<Locator> {
+  let wanted = dayNumber(slot, project);
+  const loaded = page.getByRole("status").filter({ hasText: /open times this month|No open times/ });
+  const caption = page.locator(".rdp-caption_label");
+  await expect(loaded).toBeVisible();
+  for (;;) {
+    const openDays = page.getByRole("grid").locator("button:not([disabled])");
+    const count = await openDays.count();
+    if (wanted < count) return openDays.nth(wanted);
+    wanted -= count;
+    const month = (await caption.textContent()) ?? "";
+    const nextMonth = page.getByRole("button", { name: /next month/i });
+    if (press) {
+      await nextMonth.focus();
+      await page.keyboard.press("Enter");
+    } else await nextMonth.click();
+    await expect(caption).not.toHaveText(month);
+    await expect(loaded).toBeVisible();
+  }
+}
+
+/** Chooses the `slot`-th day with open times and its first time; returns that time as shown. */
+export async function chooseOpenTime(page: Page, slot: number, project: string): Promise<string> {
+  await (await openDay(page, slot, project)).click();
+  const first = page
+    .getByRole("group", { name: /^Open times on / })
+    .getByRole("button")
+    .first();
+  const label = (await first.textContent())!.trim();
+  await first.click();
+  await expect(first).toHaveAttribute("aria-pressed", "true");
+  return label;
+}
