@@ -9,7 +9,11 @@ import { builtRoutes, publicDir, readPage } from "../support/built-site";
 import { specRoutes } from "../../scripts/lib/routes";
 
 const siteUrl = "https://www.severnridgeinspections.com";
-const pages = builtRoutes().map(({ route, file }) => ({ route, document: readPage(file) }));
+const built = builtRoutes().map(({ route, file }) => ({ route, document: readPage(file) }));
+const isPrivate = ({ document }: (typeof built)[number]) =>
+  document.querySelector('head meta[name="robots"]')?.getAttribute("content") === "noindex";
+/** The pages search engines are meant to find; the private ones are checked on their own below. */
+const pages = built.filter((page) => !isPrivate(page));
 const posts = specRoutes.filter((route) => route.path.startsWith("/blog/"));
 
 type Node = Record<string, unknown> & { "@type": string };
@@ -19,8 +23,16 @@ function jsonLd(document: ReturnType<typeof readPage>): Node[] {
     .flatMap((script) => (JSON.parse(script.textContent) as { "@graph": Node[] })["@graph"]);
 }
 
-test("the built site has exactly the specification's routes", () => {
+test("the built site has exactly the specification's routes, and one private page", () => {
   expect(pages.map((page) => page.route).sort()).toEqual(specRoutes.map((route) => route.path).sort());
+  // The page a booking's link opens belongs to that visitor: no canonical address, no share card.
+  const [booking, ...others] = built.filter(isPrivate);
+  expect(others).toEqual([]);
+  expect(booking.route).toBe("/booking");
+  const head = booking.document.querySelector("head")!;
+  expect(head.querySelector("title")!.textContent).toBe("Your Booking | Severn Ridge Home Inspections");
+  expect(head.querySelector('link[rel="canonical"]')).toBeNull();
+  expect(head.querySelector('meta[property="og:image"]')).toBeNull();
 });
 
 describe.each(pages)("$route", ({ route, document }) => {
