@@ -22,9 +22,20 @@ export default defineConfig({
     launchOptions: { executablePath, args: CHROMIUM_ARGS },
     trace: "off",
   },
+  // A test tagged @phone or @desktop runs at that width only: what exists at one width (the drawer,
+  // the header links, hover), or what does not depend on the width (a form's logic, a check of
+  // a check), which runs once, at the width where it matters most.
   projects: [
-    { name: "phone", use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, browserName: "chromium" } },
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } } },
+    {
+      name: "phone",
+      use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, browserName: "chromium" },
+      grepInvert: /@desktop/,
+    },
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } },
+      grepInvert: /@phone/,
+    },
   ],
   webServer: [
     {

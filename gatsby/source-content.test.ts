@@ -2,8 +2,8 @@
  * @jest-environment node
  *
  * The sourcing of posts, called as Gatsby calls onCreateNode: a draft becomes a page while
- * writing (gatsby develop) and is left out of a production build. The production side is also
- * checked by a real build in tests/integration/drafts.test.ts.
+ * writing (gatsby develop) and is left out of a production build (gatsby-node.ts passes
+ * production when NODE_ENV is "production", as gatsby build sets it).
  */
 import path from "node:path";
 import { ContentProblems } from "./content-problems";

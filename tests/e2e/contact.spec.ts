@@ -22,7 +22,7 @@ test("a visitor sends a message and gets a reference", async ({ page }) => {
   );
 });
 
-test("problems are shown by their fields and the first takes focus", async ({ page }) => {
+test("problems are shown by their fields and the first takes focus", { tag: "@desktop" }, async ({ page }) => {
   await openPage(page, "/contact");
   await page.getByRole("button", { name: "Send message" }).click();
   await expect(page.getByLabel("Your name")).toBeFocused();
@@ -32,7 +32,7 @@ test("problems are shown by their fields and the first takes focus", async ({ pa
   );
 });
 
-test("a failed send keeps the message and says why", async ({ page }) => {
+test("a failed send keeps the message and says why", { tag: "@desktop" }, async ({ page }) => {
   await openPage(page, `${brokenSite}/contact`);
   await page.getByLabel("Your name").fill("Gail Owner");
   await page.getByLabel("E-mail").fill("gail@example.com");

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { openPage } from "../support/page";
 
-test("the blog lists every post, newest first, with date and summary", async ({ page }) => {
+test("the blog lists every post, newest first, with date and summary", { tag: "@desktop" }, async ({ page }) => {
   await openPage(page, "/blog");
   const dates = await page
     .locator("main li time")
@@ -62,21 +62,23 @@ test.describe("the water package comparison", () => {
     ).toBeVisible();
   });
 
-  test("explains a parameter in a tooltip on hover, and closes it when the pointer leaves", async ({
-    page,
-  }, testInfo) => {
-    test.skip(testInfo.project.name === "phone", "hover needs a mouse");
-    // The 700 ms open delay and the 300 ms skip window are Radix's timers, checked with a fake
-    // clock in src/components/ui/tooltip.test.tsx; here, that a real pointer opens and closes it.
-    await openPage(page, "/services/water-quality");
-    const tip = page.getByRole("button", { name: "What is Nitrate (as nitrogen)?" }).first();
-    await tip.scrollIntoViewIfNeeded();
-    await tip.hover();
-    await expect(page.getByRole("tooltip")).toContainText(/fertilizer|infants/i);
-    // A real pointer leaves in many small moves (Radix lets it cross to the tooltip first).
-    await page.mouse.move(0, 0, { steps: 12 });
-    await expect(page.getByRole("tooltip")).toHaveCount(0);
-  });
+  test(
+    "explains a parameter in a tooltip on hover, and closes it when the pointer leaves",
+    { tag: "@desktop" },
+    async ({ page }) => {
+      // Desktops only: hover needs a mouse.
+      // The 700 ms open delay and the 300 ms skip window are Radix's timers, checked with a fake
+      // clock in src/components/ui/tooltip.test.tsx; here, that a real pointer opens and closes it.
+      await openPage(page, "/services/water-quality");
+      const tip = page.getByRole("button", { name: "What is Nitrate (as nitrogen)?" }).first();
+      await tip.scrollIntoViewIfNeeded();
+      await tip.hover();
+      await expect(page.getByRole("tooltip")).toContainText(/fertilizer|infants/i);
+      // A real pointer leaves in many small moves (Radix lets it cross to the tooltip first).
+      await page.mouse.move(0, 0, { steps: 12 });
+      await expect(page.getByRole("tooltip")).toHaveCount(0);
+    },
+  );
 
   test("a click on a package link half outside the table's frame follows it", async ({ page }) => {
     await openPage(page, "/services/water-quality");

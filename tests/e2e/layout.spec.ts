@@ -1,8 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { openPage } from "../support/page";
 
-const isPhone = (name: string) => name === "phone";
-
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 
 /**
@@ -85,81 +83,97 @@ test.describe("header and drawer", () => {
     expect(box?.y).toBe(0);
   });
 
-  test("on a phone the drawer opens, traps focus, locks scroll and closes on a link", async ({ page }, testInfo) => {
-    test.skip(!isPhone(testInfo.project.name), "the drawer is for small screens");
-    await openPage(page, "/");
-    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
-    const menuButton = page.getByRole("button", { name: "Open menu" });
-    await menuButton.click();
+  test(
+    "on a phone the drawer opens, traps focus, locks scroll and closes on a link",
+    { tag: "@phone" },
+    async ({ page }) => {
+      // Phones only: the drawer is for small screens.
+      await openPage(page, "/");
+      await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+      const menuButton = page.getByRole("button", { name: "Open menu" });
+      await menuButton.click();
 
-    const drawer = page.getByRole("dialog", { name: "Menu" });
-    await expect(drawer).toBeVisible();
-    await expect(drawer.getByRole("link", { name: "About Us" })).toBeVisible();
-    await expect(drawer.getByRole("link", { name: /\(410\) 555-0142/ })).toHaveAttribute("href", "tel:+14105550142");
-    await expect(drawer.getByRole("link", { name: "Schedule Inspection" })).toHaveAttribute("href", "/schedule");
+      const drawer = page.getByRole("dialog", { name: "Menu" });
+      await expect(drawer).toBeVisible();
+      await expect(drawer.getByRole("link", { name: "About Us" })).toBeVisible();
+      await expect(drawer.getByRole("link", { name: /\(410\) 555-0142/ })).toHaveAttribute("href", "tel:+14105550142");
+      await expect(drawer.getByRole("link", { name: "Schedule Inspection" })).toHaveAttribute("href", "/schedule");
 
-    expect(await scrollLocked(page)).toBe(true);
-    for (let i = 0; i < 12; i += 1) await page.keyboard.press("Tab");
-    expect(await drawer.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+      expect(await scrollLocked(page)).toBe(true);
+      for (let i = 0; i < 12; i += 1) await page.keyboard.press("Tab");
+      expect(await drawer.evaluate((element) => element.contains(document.activeElement))).toBe(true);
 
-    await drawer.getByRole("link", { name: "FAQ" }).click();
-    await expect(drawer).toBeHidden();
-    await expect(page).toHaveURL(/\/faq$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Frequently asked questions");
-    expect(await scrollLocked(page)).toBe(false);
-    await page.mouse.wheel(0, 600);
-    await expect.poll(() => scrollY(page)).toBeGreaterThan(0);
-  });
+      await drawer.getByRole("link", { name: "FAQ" }).click();
+      await expect(drawer).toBeHidden();
+      await expect(page).toHaveURL(/\/faq$/);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Frequently asked questions");
+      expect(await scrollLocked(page)).toBe(false);
+      await page.mouse.wheel(0, 600);
+      await expect.poll(() => scrollY(page)).toBeGreaterThan(0);
+    },
+  );
 
-  test("on a phone nothing painted before the menu button arrives moves when the rest of the page does", async ({
-    page,
-  }, testInfo) => {
-    test.skip(!isPhone(testInfo.project.name), "the menu button is for phones");
-    // The HTML stops just before the header's last controls: the menu button has not arrived.
-    const { compared, moved } = await boxesBeforeAndAfter(page, "/services/radon", ">Schedule Inspection<");
-    expect(compared).toBeGreaterThan(10);
-    expect(moved).toEqual([]);
-  });
+  test(
+    "on a phone nothing painted before the menu button arrives moves when the rest of the page does",
+    { tag: "@phone" },
+    async ({ page }) => {
+      // Phones only: the menu button is for phones.
+      // The HTML stops just before the header's last controls: the menu button has not arrived.
+      const { compared, moved } = await boxesBeforeAndAfter(page, "/services/radon", ">Schedule Inspection<");
+      expect(compared).toBeGreaterThan(10);
+      expect(moved).toEqual([]);
+    },
+  );
 
-  test("on a desktop the header links stay put when the controls after them arrive later", async ({
-    page,
-  }, testInfo) => {
-    test.skip(isPhone(testInfo.project.name), "the header links show from the md breakpoint");
-    // The HTML stops right after the header's links: the page's first </nav>.
-    const { compared, moved } = await boxesBeforeAndAfter(page, "/services/radon", "</nav>");
-    expect(compared).toBeGreaterThan(10);
-    expect(moved).toEqual([]);
-  });
+  test(
+    "on a desktop the header links stay put when the controls after them arrive later",
+    { tag: "@desktop" },
+    async ({ page }) => {
+      // Desktops only: the header links show from the md breakpoint.
+      // The HTML stops right after the header's links: the page's first </nav>.
+      const { compared, moved } = await boxesBeforeAndAfter(page, "/services/radon", "</nav>");
+      expect(compared).toBeGreaterThan(10);
+      expect(moved).toEqual([]);
+    },
+  );
 
-  test("on a phone the drawer closes with its close control and gives focus back", async ({ page }, testInfo) => {
-    test.skip(!isPhone(testInfo.project.name), "the drawer is for small screens");
-    await openPage(page, "/about");
-    const menuButton = page.getByRole("button", { name: "Open menu" });
-    await menuButton.click();
-    const drawer = page.getByRole("dialog", { name: "Menu" });
-    await expect(drawer.getByRole("link", { name: "About Us" })).toHaveAttribute("aria-current", "page");
-    await drawer.getByRole("button", { name: "Close menu" }).click();
-    await expect(drawer).toBeHidden();
-    await expect(menuButton).toBeFocused();
-    await expect(page).toHaveURL(/\/about$/);
-  });
+  test(
+    "on a phone the drawer closes with its close control and gives focus back",
+    { tag: "@phone" },
+    async ({ page }) => {
+      // Phones only: the drawer is for small screens.
+      await openPage(page, "/about");
+      const menuButton = page.getByRole("button", { name: "Open menu" });
+      await menuButton.click();
+      const drawer = page.getByRole("dialog", { name: "Menu" });
+      await expect(drawer.getByRole("link", { name: "About Us" })).toHaveAttribute("aria-current", "page");
+      await drawer.getByRole("button", { name: "Close menu" }).click();
+      await expect(drawer).toBeHidden();
+      await expect(menuButton).toBeFocused();
+      await expect(page).toHaveURL(/\/about$/);
+    },
+  );
 
-  test("on a desktop the links are in the header and the current one is marked", async ({ page }, testInfo) => {
-    test.skip(isPhone(testInfo.project.name), "the header links show from the md breakpoint");
-    await openPage(page, "/services/radon");
-    const nav = page.getByRole("navigation", { name: "Main" });
-    await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
-    await expect(nav.getByRole("link", { name: "Services" })).toHaveAttribute("aria-current", "true");
-    await nav.getByRole("link", { name: "Blog" }).click();
-    await expect(page).toHaveURL(/\/blog$/);
-    await expect(nav.getByRole("link", { name: "Blog" })).toHaveAttribute("aria-current", "page");
-    await expect(nav.getByRole("link", { name: "Services" })).not.toHaveAttribute("aria-current");
-  });
+  test(
+    "on a desktop the links are in the header and the current one is marked",
+    { tag: "@desktop" },
+    async ({ page }) => {
+      // Desktops only: the header links show from the md breakpoint.
+      await openPage(page, "/services/radon");
+      const nav = page.getByRole("navigation", { name: "Main" });
+      await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
+      await expect(nav.getByRole("link", { name: "Services" })).toHaveAttribute("aria-current", "true");
+      await nav.getByRole("link", { name: "Blog" }).click();
+      await expect(page).toHaveURL(/\/blog$/);
+      await expect(nav.getByRole("link", { name: "Blog" })).toHaveAttribute("aria-current", "page");
+      await expect(nav.getByRole("link", { name: "Services" })).not.toHaveAttribute("aria-current");
+    },
+  );
 });
 
 test.describe("reading width", () => {
-  test("the FAQ reads in a column of at most 48rem on a wide screen", async ({ page }, testInfo) => {
-    test.skip(isPhone(testInfo.project.name), "a phone is narrower than the column");
+  test("the FAQ reads in a column of at most 48rem on a wide screen", { tag: "@desktop" }, async ({ page }) => {
+    // Desktops only: a phone is narrower than the column.
     await openPage(page, "/faq");
     const firstGroup = page.getByRole("region", { name: "Booking and cost" });
     const box = await firstGroup.boundingBox();
@@ -266,23 +280,25 @@ test.describe("long pages", () => {
     await expect.poll(() => headingTop(page, id)).toBe(80);
   });
 
-  test("the list of sections beside the copy is in its own column before the copy arrives", async ({
-    page,
-  }, testInfo) => {
-    test.skip(isPhone(testInfo.project.name), "on a phone the list sits above the copy, in the one column");
-    // On a slow connection the aside (first in the HTML) is painted before the copy that follows it.
-    await openPage(page, "/services/radon");
-    const aside = page
-      .getByRole("complementary")
-      .filter({ has: page.getByRole("navigation", { name: "On this page" }) });
-    const whole = await aside.boundingBox();
-    const alone = await aside.evaluate((element) => {
-      const copy = element.nextElementSibling!;
-      copy.remove();
-      const { x, width } = element.getBoundingClientRect();
-      element.after(copy);
-      return { x, width };
-    });
-    expect(alone).toEqual({ x: whole!.x, width: whole!.width });
-  });
+  test(
+    "the list of sections beside the copy is in its own column before the copy arrives",
+    { tag: "@desktop" },
+    async ({ page }) => {
+      // Desktops only: on a phone the list sits above the copy, in the one column.
+      // On a slow connection the aside (first in the HTML) is painted before the copy that follows it.
+      await openPage(page, "/services/radon");
+      const aside = page
+        .getByRole("complementary")
+        .filter({ has: page.getByRole("navigation", { name: "On this page" }) });
+      const whole = await aside.boundingBox();
+      const alone = await aside.evaluate((element) => {
+        const copy = element.nextElementSibling!;
+        copy.remove();
+        const { x, width } = element.getBoundingClientRect();
+        element.after(copy);
+        return { x, width };
+      });
+      expect(alone).toEqual({ x: whole!.x, width: whole!.width });
+    },
+  );
 });

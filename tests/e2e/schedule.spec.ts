@@ -195,7 +195,7 @@ test("the whole booking by keyboard alone", async ({ page }, testInfo) => {
   await expect(page.getByRole("heading", { name: "Inspection booked" })).toBeFocused();
 });
 
-test("a step with problems shows each next to its field and focuses the first", async ({ page }) => {
+test("a step with problems shows each next to its field and focuses the first", { tag: "@phone" }, async ({ page }) => {
   await openPage(page, "/schedule");
   await next(page);
   await next(page);
@@ -210,7 +210,7 @@ test("a step with problems shows each next to its field and focuses the first", 
   await expect(page.getByRole("heading", { name: /The property/ })).toBeVisible();
 });
 
-test("moving back and forth keeps every answer", async ({ page }) => {
+test("moving back and forth keeps every answer", { tag: "@phone" }, async ({ page }) => {
   await openPage(page, "/schedule");
   await page.getByLabel(/Sewer line camera scope/).check();
   await next(page);
@@ -222,81 +222,88 @@ test("moving back and forth keeps every answer", async ({ page }) => {
   await expect(page.getByLabel("Year built")).toHaveValue("1925");
 });
 
-test("a link from a service or package page opens the form with that choice made", async ({ page }) => {
-  await openPage(page, "/schedule?service=radon");
-  await expect(page.getByLabel(/Radon test/)).toBeChecked();
-  await expect(page.getByLabel("No inspection: tests only")).toBeChecked();
-  await openPage(page, "/schedule?package=lender-fha-va");
-  await expect(page.getByLabel(/Lender FHA \/ VA/)).toBeChecked();
-  await openPage(page, "/services/radon");
-  await page.getByRole("link", { name: "Schedule this service" }).click();
-  await expect(page).toHaveURL(/\/schedule\?service=radon$/);
-  await expect(page.getByLabel(/Radon test/)).toBeChecked();
-});
+test(
+  "a link from a service or package page opens the form with that choice made",
+  { tag: "@phone" },
+  async ({ page }) => {
+    await openPage(page, "/schedule?service=radon");
+    await expect(page.getByLabel(/Radon test/)).toBeChecked();
+    await expect(page.getByLabel("No inspection: tests only")).toBeChecked();
+    await openPage(page, "/schedule?package=lender-fha-va");
+    await expect(page.getByLabel(/Lender FHA \/ VA/)).toBeChecked();
+    await openPage(page, "/services/radon");
+    await page.getByRole("link", { name: "Schedule this service" }).click();
+    await expect(page).toHaveURL(/\/schedule\?service=radon$/);
+    await expect(page.getByLabel(/Radon test/)).toBeChecked();
+  },
+);
 
-test("when the server cannot store the request, the visitor is told and keeps everything typed", async ({
-  page,
-}, testInfo) => {
-  await openPage(page, `${brokenSite}/schedule`);
-  await next(page);
-  await fillProperty(page);
-  await next(page);
-  await chooseOpenTime(page, DAY_SLOTS.fillsEverything, testInfo.project.name);
-  await next(page);
-  await fillClient(page, "Erin Retry");
-  await next(page);
-  await page.getByRole("button", { name: "Book this time" }).click();
+test(
+  "when the server cannot store the request, the visitor is told and keeps everything typed",
+  { tag: "@phone" },
+  async ({ page }, testInfo) => {
+    await openPage(page, `${brokenSite}/schedule`);
+    await next(page);
+    await fillProperty(page);
+    await next(page);
+    await chooseOpenTime(page, DAY_SLOTS.fillsEverything, testInfo.project.name);
+    await next(page);
+    await fillClient(page, "Erin Retry");
+    await next(page);
+    await page.getByRole("button", { name: "Book this time" }).click();
 
-  const notification = page.getByRole("region", { name: /Notifications/ });
-  await expect(notification.getByText("Your request was not sent")).toBeVisible();
-  await expect(
-    notification.getByText(/^503: We could not save your request just now\. Nothing was sent\./),
-  ).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Inspection booked" })).toHaveCount(0);
+    const notification = page.getByRole("region", { name: /Notifications/ });
+    await expect(notification.getByText("Your request was not sent")).toBeVisible();
+    await expect(
+      notification.getByText(/^503: We could not save your request just now\. Nothing was sent\./),
+    ).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Inspection booked" })).toHaveCount(0);
 
-  // Everything is still there: on the review step and on each step behind it.
-  await expect(page.getByText("Erin Retry")).toBeVisible();
-  await page.getByRole("button", { name: /Change your details/ }).click();
-  await expect(page.getByLabel("Your name")).toHaveValue("Erin Retry");
-  await expect(page.getByLabel("Phone")).toHaveValue("410-555-0199");
-});
+    // Everything is still there: on the review step and on each step behind it.
+    await expect(page.getByText("Erin Retry")).toBeVisible();
+    await page.getByRole("button", { name: /Change your details/ }).click();
+    await expect(page.getByLabel("Your name")).toHaveValue("Erin Retry");
+    await expect(page.getByLabel("Phone")).toHaveValue("410-555-0199");
+  },
+);
 
-test("the link in a booking's confirmation opens the booking, which can be cancelled there", async ({
-  page,
-  request,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== "desktop", "one booking is enough; the page's layout is checked with axe here");
-  // A booking made as the form makes it, and the link its confirmation carries (the server's own secret).
-  const starts = (await (
-    await request.get(`/api/availability/${new Date().toISOString().slice(0, 7)}?${jobQuery(SHORT_JOB)}`)
-  ).json()) as {
-    starts: string[];
-  };
-  const next = (await (await request.get(`/api/availability/${nextMonth()}?${jobQuery(SHORT_JOB)}`)).json()) as {
-    starts: string[];
-  };
-  const start = [...starts.starts, ...next.starts].at(-1 - DAY_SLOTS.manage)!;
-  const booked = await request.post("/api/schedule", {
-    data: bookingRequest(start, { ...SHORT_JOB, email: "manage@example.com" }),
-  });
-  expect(booked.status()).toBe(201);
-  const { reference } = (await booked.json()) as { reference: string };
-  const secret = readFileSync(path.join(E2E_OUTBOX, "booking-link-secret"), "utf8");
-  await openPage(page, `/booking?token=${bookingToken(secret, reference, Date.now() + 86_400_000)}`);
+test(
+  "the link in a booking's confirmation opens the booking, which can be cancelled there",
+  { tag: "@desktop" },
+  async ({ page, request }) => {
+    // Desktops only: one booking is enough; the page's layout is checked with axe here.
+    // A booking made as the form makes it, and the link its confirmation carries (the server's own secret).
+    const starts = (await (
+      await request.get(`/api/availability/${new Date().toISOString().slice(0, 7)}?${jobQuery(SHORT_JOB)}`)
+    ).json()) as {
+      starts: string[];
+    };
+    const next = (await (await request.get(`/api/availability/${nextMonth()}?${jobQuery(SHORT_JOB)}`)).json()) as {
+      starts: string[];
+    };
+    const start = [...starts.starts, ...next.starts].at(-1 - DAY_SLOTS.manage)!;
+    const booked = await request.post("/api/schedule", {
+      data: bookingRequest(start, { ...SHORT_JOB, email: "manage@example.com" }),
+    });
+    expect(booked.status()).toBe(201);
+    const { reference } = (await booked.json()) as { reference: string };
+    const secret = readFileSync(path.join(E2E_OUTBOX, "booking-link-secret"), "utf8");
+    await openPage(page, `/booking?token=${bookingToken(secret, reference, Date.now() + 86_400_000)}`);
 
-  await expect(page.getByRole("heading", { level: 2, name: /^Booked for / })).toBeVisible();
-  const violations = await axeViolations(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
-  await page.getByRole("button", { name: "Cancel the booking" }).click();
-  await expect(page.getByRole("heading", { level: 2, name: "Cancelled" })).toBeVisible();
-  expect(
-    (
-      (await (await request.get(`/api/availability/${start.slice(0, 7)}?${jobQuery(SHORT_JOB)}`)).json()) as {
-        starts: string[];
-      }
-    ).starts,
-  ).toContain(start);
-});
+    await expect(page.getByRole("heading", { level: 2, name: /^Booked for / })).toBeVisible();
+    const violations = await axeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await page.getByRole("button", { name: "Cancel the booking" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: "Cancelled" })).toBeVisible();
+    expect(
+      (
+        (await (await request.get(`/api/availability/${start.slice(0, 7)}?${jobQuery(SHORT_JOB)}`)).json()) as {
+          starts: string[];
+        }
+      ).starts,
+    ).toContain(start);
+  },
+);
 
 const nextMonth = () => {
   const date = new Date();
