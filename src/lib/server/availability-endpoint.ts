@@ -12,7 +12,7 @@ import { catalog } from "../catalog";
 import { fieldErrors, marylandToday, scheduleFieldSchemas } from "../request-schemas";
 import { calendar, datesBetween, jobOf, lengthOf, openStarts } from "./booking";
 import { clientAddress } from "./client-address";
-import { HttpError } from "./http-error";
+import { HttpError, sendFailure } from "./http-error";
 import { createRateLimiter } from "./rate-limit";
 import { processState, runtimeEnv } from "./runtime";
 import { serverSettings } from "./settings";
@@ -86,14 +86,6 @@ export async function availabilityHandler(req: GatsbyFunctionRequest, res: Gatsb
       days: datesBetween(from, to).length,
     });
   } catch (error) {
-    if (error instanceof HttpError) {
-      for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
-      res.setHeader("Content-Type", "text/plain; charset=utf-8");
-      res.status(error.status).send(error.message);
-      return;
-    }
-    console.error("[availability] unexpected error:", error);
-    res.status(500).setHeader("Content-Type", "text/plain; charset=utf-8");
-    res.send(`Something went wrong on our side. Please call us at ${business.phone}.`);
+    sendFailure(res, error, "availability", `Something went wrong on our side. Please call us at ${business.phone}.`);
   }
 }

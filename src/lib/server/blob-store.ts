@@ -18,6 +18,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { getStore, type Store } from "@netlify/blobs";
 import { mailboxOf } from "./mailbox-address";
+import { claimFirstFreeInspector } from "./slot-claim";
 import { processState } from "./runtime";
 import {
   CLAIM_LEASE_MS,
@@ -136,24 +137,16 @@ export function blobStore(env: NodeJS.ProcessEnv, lambdaEvent?: unknown): Reques
     }
   }
   const slots: SlotStore = {
-    async claim(date, units, inspectors, holder) {
-      for (let inspector = 1; inspector <= inspectors; inspector += 1) {
-        const created: string[] = [];
-        let all = true;
-        for (const unit of units) {
-          const key = slotKey(date, inspector, unit);
-          const written = await store.setJSON(key, { holder, at: Date.now() }, { onlyIfNew: true });
-          if (!written.modified && (await read<{ holder: string }>(key))?.holder !== holder) {
-            all = false;
-            break;
-          }
-          created.push(key);
-        }
-        if (all) return inspector;
-        await releaseKeys(created, holder);
-      }
-      return null;
-    },
+    claim: (date, units, inspectors, holder) =>
+      claimFirstFreeInspector(
+        inspectors,
+        (inspector) => units.map((unit) => slotKey(date, inspector, unit)),
+        // Created now, or before by this holder (a retry): either way it is its own.
+        async (key) =>
+          (await store.setJSON(key, { holder, at: Date.now() }, { onlyIfNew: true })).modified ||
+          (await read<{ holder: string }>(key))?.holder === holder,
+        (keys) => releaseKeys(keys, holder),
+      ),
     release: (date, inspector, units, holder) =>
       releaseKeys(
         units.map((unit) => slotKey(date, inspector, unit)),

@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
 import { deliverRequest, startDeliveryWorker } from "./delivery";
 import type { MailMessage } from "./mailer";
 import { sendMail } from "./mailer";
-import { HttpError } from "./http-error";
+import { HttpError, sendFailure } from "./http-error";
 import { release, type Reservation } from "./booking";
 import { oneAtATime } from "./one-at-a-time";
 import type { RequestStore, StoredRequest } from "./store-types";
@@ -193,12 +193,6 @@ async function store(
   return record.answer!;
 }
 
-function sendError(res: GatsbyFunctionResponse, error: HttpError): void {
-  for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
-  res.setHeader("Content-Type", "text/plain; charset=utf-8");
-  res.status(error.status).send(error.message);
-}
-
 export function createRequestHandler(endpoint: Endpoint) {
   const limiter = processState(`rate-limit:${endpoint.kind}`, () => {
     const { rateLimitMax, rateLimitWindowMs } = serverSettings();
@@ -239,14 +233,11 @@ export function createRequestHandler(endpoint: Endpoint) {
           : await store(req, endpoint.kind, key, acceptance, now);
       res.status(answer.status).json(answer.body);
     } catch (error) {
-      if (error instanceof HttpError) return sendError(res, error);
-      console.error(`[${endpoint.kind}] unexpected error:`, error);
-      sendError(
+      sendFailure(
         res,
-        new HttpError(
-          500,
-          `Something went wrong on our side and nothing was sent. Please call us at ${business.phone}.`,
-        ),
+        error,
+        endpoint.kind,
+        `Something went wrong on our side and nothing was sent. Please call us at ${business.phone}.`,
       );
     }
   };

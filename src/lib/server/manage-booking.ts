@@ -13,7 +13,7 @@ import { bookedTimeText } from "../booking/booked-time";
 import { addDays, calendar, jobOf, lengthOf, openStarts, release } from "./booking";
 import { checkBookingToken, linkSecret } from "./booking-links";
 import { deliverRequest, startDeliveryWorker } from "./delivery";
-import { HttpError } from "./http-error";
+import { HttpError, sendFailure } from "./http-error";
 import { readJsonBody } from "./read-body";
 import { createReference } from "./reference";
 import { oneAtATime } from "./one-at-a-time";
@@ -107,15 +107,7 @@ export async function manageBookingHandler(req: GatsbyFunctionRequest, res: Gats
     // Two changes to one booking never interleave: the second sees what the first did.
     await oneAtATime(`booking:${found.reference}`, () => change(store, res, body, now));
   } catch (error) {
-    if (error instanceof HttpError) {
-      for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
-      res.setHeader("Content-Type", "text/plain; charset=utf-8");
-      res.status(error.status).send(error.message);
-      return;
-    }
-    console.error("[booking] unexpected error:", error);
-    res.status(500).setHeader("Content-Type", "text/plain; charset=utf-8");
-    res.send(`Something went wrong on our side. Please call us at ${business.phone}.`);
+    sendFailure(res, error, "booking", `Something went wrong on our side. Please call us at ${business.phone}.`);
   }
 }
 

@@ -8,6 +8,7 @@ import { readdirSync } from "node:fs";
 import { mkdir, open, readdir, readFile, rename, stat, unlink } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
+import { claimFirstFreeInspector } from "./slot-claim";
 import type { BookingState, SlotStore } from "./store-types";
 
 /**
@@ -53,23 +54,13 @@ export function slotFiles(dir: string): SlotStore {
   }
 
   return {
-    async claim(date, units, inspectors, holder) {
-      for (let inspector = 1; inspector <= inspectors; inspector += 1) {
-        const created: string[] = [];
-        let all = true;
-        for (const unit of units) {
-          const file = unitFile(date, inspector, unit);
-          if (!(await create(file, holder))) {
-            all = false;
-            break;
-          }
-          created.push(file);
-        }
-        if (all) return inspector;
-        await releaseFiles(created, holder);
-      }
-      return null;
-    },
+    claim: (date, units, inspectors, holder) =>
+      claimFirstFreeInspector(
+        inspectors,
+        (inspector) => units.map((unit) => unitFile(date, inspector, unit)),
+        (file) => create(file, holder),
+        (files) => releaseFiles(files, holder),
+      ),
     release: (date, inspector, units, holder) =>
       releaseFiles(
         units.map((unit) => unitFile(date, inspector, unit)),
