@@ -7,14 +7,14 @@
  * measures the floor before and after its pages, so the report can say how far the machine moved.
  * The report gives the median of each figure and the cause behind it: LCP's breakdown, the LCP
  * element, and the scripts that kept the main thread busy. Writes reports/lighthouse.md and the
- * figures in README.
+ * figures in docs/quality.md.
  *
  *   npm run build && tsx scripts/lighthouse-bench.ts [--runs 5] [--route /x ...] [--report file] [--no-readme]
  *       [--site label=folder ...]
  *
  * --site measures built copies of the project instead (folders holding their own public/ and .cache/),
  * each route on every copy in turn within each round: an A/B of a change, beside the same floor.
- * With --site the README is left alone.
+ * With --site docs/quality.md is left alone.
  *
  * Not part of npm test: it takes minutes and its timings move with the machine's load.
  */
@@ -223,15 +223,15 @@ function report(bench: BenchRun): string {
     "",
     "```sh",
     "uptime          # a quiet machine gives steadier timings: load average below about 1",
-    "npm run bench   # builds the site, builds the floor, runs Lighthouse, writes this file and the README figures",
+    "npm run bench   # builds the site, builds the floor, runs Lighthouse, writes this file and the figures in docs/quality.md",
     "```",
     "",
   ].join("\n");
 }
 
-/** The short table in the README, between its lighthouse markers. */
+/** The short table in docs/quality.md, between its lighthouse markers. */
 async function updateReadme(bench: BenchRun): Promise<void> {
-  const file = path.join(siteRoot, "README.md");
+  const file = path.join(siteRoot, "docs", "quality.md");
   const readme = readFileSync(file, "utf8");
   const start = "<!-- lighthouse:start -->";
   const end = "<!-- lighthouse:end -->";
@@ -240,7 +240,7 @@ async function updateReadme(bench: BenchRun): Promise<void> {
     `| ${name} | ${m.performance.toFixed(2)} | ${(m.lcp / 1000).toFixed(2)} s | ${Math.round(m.tbt)} ms | ${m.cls.toFixed(3)} | ` +
     `${(m.jsBytes / 1000).toFixed(1)} KB | ${m.accessibility.toFixed(2)} | ${m.bestPractices.toFixed(2)} | ${m.seo.toFixed(2)} |`;
   const table = [
-    `Latest run: ${bench.started.toISOString().slice(0, 10)}, Lighthouse ${bench.lighthouseVersion} mobile, median of ${bench.runs} (details in [reports/lighthouse.md](reports/lighthouse.md)).`,
+    `Latest run: ${bench.started.toISOString().slice(0, 10)}, Lighthouse ${bench.lighthouseVersion} mobile, median of ${bench.runs} (details in [reports/lighthouse.md](../reports/lighthouse.md)).`,
     "",
     "| page | performance | LCP | TBT | CLS | JS | accessibility | best practices | SEO |",
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",

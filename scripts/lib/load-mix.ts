@@ -1,7 +1,7 @@
 /**
  * A mixed load on the production server over loopback: valid and invalid requests, every method,
  * multipart, oversized and slow bodies, hostile addresses, from many visitors' addresses. Every
- * answer must be one the request contract (README) allows for that request and carry the security
+ * answer must be one the request contract (docs/requests.md) allows for that request and carry the security
  * headers. `npm test` sends 200 of them (tests/integration/load.test.ts); `npm run bench:load`
  * sends 5,000 and watches the server's memory (scripts/load-bench.ts).
  */

@@ -4,7 +4,7 @@
  * home page (`/#invite_token=...`), where a visitor page would have to load the identity
  * widget to read the token; these link to /admin/, the one page that loads it, so visitor
  * pages stay as they are. Written into /admin/identity-emails/ at build; the owner points
- * Identity at them once (README, "Switching the editor on for the live site").
+ * Identity at them once (docs/editor.md, "Switching the editor on for the live site").
  *
  * Netlify fills in Go template variables when it sends a mail: {{ .SiteURL }} is the site's
  * address, {{ .Token }} the one-time token, {{ .Email }} and {{ .NewEmail }} the addresses.
