@@ -325,6 +325,8 @@ export const availabilitySchema = z
  * still state the law; this gives each the same review date and source list as a service page.
  */
 export const lawPages = ["about", "faq", "water-packages"] as const;
+/** Their routes: lawPageRoutes in src/lib/paths.ts. */
+export type LawPage = (typeof lawPages)[number];
 export const pageSourcesSchema = z
   .array(
     z.strictObject({
