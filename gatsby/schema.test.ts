@@ -11,16 +11,20 @@ import path from "node:path";
 import matter from "gray-matter";
 import {
   buildSchema,
+  getNamedType,
   getNullableType,
+  parse,
   isListType,
   isNonNullType,
   isObjectType,
   type GraphQLField,
   type GraphQLObjectType,
   type GraphQLOutputType,
+  type SelectionSetNode,
 } from "graphql";
 import { ContentProblems } from "./content-problems";
 import { contentTypeDefs, nodeTypes, typeDefs } from "./schema";
+import { resolvers } from "./resolvers";
 import { contentRoot } from "./site-root";
 import { sourceContent } from "./source-content";
 import { serviceFrontmatterSchema } from "../src/lib/content-schema";
@@ -172,4 +176,39 @@ describe("the GraphQL types made from the content schemas", () => {
       /SourceLink has different fields where Service uses it/,
     );
   });
+});
+
+/** Field names, and the fields under each object: the shape of a query's answer or of a type. */
+type Shape = { [field: string]: Shape | true };
+
+function selected(set: SelectionSetNode): Shape {
+  return Object.fromEntries(
+    set.selections.map((selection) => {
+      if (selection.kind !== "Field") throw new Error("fragments are not read here");
+      return [selection.name.value, selection.selectionSet ? selected(selection.selectionSet) : true];
+    }),
+  );
+}
+
+function declared(type: GraphQLObjectType): Shape {
+  // A node's own fields (its id, parent...) are Gatsby's, not the content's.
+  const nodeOwn = type.getInterfaces().length ? ["id", "parent", "children", "internal"] : [];
+  return Object.fromEntries(
+    Object.values(type.getFields())
+      .filter((field) => !nodeOwn.includes(field.name))
+      .map((field) => {
+        const named = getNamedType(field.type);
+        return [field.name, isObjectType(named) ? declared(named) : true];
+      }),
+  );
+}
+
+test("useSiteInfo asks for every business fact site.yaml holds, so a field added there reaches the pages", () => {
+  const source = readFileSync(path.join(__dirname, "..", "src", "hooks", "use-site-info.ts"), "utf8");
+  const query = parse(/graphql`([^`]*)`/.exec(source)![1]!);
+  const operation = query.definitions[0]!;
+  if (operation.kind !== "OperationDefinition") throw new Error("use-site-info.ts holds no query");
+  const { siteInfo } = selected(operation.selectionSet) as { siteInfo: Shape };
+  const computed = Object.fromEntries(Object.keys(resolvers.SiteInfo).map((field) => [field, true]));
+  expect(siteInfo).toEqual({ ...declared(schema.getType("SiteInfo") as GraphQLObjectType), ...computed });
 });
