@@ -9,7 +9,9 @@
  * The same schemas define the content editor at /admin (src/lib/cms/editor-config.ts): a
  * field's `.meta()` gives its label (`title`, else one is made from the field name), the hint
  * shown under it (`description`) and, where the type alone does not say it, the editor's widget
- * (`widget`: "text" for several lines, "image"). Dates carry `format: "date"`.
+ * (`widget`: "text" for several lines, "image"). Dates carry `format: "date"`. They also make the
+ * build's GraphQL types (gatsby/schema.ts) and the README's content tables, where the
+ * `description` is the "what it is" column (`npm run docs:content` rewrites them).
  */
 import { z } from "zod";
 
