@@ -55,5 +55,7 @@ test("the table, field by field, nested fields named after their group", () => {
 test("writing between markers keeps what is around them, and needs the markers", () => {
   const text = "before\n<!-- t:start -->\nold\n<!-- t:end -->\nafter";
   expect(replaceBetweenMarkers(text, "t", "new")).toBe("before\n<!-- t:start -->\n\nnew\n\n<!-- t:end -->\nafter");
-  expect(() => replaceBetweenMarkers(text, "u", "new")).toThrow("README.md has no <!-- u:start -->");
+  expect(() => replaceBetweenMarkers(text, "u", "new")).toThrow(
+    "no <!-- u:start --> ... <!-- u:end --> to write between",
+  );
 });
