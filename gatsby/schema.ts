@@ -1,126 +1,224 @@
 /**
  * The node types, declared so that empty or wrong content fails clearly instead of being
  * inferred (https://www.gatsbyjs.com/docs/reference/graphql-data-layer/schema-customization/).
+ *
+ * A node's content fields are made from the content schemas (src/lib/content-schema.ts), so a
+ * field added there is in GraphQL too. Declared here are only what the schemas cannot say: each
+ * node type's name, the names of the object types nested in it, and the fields that exist only
+ * on the node (source-content.ts makes them) or that GraphQL gives more than the content holds
+ * (a link to another node, a file).
  */
-export const typeDefs = `
-    type SourceLink { label: String!, url: String! }
-    type Question { question: String!, answer: String! }
-    type LinkItem { name: String!, href: String! }
-    type SocialLinks { facebook: String!, instagram: String!, linkedin: String!, youtube: String! }
-    type Credential { id: String!, name: String!, issuer: String!, number: String, services: [String!]! }
-    type PostalAddress { street: String, locality: String, postalCode: String, region: String!, country: String! }
+import type { z } from "zod";
+import { contentJsonSchema, fieldsOf, type JsonSchema } from "../src/lib/content-json-schema";
+import { postFrontmatterSchema, serviceFrontmatterSchema, yamlSchemas, type YamlFile } from "../src/lib/content-schema";
 
-    type SiteInfo implements Node @dontInfer {
-      name: String!
-      tagline: String!
-      blurb: String!
-      phone: String!
-      email: String!
-      serviceArea: String!
-      address: PostalAddress!
-      yearsInBusiness: Int!
-      inspectionsCompleted: Int!
-      licenseNumber: String!
-      insuranceSummary: String!
-      credentials: [Credential!]!
-      copyrightYear: Int!
-      social: SocialLinks!
-    }
+/** A field only the node has, or a content field declared otherwise: its SDL type (with directives). */
+type NodeField = string | { type: string; description: string };
 
-    type NavLink implements Node @dontInfer { name: String!, href: String!, order: Int! }
-    type FooterLinks implements Node @dontInfer { services: [LinkItem!]!, company: [LinkItem!]! }
-    type FaqGroup implements Node @dontInfer { group: String!, order: Int!, questions: [Question!]! }
+export interface NodeType {
+  /** What the node holds, as validated: one entry of a file that is a list. */
+  content: z.ZodType;
+  /** The content as one field of the node, rather than the node's own fields. */
+  wrap?: string;
+  description?: string;
+  /** The GraphQL name of each object in the content, by its path: "address", "tables.sizeBands". */
+  objectTypes?: Record<string, string>;
+  /** Where GraphQL offers only some fields of an object, by its path. */
+  only?: Record<string, string[]>;
+  /** Content fields the node does not carry under their own name. */
+  omit?: string[];
+  nodeFields?: Record<string, NodeField>;
+}
 
-    type WaterParameter implements Node @dontInfer {
-      parameterId: String!
-      order: Int!
-      name: String!
-      limit: String!
-      standard: String!
-      explanation: String!
-    }
+/** The element of a schema that is a list: each entry becomes a node. */
+function entryOf(schema: z.ZodType): z.ZodType {
+  const def = schema._zod.def as { type: string; element?: z.ZodType };
+  return def.type === "array" ? def.element! : schema;
+}
 
-    type WaterPackage implements Node @dontInfer {
-      packageId: String!
-      name: String!
-      summary: String!
-      price: Int!
-      turnaround: String!
-      sampling: String!
-      laboratoryTerms: String!
-      suits: String!
-      order: Int!
-      path: String!
-      parameters: [WaterParameter!]! @link(by: "parameterId")
-    }
+const sources = { sources: "SourceLink" };
+const copy: Record<string, NodeField> = {
+  html: { type: "String!", description: "The copy rendered to HTML at build time." },
+};
+const page = { slug: "String!", path: "String!" };
 
-    "The price tables of pricing.yaml, as src/lib/content-schema.ts validates them."
-    type Pricing implements Node @dontInfer { tables: PricingTables! }
-    type PricingTables {
-      mainInspections: [MainInspectionPrices!]!
-      ageAdjustments: [AgeAdjustment!]!
-      foundations: [FoundationPrice!]!
-      addOns: [AddOnPrice!]!
-      travelZones: [TravelZone!]!
-      countyZipPrefixes: [CountyZipPrefixes!]!
-    }
-    type MainInspectionPrices {
-      id: String!
-      label: String!
-      service: String!
-      sizeBands: [SizeBand!]!
-      overflow: SizeOverflow!
-    }
-    type SizeBand { maxSqFt: Int!, price: Int! }
-    type SizeOverflow { perSqFt: Int!, price: Int! }
-    type AgeAdjustment { label: String!, builtBefore: Int!, percent: Float! }
-    type FoundationPrice { id: String!, label: String!, adjustment: Int! }
-    type AddOnPrice { id: String!, label: String!, service: String!, price: Int! }
-    type TravelZone { label: String!, fee: Int!, counties: [String!]! }
-    type CountyZipPrefixes { county: String!, prefixes: [String!]! }
-    "When the business works and books (availability.yaml): what the pages show of it."
-    type Availability implements Node @dontInfer { rules: AvailabilityRules! }
-    type AvailabilityRules { bookingOnline: Boolean!, cancellation: CancellationRules! }
-    type CancellationRules { cutoffHours: Int!, policy: String! }
-    type PageSources implements Node @dontInfer { page: String!, lastReviewed: Date! @dateformat, sources: [SourceLink!]! }
+/** Each YAML file's node type; a file that is a list gives one node per entry. */
+export const yamlNodeTypes = {
+  "site.yaml": "SiteInfo",
+  "navigation.yaml": "NavLink",
+  "footer.yaml": "FooterLinks",
+  "faq.yaml": "FaqGroup",
+  "water-parameters.yaml": "WaterParameter",
+  "water-packages.yaml": "WaterPackage",
+  "pricing.yaml": "Pricing",
+  "page-sources.yaml": "PageSources",
+  "availability.yaml": "Availability",
+} as const satisfies Record<YamlFile, string>;
 
-    type Service implements Node @dontInfer {
-      slug: String!
-      path: String!
-      title: String!
-      summary: String!
-      order: Int!
-      icon: String!
-      duration: String
-      turnaround: String
-      priceNote: String
-      lastReviewed: Date @dateformat
-      sources: [SourceLink!]!
-      faqs: [Question!]!
-      "The copy rendered to HTML at build time."
-      html: String!
-      "The live components the copy places among its paragraphs (src/lib/mdx-slots.ts)."
-      slots: [String!]!
-      contentFilePath: String!
-    }
+type YamlNodeTypeName = (typeof yamlNodeTypes)[YamlFile];
+const yamlContent = <F extends YamlFile>(file: F) => entryOf(yamlSchemas[file]);
 
-    type BlogPost implements Node @dontInfer {
-      slug: String!
-      path: String!
-      title: String!
-      description: String!
-      date: Date! @dateformat
-      updated: Date @dateformat
-      lastReviewed: Date @dateformat
-      author: String!
-      image: File @fileByRelativePath
-      imageAlt: String
-      draft: Boolean!
-      related: [Service!]! @link(by: "slug")
-      sources: [SourceLink!]!
-      readingMinutes: Int!
-      "The copy rendered to HTML at build time."
-      html: String!
-      contentFilePath: String!
+export const nodeTypes: Record<YamlNodeTypeName | "Service" | "BlogPost", NodeType> = {
+  SiteInfo: {
+    content: yamlContent("site.yaml"),
+    objectTypes: { address: "PostalAddress", credentials: "Credential", social: "SocialLinks" },
+  },
+  NavLink: { content: yamlContent("navigation.yaml"), nodeFields: { order: "Int!" } },
+  FooterLinks: { content: yamlContent("footer.yaml"), objectTypes: { services: "LinkItem", company: "LinkItem" } },
+  FaqGroup: {
+    content: yamlContent("faq.yaml"),
+    objectTypes: { questions: "Question" },
+    nodeFields: { order: "Int!" },
+  },
+  WaterParameter: {
+    content: yamlContent("water-parameters.yaml"),
+    omit: ["id"],
+    nodeFields: { parameterId: "String!", order: "Int!" },
+  },
+  WaterPackage: {
+    content: yamlContent("water-packages.yaml"),
+    omit: ["id"],
+    nodeFields: {
+      packageId: "String!",
+      path: "String!",
+      parameters: '[WaterParameter!]! @link(by: "parameterId")',
+    },
+  },
+  Pricing: {
+    content: yamlContent("pricing.yaml"),
+    wrap: "tables",
+    description: "The price tables of pricing.yaml, as src/lib/content-schema.ts validates them.",
+    objectTypes: {
+      tables: "PricingTables",
+      "tables.mainInspections": "MainInspectionPrices",
+      "tables.mainInspections.sizeBands": "SizeBand",
+      "tables.mainInspections.overflow": "SizeOverflow",
+      "tables.ageAdjustments": "AgeAdjustment",
+      "tables.foundations": "FoundationPrice",
+      "tables.addOns": "AddOnPrice",
+      "tables.travelZones": "TravelZone",
+      "tables.countyZipPrefixes": "CountyZipPrefixes",
+    },
+  },
+  Availability: {
+    content: yamlContent("availability.yaml"),
+    wrap: "rules",
+    description: "When the business works and books (availability.yaml): what the pages show of it.",
+    objectTypes: { rules: "AvailabilityRules", "rules.cancellation": "CancellationRules" },
+    only: { rules: ["bookingOnline", "cancellation"] },
+  },
+  PageSources: { content: yamlContent("page-sources.yaml"), objectTypes: sources },
+  Service: {
+    content: serviceFrontmatterSchema,
+    objectTypes: { ...sources, faqs: "Question" },
+    nodeFields: {
+      ...page,
+      ...copy,
+      slots: {
+        type: "[String!]!",
+        description: "The live components the copy places among its paragraphs (src/lib/mdx-slots.ts).",
+      },
+      contentFilePath: "String!",
+    },
+  },
+  BlogPost: {
+    content: postFrontmatterSchema,
+    objectTypes: sources,
+    nodeFields: {
+      ...page,
+      image: "File @fileByRelativePath",
+      related: '[Service!]! @link(by: "slug")',
+      readingMinutes: "Int!",
+      ...copy,
+      contentFilePath: "String!",
+    },
+  },
+};
+
+const quoted = (description: string | undefined) => (description ? `${JSON.stringify(description)}\n` : "");
+
+/** Writes the SDL of one node type, and of the object types in it into `types`, by name. */
+class Sdl {
+  /** The paths named in objectTypes and only that the content has: any other is a mistake. */
+  readonly pathsSeen = new Set<string>();
+
+  constructor(
+    private readonly name: string,
+    private readonly node: NodeType,
+    private readonly types: Map<string, string>,
+  ) {}
+
+  nodeType(): string {
+    const { name } = this;
+    const { content, wrap, description, omit = [], nodeFields = {} } = this.node;
+    const json = contentJsonSchema(content, "output");
+    const fields = wrap
+      ? [`${wrap}: ${this.typeOf(json, wrap)}!`]
+      : fieldsOf(json)
+          .filter((field) => !omit.includes(field.name) && !(field.name in nodeFields))
+          .map((field) => this.field(field.name, field.json, field.required, field.name));
+    const own = Object.entries(nodeFields).map(([field, sdl]) =>
+      typeof sdl === "string" ? `${field}: ${sdl}` : `${quoted(sdl.description)}${field}: ${sdl.type}`,
+    );
+    return `${quoted(description)}type ${name} implements Node @dontInfer {\n${[...fields, ...own].join("\n")}\n}`;
+  }
+
+  private field(name: string, json: JsonSchema, required: boolean, path: string): string {
+    // Every date is YYYY-MM-DD; @dateformat lets a query ask for it as "November 23, 2026".
+    const date = json.format === "date" || json.items?.format === "date" ? " @dateformat" : "";
+    return `${name}: ${this.typeOf(json, path)}${required ? "!" : ""}${date}`;
+  }
+
+  private typeOf(json: JsonSchema, path: string): string {
+    if (json.format === "date") return "Date";
+    switch (json.type) {
+      case "string":
+        return "String";
+      case "integer":
+        return "Int";
+      case "number":
+        return "Float";
+      case "boolean":
+        return "Boolean";
+      case "array":
+        return `[${this.typeOf(json.items ?? {}, path)}!]`;
+      case "object":
+        return this.objectType(json, path);
+      default:
+        throw new Error(`gatsby/schema.ts: no GraphQL type for the content field "${path}": ${JSON.stringify(json)}`);
     }
-  `;
+  }
+
+  private objectType(json: JsonSchema, path: string): string {
+    this.pathsSeen.add(path);
+    const name = this.node.objectTypes?.[path];
+    if (!name) throw new Error(`gatsby/schema.ts: name the GraphQL type of the content field "${path}" (objectTypes)`);
+    const only = this.node.only?.[path];
+    const fields = fieldsOf(json)
+      .filter((field) => !only || only.includes(field.name))
+      .map((field) => this.field(field.name, field.json, field.required, `${path}.${field.name}`));
+    const sdl = `type ${name} {\n${fields.join("\n")}\n}`;
+    const earlier = this.types.get(name);
+    if (earlier !== undefined && earlier !== sdl) {
+      throw new Error(`gatsby/schema.ts: ${name} has different fields where ${this.name} uses it:\n${earlier}\n${sdl}`);
+    }
+    this.types.set(name, sdl);
+    return name;
+  }
+}
+
+/** The SDL of every node type and the object types in them; a name given two shapes is an error. */
+export function contentTypeDefs(types: Record<string, NodeType> = nodeTypes): string {
+  const objectTypes = new Map<string, string>();
+  const nodes = Object.entries(types).map(([name, node]) => {
+    const sdl = new Sdl(name, node, objectTypes);
+    const nodeSdl = sdl.nodeType();
+    const named = [...Object.keys(node.objectTypes ?? {}), ...Object.keys(node.only ?? {})];
+    const unknown = named.filter((path) => !sdl.pathsSeen.has(path));
+    if (unknown.length) throw new Error(`gatsby/schema.ts: ${name} has no object at ${unknown.join(", ")}`);
+    return nodeSdl;
+  });
+  return [...objectTypes.values(), ...nodes].join("\n\n");
+}
+
+export const typeDefs = contentTypeDefs();

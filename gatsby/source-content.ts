@@ -3,7 +3,6 @@
  * with the file and field named) and turned into typed nodes.
  */
 import type { GatsbyNode, Node } from "gatsby";
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import {
   postFrontmatterSchema,
@@ -12,11 +11,13 @@ import {
   yamlSchemas,
   type YamlFile,
 } from "../src/lib/content-schema";
+import { readRawContentFile } from "../src/build/content-files";
 import { mdxToHtml } from "../src/build/mdx-html";
 import { slotsIn } from "../src/lib/mdx-slots";
 import { postPath, servicePath, slugFromFilePath, waterPackagePath } from "../src/lib/paths";
 import { readingMinutes } from "../src/lib/reading-time";
 import type { ContentProblems } from "./content-problems";
+import { nodeTypes, yamlNodeTypes } from "./schema";
 import { contentLabel, contentRoot } from "./site-root";
 
 export interface SourcingOptions {
@@ -36,21 +37,10 @@ export function sourceContent(options: SourcingOptions): GatsbyNode["onCreateNod
   };
 }
 
-/** Each YAML file becomes nodes of these types; arrays become one node per entry. */
-const yamlNodeTypes: Record<YamlFile, string> = {
-  "site.yaml": "SiteInfo",
-  "navigation.yaml": "NavLink",
-  "footer.yaml": "FooterLinks",
-  "faq.yaml": "FaqGroup",
-  "water-parameters.yaml": "WaterParameter",
-  "water-packages.yaml": "WaterPackage",
-  "pricing.yaml": "Pricing",
-  "page-sources.yaml": "PageSources",
-  "availability.yaml": "Availability",
-};
-
-/** Shapes one validated YAML entry into the fields of its node type. */
+/** Shapes one validated YAML entry into the fields of its node type (gatsby/schema.ts declares them). */
 function yamlNodeFields(file: YamlFile, entry: Record<string, unknown>, index: number): Record<string, unknown> {
+  const { wrap } = nodeTypes[yamlNodeTypes[file]];
+  if (wrap) return { [wrap]: entry };
   switch (file) {
     case "navigation.yaml":
     case "faq.yaml":
@@ -63,25 +53,33 @@ function yamlNodeFields(file: YamlFile, entry: Record<string, unknown>, index: n
       const { id, ...rest } = entry;
       return { ...rest, packageId: id, path: waterPackagePath(String(id)) };
     }
-    case "pricing.yaml":
-      return { tables: entry };
-    case "availability.yaml":
-      return { rules: entry };
     default:
       return entry;
   }
 }
 
-async function sourceYamlFile(
-  { problems }: SourcingOptions,
-  {
-    node,
-    actions,
-    createNodeId,
-    createContentDigest,
-    reporter,
-  }: Parameters<NonNullable<GatsbyNode["onCreateNode"]>>[0],
-): Promise<void> {
+type NodeArgs = Parameters<NonNullable<GatsbyNode["onCreateNode"]>>[0];
+
+/** Adds a node of `type` made from a content file's node, as its child. */
+function createChildNode(
+  { node, actions, createNodeId, createContentDigest }: NodeArgs,
+  type: string,
+  seed: string,
+  fields: Record<string, unknown>,
+): void {
+  const child = {
+    ...fields,
+    id: createNodeId(`${node.id}${seed} >>> ${type}`),
+    parent: node.id,
+    children: [],
+    internal: { type, contentDigest: createContentDigest(fields) },
+  };
+  actions.createNode(child);
+  actions.createParentChildLink({ parent: node, child: child as unknown as Node });
+}
+
+async function sourceYamlFile({ problems }: SourcingOptions, args: NodeArgs): Promise<void> {
+  const { node, reporter } = args;
   const absolutePath = node.absolutePath as string;
   const label = contentLabel(absolutePath);
   const file = path.relative(contentRoot, absolutePath).split(path.sep).join("/") as YamlFile;
@@ -94,8 +92,7 @@ async function sourceYamlFile(
   }
   let data: unknown;
   try {
-    const { parse } = await import("yaml");
-    data = parse(await readFile(absolutePath, "utf8"));
+    data = readRawContentFile(file, contentRoot);
   } catch (error) {
     problems.report(reporter, [`${label}: is not valid YAML: ${(error as Error).message}`]);
     return;
@@ -107,29 +104,12 @@ async function sourceYamlFile(
   }
   const entries = (Array.isArray(result.value) ? result.value : [result.value]) as Record<string, unknown>[];
   entries.forEach((entry, index) => {
-    const fields = yamlNodeFields(file, entry, index);
-    const child = {
-      ...fields,
-      id: createNodeId(`${node.id} [${index}] >>> ${yamlNodeTypes[file]}`),
-      parent: node.id,
-      children: [],
-      internal: { type: yamlNodeTypes[file], contentDigest: createContentDigest(fields) },
-    };
-    actions.createNode(child);
-    actions.createParentChildLink({ parent: node, child: child as unknown as Node });
+    createChildNode(args, yamlNodeTypes[file], ` [${index}]`, yamlNodeFields(file, entry, index));
   });
 }
 
-async function sourceMdxFile(
-  { problems, production }: SourcingOptions,
-  {
-    node,
-    actions,
-    createNodeId,
-    createContentDigest,
-    reporter,
-  }: Parameters<NonNullable<GatsbyNode["onCreateNode"]>>[0],
-): Promise<void> {
+async function sourceMdxFile({ problems, production }: SourcingOptions, args: NodeArgs): Promise<void> {
+  const { node, reporter } = args;
   const contentFilePath = (node.internal as { contentFilePath?: string }).contentFilePath ?? "";
   const collection = path.relative(contentRoot, contentFilePath).split(path.sep)[0];
   const label = contentLabel(contentFilePath);
@@ -176,13 +156,5 @@ async function sourceMdxFile(
     return problems.report(reporter, [`${label}: MDX files belong in content/services or content/blog`]);
   }
 
-  const child = {
-    ...fields,
-    id: createNodeId(`${node.id} >>> ${type}`),
-    parent: node.id,
-    children: [],
-    internal: { type, contentDigest: createContentDigest(fields) },
-  };
-  actions.createNode(child);
-  actions.createParentChildLink({ parent: node, child: child as unknown as Node });
+  createChildNode(args, type, "", fields);
 }

@@ -29,6 +29,7 @@ import { format } from "prettier";
 import { gatsbyBuild, siteRoot } from "./lib/site-copy";
 import { lighthouseTargets } from "./budgets";
 import { CHROMIUM_ARGS, ensureChromium } from "./lib/chromium";
+import { betweenMarkers, replaceBetweenMarkers } from "./lib/readme-markers";
 import {
   causeTable,
   floorDrift,
@@ -233,9 +234,7 @@ function report(bench: BenchRun): string {
 async function updateReadme(bench: BenchRun): Promise<void> {
   const file = path.join(siteRoot, "docs", "quality.md");
   const readme = readFileSync(file, "utf8");
-  const start = "<!-- lighthouse:start -->";
-  const end = "<!-- lighthouse:end -->";
-  if (!readme.includes(start) || !readme.includes(end)) return;
+  if (betweenMarkers(readme, "lighthouse") === undefined) return;
   const row = (name: string, m: RunSummary) =>
     `| ${name} | ${m.performance.toFixed(2)} | ${(m.lcp / 1000).toFixed(2)} s | ${Math.round(m.tbt)} ms | ${m.cls.toFixed(3)} | ` +
     `${(m.jsBytes / 1000).toFixed(1)} KB | ${m.accessibility.toFixed(2)} | ${m.bestPractices.toFixed(2)} | ${m.seo.toFixed(2)} |`;
@@ -247,7 +246,7 @@ async function updateReadme(bench: BenchRun): Promise<void> {
     row("floor: bare Gatsby page", bench.floor.median),
     ...bench.pages.map((page) => row(`\`${page.path}\``, page.median)),
   ].join("\n");
-  const updated = `${readme.slice(0, readme.indexOf(start) + start.length)}\n\n${table}\n\n${readme.slice(readme.indexOf(end))}`;
+  const updated = replaceBetweenMarkers(readme, "lighthouse", table);
   writeFileSync(file, await format(updated, { parser: "markdown", filepath: file, printWidth: 120 }));
 }
 

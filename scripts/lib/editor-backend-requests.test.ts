@@ -1,8 +1,11 @@
 /** @jest-environment node */
 import { checkRequest } from "./editor-backend-requests";
 import { relativeName, siteEditorScope } from "./editor-backend-scope";
+import { editorConfig } from "../../src/lib/cms/editor-config";
 
 const scope = siteEditorScope();
+const business = editorConfig({ localBackendUrl: "" }).collections.find((entry) => entry.name === "business");
+const businessFiles = (business as { files: { file: string }[] }).files.map((entry) => entry.file);
 const branch = "main";
 const post = "content/blog/radon-in-finished-basements/index.mdx";
 const save = (dataFiles: unknown[], assets: unknown[] = []) => ({
@@ -25,15 +28,8 @@ describe("the editor backend's scope", () => {
         { folder: "content/blog", extension: "mdx", mediaInside: true },
         { folder: "content/services", extension: "mdx", mediaInside: false },
       ],
-      entryFiles: [
-        "content/site.yaml",
-        "content/pricing.yaml",
-        "content/availability.yaml",
-        "content/water-packages.yaml",
-        "content/water-parameters.yaml",
-        "content/faq.yaml",
-        "content/page-sources.yaml",
-      ],
+      // Each file of the editor's "business" collection (its list: src/lib/cms/editor-config.test.ts).
+      entryFiles: businessFiles,
       mediaFolder: "static/uploads",
     });
   });

@@ -5,10 +5,10 @@
  * configuration made from the content schemas and the Identity e-mail templates. Nothing here
  * is part of any visitor page: the files are plain static files, loaded only by /admin/index.html.
  */
-import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { parse } from "yaml";
+import { readSiteContent } from "./content-files";
 import { IDENTITY_EMAILS_DIR, identityEmails } from "./identity-emails";
 import { editorConfig, LIST_FIELD, YAML_FORMAT, type EditorOptions } from "../lib/cms/editor-config";
 
@@ -76,7 +76,7 @@ export function writeAdminFiles(
 
 /** The editor as the site ships it: into static/admin, with its backend's address for `npm run cms`. */
 export function writeSiteEditor(siteRoot: string, contentRoot: string): void {
-  const { name } = parse(readFileSync(path.join(contentRoot, "site.yaml"), "utf8")) as { name: string };
+  const { name } = readSiteContent(contentRoot);
   writeAdminFiles(path.join(siteRoot, "static", "admin"), {
     siteRoot,
     siteName: name,

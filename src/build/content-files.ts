@@ -11,8 +11,13 @@ import type { YamlContent, YamlFile } from "../lib/content-schema";
 /** content/, or the folder CONTENT_DIR names (the content tests point it at a broken copy). */
 export const defaultContentDir = path.resolve(process.env.CONTENT_DIR ?? "content");
 
+/** A content YAML file as parsed, before any check: for what validates it, and tests of that. */
+export function readRawContentFile(file: YamlFile, contentDir = defaultContentDir): unknown {
+  return parse(readFileSync(path.join(contentDir, file), "utf8"));
+}
+
 export function readContentFile<F extends YamlFile>(file: F, contentDir = defaultContentDir): YamlContent<F> {
-  return parse(readFileSync(path.join(contentDir, file), "utf8")) as YamlContent<F>;
+  return readRawContentFile(file, contentDir) as YamlContent<F>;
 }
 
 /** The business's own facts: content/site.yaml. */

@@ -2,13 +2,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "node-html-parser";
-import { parse as parseYaml } from "yaml";
+import { readSiteContent } from "./content-files";
 import { identityEmails } from "./identity-emails";
 
 const root = path.resolve(__dirname, "..", "..");
-const { name: siteName } = parseYaml(readFileSync(path.join(root, "content", "site.yaml"), "utf8")) as {
-  name: string;
-};
+const { name: siteName } = readSiteContent(path.join(root, "content"));
 const emails = identityEmails(siteName);
 
 /** The hash the widget served at /admin acts on, read from the widget's own build. */

@@ -1,9 +1,7 @@
 import { graphql, useStaticQuery } from "gatsby";
 
-export interface NavItem {
-  name: string;
-  href: string;
-}
+/** A link of the header or the footer (content/navigation.yaml, content/footer.yaml). */
+export type NavItem = Queries.LinkItem;
 
 /** The header links (content/navigation.yaml) and the footer lists (content/footer.yaml). */
 export function useNavigation(): {

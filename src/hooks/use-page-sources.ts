@@ -1,10 +1,8 @@
 import { graphql, useStaticQuery } from "gatsby";
-import type { lawPages } from "../lib/content-schema";
+import type { LawPage } from "../lib/content-schema";
 
 /** The review date and sources of a page that states the law but has no content file of its own (content/page-sources.yaml). */
-export function usePageSources(
-  page: (typeof lawPages)[number],
-): Queries.UsePageSourcesQuery["allPageSources"]["nodes"][number] {
+export function usePageSources(page: LawPage): Queries.UsePageSourcesQuery["allPageSources"]["nodes"][number] {
   const data = useStaticQuery<Queries.UsePageSourcesQuery>(graphql`
     query UsePageSources {
       allPageSources {

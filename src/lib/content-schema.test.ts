@@ -4,8 +4,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import matter from "gray-matter";
-import { parse } from "yaml";
+import { readRawContentFile } from "../build/content-files";
 import {
+  lawPages,
   pageSourcesSchema,
   postFrontmatterSchema,
   siteSchema,
@@ -26,7 +27,7 @@ function mdxFiles(folder: string): string[] {
 
 describe("every content file passes its schema", () => {
   test.each(Object.keys(yamlSchemas))("content/%s", (file) => {
-    const data = parse(readFileSync(path.join(contentDir, file), "utf8"));
+    const data = readRawContentFile(file as YamlFile, contentDir);
     expect(validateContent(yamlSchemas[file as YamlFile], file, data)).toMatchObject({ ok: true });
   });
 
@@ -124,11 +125,11 @@ describe("facts a page relies on", () => {
       lastReviewed: "2026-11-23",
       sources: [{ label: "COMAR 09.36", url: "https://www.dsd.state.md.us/comar/" }],
     });
-    const all = ["about", "faq", "water-packages"].map(entry);
+    const all = lawPages.map(entry);
     expect(validateContent(pageSourcesSchema, "p", all)).toMatchObject({ ok: true });
     expect(validateContent(pageSourcesSchema, "p", all.slice(1))).toEqual({
       ok: false,
-      problems: ['p: field "(the whole file)" must have an entry for each of about, faq, water-packages'],
+      problems: [`p: field "(the whole file)" must have an entry for each of ${lawPages.join(", ")}`],
     });
     expect(validateContent(pageSourcesSchema, "p", [{ ...all[0], sources: [] }, ...all.slice(1)])).toEqual({
       ok: false,
@@ -141,7 +142,7 @@ describe("facts a page relies on", () => {
   });
 
   it("lists the business's credentials as data, each with who issued it", () => {
-    const site = parse(readFileSync(path.join(contentDir, "site.yaml"), "utf8")) as Record<string, unknown>;
+    const site = readRawContentFile("site.yaml", contentDir) as Record<string, unknown>;
     const result = validateContent(siteSchema, "site.yaml", site);
     expect(result.ok && result.value.credentials.map((c) => c.id)).toEqual(
       expect.arrayContaining([
@@ -159,7 +160,7 @@ describe("facts a page relies on", () => {
   });
 
   it("names only services that exist when it ties a credential to a service", () => {
-    const site = siteSchema.parse(parse(readFileSync(path.join(contentDir, "site.yaml"), "utf8")));
+    const site = siteSchema.parse(readRawContentFile("site.yaml", contentDir));
     const services = mdxFiles("services").map((file) => path.basename(file, ".mdx"));
     for (const credential of site.credentials) expect(services).toEqual(expect.arrayContaining(credential.services));
   });

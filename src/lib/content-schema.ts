@@ -9,7 +9,9 @@
  * The same schemas define the content editor at /admin (src/lib/cms/editor-config.ts): a
  * field's `.meta()` gives its label (`title`, else one is made from the field name), the hint
  * shown under it (`description`) and, where the type alone does not say it, the editor's widget
- * (`widget`: "text" for several lines, "image"). Dates carry `format: "date"`.
+ * (`widget`: "text" for several lines, "image"). Dates carry `format: "date"`. They also make the
+ * build's GraphQL types (gatsby/schema.ts) and the README's content tables, where the
+ * `description` is the "what it is" column (`npm run docs:content` rewrites them).
  */
 import { z } from "zod";
 
@@ -24,6 +26,14 @@ export const patterns = {
     message: "must be a site path such as /services/radon",
   },
   phone: { regex: /^\(\d{3}\) \d{3}-\d{4}$/, message: "must be a US number written as (410) 555-0142" },
+  zipCode: { regex: /^\d{5}$/, message: "must be a five-digit ZIP code" },
+  zipPrefix: { regex: /^\d{3}$/, message: "must be three digits" },
+  /** A state or country code; each field gives its own example. */
+  twoLetters: { regex: /^[A-Z]{2}$/, message: "must be two capital letters" },
+  clockTime: {
+    regex: /^([01]\d|2[0-3]):[0-5]\d$/,
+    message: "must be a time written as HH:MM on the 24-hour clock, such as 08:00",
+  },
 } as const;
 
 const text = z.string().trim().min(1, "must not be empty");
@@ -60,38 +70,44 @@ const credential = z.strictObject({
   id: slug,
   name: text,
   issuer: text,
-  number: text.optional(),
-  services: z.array(slug).default([]),
+  number: text.optional().meta({ description: "The licence or certificate number, where it has one" }),
+  services: z
+    .array(slug)
+    .default([])
+    .meta({ description: "The service pages that rely on it, by file name, e.g. [radon]; each shows it" }),
 });
 
 export const siteSchema = z.strictObject({
   name: text.meta({ title: "Business name" }),
-  tagline: text,
+  tagline: text.meta({ description: "e.g. Home and property inspections across Maryland" }),
   blurb: longText.meta({ description: "The footer's short description of the business" }),
   phone: z
     .string()
     .regex(patterns.phone.regex, patterns.phone.message)
     .meta({ description: "Written as (410) 555-0142; every call link on the site is made from it" }),
   email: z.email("must be an e-mail address").meta({ title: "E-mail" }),
-  serviceArea: text,
+  serviceArea: text.meta({ description: "e.g. Maryland, USA" }),
   address: z.strictObject({
-    street: text.optional(),
-    locality: text.optional(),
-    postalCode: z
+    street: text.optional().meta({ description: "The office's street address" }),
+    locality: text.optional().meta({ description: "The office's town" }),
+    postalCode: z.string().regex(patterns.zipCode.regex, patterns.zipCode.message).optional(),
+    region: z
       .string()
-      .regex(/^\d{5}$/, "must be a five-digit ZIP code")
-      .optional(),
-    region: z.string().regex(/^[A-Z]{2}$/, "must be a two-letter state code, such as MD"),
-    country: z.string().regex(/^[A-Z]{2}$/, "must be a two-letter country code, such as US"),
+      .regex(patterns.twoLetters.regex, "must be a two-letter state code, such as MD")
+      .meta({ description: "The state's code, e.g. MD" }),
+    country: z
+      .string()
+      .regex(patterns.twoLetters.regex, "must be a two-letter country code, such as US")
+      .meta({ description: "The country's code, e.g. US" }),
   }),
   yearsInBusiness: z.number().int().positive(),
   inspectionsCompleted: z.number().int().positive(),
-  licenseNumber: text,
+  licenseNumber: text.meta({ description: 'Quote it so it stays text: "33918"' }),
   insuranceSummary: longText.meta({ description: "One sentence on the insurance held" }),
   credentials: z
     .array(credential)
     .min(1, "must list at least the home inspector license")
-    .meta({ description: "Licences and certifications held; pages name no other" }),
+    .meta({ description: "Every licence, accreditation and certification held; pages name no other" }),
   copyrightYear: z.number().int().min(2000).max(2100),
   social: z.strictObject({
     facebook: httpsUrl,
@@ -133,10 +149,10 @@ export const waterParametersSchema = z
 export const waterPackagesSchema = z
   .array(
     z.strictObject({
-      id: slug.meta({ description: "The package's address: /services/water-quality/<id>" }),
+      id: slug.meta({ description: "Also its address: lender-fha-va is /services/water-quality/lender-fha-va" }),
       name: text,
       summary: longText,
-      price: wholeDollars.meta({ description: "Whole US dollars" }),
+      price: wholeDollars.meta({ description: "Whole US dollars, e.g. 225" }),
       turnaround: text,
       sampling: longText,
       /** What the laboratory itself sets (bottles, handling, the turnaround it quotes), shown as its own terms. */
@@ -146,10 +162,10 @@ export const waterPackagesSchema = z
       }),
       suits: longText,
       order: z.number().int().meta({ description: "Column order in the comparison table" }),
-      parameters: z
-        .array(slug)
-        .min(1, "must list at least one parameter id")
-        .meta({ description: "Ids from the water parameters list" }),
+      parameters: z.array(slug).min(1, "must list at least one parameter id").meta({
+        description:
+          "Ids from the water parameters list, e.g. [total-coliform, e-coli, nitrate]; an id not there stops the build",
+      }),
     }),
   )
   .min(1);
@@ -160,8 +176,9 @@ const mainInspection = z.strictObject({
   label: text,
   service: slug,
   sizeBands: z.array(sizeBand).min(1),
-  /** Beyond the largest band: `price` for each further `perSqFt` started. */
-  overflow: z.strictObject({ perSqFt: z.number().int().positive(), price: wholeDollars }),
+  overflow: z
+    .strictObject({ perSqFt: z.number().int().positive(), price: wholeDollars })
+    .meta({ description: "Beyond the largest band: price for each further perSqFt started" }),
 });
 
 export const pricingSchema = z
@@ -173,9 +190,16 @@ export const pricingSchema = z
     foundations: z.array(z.strictObject({ id: slug, label: text, adjustment: wholeDollars })).min(1),
     addOns: z.array(z.strictObject({ id: slug, label: text, service: slug, price: wholeDollars })),
     travelZones: z.array(z.strictObject({ label: text, fee: wholeDollars, counties: z.array(text).min(1) })).min(1),
-    countyZipPrefixes: z.array(
-      z.strictObject({ county: text, prefixes: z.array(z.string().regex(/^\d{3}$/, "must be three digits")).min(1) }),
-    ),
+    countyZipPrefixes: z
+      .array(
+        z.strictObject({
+          county: text,
+          prefixes: z.array(z.string().regex(patterns.zipPrefix.regex, patterns.zipPrefix.message)).min(1),
+        }),
+      )
+      .meta({
+        description: "The first three digits of each county's ZIP codes; every county of a travel zone needs them",
+      }),
   })
   .superRefine((pricing, context) => {
     for (const county of pricing.travelZones.flatMap((zone) => zone.counties)) {
@@ -193,11 +217,11 @@ export const serviceFrontmatterSchema = z.strictObject({
   title: text,
   summary: longText
     .max(200, "must be at most 200 characters: it is the one-line summary and meta description")
-    .meta({ description: "At most 200 characters: the services list and search results show it" }),
+    .meta({ description: "The one-line summary: the services list and search results show it" }),
   order: z.number().int().meta({ description: "Position in the services list" }),
   icon: z.enum(["home", "building", "radon", "mold", "pipe", "hammer", "well", "water", "paint", "scale"]),
-  duration: text.optional(),
-  turnaround: text.optional(),
+  duration: text.optional().meta({ description: "e.g. About 2 to 4 hours" }),
+  turnaround: text.optional().meta({ description: "When the client gets the results" }),
   /** What the "from $..." price covers, where the page describes more than the priced service. */
   priceNote: text
     .optional()
@@ -210,7 +234,7 @@ export const serviceFrontmatterSchema = z.strictObject({
     .array(question)
     .max(6, "must hold at most six questions")
     .default([])
-    .meta({ title: "Questions", description: "At most six" }),
+    .meta({ title: "Questions", description: "Questions people ask, at most six" }),
 });
 
 export const postFrontmatterSchema = z
@@ -218,23 +242,29 @@ export const postFrontmatterSchema = z
     title: text,
     description: longText
       .max(200, "must be at most 200 characters")
-      .meta({ description: "At most 200 characters: the blog index and search results show it" }),
+      .meta({ description: "The summary on the blog index and in search results" }),
     date: isoDate.meta({ description: "The blog lists newest first" }),
     /** When the copy last changed in substance after publication; shown as "Updated <date>". */
-    updated: isoDate
-      .optional()
-      .meta({ description: "When the copy last changed in substance; must be after the date" }),
+    updated: isoDate.optional().meta({
+      description: "When the copy last changed in substance, after the date; shown as Updated November 23, 2026",
+    }),
     lastReviewed: isoDate.optional().meta({ description: "For posts that explain the law" }),
     author: text,
-    image: z.string().optional().meta({ title: "Cover image", widget: "image", description: "Saved beside the post" }),
+    image: z
+      .string()
+      .optional()
+      .meta({ title: "Cover image", widget: "image", description: "An image saved beside the post, e.g. ./cover.jpg" }),
     imageAlt: text
       .optional()
       .meta({ title: "Cover image description", description: "Required when there is a cover image: what it shows" }),
-    draft: z.boolean().default(false).meta({ description: "A draft is left out of the published site" }),
+    draft: z
+      .boolean()
+      .default(false)
+      .meta({ description: "A draft shows while writing (npm run develop) and is left out of the published site" }),
     related: z
       .array(slug)
       .default([])
-      .meta({ title: "Related services", description: "Service page names, e.g. radon" }),
+      .meta({ title: "Related services", description: "Service pages to link to, by file name, e.g. [sewer-septic]" }),
     sources: z.array(source).default([]).meta({ description: "Official sources" }),
   })
   .refine((post) => !post.updated || post.updated > post.date, {
@@ -244,9 +274,7 @@ export const postFrontmatterSchema = z
 
 const weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 export type Weekday = (typeof weekdays)[number];
-const clockTime = z
-  .string()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time written as HH:MM on the 24-hour clock, such as 08:00");
+const clockTime = z.string().regex(patterns.clockTime.regex, patterns.clockTime.message);
 const minutes = z.number().int("must be a whole number of minutes").nonnegative("must not be negative");
 
 /**
@@ -263,7 +291,10 @@ export const availabilitySchema = z
     weeklyHours: z
       .array(z.strictObject({ day: z.enum(weekdays), opens: clockTime, closes: clockTime }))
       .min(1, "must list at least one working day")
-      .meta({ description: "One entry per working day; a day not listed is closed" }),
+      .meta({
+        description:
+          "One entry per working day; a day not listed is closed. The site's opening hours (Monday to Saturday, 8 am to 6 pm) are made from it",
+      }),
     inspectors: z
       .number()
       .int()
@@ -273,7 +304,7 @@ export const availabilitySchema = z
       .number()
       .int()
       .refine((value) => [15, 20, 30, 60].includes(value), "must be 15, 20, 30 or 60")
-      .meta({ description: "Start times are offered every this many minutes" }),
+      .meta({ description: "Start times are offered every 15, 20, 30 or 60 minutes; a job must be over by closing" }),
     bufferMinutes: minutes.meta({ description: "Kept free after every job" }),
     minimumNoticeWorkingDays: z
       .number()
@@ -282,31 +313,37 @@ export const availabilitySchema = z
       .meta({ description: "1: the earliest booking is on the next working day" }),
     horizonDays: z.number().int().min(1).max(365).meta({ description: "How far ahead visitors may book" }),
     blockedDates: z.array(isoDate).default([]).meta({ description: "Days you do not work, besides public holidays" }),
-    durations: z.strictObject({
-      mainInspections: z
-        .array(
-          z.strictObject({
-            id: slug.meta({ description: "An inspection's id in pricing.yaml" }),
-            sizeBands: z.array(z.strictObject({ maxSqFt: z.number().int().positive(), minutes })).min(1),
-            overflow: z.strictObject({ perSqFt: z.number().int().positive(), minutes }),
-          }),
-        )
-        .meta({ description: "Time on site by finished square feet, as the price bands" }),
-      addOns: z
-        .array(z.strictObject({ id: slug.meta({ description: "An add-on's id in pricing.yaml" }), minutes }))
-        .meta({ description: "Time each add-on adds on site" }),
-      waterSamplingMinutes: minutes.meta({ description: "Time on site to take water samples, whatever the packages" }),
-      travel: z
-        .array(z.strictObject({ zone: text.meta({ description: "A travel zone's label in pricing.yaml" }), minutes }))
-        .meta({ description: "Extra time blocked for travel, by the price tables' travel zones" }),
-    }),
+    durations: z
+      .strictObject({
+        mainInspections: z
+          .array(
+            z.strictObject({
+              id: slug.meta({ description: "An inspection's id in pricing.yaml" }),
+              sizeBands: z.array(z.strictObject({ maxSqFt: z.number().int().positive(), minutes })).min(1),
+              overflow: z.strictObject({ perSqFt: z.number().int().positive(), minutes }),
+            }),
+          )
+          .meta({ description: "Time on site by finished square feet, as the price bands" }),
+        addOns: z
+          .array(z.strictObject({ id: slug.meta({ description: "An add-on's id in pricing.yaml" }), minutes }))
+          .meta({ description: "Time each add-on adds on site" }),
+        waterSamplingMinutes: minutes.meta({
+          description: "Time on site to take water samples, whatever the packages",
+        }),
+        travel: z
+          .array(z.strictObject({ zone: text.meta({ description: "A travel zone's label in pricing.yaml" }), minutes }))
+          .meta({ description: "Extra time blocked for travel, by the price tables' travel zones" }),
+      })
+      .meta({ description: "Time on site; the build refuses a price without a duration" }),
     cancellation: z.strictObject({
       cutoffHours: z
         .number()
         .int()
         .min(0)
         .meta({ description: "Visitors may cancel or move online until this many hours before the start" }),
-      policy: longText.meta({ description: "The policy as visitors read it, before booking and on its own page" }),
+      policy: longText.meta({
+        description: "The policy as visitors read it, before booking and on /cancellation-policy",
+      }),
     }),
   })
   .superRefine((availability, context) => {
@@ -325,12 +362,17 @@ export const availabilitySchema = z
  * still state the law; this gives each the same review date and source list as a service page.
  */
 export const lawPages = ["about", "faq", "water-packages"] as const;
+/** Their routes: lawPageRoutes in src/lib/paths.ts. */
+export type LawPage = (typeof lawPages)[number];
 export const pageSourcesSchema = z
   .array(
     z.strictObject({
       page: z.enum(lawPages),
-      lastReviewed: isoDate,
-      sources: z.array(source).min(1, "must list at least one source"),
+      lastReviewed: isoDate.meta({ description: "When the page's statements of the law were last checked" }),
+      sources: z
+        .array(source)
+        .min(1, "must list at least one source")
+        .meta({ description: "The official sources the page relies on" }),
     }),
   )
   .min(1)

@@ -2,6 +2,8 @@
  * Every generated route is built here and nowhere else, so a page, a link and
  * gatsby-node can never disagree about a URL. The site uses no trailing slashes.
  */
+import type { LawPage } from "./content-schema";
+
 export const servicesPath = "/services";
 export const schedulePath = "/schedule";
 export const blogPath = "/blog";
@@ -19,6 +21,16 @@ export const waterQualityService = "water-quality";
 export function waterPackagePath(packageId: string): string {
   return `${servicePath(waterQualityService)}/${packageId}`;
 }
+
+/**
+ * The routes of each page that states the law without a content file of its own
+ * (content/page-sources.yaml gives them their sources): one each, and one per water package.
+ */
+export const lawPageRoutes: Record<LawPage, (waterPackageIds: readonly string[]) => string[]> = {
+  about: () => ["/about"],
+  faq: () => ["/faq"],
+  "water-packages": (waterPackageIds) => waterPackageIds.map(waterPackagePath),
+};
 
 export function postPath(slug: string): string {
   return `${blogPath}/${slug}`;

@@ -10,7 +10,9 @@ import { expect, test, type Page } from "@playwright/test";
 import path from "node:path";
 import { readSiteContent } from "../../src/build/content-files";
 import { headersFor, loadHeaderRules } from "../../scripts/lib/deployed-headers";
-import { specRoutes } from "../../scripts/lib/routes";
+import { specRoutes, waterPackages } from "../../scripts/lib/routes";
+import { lawPages } from "../../src/lib/content-schema";
+import { lawPageRoutes } from "../../src/lib/paths";
 import { axeViolations, describeViolations } from "../support/axe";
 import { loadTooltips, markReachable, tabThrough } from "../support/keyboard";
 import { openPage } from "../support/page";
@@ -66,14 +68,15 @@ const keyFacts: Record<string, (string | RegExp)[]> = {
   "/cancellation-policy": ["until 24 hours before it starts", "(410) 555-0142"],
 };
 
-/** Pages that explain the law, and so show their review date and official sources. */
-const lawPages = new Set([
+/**
+ * Pages that explain the law, and so show their review date and official sources: those with a
+ * content file that has a review date, and every page content/page-sources.yaml gives sources to.
+ */
+const lawNoticeRoutes = new Set([
   "/services/lead-paint-legal-requirements",
   "/blog/maryland-mold-law",
   "/services/radon",
-  "/about",
-  "/faq",
-  "/services/water-quality/basic-potability",
+  ...lawPages.flatMap((page) => lawPageRoutes[page](waterPackages.map((pack) => pack.id))),
 ]);
 const OFFICIAL_SOURCE =
   /mgaleg\.maryland\.gov|mde\.maryland\.gov|epa\.gov|ecfr\.gov|dsd\.state\.md\.us|hud\.gov|regulations\.justia\.com|montgomerycountymd\.gov/;
@@ -165,7 +168,7 @@ for (const route of [...specRoutes, UNKNOWN]) {
 
     const main = page.locator("main");
     for (const fact of keyFacts[route.path] ?? []) await expect.soft(main.getByText(fact).first()).toBeVisible();
-    if (desktop && lawPages.has(route.path)) await checkLawNotice(page);
+    if (desktop && lawNoticeRoutes.has(route.path)) await checkLawNotice(page);
 
     const violations = await axeViolations(page);
     expect.soft(violations, describeViolations(violations)).toEqual([]);

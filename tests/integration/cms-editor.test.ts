@@ -18,6 +18,7 @@ import { parse as parseYaml } from "yaml";
 import { CHROMIUM_ARGS, ensureChromium } from "../../scripts/lib/chromium";
 import { startEditor } from "../support/editor";
 import { copySite } from "../../scripts/lib/site-copy";
+import { readRawContentFile } from "../../src/build/content-files";
 import { patterns, postFrontmatterSchema, yamlSchemas } from "../../src/lib/content-schema";
 
 const post = {
@@ -211,8 +212,10 @@ test("what the editor saved passes the build's checks: the post is published, th
   const drafted = postFrontmatterSchema.safeParse(matter(draft.text).data);
   expect(drafted.success && drafted.data.draft).toBe(true);
 
-  const facts = yamlSchemas["site.yaml"].safeParse(parseYaml(readFileSync(contentFile("site.yaml"), "utf8")));
+  const facts = yamlSchemas["site.yaml"].safeParse(readRawContentFile("site.yaml", path.join(site.dir, "content")));
   expect(facts.success && facts.data.phone).toBe(phone.new);
-  const prices = yamlSchemas["pricing.yaml"].safeParse(parseYaml(readFileSync(contentFile("pricing.yaml"), "utf8")));
+  const prices = yamlSchemas["pricing.yaml"].safeParse(
+    readRawContentFile("pricing.yaml", path.join(site.dir, "content")),
+  );
   expect(prices.success && prices.data.addOns.find((addOn) => addOn.label === radon.label)?.price).toBe(radon.newPrice);
 });

@@ -4,16 +4,17 @@ import React from "react";
 
 const ChevronDown = iconFrom(lucide.ChevronDown);
 
-interface Question {
-  question: string;
-  answer: string;
-}
-
 /**
  * Questions as native disclosure widgets: each opens and closes with a click, or with
  * Enter or Space once focused, and needs no script.
  */
-export function FaqList({ questions, headingLevel = 3 }: { questions: readonly Question[]; headingLevel?: 2 | 3 }) {
+export function FaqList({
+  questions,
+  headingLevel = 3,
+}: {
+  questions: readonly Queries.Question[];
+  headingLevel?: 2 | 3;
+}) {
   const Heading = `h${headingLevel}` as const;
   return (
     <div className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">

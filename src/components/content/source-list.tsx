@@ -1,7 +1,7 @@
 import React from "react";
 
 interface SourceListProps {
-  sources: readonly { label: string; url: string }[];
+  sources: readonly Queries.SourceLink[];
   lastReviewed?: string | null;
 }
 

@@ -4,17 +4,16 @@
  * Open start times from the owner's hours: each rule of availability.yaml on its own, with a
  * fixed "now" (the clock is an argument, never the machine's).
  */
-import { parse } from "yaml";
-import { readFileSync } from "node:fs";
 import path from "node:path";
+import { readRawContentFile } from "../../build/content-files";
 import { availabilitySchema, pricingSchema, type AvailabilityContent } from "../content-schema";
 import { jobLength } from "./job-length";
 import { instantOf } from "./local-time";
 import { createCalendar, publicHolidays, type TakenUnits } from "./open-times";
 
-const content = (file: string) => parse(readFileSync(path.join(__dirname, "..", "..", "..", "content", file), "utf8"));
-const owner = availabilitySchema.parse(content("availability.yaml"));
-const pricing = pricingSchema.parse(content("pricing.yaml"));
+const contentDir = path.join(__dirname, "..", "..", "..", "content");
+const owner = availabilitySchema.parse(readRawContentFile("availability.yaml", contentDir));
+const pricing = pricingSchema.parse(readRawContentFile("pricing.yaml", contentDir));
 
 /** The owner's hours with some rules changed. */
 const withRules = (changes: Partial<AvailabilityContent>): AvailabilityContent => ({ ...owner, ...changes });

@@ -5,7 +5,8 @@
  * hints come from the schemas' `.meta()`. What Decap cannot express (a cover image needing its
  * description, a related service that must exist) the build still checks, and the hint says.
  */
-import { z } from "zod";
+import type { z } from "zod";
+import { contentJsonSchema, fieldsOf, upperLimit, type JsonSchema } from "../content-json-schema";
 import {
   patterns,
   postFrontmatterSchema,
@@ -25,27 +26,6 @@ export interface EditorField {
   [option: string]: unknown;
 }
 
-type JsonSchema = {
-  type?: string;
-  title?: string;
-  description?: string;
-  widget?: string;
-  format?: string;
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  enum?: unknown[];
-  pattern?: string;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: number;
-  minItems?: number;
-  maxItems?: number;
-  default?: unknown;
-};
-
 /** Files whose whole content is a list; the editor sees it under this one field (see admin-init.mjs). */
 export const LIST_FIELD = "entries";
 
@@ -58,12 +38,6 @@ const patternMessages = new Map<string, string>(
 export function labelFor(name: string): string {
   const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-function toJsonSchema(schema: z.ZodType): JsonSchema {
-  // "input": what a file may hold (defaults make a field optional); dates are a union of a
-  // YAML timestamp and a string, which JSON Schema cannot name, so it is left open there.
-  return z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
 }
 
 /** A pattern for a text field, with the build's own message, or none. */
@@ -101,7 +75,7 @@ function widgetOptions(json: JsonSchema): WidgetOptions {
     case "integer":
     case "number": {
       const min = json.exclusiveMinimum !== undefined ? json.exclusiveMinimum + 1 : json.minimum;
-      const max = json.maximum !== undefined && json.maximum < Number.MAX_SAFE_INTEGER ? json.maximum : undefined;
+      const max = upperLimit(json);
       return {
         widget: "number",
         value_type: json.type === "integer" ? "int" : "float",
@@ -148,15 +122,12 @@ function editorField(name: string, json: JsonSchema, required: boolean): EditorF
 }
 
 function editorFieldsOf(json: JsonSchema): EditorField[] {
-  const required = new Set(json.required ?? []);
-  return Object.entries(json.properties ?? {}).map(([name, property]) =>
-    editorField(name, property, required.has(name)),
-  );
+  return fieldsOf(json).map((field) => editorField(field.name, field.json, field.required));
 }
 
 /** The editor's fields for a schema; a list at the top becomes one list field named LIST_FIELD. */
 export function editorFields(schema: z.ZodType, listLabel = "Entries"): EditorField[] {
-  const json = toJsonSchema(schema);
+  const json = contentJsonSchema(schema);
   if (json.type === "array") return [{ ...editorField(LIST_FIELD, json, true), label: listLabel }];
   return editorFieldsOf(json);
 }

@@ -1,0 +1,123 @@
+/**
+ * The README's content tables, made from the content schemas (src/lib/content-schema.ts): each
+ * field, its type in a writer's words, whether it is required, and what it is (the field's
+ * `.meta({ description })`, which the editor shows as its hint). `npm run docs:content` writes
+ * them between the README's `content-model:<file>` markers; content-docs.test.ts fails while
+ * they differ.
+ */
+import type { z } from "zod";
+import { contentJsonSchema, fieldsOf, upperLimit, type JsonSchema } from "../../src/lib/content-json-schema";
+import { patterns, postFrontmatterSchema, serviceFrontmatterSchema, yamlSchemas } from "../../src/lib/content-schema";
+import { replaceBetweenMarkers } from "./readme-markers";
+
+/** Each table: its marker name and the schema it describes. */
+export const contentTables: Array<{ name: string; schema: z.ZodType }> = [
+  ...Object.entries(yamlSchemas).map(([file, schema]) => ({ name: file, schema: schema as z.ZodType })),
+  { name: "services", schema: serviceFrontmatterSchema },
+  { name: "blog", schema: postFrontmatterSchema },
+];
+
+export const markerName = (table: string) => `content-model:${table}`;
+
+const code = (value: unknown) => `\`${typeof value === "string" ? value : JSON.stringify(value)}\``;
+
+/** A pattern's rule in words, from the message the build gives: "must be a five-digit ZIP code". */
+const patternWords = new Map<string, string>(
+  Object.values(patterns).map((rule) => [rule.regex.source, rule.message.replace(/^must be (an? )?/, "")]),
+);
+
+function numberWords(noun: string, json: JsonSchema): string {
+  const low = json.exclusiveMinimum !== undefined ? json.exclusiveMinimum + 1 : json.minimum;
+  const min = low !== undefined && low > Number.MIN_SAFE_INTEGER ? low : undefined;
+  const max = upperLimit(json);
+  if (min !== undefined && max !== undefined) return `${noun} from ${min} to ${max}`;
+  if (min !== undefined) return `${noun}, ${min} or more`;
+  return max !== undefined ? `${noun}, at most ${max}` : noun;
+}
+
+function listLimits(json: JsonSchema): string {
+  const limits = [
+    ...(json.minItems ? [`at least ${json.minItems}`] : []),
+    ...(json.maxItems !== undefined ? [`at most ${json.maxItems}`] : []),
+  ];
+  return limits.length ? `, ${limits.join(", ")}` : "";
+}
+
+/** A field's type as a writer reads it: "text", "whole number", "one of `a`, `b`", "list of …". */
+export function typeWords(json: JsonSchema): string {
+  if (json.format === "date") return "date YYYY-MM-DD";
+  if (json.enum) return `one of ${json.enum.map(code).join(", ")}`;
+  if (json.const !== undefined) return `always ${code(json.const)}`;
+  switch (json.type) {
+    case "string": {
+      if (json.format === "uri") return "https address";
+      if (json.format === "email") return "e-mail address";
+      if (json.widget === "image") return "image file";
+      if (json.pattern) {
+        const words = patternWords.get(json.pattern);
+        if (!words) throw new Error(`Name the pattern ${json.pattern} in content-schema.ts's patterns`);
+        return words;
+      }
+      return json.maxLength !== undefined ? `text, at most ${json.maxLength} characters` : "text";
+    }
+    case "integer":
+      return numberWords("whole number", json);
+    case "number":
+      return numberWords("number", json);
+    case "boolean":
+      return "`true` or `false`";
+    case "object":
+      return "the fields below";
+    case "array": {
+      const items = json.items ?? {};
+      const each = items.type === "object" ? "entries, each with the fields below" : typeWords(items);
+      return `list of ${each}${listLimits(json)}`;
+    }
+    default:
+      throw new Error(`No words for the type of ${JSON.stringify(json)}`);
+  }
+}
+
+function requiredWords(json: JsonSchema, required: boolean): string {
+  if (required) return "yes";
+  const emptyList = Array.isArray(json.default) && json.default.length === 0;
+  return json.default !== undefined && !emptyList ? `no (${code(json.default)})` : "no";
+}
+
+type Row = [field: string, type: string, required: string, what: string];
+
+/** One row per field; a field inside an object or a list's entries is named after it: `address.region`. */
+function rows(json: JsonSchema, prefix = ""): Row[] {
+  return fieldsOf(json).flatMap(({ name, json: field, required }) => {
+    const path = `${prefix}${name}`;
+    const row: Row = [
+      code(path),
+      typeWords(field),
+      requiredWords(field, required),
+      field.description ?? field.title ?? "",
+    ];
+    const inner = field.type === "array" ? field.items : field;
+    return [row, ...(inner?.type === "object" ? rows(inner, `${path}.`) : [])];
+  });
+}
+
+/** A Markdown table laid out as Prettier lays it out, so `npm run lint` accepts the README as written. */
+function markdownTable(header: Row, body: Row[]): string {
+  const widths = header.map((_, column) => Math.max(3, ...[header, ...body].map((row) => row[column]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(" | ")} |`;
+  return [line(header), line(widths.map((width) => "-".repeat(width))), ...body.map(line)].join("\n");
+}
+
+/** The table of a schema's fields; for a file that is a list, the fields of each entry. */
+export function contentTable(schema: z.ZodType): string {
+  const json = contentJsonSchema(schema);
+  return markdownTable(["field", "type", "required", "what it is"], rows(json.type === "array" ? json.items! : json));
+}
+
+/** The README with every content table as the schemas make it. */
+export function withContentTables(readme: string): string {
+  return contentTables.reduce(
+    (text, { name, schema }) => replaceBetweenMarkers(text, markerName(name), contentTable(schema)),
+    readme,
+  );
+}
