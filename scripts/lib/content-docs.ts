@@ -1,21 +1,32 @@
 /**
- * The README's content tables, made from the content schemas (src/lib/content-schema.ts): each
- * field, its type in a writer's words, whether it is required, and what it is (the field's
- * `.meta({ description })`, which the editor shows as its hint). `npm run docs:content` writes
- * them between the README's `content-model:<file>` markers; content-docs.test.ts fails while
- * they differ.
+ * The content model's tables, made from the content schemas (src/lib/content-schema.ts): in
+ * docs/content-model.md each file's fields, their types in a writer's words, whether they are
+ * required, and what each is (the field's `.meta({ description })`, which the editor shows as its
+ * hint); in the README an overview of the files, their fields and where the editor shows them.
+ * `npm run docs:content` writes them between `content-model:<name>` markers; content-docs.test.ts
+ * fails while they differ.
  */
 import type { z } from "zod";
 import { contentJsonSchema, fieldsOf, upperLimit, type JsonSchema } from "../../src/lib/content-json-schema";
+import { editorConfig } from "../../src/lib/cms/editor-config";
 import { patterns, postFrontmatterSchema, serviceFrontmatterSchema, yamlSchemas } from "../../src/lib/content-schema";
 import { replaceBetweenMarkers } from "./readme-markers";
 
-/** Each table: its marker name and the schema it describes. */
-export const contentTables: Array<{ name: string; schema: z.ZodType }> = [
-  ...Object.entries(yamlSchemas).map(([file, schema]) => ({ name: file, schema: schema as z.ZodType })),
-  { name: "services", schema: serviceFrontmatterSchema },
-  { name: "blog", schema: postFrontmatterSchema },
+/** The documents the tables are written into, relative to the repository. */
+export const documents = { overview: "README.md", fields: "docs/content-model.md" } as const;
+
+/** Each content file: its marker name, where it lives under the repository, and its schema. */
+export const contentTables: Array<{ name: string; file: string; schema: z.ZodType }> = [
+  ...Object.entries(yamlSchemas).map(([name, schema]) => ({
+    name,
+    file: `content/${name}`,
+    schema: schema as z.ZodType,
+  })),
+  { name: "services", file: "content/services/<slug>.mdx", schema: serviceFrontmatterSchema },
+  { name: "blog", file: "content/blog/<slug>/index.mdx", schema: postFrontmatterSchema },
 ];
+
+export const OVERVIEW = "overview";
 
 export const markerName = (table: string) => `content-model:${table}`;
 
@@ -114,10 +125,41 @@ export function contentTable(schema: z.ZodType): string {
   return markdownTable(["field", "type", "required", "what it is"], rows(json.type === "array" ? json.items! : json));
 }
 
-/** The README with every content table as the schemas make it. */
-export function withContentTables(readme: string): string {
+/** docs/content-model.md with every file's table as its schema makes it. */
+export function withContentTables(document: string): string {
   return contentTables.reduce(
     (text, { name, schema }) => replaceBetweenMarkers(text, markerName(name), contentTable(schema)),
-    readme,
+    document,
   );
+}
+
+/** Where the editor at /admin shows a content file: its collection, and the file's own label. */
+function editorPlace(file: string): string {
+  for (const collection of editorConfig({ localBackendUrl: "" }).collections) {
+    if ("folder" in collection && file.startsWith(`${collection.folder}/`)) return collection.label;
+    const entry = "files" in collection ? collection.files.find((item) => item.file === file) : undefined;
+    if (entry) return `${collection.label} → ${entry.label}`;
+  }
+  return "not in the editor";
+}
+
+/** One row per content file: its fields (of each entry, for a list), the required ones first, and where the editor shows it. */
+export function overviewTable(): string {
+  const body = contentTables.map(({ file, schema }): Row => {
+    const json = contentJsonSchema(schema);
+    const fields = fieldsOf(json.type === "array" ? json.items! : json);
+    const names = (required: boolean) =>
+      fields
+        .filter((field) => field.required === required)
+        .map((field) => code(field.name))
+        .join(", ");
+    const each = json.type === "array" ? "each entry: " : "";
+    return [code(file), `${each}${names(true)}`, names(false) || "none", editorPlace(file)];
+  });
+  return markdownTable(["file", "fields", "optional fields", "in the editor"], body);
+}
+
+/** The README with the overview as the schemas make it. */
+export function withOverviewTable(readme: string): string {
+  return replaceBetweenMarkers(readme, markerName(OVERVIEW), overviewTable());
 }
