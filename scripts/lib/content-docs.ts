@@ -136,8 +136,8 @@ export function withContentTables(document: string): string {
 /** Where the editor at /admin shows a content file: its collection, and the file's own label. */
 function editorPlace(file: string): string {
   for (const collection of editorConfig({ localBackendUrl: "" }).collections) {
-    if ("folder" in collection && file.startsWith(`${collection.folder}/`)) return collection.label;
-    const entry = "files" in collection ? collection.files.find((item) => item.file === file) : undefined;
+    if (collection.folder && file.startsWith(`${collection.folder}/`)) return collection.label;
+    const entry = collection.files?.find((item) => item.file === file);
     if (entry) return `${collection.label} → ${entry.label}`;
   }
   return "not in the editor";
