@@ -15,9 +15,14 @@ import { catalog, waterPackageChoices } from "../../lib/catalog";
 import { formatDollars } from "../../lib/format";
 import type { Quote } from "../../lib/quote";
 import { marylandToday } from "../../lib/booking/maryland-today";
-import { scheduleFieldSchemas, type ScheduleFieldName } from "../../lib/forms/schedule-fields";
-import { scheduleStepsFor } from "../../lib/forms/schedule-steps";
-import { createScheduleSchema, createScheduleStepSchema, type ScheduleFormValues } from "../../lib/request-schemas";
+import type { ScheduleFieldName } from "../../lib/forms/schedule-fields";
+import {
+  createScheduleSchema,
+  createScheduleStepSchema,
+  scheduleFieldSchemas,
+  scheduleStepsFor,
+  type ScheduleFormValues,
+} from "../../lib/request-schemas";
 import { estimateFromForm, preselection } from "../../lib/schedule-estimate";
 import { buttonStyles } from "../ui/button";
 import { QuotePanel } from "./quote-panel";
