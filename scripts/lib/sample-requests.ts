@@ -1,10 +1,10 @@
 /** Valid requests as the forms send them (text as typed), with dates that are never in the past. */
-import { marylandToday } from "../../src/lib/request-schemas";
+import { addDays, formatISO, parseISO } from "date-fns";
+import { marylandToday } from "../../src/lib/booking/maryland-today";
 
+/** The date (YYYY-MM-DD) `days` after today in Maryland: calendar days, whatever this machine's zone. */
 export function daysFromToday(days: number): string {
-  const date = new Date(`${marylandToday()}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
+  return formatISO(addDays(parseISO(marylandToday()), days), { representation: "date" });
 }
 
 export function scheduleRequest(overrides: Record<string, unknown> = {}) {

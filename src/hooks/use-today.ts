@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { marylandToday } from "../lib/request-schemas";
+import { marylandToday } from "../lib/booking/maryland-today";
 
 /**
  * Today's date in Maryland, once the page runs in the browser. Null during the build's

@@ -4,7 +4,7 @@
  */
 import { counties, pricing, waterPackages } from "./business-data";
 import type { PackagePrice } from "./quote";
-import type { Catalog } from "./request-schemas";
+import type { Catalog } from "./forms/choices";
 import { waterQualityService } from "./paths";
 
 export interface Choice {

@@ -1,19 +1,9 @@
+import { homeInspectionPricing } from "../../jest/home-inspection-pricing";
 import type { PricingTables } from "./content-schema";
 import { basePrice, computeQuote, countiesServed, percentOf, startingPriceForService, type QuoteInput } from "./quote";
 
 const tables: PricingTables = {
-  mainInspections: [
-    {
-      id: "residential",
-      label: "Home inspection",
-      service: "residential",
-      sizeBands: [
-        { maxSqFt: 2500, price: 450 },
-        { maxSqFt: 1500, price: 400 },
-      ],
-      overflow: { perSqFt: 500, price: 50 },
-    },
-  ],
+  mainInspections: [homeInspectionPricing],
   ageAdjustments: [
     { label: "Built before 1978", builtBefore: 1978, percent: 5 },
     { label: "Built before 1940", builtBefore: 1940, percent: 15 },

@@ -1,20 +1,14 @@
-import {
-  createContactSchema,
-  BOOKED_BY_AGENT,
-  createScheduleSchema,
-  fieldErrors,
-  isCalendarDate,
-  isMarylandZip,
-  marylandToday,
-  type Catalog,
-} from "./request-schemas";
+import { bookingRequest, scheduleRequest } from "../../scripts/lib/sample-requests";
 import { catalog as realCatalog } from "./catalog";
+import { BOOKED_BY_AGENT, type Catalog } from "./forms/choices";
+import { createContactSchema, createScheduleSchema, fieldErrors } from "./request-schemas";
 
+/** Every choice the sample request makes, and a county whose ZIP codes it shares with Anne Arundel. */
 const catalog: Catalog = {
   mainInspections: ["residential", "commercial"],
   addOns: ["radon"],
   waterPackages: ["basic-potability"],
-  foundations: ["basement"],
+  foundations: ["crawlspace"],
   counties: ["Anne Arundel", "Howard"],
   countyZipPrefixes: { "Anne Arundel": ["214", "210"], Howard: ["210"] },
   topics: ["residential", "radon"],
@@ -22,31 +16,8 @@ const catalog: Catalog = {
 const schedule = createScheduleSchema(catalog, { today: "2026-11-22", currentYear: 2026, booking: false });
 const contact = createContactSchema(catalog);
 
-export const goodRequest = {
-  mainInspection: "residential",
-  addOns: ["radon"],
-  waterPackages: [],
-  street: "12 Severn Avenue",
-  city: "Annapolis",
-  zip: "21403",
-  county: "Anne Arundel",
-  propertyType: "single-family",
-  squareFeet: "2100",
-  yearBuilt: "1962",
-  foundation: "basement",
-  firstDate: "2026-11-30",
-  firstWindow: "morning",
-  secondDate: "2026-12-01",
-  secondWindow: "afternoon",
-  name: "Ann Client",
-  email: "ann@example.com",
-  phone: "(410) 555-0100",
-  heardFrom: "agent",
-  agentName: "",
-  agentEmail: "",
-  notes: "",
-  website: "",
-};
+/** The sample request, its preferred dates a week after the day these tests take as today. */
+const goodRequest = scheduleRequest({ firstDate: "2026-11-30", secondDate: "2026-12-01" });
 
 function errorsFor(change: Record<string, unknown>) {
   const result = schedule.safeParse({ ...goodRequest, ...change });
@@ -187,13 +158,7 @@ describe("the schedule schema", () => {
   });
 
   it("refuses 40,000 characters in every field a visitor types into", () => {
-    const complete = {
-      ...goodRequest,
-      waterPackages: ["basic-potability"],
-      agentName: "Bea Agent",
-      agentEmail: "bea@example.com",
-      notes: "Gate code 42",
-    };
+    // The sample request fills the optional notes and agent name and e-mail too.
     // The padding keeps each value otherwise valid where it can: dashes fit a phone number.
     const pad = (field: string, value: unknown): unknown => {
       const padding = (field === "phone" ? "-" : "a").repeat(40_000);
@@ -202,9 +167,12 @@ describe("the schedule schema", () => {
       return value;
     };
     // The honeypot is refused whenever it is filled, before the schema is asked.
-    const fields = Object.keys(complete).filter((field) => field !== "website");
+    const fields = Object.keys(goodRequest).filter((field) => field !== "website");
     for (const field of fields) {
-      const result = schedule.safeParse({ ...complete, [field]: pad(field, complete[field as keyof typeof complete]) });
+      const result = schedule.safeParse({
+        ...goodRequest,
+        [field]: pad(field, goodRequest[field as keyof typeof goodRequest]),
+      });
       expect([field, result.success ? {} : Object.keys(fieldErrors(result.error))]).toEqual([field, [field]]);
     }
   });
@@ -291,63 +259,24 @@ describe("the contact schema", () => {
   });
 });
 
-describe("helpers", () => {
-  it("knows Maryland's ZIP range", () => {
-    expect(["20601", "21403", "21930"].every(isMarylandZip)).toBe(true);
-    expect(["20600", "21931", "22101", "2140a"].some(isMarylandZip)).toBe(false);
-  });
-
-  it("knows the calendar", () => {
-    expect(["2026-01-31", "2028-02-29", "2026-12-31"].every(isCalendarDate)).toBe(true);
-    expect(["2026-13-45", "2027-02-30", "2026-04-31", "2027-02-29", "2026-00-10"].some(isCalendarDate)).toBe(false);
-  });
-
-  it("takes today's date in Maryland, not in UTC", () => {
-    expect(marylandToday(new Date("2026-11-23T03:30:00Z"))).toBe("2026-11-22");
-    expect(marylandToday(new Date("2026-11-23T05:30:00Z"))).toBe("2026-11-23");
-  });
-
-  it("agrees with Intl's America/New_York date at every hour from 2024 to 2031, and around each clock change", () => {
-    const eastern = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" });
-    const mismatches: string[] = [];
-    const check = (time: number) => {
-      const moment = new Date(time);
-      if (marylandToday(moment) !== eastern.format(moment)) mismatches.push(moment.toISOString());
-    };
-    for (let time = Date.UTC(2024, 0, 1); time < Date.UTC(2031, 0, 1); time += 3_600_000) check(time);
-    // Each minute of the days the clocks change, where an hour's error would show at local midnight.
-    for (const day of ["2026-03-08", "2026-11-01", "2027-03-14", "2027-11-07", "2026-12-31", "2027-01-01"]) {
-      const start = Date.parse(`${day}T00:00:00Z`);
-      for (let minute = -24 * 60; minute < 48 * 60; minute += 1) check(start + minute * 60_000);
-    }
-    expect(mismatches).toEqual([]);
-  });
-});
-
 describe("a booking (availability.yaml's bookingOnline)", () => {
   const booking = createScheduleSchema(catalog, { today: "2026-11-22", currentYear: 2026, booking: true });
-  const {
-    firstDate: _1,
-    firstWindow: _2,
-    secondDate: _3,
-    secondWindow: _4,
-    ...withoutDates
-  } = goodRequest as Record<string, unknown>;
+  const { start: _, ...withoutStart } = bookingRequest("");
   const errorsOf = (request: Record<string, unknown>) => {
     const result = booking.safeParse(request);
     return result.success ? {} : fieldErrors(result.error);
   };
 
   it("names a start time, with its offset, instead of two preferred dates", () => {
-    expect(errorsOf({ ...withoutDates, start: "2026-12-01T10:00:00-05:00" })).toEqual({});
-    expect(errorsOf(withoutDates)).toEqual({ start: "Choose a time" });
+    expect(errorsOf(bookingRequest("2026-12-01T10:00:00-05:00"))).toEqual({});
+    expect(errorsOf(withoutStart)).toEqual({ start: "Choose a time" });
     for (const start of ["2026-12-01", "2026-12-01T10:00", "tomorrow at ten", "2026-13-01T10:00:00-05:00"]) {
-      expect(errorsOf({ ...withoutDates, start })).toEqual({ start: "Choose one of the times shown" });
+      expect(errorsOf(bookingRequest(start))).toEqual({ start: "Choose one of the times shown" });
     }
   });
 
   it("asks an agent booking for a client for the agent's own name, e-mail and phone", () => {
-    const request = { ...withoutDates, start: "2026-12-01T10:00:00-05:00", bookedByAgent: BOOKED_BY_AGENT };
+    const request = bookingRequest("2026-12-01T10:00:00-05:00", { bookedByAgent: BOOKED_BY_AGENT });
     expect(errorsOf({ ...request, agentName: "", agentEmail: "", agentPhone: "" })).toEqual({
       agentName: "Enter your name, as the agent",
       agentEmail: "Enter your e-mail address, as the agent",

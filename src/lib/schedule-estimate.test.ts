@@ -1,19 +1,9 @@
+import { homeInspectionPricing } from "../../jest/home-inspection-pricing";
 import type { PricingTables } from "./content-schema";
 import { estimateFromForm, preselection } from "./schedule-estimate";
 
 const tables: PricingTables = {
-  mainInspections: [
-    {
-      id: "residential",
-      label: "Home inspection",
-      service: "residential",
-      sizeBands: [
-        { maxSqFt: 1500, price: 400 },
-        { maxSqFt: 2500, price: 450 },
-      ],
-      overflow: { perSqFt: 500, price: 50 },
-    },
-  ],
+  mainInspections: [homeInspectionPricing],
   ageAdjustments: [{ label: "Built before 1978", builtBefore: 1978, percent: 10 }],
   foundations: [{ id: "crawlspace", label: "Crawlspace", adjustment: 50 }],
   addOns: [

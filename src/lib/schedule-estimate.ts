@@ -2,7 +2,8 @@
  * The live estimate on the schedule page, from whatever the visitor has filled in so far.
  * Details not given yet leave their line out, and the estimate says which are still missing.
  */
-import { NO_MAIN_INSPECTION, type ScheduleFormValues } from "./request-schemas";
+import { NO_MAIN_INSPECTION } from "./forms/choices";
+import type { ScheduleFormValues } from "./request-schemas";
 import { computeQuote, type PackagePrice, type Quote } from "./quote";
 import type { PricingTables } from "./content-schema";
 

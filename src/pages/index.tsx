@@ -4,7 +4,7 @@ import { ClosingCta } from "../components/home/closing-cta";
 import { Hero } from "../components/home/hero";
 import { TrustIndicators } from "../components/home/trust-indicators";
 import { Seo } from "../components/seo";
-import { ServiceCard } from "../components/services/service-card";
+import { ServiceCardList } from "../components/services/service-card-list";
 import { Container } from "../components/ui/container";
 import { useSiteInfo } from "../hooks/use-site-info";
 
@@ -31,11 +31,7 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
           <p className="mt-3 max-w-2xl text-lg text-slate-600">
             One visit can cover the house and the tests a Maryland sale often needs. Prices are our starting prices.
           </p>
-          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {data.allService.nodes.map((service) => (
-              <ServiceCard key={service.slug} service={service} />
-            ))}
-          </ul>
+          <ServiceCardList data={data} className="mt-10" />
         </Container>
       </section>
       <ClosingCta phone={site.phone} />
@@ -45,11 +41,7 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
 
 export const query = graphql`
   query HomePage {
-    allService(sort: { order: ASC }) {
-      nodes {
-        ...ServiceCard
-      }
-    }
+    ...ServiceCardList
   }
 `;
 

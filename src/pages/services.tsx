@@ -2,7 +2,7 @@ import { graphql, type HeadProps, type PageProps } from "gatsby";
 import React from "react";
 import { ClosingCta } from "../components/home/closing-cta";
 import { Seo } from "../components/seo";
-import { ServiceCard } from "../components/services/service-card";
+import { ServiceCardList } from "../components/services/service-card-list";
 import { Container } from "../components/ui/container";
 import { PageHeader } from "../components/ui/page-header";
 import { useSiteInfo } from "../hooks/use-site-info";
@@ -19,11 +19,7 @@ export default function ServicesPage({ data }: PageProps<Queries.ServicesPageQue
       <Container className="py-14">
         {/* The cards' titles are h3, as on the home page: this keeps the outline h1 > h2 > h3. */}
         <h2 className="sr-only">All services</h2>
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {data.allService.nodes.map((service) => (
-            <ServiceCard key={service.slug} service={service} />
-          ))}
-        </ul>
+        <ServiceCardList data={data} />
       </Container>
       <ClosingCta phone={phone} />
     </>
@@ -32,11 +28,7 @@ export default function ServicesPage({ data }: PageProps<Queries.ServicesPageQue
 
 export const query = graphql`
   query ServicesPage {
-    allService(sort: { order: ASC }) {
-      nodes {
-        ...ServiceCard
-      }
-    }
+    ...ServiceCardList
   }
 `;
 

@@ -4,12 +4,8 @@ import { useDraft } from "../../hooks/use-draft";
 import { useSchemaForm } from "../../hooks/use-schema-form";
 import { useSubmitRequest } from "../../hooks/use-submit-request";
 import { catalog, topicChoices } from "../../lib/catalog";
-import {
-  contactFieldSchemas,
-  createContactSchema,
-  OTHER_TOPIC,
-  type ContactFormValues,
-} from "../../lib/request-schemas";
+import { OTHER_TOPIC } from "../../lib/forms/choices";
+import { contactFieldSchemas, createContactSchema, type ContactFormValues } from "../../lib/request-schemas";
 import { HoneypotField, SelectField, TextAreaField, TextField } from "../forms/fields";
 import { SentHeading } from "../forms/sent-heading";
 import { buttonStyles } from "../ui/button";

@@ -14,10 +14,11 @@ import { availability, business, pricing } from "../../lib/business-data";
 import { catalog, waterPackageChoices } from "../../lib/catalog";
 import { formatDollars } from "../../lib/format";
 import type { Quote } from "../../lib/quote";
+import { marylandToday } from "../../lib/booking/maryland-today";
+import type { ScheduleFieldName } from "../../lib/forms/schedule-fields";
 import {
   createScheduleSchema,
   createScheduleStepSchema,
-  marylandToday,
   scheduleFieldSchemas,
   scheduleStepsFor,
   type ScheduleFormValues,
@@ -34,8 +35,6 @@ import { StepReview } from "./step-review";
 import { StepService } from "./step-service";
 import { StepTime } from "./step-time";
 import { Stepper } from "./stepper";
-
-type FieldName = keyof ScheduleFormValues;
 
 interface ScheduleAnswer {
   reference: string;
@@ -78,8 +77,8 @@ const emptyValues: ScheduleFormValues = {
   website: "",
 };
 
-const stepOfField = (field: string) =>
-  scheduleSteps.findIndex((step) => (step.fields as readonly string[]).includes(field));
+/** The step showing a field; -1 for a name the form does not show (the server may answer any). */
+const stepOfField = (field: string) => scheduleSteps.findIndex((step) => step.fields.some((name) => name === field));
 
 export function ScheduleForm({ search }: { search: string }) {
   const today = useToday();
@@ -144,7 +143,7 @@ export function ScheduleForm({ search }: { search: string }) {
   });
 
   const send = () => {
-    const allFields = scheduleSteps.flatMap((candidate) => candidate.fields) as FieldName[];
+    const allFields: ScheduleFieldName[] = scheduleSteps.flatMap((candidate) => candidate.fields);
     const result = createScheduleSchema(catalog, options).safeParse(form.values);
     if (result.success) return mutation.mutate(form.values);
     form.validate(createScheduleSchema(catalog, options), allFields);

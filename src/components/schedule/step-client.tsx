@@ -1,5 +1,5 @@
 import React from "react";
-import { BOOKED_BY_AGENT, referralSources } from "../../lib/request-schemas";
+import { BOOKED_BY_AGENT, referralSources } from "../../lib/forms/choices";
 import { HoneypotField, SelectField, TextAreaField, TextField } from "../forms/fields";
 import { errorOf, type ScheduleForm } from "./step-types";
 

@@ -1,5 +1,5 @@
 import React from "react";
-import { timeWindows } from "../../lib/request-schemas";
+import { timeWindows } from "../../lib/forms/choices";
 import { SelectField, TextField } from "../forms/fields";
 import { errorOf, type ScheduleForm } from "./step-types";
 

@@ -1,7 +1,7 @@
 import React from "react";
 import { counties } from "../../lib/business-data";
 import { foundationChoices } from "../../lib/catalog";
-import { propertyTypes } from "../../lib/request-schemas";
+import { propertyTypes } from "../../lib/forms/choices";
 import { SelectField, TextField } from "../forms/fields";
 import { errorOf, type ScheduleForm } from "./step-types";
 

@@ -6,7 +6,7 @@ import {
   mainInspectionChoices,
   waterPackageChoices,
 } from "../../lib/catalog";
-import { NO_MAIN_INSPECTION, propertyTypes, referralSources, timeWindows } from "../../lib/request-schemas";
+import { NO_MAIN_INSPECTION, propertyTypes, referralSources, timeWindows } from "../../lib/forms/choices";
 import { bookedTimeText } from "../../lib/booking/booked-time";
 import type { ScheduleForm } from "./step-types";
 

@@ -2,7 +2,7 @@ import React from "react";
 import { pricing } from "../../lib/business-data";
 import { mainInspectionChoices, waterPackageChoices } from "../../lib/catalog";
 import { formatDollars } from "../../lib/format";
-import { NO_MAIN_INSPECTION } from "../../lib/request-schemas";
+import { NO_MAIN_INSPECTION } from "../../lib/forms/choices";
 import { startingPriceForService } from "../../lib/quote";
 import { ChoiceGroup } from "../forms/fields";
 import { errorOf, type ScheduleForm } from "./step-types";

@@ -5,18 +5,10 @@
  */
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import React from "react";
+import { runRadixTooltipsInJsdom } from "../../../jest/radix-tooltips";
 import { InfoTip, TooltipGroup } from "./info-tip";
 
-beforeAll(() => {
-  // Radix measures the trigger; jsdom has no ResizeObserver.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
-beforeEach(() => jest.useFakeTimers());
-afterEach(() => jest.useRealTimers());
+runRadixTooltipsInJsdom();
 
 /** Lets the dynamic import of the tooltip code, and what waits on it, settle. */
 const codeArrives = () =>

@@ -7,18 +7,10 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import React from "react";
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "../../lib/constants";
+import { runRadixTooltipsInJsdom } from "../../../jest/radix-tooltips";
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "./tooltip";
 
-// Radix measures the trigger and the arrow; jsdom has no ResizeObserver.
-beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
-beforeEach(() => jest.useFakeTimers());
-afterEach(() => jest.useRealTimers());
+runRadixTooltipsInJsdom();
 
 function Tips() {
   return (

@@ -5,7 +5,7 @@ import React from "react";
 import { formatDollars } from "../../lib/format";
 import { TooltipGroup } from "../ui/info-tip";
 import { TableScroller } from "../ui/table-scroller";
-import { ParameterName } from "./parameter-name";
+import { ParameterRows } from "./parameter-rows";
 
 const Check = iconFrom(lucide.Check);
 const Minus = iconFrom(lucide.Minus);
@@ -67,31 +67,29 @@ export function PackageComparison() {
               ))}
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-200">
-            {parameters.map((parameter) => (
-              <tr key={parameter.parameterId}>
-                <th scope="row" className="px-4 py-2 font-medium text-slate-900">
-                  <ParameterName name={parameter.name} explanation={parameter.explanation} />
-                  <span className="block text-sm font-normal text-slate-600">{parameter.limit}</span>
-                </th>
-                {included.map((set, index) => (
-                  <td key={packages[index]!.packageId} className="px-3 py-2 text-center">
-                    {set.has(parameter.parameterId) ? (
-                      <>
-                        <Check className="mx-auto size-5 text-brand-700" aria-hidden="true" />
-                        <span className="sr-only">Included</span>
-                      </>
-                    ) : (
-                      <>
-                        <Minus className="mx-auto size-5 text-slate-400" aria-hidden="true" />
-                        <span className="sr-only">Not included</span>
-                      </>
-                    )}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
+          <ParameterRows
+            parameters={parameters}
+            underName={(parameter) => (
+              <span className="block text-sm font-normal text-slate-600">{parameter.limit}</span>
+            )}
+            cells={(parameter) =>
+              included.map((set, index) => (
+                <td key={packages[index]!.packageId} className="px-3 py-2 text-center">
+                  {set.has(parameter.parameterId) ? (
+                    <>
+                      <Check className="mx-auto size-5 text-brand-700" aria-hidden="true" />
+                      <span className="sr-only">Included</span>
+                    </>
+                  ) : (
+                    <>
+                      <Minus className="mx-auto size-5 text-slate-400" aria-hidden="true" />
+                      <span className="sr-only">Not included</span>
+                    </>
+                  )}
+                </td>
+              ))
+            }
+          />
           <tfoot className="bg-slate-50">
             <tr>
               <th scope="row" className="px-4 py-3 font-semibold text-slate-700">

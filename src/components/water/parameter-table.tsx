@@ -1,7 +1,7 @@
 import React from "react";
 import { TooltipGroup } from "../ui/info-tip";
 import { TableScroller } from "../ui/table-scroller";
-import { ParameterName } from "./parameter-name";
+import { ParameterRows } from "./parameter-rows";
 
 /** What a package tests: each parameter with its limit and the standard behind it. */
 export function ParameterTable({ parameters }: { parameters: Queries.WaterPackagePageFragment["parameters"] }) {
@@ -30,17 +30,15 @@ export function ParameterTable({ parameters }: { parameters: Queries.WaterPackag
               </th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-200">
-            {parameters.map((parameter) => (
-              <tr key={parameter.parameterId}>
-                <th scope="row" className="px-4 py-2 font-medium text-slate-900">
-                  <ParameterName name={parameter.name} explanation={parameter.explanation} />
-                </th>
+          <ParameterRows
+            parameters={parameters}
+            cells={(parameter) => (
+              <>
                 <td className="px-4 py-2 text-slate-700">{parameter.limit}</td>
                 <td className="px-4 py-2 text-slate-700">{parameter.standard}</td>
-              </tr>
-            ))}
-          </tbody>
+              </>
+            )}
+          />
         </table>
       </TableScroller>
     </TooltipGroup>

@@ -7,7 +7,8 @@ import { availability, pricing } from "../business-data";
 import { jobLength, type Job, type JobLength } from "../booking/job-length";
 import { localDate, MARYLAND } from "../booking/local-time";
 import { createCalendar, type Start } from "../booking/open-times";
-import { NO_MAIN_INSPECTION, type ScheduleRequest } from "../request-schemas";
+import { NO_MAIN_INSPECTION } from "../forms/choices";
+import type { ScheduleRequest } from "../request-schemas";
 import type { BookingState, RequestStore } from "./store-types";
 
 export const calendar = createCalendar(availability);

@@ -14,15 +14,8 @@ import {
 import { bookedTimeText } from "../booking/booked-time";
 import { formatDollars } from "../format";
 import type { Quote } from "../quote";
-import {
-  BOOKED_BY_AGENT,
-  NO_MAIN_INSPECTION,
-  propertyTypes,
-  referralSources,
-  timeWindows,
-  type ContactRequest,
-  type ScheduleRequest,
-} from "../request-schemas";
+import { BOOKED_BY_AGENT, NO_MAIN_INSPECTION, propertyTypes, referralSources, timeWindows } from "../forms/choices";
+import type { ContactRequest, ScheduleRequest } from "../request-schemas";
 import type { MailMessage } from "./mailer";
 
 export interface ScheduleRecord {

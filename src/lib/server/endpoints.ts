@@ -3,13 +3,9 @@ import { availability, business, pricing } from "../business-data";
 import { MARYLAND, rfc3339 } from "../booking/local-time";
 import { catalog, waterPackageChoices } from "../catalog";
 import { computeQuote } from "../quote";
-import {
-  createContactSchema,
-  createScheduleSchema,
-  fieldErrors,
-  marylandToday,
-  NO_MAIN_INSPECTION,
-} from "../request-schemas";
+import { marylandToday } from "../booking/maryland-today";
+import { NO_MAIN_INSPECTION } from "../forms/choices";
+import { createContactSchema, createScheduleSchema, fieldErrors } from "../request-schemas";
 import { bookedTimeText } from "../booking/booked-time";
 import { jobOf, lengthOf, reserve } from "./booking";
 import { bookingToken, linkSecret } from "./booking-links";

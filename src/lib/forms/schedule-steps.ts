@@ -1,0 +1,46 @@
+/**
+ * The steps of the schedule form and their fields, in the order they appear. A booking (the owner's
+ * availability.yaml has booking on) chooses an open time; a request names two preferred dates and
+ * the office calls back. Each step's fields are names from schedule-fields.ts, so a misspelt or
+ * removed field does not compile, and neither does a field that no step shows.
+ */
+import { BOOKED_TIME, PREFERRED_DATES, type ScheduleFieldName } from "./schedule-fields";
+
+export interface ScheduleStep {
+  id: string;
+  title: string;
+  fields: readonly ScheduleFieldName[];
+}
+
+const service = {
+  id: "service",
+  title: "What to inspect",
+  fields: ["mainInspection", "addOns", "waterPackages"],
+} as const satisfies ScheduleStep;
+const property = {
+  id: "property",
+  title: "The property",
+  fields: ["street", "city", "zip", "county", "propertyType", "squareFeet", "yearBuilt", "foundation"],
+} as const satisfies ScheduleStep;
+const time = { id: "time", title: "Choose a time", fields: BOOKED_TIME } as const satisfies ScheduleStep;
+const dates = { id: "dates", title: "Preferred dates", fields: PREFERRED_DATES } as const satisfies ScheduleStep;
+const client = {
+  id: "client",
+  title: "Your details",
+  fields: ["bookedByAgent", "name", "email", "phone", "agentName", "agentEmail", "agentPhone", "heardFrom", "notes"],
+} as const satisfies ScheduleStep;
+const review = { id: "review", title: "Review and send", fields: [] } as const satisfies ScheduleStep;
+
+/** Compiles only when T is never; otherwise the error names what T holds. */
+type NoneOf<T extends never> = T;
+/** Every field a visitor fills in is on a step of one mode or the other; the honeypot, never seen, is on none. */
+type _EveryFieldOnAStep = NoneOf<
+  Exclude<
+    ScheduleFieldName,
+    (typeof service | typeof property | typeof time | typeof dates | typeof client)["fields"][number] | "website"
+  >
+>;
+
+export function scheduleStepsFor(booking: boolean): readonly ScheduleStep[] {
+  return [service, property, booking ? time : dates, client, review];
+}

@@ -1,0 +1,43 @@
+/**
+ * What is kept of the text a visitor types: invisible characters removed, and on one line where a
+ * line break can only be pasted. The schemas apply it before they check a length, so the limits
+ * here bound what is stored and e-mailed.
+ */
+
+/**
+ * Characters a person cannot see or type on purpose, which would travel into the outbox and
+ * the e-mails: control characters (line breaks and tabs are kept), bidirectional overrides
+ * and isolates that reorder what a reader sees, and zero-width characters.
+ */
+const INVISIBLE =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]/g;
+
+/** Text as a person meant it: invisible characters removed, Windows line ends made plain. */
+export function visibleText(value: string): string {
+  return value.replace(/\r\n?/g, "\n").replace(INVISIBLE, "");
+}
+
+/** Line breaks, tabs and Unicode's line and paragraph separators. */
+const LINE_BREAKS = /[\t\n\u2028\u2029]+/g;
+
+/**
+ * Visible text on one line, for a name, a street, a phone number: a line break there can only
+ * be pasted, and in the business's e-mail it would start a line the visitor wrote but the site
+ * seems to (a forged "Estimate:"). Each run of breaks becomes one space.
+ */
+export function oneLineText(value: string): string {
+  return visibleText(value).replace(LINE_BREAKS, " ");
+}
+
+/** The most characters each field a visitor types into may hold, after cleaning. */
+export const TEXT_LIMITS = {
+  street: 120,
+  city: 60,
+  name: 100,
+  notes: 2000,
+  message: 5000,
+  phone: 30,
+  /** The longest address SMTP can carry (RFC 5321: a 256-octet path, less its angle brackets). */
+  email: 254,
+} as const;
