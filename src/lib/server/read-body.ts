@@ -97,7 +97,14 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   return body;
 }
 
-/** Gatsby Function config: no built-in body parsing, so the stream reaches readJsonBody untouched. */
+/**
+ * Gatsby Function config: no built-in body parsing, so the stream reaches readJsonBody untouched.
+ * Gatsby reads `config` from a function module, which each function that reads a body exports as
+ * `export const { config } = { config: functionConfig };`. It is declared by destructuring
+ * because Gatsby's page scanner takes a plainly declared `config` export (or a re-export named
+ * `config`) anywhere in src/ for a page's rendering config, and would then build
+ * server-rendering engines that this static site does not use.
+ */
 export const functionConfig = {
   bodyParser: {
     json: { type: "application/x-parsed-by-the-function" },
