@@ -1,7 +1,6 @@
 import type { GatsbyConfig } from "gatsby";
 import { netlifyAdapter } from "./gatsby/netlify-adapter";
 import { defaultContentDir, readSiteContent } from "./src/build/content-files";
-import { previewHeaders, securityHeaders } from "./src/lib/http-headers";
 import { mdxOptions } from "./src/lib/mdx-options";
 import { SITE_LANGUAGE } from "./src/lib/constants";
 import { postPath } from "./src/lib/paths";
@@ -29,9 +28,9 @@ const config: GatsbyConfig = {
   trailingSlash: "never",
   // The page-creating query lives in gatsby/pages.ts, beside the other build hooks' modules.
   graphqlTypegen: { generateOnBuild: true, documentSearchPaths: ["./gatsby-node.ts", "./gatsby/**/*.ts"] },
-  // Builds for Netlify: the functions become Netlify Functions, headers go to public/_headers.
+  // Builds for Netlify: the functions become Netlify Functions, Gatsby's headers go to
+  // public/_headers beside the site's own (written after the build: src/lib/http-headers.ts).
   adapter: netlifyAdapter(),
-  headers: [{ source: "/*", headers: [...securityHeaders, ...previewHeaders()] }],
   plugins: [
     "gatsby-plugin-postcss",
     "gatsby-plugin-image",

@@ -1,6 +1,6 @@
 /**
- * Reads Netlify's `_headers` file, which the Netlify adapter writes into public/ from the
- * headers defined in gatsby-config (see src/lib/http-headers.ts), and finds the headers for
+ * Reads Netlify's `_headers` file, which the build writes into public/ (the site's headers:
+ * src/lib/http-headers.ts, then Gatsby's own from the Netlify adapter), and finds the headers for
  * a path the way Netlify does: every matching rule applies, `*` matches any rest of a path.
  * The local server applies exactly these, so tests see what the deployed site sends.
  */

@@ -20,9 +20,12 @@ export async function waitForServer(port: number, child: ChildProcess, timeoutMs
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
     const up = await new Promise<boolean>((resolve) => {
-      const probe = request({ host: "127.0.0.1", port, path: "/", method: "HEAD" }, (res) => {
+      // A connection of its own, closed before this returns: Node's shared agent would keep it
+      // open for seconds, holding one of the server's connection slots (a test of the slots
+      // found one of its own connections closed to make room).
+      const probe = request({ host: "127.0.0.1", port, path: "/", method: "HEAD", agent: false }, (res) => {
         res.resume();
-        resolve(true);
+        probe.on("close", () => resolve(true));
       });
       probe.on("error", () => resolve(false));
       probe.end();

@@ -4,5 +4,5 @@ import { functionConfig } from "../lib/server/read-body";
 
 export default manageBookingHandler;
 
-/** No built-in body parsing (see src/api/schedule.ts for why it is declared this way). */
+/** No built-in body parsing (read-body.ts says why it is declared this way). */
 export const { config } = { config: functionConfig };

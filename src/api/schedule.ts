@@ -5,10 +5,5 @@ import { functionConfig } from "../lib/server/read-body";
 
 export default createRequestHandler(scheduleEndpoint);
 
-/**
- * Gatsby reads `config` from a function module (here: no built-in body parsing). It is declared
- * by destructuring because Gatsby's page scanner takes a plainly declared `config` export
- * anywhere in src/ for a page's rendering config, and would then build server-rendering
- * engines that this static site does not use.
- */
+/** No built-in body parsing (read-body.ts says why it is declared this way). */
 export const { config } = { config: functionConfig };

@@ -1,16 +1,18 @@
 /**
- * The site's HTTP headers, defined once. gatsby-config passes the security headers to Gatsby,
- * whose Netlify adapter writes them, with Gatsby's own cache headers, into public/_headers;
- * after the build, gatsby-node adds each page's Content-Security-Policy to the same file.
- * Netlify serves that file, and the local production server (scripts/serve.ts) applies it
- * too, so the browser tests run under exactly the deployed headers.
+ * The site's HTTP headers, defined and written in one place: `headersFile` is the whole text
+ * gatsby/post-build.ts writes to public/_headers after the pages are built. Netlify serves that
+ * file (every matching rule applies, a later rule's value winning), and the local production
+ * server (scripts/serve.ts, through scripts/lib/deployed-headers.ts) applies it too, so the
+ * browser tests run under exactly the deployed headers.
  *
- * Gatsby already sends, for every path: `x-content-type-options: nosniff`,
- * `x-frame-options: DENY`, `referrer-policy: same-origin`; hashed files
- * `cache-control: public, max-age=31536000, immutable`; HTML and page-data
+ * The Netlify adapter then adds Gatsby's own rules to the same file: for every path
+ * `x-content-type-options: nosniff`, `x-frame-options: DENY`, `referrer-policy: same-origin`;
+ * hashed files `cache-control: public, max-age=31536000, immutable`; HTML and page-data
  * `cache-control: public, max-age=0, must-revalidate`. It also writes the deprecated
  * `x-xss-protection: 1; mode=block` for every path, which no setting turns off:
- * gatsby/netlify-adapter.ts gives it the site's value before the adapter writes the file.
+ * gatsby/netlify-adapter.ts gives it the site's value (`withSiteValues`) before the adapter
+ * writes the file. gatsby-config declares no headers of its own: Gatsby would copy them into a
+ * rule for every built file, repeating what the "/*" rule here already gives every path.
  */
 
 export interface Header {
@@ -74,7 +76,7 @@ export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
   ].join("; ");
 }
 
-export const cspHeader = (scriptHashes: readonly string[]): Header => ({
+const cspHeader = (scriptHashes: readonly string[]): Header => ({
   key: "content-security-policy",
   value: contentSecurityPolicy(scriptHashes),
 });
@@ -116,10 +118,26 @@ export function editorHeaders(): Header[] {
   ];
 }
 
-/** The editor's rules in Netlify's _headers format, written after the pages' rules so they win. */
-export function editorHeaderRules(): string {
-  const headers = editorHeaders()
-    .map(({ key, value }) => `  ${key}: ${value}\n`)
-    .join("");
-  return [EDITOR_ROUTE, `${EDITOR_ROUTE}/*`].map((route) => `${route}\n${headers}`).join("");
+type HeaderRule = [route: string, headers: Header[]];
+
+const ruleText = ([route, headers]: HeaderRule) =>
+  `${route}\n${headers.map(({ key, value }) => `  ${key}: ${value}\n`).join("")}`;
+
+/**
+ * The site's rules in Netlify's _headers format. Any unknown address is answered with 404.html
+ * under the "/*" rules alone, so "/*" carries that page's policy (`notFoundScriptHashes`, the
+ * inline scripts of both versions of the 404 page Gatsby writes) and the headers every path
+ * gets. Each page's own policy comes later and wins, and the editor's rules come last.
+ */
+export function headersFile(
+  notFoundScriptHashes: readonly string[],
+  pages: ReadonlyArray<{ route: string; scriptHashes: readonly string[] }>,
+): string {
+  const rules: HeaderRule[] = [
+    ["/*", [cspHeader(notFoundScriptHashes), ...securityHeaders, ...previewHeaders()]],
+    ...pages.map(({ route, scriptHashes }): HeaderRule => [route, [cspHeader(scriptHashes)]]),
+    [EDITOR_ROUTE, editorHeaders()],
+    [`${EDITOR_ROUTE}/*`, editorHeaders()],
+  ];
+  return `# Content-Security-Policy per page (gatsby-node onPostBuild, src/lib/http-headers.ts)\n${rules.map(ruleText).join("")}`;
 }

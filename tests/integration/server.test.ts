@@ -20,7 +20,7 @@ const { phone } = parse(readFileSync(path.join(__dirname, "..", "..", "content",
   phone: string;
 };
 
-/** The slow-client limits shortened, so the test waits a second for each, not ten. */
+/** The slow-client limits shortened, so the test waits a second or two for each, not the production time. */
 const limits = { headersTimeoutMs: 1_000, requestTimeoutMs: 2_000, rateLimitMax: 1_000 };
 
 let server: FunctionServer;

@@ -5,6 +5,10 @@ import { serverSettings } from "./settings";
 /** The 415 answer, also given by the production server before it reads a body. */
 export const JSON_ONLY_MESSAGE = "Send the request as JSON with the header Content-Type: application/json.";
 
+/** Whether a Content-Type names JSON, the only body the functions read (checked also by the production server). */
+export const isJsonContentType = (contentType: string | undefined) =>
+  /^application\/json\s*(;|$)/i.test(contentType ?? "");
+
 /** The 413 answer, also given by the production server when the announced length is too large. */
 export const tooLargeMessage = (limit: number) =>
   `The request is larger than ${limit / 1024} KB; please shorten the notes or message.`;
@@ -70,8 +74,7 @@ export function nestedDeeperThan(value: unknown, levels: number): boolean {
  */
 export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   const { bodyBytes: limit, bodyTimeoutMs, bodyNestingLevels } = serverSettings();
-  const type = String(req.headers["content-type"] ?? "");
-  if (!/^application\/json\s*(;|$)/i.test(type)) {
+  if (!isJsonContentType(req.headers["content-type"])) {
     throw new HttpError(415, JSON_ONLY_MESSAGE);
   }
   const tooLarge = () => new HttpError(413, tooLargeMessage(limit));
@@ -94,7 +97,14 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   return body;
 }
 
-/** Gatsby Function config: no built-in body parsing, so the stream reaches readJsonBody untouched. */
+/**
+ * Gatsby Function config: no built-in body parsing, so the stream reaches readJsonBody untouched.
+ * Gatsby reads `config` from a function module, which each function that reads a body exports as
+ * `export const { config } = { config: functionConfig };`. It is declared by destructuring
+ * because Gatsby's page scanner takes a plainly declared `config` export (or a re-export named
+ * `config`) anywhere in src/ for a page's rendering config, and would then build
+ * server-rendering engines that this static site does not use.
+ */
 export const functionConfig = {
   bodyParser: {
     json: { type: "application/x-parsed-by-the-function" },

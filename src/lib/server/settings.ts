@@ -1,9 +1,10 @@
 /**
  * Every limit and timing of the request path, in one object: what the production server
- * (scripts/serve.ts) allows one visitor, what the functions accept, and how e-mail delivery
- * retries. The defaults are the site's; an operator may change the four documented in the
- * README through their environment variables; a test passes a shorter whole set as JSON in
- * SERVER_SETTINGS (a 1 s deadline instead of 20 s) so it waits for events, not for the clock.
+ * (scripts/serve.ts) allows one visitor and how it restarts the functions' process, what the
+ * functions accept, and how e-mail delivery retries. The defaults are the site's; an operator
+ * may change the four documented in the README through their environment variables; a test
+ * passes shorter ones as JSON in SERVER_SETTINGS (settingsEnv below: a 1 s deadline, say) so it
+ * waits for events, not for the clock.
  *
  * Read when a request is served, not when the site is built (see runtime.ts).
  */
@@ -20,6 +21,14 @@ export interface ServerSettings {
   connectionsPerAddress: number;
   /** Open connections in all. */
   connections: number;
+  /** How often the server looks for requests past the two timeouts above, so one is answered at most this late. */
+  timeoutCheckIntervalMs: number;
+  /** The pause before the functions' process is started again after it ends; it doubles with each further failure ... */
+  functionsFirstRestartMs: number;
+  /** ... up to this; a visitor meanwhile is told to try again after this long (Retry-After). */
+  functionsRestartMaxMs: number;
+  /** The server gives up (and exits) when the functions' process has ended this many times without ever starting. */
+  functionsStartTries: number;
   /** The largest body a function accepts (413 above it). */
   bodyBytes: number;
   /** A function's body must arrive whole within this (408), so a trickling client cannot hold it. */
@@ -63,6 +72,10 @@ export const DEFAULT_SETTINGS: Readonly<ServerSettings> = Object.freeze({
   deadlineMs: 20_000,
   connectionsPerAddress: 32,
   connections: 1_024,
+  timeoutCheckIntervalMs: 500,
+  functionsFirstRestartMs: 200,
+  functionsRestartMaxMs: 5_000,
+  functionsStartTries: 6,
   bodyBytes: 32 * 1024,
   bodyTimeoutMs: 10_000,
   bodyNestingLevels: 8,
