@@ -5,38 +5,10 @@
  * and not in docs/content-model.md or the README's overview fails here until
  * `npm run docs:content` rewrites them.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { z } from "zod";
-import { contentTable, contentTables, documents, markerName, OVERVIEW, overviewTable, typeWords } from "./content-docs";
-import { betweenMarkers, replaceBetweenMarkers } from "./readme-markers";
+import { contentTable, typeWords } from "./content-docs";
+import { replaceBetweenMarkers } from "./readme-markers";
 import { contentJsonSchema } from "../../src/lib/content-json-schema";
-
-const read = (file: string) => readFileSync(path.join(__dirname, "..", "..", file), "utf8");
-
-/** Fails, naming the command that fixes it, unless `document` holds `made` between the markers of `name`. */
-function expectWritten(file: string, name: string, made: string) {
-  const written = betweenMarkers(read(file), markerName(name));
-  if (written === undefined) throw new Error(`${file} has no <!-- ${markerName(name)}:start --> ... :end -->`);
-  if (written !== made) {
-    const differs = made.split("\n").find((line, index) => line !== written.split("\n")[index]);
-    throw new Error(
-      `${file}'s table of ${name} differs from src/lib/content-schema.ts: run npm run docs:content\n` +
-        `first row that differs, as the schema makes it:\n${differs ?? `(${file} has more rows)`}`,
-    );
-  }
-}
-
-test.each(contentTables.map((table) => table.name))(
-  `${documents.fields}'s table of %s is what its schema makes`,
-  (name) => {
-    expectWritten(documents.fields, name, contentTable(contentTables.find((table) => table.name === name)!.schema));
-  },
-);
-
-test(`${documents.overview}'s overview of the content files is what the schemas make`, () => {
-  expectWritten(documents.overview, OVERVIEW, overviewTable());
-});
 
 test("a field's type reads as a writer would say it", () => {
   const words = (schema: z.ZodType) => typeWords(contentJsonSchema(schema));

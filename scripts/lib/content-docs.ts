@@ -3,17 +3,14 @@
  * docs/content-model.md each file's fields, their types in a writer's words, whether they are
  * required, and what each is (the field's `.meta({ description })`, which the editor shows as its
  * hint); in the README an overview of the files, their fields and where the editor shows them.
- * `npm run docs:content` writes them between `content-model:<name>` markers; content-docs.test.ts
- * fails while they differ.
+ * `npm run docs` writes them between `content-model:<name>` markers; generated-docs.test.ts fails
+ * while they differ.
  */
 import type { z } from "zod";
 import { contentJsonSchema, fieldsOf, upperLimit, type JsonSchema } from "../../src/lib/content-json-schema";
 import { editorConfig } from "../../src/lib/cms/editor-config";
 import { patterns, postFrontmatterSchema, serviceFrontmatterSchema, yamlSchemas } from "../../src/lib/content-schema";
-import { replaceBetweenMarkers } from "./readme-markers";
-
-/** The documents the tables are written into, relative to the repository. */
-export const documents = { overview: "README.md", fields: "docs/content-model.md" } as const;
+import { markdownTable } from "./readme-markers";
 
 /** Each content file: its marker name, where it lives under the repository, and its schema. */
 export const contentTables: Array<{ name: string; file: string; schema: z.ZodType }> = [
@@ -25,8 +22,6 @@ export const contentTables: Array<{ name: string; file: string; schema: z.ZodTyp
   { name: "services", file: "content/services/<slug>.mdx", schema: serviceFrontmatterSchema },
   { name: "blog", file: "content/blog/<slug>/index.mdx", schema: postFrontmatterSchema },
 ];
-
-export const OVERVIEW = "overview";
 
 export const markerName = (table: string) => `content-model:${table}`;
 
@@ -112,25 +107,10 @@ function rows(json: JsonSchema, prefix = ""): Row[] {
   });
 }
 
-/** A Markdown table laid out as Prettier lays it out, so `npm run lint` accepts the README as written. */
-function markdownTable(header: Row, body: Row[]): string {
-  const widths = header.map((_, column) => Math.max(3, ...[header, ...body].map((row) => row[column]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(" | ")} |`;
-  return [line(header), line(widths.map((width) => "-".repeat(width))), ...body.map(line)].join("\n");
-}
-
 /** The table of a schema's fields; for a file that is a list, the fields of each entry. */
 export function contentTable(schema: z.ZodType): string {
   const json = contentJsonSchema(schema);
   return markdownTable(["field", "type", "required", "what it is"], rows(json.type === "array" ? json.items! : json));
-}
-
-/** docs/content-model.md with every file's table as its schema makes it. */
-export function withContentTables(document: string): string {
-  return contentTables.reduce(
-    (text, { name, schema }) => replaceBetweenMarkers(text, markerName(name), contentTable(schema)),
-    document,
-  );
 }
 
 /** Where the editor at /admin shows a content file: its collection, and the file's own label. */
@@ -159,7 +139,12 @@ export function overviewTable(): string {
   return markdownTable(["file", "fields", "optional fields", "in the editor"], body);
 }
 
-/** The README with the overview as the schemas make it. */
-export function withOverviewTable(readme: string): string {
-  return replaceBetweenMarkers(readme, markerName(OVERVIEW), overviewTable());
-}
+/** Each table: the document it is written into, its marker name, and how it is made. */
+export const contentDocParts: Array<{ document: string; name: string; make: () => string }> = [
+  { document: "README.md", name: markerName("overview"), make: overviewTable },
+  ...contentTables.map(({ name, schema }) => ({
+    document: "docs/content-model.md",
+    name: markerName(name),
+    make: () => contentTable(schema),
+  })),
+];

@@ -22,3 +22,10 @@ export function replaceBetweenMarkers(readme: string, name: string, content: str
   if (betweenMarkers(readme, name) === undefined) throw new Error(`no ${start} ... ${end} to write between`);
   return `${readme.slice(0, readme.indexOf(start) + start.length)}\n\n${content}\n\n${readme.slice(readme.indexOf(end))}`;
 }
+
+/** A Markdown table laid out as Prettier lays it out, so `npm run lint` accepts the document as written. */
+export function markdownTable(header: string[], body: string[][]): string {
+  const widths = header.map((_, column) => Math.max(3, ...[header, ...body].map((row) => row[column]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(" | ")} |`;
+  return [line(header), line(widths.map((width) => "-".repeat(width))), ...body.map(line)].join("\n");
+}

@@ -11,7 +11,7 @@
  * shown under it (`description`) and, where the type alone does not say it, the editor's widget
  * (`widget`: "text" for several lines, "image"). Dates carry `format: "date"`. They also make the
  * build's GraphQL types (gatsby/schema.ts) and the README's content tables, where the
- * `description` is the "what it is" column (`npm run docs:content` rewrites them).
+ * `description` is the "what it is" column (`npm run docs` rewrites them).
  */
 import { z } from "zod";
 
