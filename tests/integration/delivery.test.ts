@@ -6,9 +6,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { parse } from "yaml";
+import { readSiteContent } from "../../src/build/content-files";
 import { outboxStatus } from "../../src/lib/server/delivery";
 import { DEFAULT_SETTINGS, settingsEnv } from "../../src/lib/server/settings";
 import { siteRoot } from "../../scripts/lib/site-copy";
@@ -25,7 +23,7 @@ import { startDispenser } from "../../scripts/lib/open-times";
 import { bookingRequest, contactMessage, SHORT_JOB } from "../../scripts/lib/sample-requests";
 
 const BUSINESS = "schedule-requests";
-const site = parse(readFileSync(path.join(__dirname, "..", "..", "content", "site.yaml"), "utf8")) as { email: string };
+const site = readSiteContent();
 
 /** Every e-mail of every stored request has been accepted by the mail server. */
 const allSent = async (server: FunctionServer) =>

@@ -9,16 +9,14 @@ import { request } from "node:http";
 import { connect, type Socket } from "node:net";
 import path from "node:path";
 import { brotliDecompressSync } from "node:zlib";
-import { parse } from "yaml";
+import { readSiteContent } from "../../src/build/content-files";
 import { DEFAULT_SETTINGS, settingsEnv } from "../../src/lib/server/settings";
 import { inlineScriptHashes } from "../../src/build/built-pages";
 import { publicDir } from "../support/built-site";
 import { postJson, startFunctionServer, type Answer, type FunctionServer } from "../../scripts/lib/function-server";
 import { contactMessage } from "../../scripts/lib/sample-requests";
 
-const { phone } = parse(readFileSync(path.join(__dirname, "..", "..", "content", "site.yaml"), "utf8")) as {
-  phone: string;
-};
+const { phone } = readSiteContent();
 
 /** The slow-client limits shortened, so the test waits a second or two for each, not the production time. */
 const limits = { headersTimeoutMs: 1_000, requestTimeoutMs: 2_000, rateLimitMax: 1_000 };
