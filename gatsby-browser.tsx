@@ -12,6 +12,31 @@ declare global {
 }
 
 /**
+ * The page's inline <style> holds only the rules its own HTML uses (src/build/critical-css.ts).
+ * The whole site sheet it was cut from, named in its data-href, is linked here, after the first
+ * paint, and React hydrates once it has loaded (Gatsby waits for the promise onClientEntry
+ * returns: gatsby/cache-dir/production-app.js), so what JavaScript renders from then on (the
+ * drawer, tooltips, toasts, the schedule's steps, other pages reached by a link) finds its rules.
+ * A link element, not an onload= attribute, which the Content-Security-Policy forbids. Webpack
+ * takes the <style> for the sheet itself (same data-href) and never fetches it a second time.
+ * In `gatsby develop` webpack injects the CSS and there is no such <style>.
+ */
+export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => {
+  const href = document.querySelector<HTMLStyleElement>("style[data-identity='gatsby-global-css']")?.dataset.href;
+  if (!href || document.querySelector(`link[rel='stylesheet'][href='${href}']`)) return;
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = href;
+  const loaded = new Promise<void>((resolve) => {
+    // A sheet that fails to load must not keep the page from working.
+    link.addEventListener("load", () => resolve());
+    link.addEventListener("error", () => resolve());
+  });
+  document.head.appendChild(link);
+  return loaded;
+};
+
+/**
  * Gatsby loads a page's resources before it reports the route change, so the start of a
  * navigation is taken where it begins: Gatsby's navigate (links) and popstate (Back/Forward).
  */

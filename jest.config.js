@@ -16,7 +16,9 @@ const shared = {
     "\\.css$": "identity-obj-proxy",
     "\\.(jpg|jpeg|png|gif|svg|webp|avif)$": "<rootDir>/jest/__mocks__/file-mock.js",
   },
-  transformIgnorePatterns: ["node_modules/(?!(gatsby|gatsby-script|gatsby-link)/)"],
+  // Packages published as ES modules only are compiled too: beasties (src/build/critical-css.ts)
+  // is CommonJS, but the packages under its own node_modules are not.
+  transformIgnorePatterns: ["(?<!/beasties/)node_modules/(?!(gatsby|gatsby-script|gatsby-link|beasties)/)"],
   globals: { __PATH_PREFIX__: "" },
   setupFiles: ["<rootDir>/jest/loadershim.js"],
 };

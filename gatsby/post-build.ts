@@ -1,8 +1,10 @@
 import type { CreatePagesArgs } from "gatsby";
+import { readFileSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { readSiteContent } from "../src/build/content-files";
 import { builtPages, inlineScriptHashes, notFoundFiles, pageTitle } from "../src/build/built-pages";
+import { inlineCriticalCss } from "../src/build/critical-css";
 import { headersFile } from "../src/lib/http-headers";
 import { robotsTxt } from "../src/lib/robots";
 import { loadShareFonts } from "../src/build/share-image";
@@ -11,10 +13,11 @@ import { writeFaviconIco } from "./favicon";
 import { contentRoot, siteRoot } from "./site-root";
 
 /**
- * After the pages are written: a share image for each page, public/_headers (the site's headers
- * with each page's Content-Security-Policy, from its inline scripts' hashes: src/lib/http-headers.ts),
- * robots.txt and /favicon.ico. The Netlify adapter runs next and adds Gatsby's own headers to the
- * same _headers file.
+ * After the pages are written: each page's inline CSS cut to what it uses (src/build/critical-css.ts),
+ * a share image for each page, public/_headers (the site's headers with each page's
+ * Content-Security-Policy, from its inline scripts' hashes: src/lib/http-headers.ts), robots.txt
+ * and /favicon.ico. The Netlify adapter runs next and adds Gatsby's own headers to the same
+ * _headers file.
  */
 export async function writePostBuildFiles({
   reporter,
@@ -23,6 +26,16 @@ export async function writePostBuildFiles({
 }: Pick<CreatePagesArgs, "reporter" | "getNodesByType" | "cache">): Promise<void> {
   const publicDir = path.join(siteRoot, "public");
   const pages = builtPages(publicDir);
+  const notFoundPages = notFoundFiles(publicDir);
+  // First, since it rewrites the pages whose inline scripts the policy below hashes.
+  for (const file of [...pages.map((page) => page.file), ...notFoundPages]) {
+    const page = await readFile(file, "utf8");
+    // gatsby-ssr.tsx leaves out gatsby-plugin-image's head script and styles, which a GatsbyImage needs.
+    if (page.includes("data-gatsby-image-wrapper")) {
+      throw new Error(`${file} shows a GatsbyImage: let gatsby-ssr.tsx keep gatsby-plugin-image's head components`);
+    }
+    await writeFile(file, await inlineCriticalCss(page, (href) => readFileSync(path.join(publicDir, href), "utf8")));
+  }
   const html = new Map(
     await Promise.all(pages.map(async (page) => [page.route, await readFile(page.file, "utf8")] as const)),
   );
@@ -40,7 +53,7 @@ export async function writePostBuildFiles({
 
   // The policy of "/*", which answers unknown addresses, allows both versions of the 404 page
   // Gatsby writes: the adapter replaces 404.html with the /404 version after this runs.
-  const notFound = await Promise.all(notFoundFiles(publicDir).map((file) => readFile(file, "utf8")));
+  const notFound = await Promise.all(notFoundPages.map((file) => readFile(file, "utf8")));
   await writeFile(
     path.join(publicDir, "_headers"),
     headersFile(
@@ -53,6 +66,6 @@ export async function writePostBuildFiles({
   await writeFile(path.join(publicDir, "robots.txt"), robotsTxt(siteUrl));
   await writeFaviconIco(publicDir);
   reporter.info(
-    `Share images (${shareImages.drawn} drawn, ${shareImages.reused} from the cache), CSP headers and robots.txt written for ${pages.length} pages`,
+    `Critical CSS inlined, share images (${shareImages.drawn} drawn, ${shareImages.reused} from the cache), CSP headers and robots.txt written for ${pages.length} pages`,
   );
 }

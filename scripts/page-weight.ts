@@ -9,9 +9,9 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { formRoutes, pageWeightBudgets } from "./budgets";
+import { FIRST_FLIGHT_HTML_GZIP, formRoutes, overOneRoundTrip, pageWeightBudgets } from "./budgets";
 import { editorCodeProblems } from "./lib/editor-isolation";
-import { formatReport, kb, readStats, weighRoute, type Asset, type RouteWeight } from "./lib/page-weight";
+import { bytes, formatReport, kb, readStats, weighRoute, type Asset, type RouteWeight } from "./lib/page-weight";
 
 const NOT_FOUND = "/404.html";
 
@@ -38,7 +38,8 @@ function filesSection(weights: readonly RouteWeight[]): string {
     "",
     "### Each page's own files (gzip)",
     "",
-    "Inline text is Gatsby's chunk map and loader scripts, and the site's style sheet, which Gatsby inlines in the HTML.",
+    "Inline text is Gatsby's chunk map and loader scripts, and the rules of the site's style sheet that the page uses",
+    "(src/build/critical-css.ts); the whole sheet is loaded after the first paint (gatsby-browser.tsx).",
     "",
     "| route | files |",
     "| --- | --- |",
@@ -78,6 +79,10 @@ export function checkPageWeight({
     ...Object.entries(pageWeightBudgets).map(
       ([name, budget]) => `- **${name}**: JS ${kb(budget.jsGzip)}, CSS ${kb(budget.cssGzip)} gzip. ${budget.why}`,
     ),
+    `- **HTML**, every page: ${bytes(FIRST_FLIGHT_HTML_GZIP)} gzip, the page with its inline CSS and scripts in the`,
+    "  first round trip of a new connection (FIRST_FLIGHT_HTML_GZIP in scripts/budgets.ts says why). Pages whose",
+    "  content alone is more, each held to its size today:",
+    ...Object.entries(overOneRoundTrip).map(([route, over]) => `  - ${route}: ${bytes(over.htmlGzip)}, ${over.why}.`),
     "",
     "## Every route",
     "",

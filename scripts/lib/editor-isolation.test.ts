@@ -22,6 +22,8 @@ function site(overrides: Record<string, string> = {}) {
     "framework.js": "console.log('react');",
     "app.js": "console.log('app');",
     "component---page.js": "console.log('page');",
+    // The sheet gatsbyPage's <style> names and inlines whole, as Gatsby writes it.
+    "styles.css": "body{color:#111}",
     "index.html": gatsbyPage('<h1>Home</h1><a href="/about">About</a>'),
     "about/index.html": gatsbyPage("<h1>About</h1>"),
     "page-data/index/page-data.json": pageData,

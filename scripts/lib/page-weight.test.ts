@@ -2,7 +2,7 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { KB } from "../budgets";
+import { FIRST_FLIGHT_HTML_GZIP, KB } from "../budgets";
 import { checkPageWeight } from "../page-weight";
 import { fixtureSite, gatsbyPage } from "./fixture-site";
 import { firstView, measure, sum, weighRoute, type WebpackStats } from "./page-weight";
@@ -20,8 +20,12 @@ const stats: WebpackStats = {
 
 /** A site whose /heavy, /schedule and /contact pages load 90 KB of JavaScript that gzip cannot shrink. */
 function site() {
+  return fixtureSite(siteFileMap());
+}
+
+function siteFileMap(): Record<string, string | Buffer> {
   const page = (chunk: string) => JSON.stringify({ componentChunkName: chunk, path: "/", result: {} });
-  return fixtureSite({
+  return {
     "webpack.stats.json": JSON.stringify(stats),
     "webpack-runtime.js": "console.log('runtime');",
     "framework.js": "console.log('react');",
@@ -37,12 +41,22 @@ function site() {
     "page-data/heavy/page-data.json": page("component---heavy"),
     "schedule/index.html": gatsbyPage("<h1>Form</h1>"),
     "page-data/schedule/page-data.json": page("component---heavy"),
-  });
+  };
 }
+
+/** The files of a site, for firstView, which reads the sheet a <style> names. */
+const siteFiles =
+  (files: Record<string, string>) =>
+  (site: string): Buffer => {
+    const text = files[site];
+    if (text === undefined) throw new Error(`no ${site}`);
+    return Buffer.from(text);
+  };
+const readSite = siteFiles({ "/styles.css": "body{color:#111}" });
 
 describe("firstView", () => {
   it("lists the page's scripts from its HTML and its chunk groups, each once, and its inline CSS", () => {
-    const view = firstView(gatsbyPage("<h1>Heavy</h1>"), stats, "component---heavy");
+    const view = firstView(gatsbyPage("<h1>Heavy</h1>"), stats, "component---heavy", readSite);
     expect(view.scripts).toEqual([
       { file: "/webpack-runtime.js", from: "html" },
       { file: "/framework.js", from: "html" },
@@ -58,7 +72,7 @@ describe("firstView", () => {
 
   it("counts linked style sheets and the chunk groups' CSS that the HTML does not inline", () => {
     const html = '<link rel="stylesheet" href="/extra.css"><script src="https://cdn.example/x.js"></script>';
-    const view = firstView(html, stats, "component---light");
+    const view = firstView(html, stats, "component---light", readSite);
     expect(view.styleSheets).toEqual([
       { file: "/extra.css", from: "html" },
       { file: "/styles.css", from: "app" },
@@ -66,8 +80,16 @@ describe("firstView", () => {
     expect(view.scripts.map((script) => script.file)).not.toContain("https://cdn.example/x.js");
   });
 
+  it("counts the whole sheet too when the page inlines only a cut of it (critical CSS)", () => {
+    const html = gatsbyPage("<h1>Light</h1>", { css: "body{color:#111}" });
+    const read = siteFiles({ "/styles.css": "body{color:#111}.drawer{position:fixed}" });
+    const view = firstView(html, stats, "component---light", read);
+    expect(view.inlineStyles).toEqual(["body{color:#111}"]);
+    expect(view.styleSheets).toEqual([{ file: "/styles.css", from: "html" }]);
+  });
+
   it("fails clearly when the page's component has no chunk group", () => {
-    expect(() => firstView("", stats, "component---missing")).toThrow('no chunk group "component---missing"');
+    expect(() => firstView("", stats, "component---missing", readSite)).toThrow('no chunk group "component---missing"');
   });
 });
 
@@ -98,6 +120,27 @@ describe("the page-weight check", () => {
       expect(result.weights.find((weight) => weight.route === "/schedule")!.problems).toEqual([]);
       expect(result.report).toContain("| /heavy | content |");
       expect(result.report).toContain("**Over budget:**");
+    } finally {
+      remove();
+    }
+  });
+
+  it("fails a page whose HTML, gzip, is over one round trip, and reports every page's HTML", () => {
+    const { dir, remove } = fixtureSite({
+      ...siteFileMap(),
+      // Base64 of random bytes: gzip takes it back to about 6 bits a character, some 15 KB.
+      "about/index.html": gatsbyPage(`<p>${randomBytes(15 * KB).toString("base64")}</p>`),
+      "page-data/about/page-data.json": JSON.stringify({ componentChunkName: "component---light", result: {} }),
+    });
+    try {
+      const result = checkPageWeight({ publicDir: dir, routes: ["/", "/about"] });
+      const about = result.weights.find((weight) => weight.route === "/about")!;
+      expect(about.html.gzip).toBeGreaterThan(FIRST_FLIGHT_HTML_GZIP);
+      expect(about.problems).toEqual([
+        expect.stringMatching(/^\/about: the HTML is 15,\d{3} B gzip, over its budget of 14,000 B$/),
+      ]);
+      expect(result.weights.find((weight) => weight.route === "/")!.problems).toEqual([]);
+      expect(result.report).toMatch(/\| \/ \| content \| \d{3} B \| 14,000 B \|/);
     } finally {
       remove();
     }

@@ -8,7 +8,10 @@
  *   public/webpack.stats.json. The app fetches the component's chunks as soon as it starts;
  *   chunks loaded by a dynamic import (the drawer, for example) belong to no group and are
  *   rightly not counted;
- * - the inline <style> text (Gatsby inlines the site's CSS) and any linked style sheet.
+ * - the inline <style> text (the rules of the site's CSS that the page uses, src/build/critical-css.ts)
+ *   and any linked style sheet; a style that holds only part of the sheet its data-href names
+ *   counts that sheet too, which gatsby-browser.tsx loads after the first paint;
+ * - the HTML itself, which must arrive in one round trip (scripts/budgets.ts, htmlGzip).
  *
  * Every file is measured raw, gzip (level 9) and brotli (quality 11), each on its own, as each is
  * its own response.
@@ -17,7 +20,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { htmlFileFor } from "../../src/build/built-pages";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { budgetNameFor, pageWeightBudgets, type BudgetName } from "../budgets";
+import { budgetNameFor, htmlGzipBudgetFor, pageWeightBudgets, type BudgetName } from "../budgets";
 import { readTags } from "./html";
 
 export interface Sizes {
@@ -38,6 +41,8 @@ export interface RouteWeight {
   route: string;
   budget: BudgetName;
   assets: Asset[];
+  /** The page's HTML file, inline CSS and scripts included. */
+  html: Sizes;
   js: Sizes;
   css: Sizes;
   /** One line per budget the route is over; empty when it is within budget. */
@@ -100,8 +105,17 @@ export interface FirstView {
   inlineStyles: string[];
 }
 
-/** Which scripts and styles a page's first view loads, from its HTML and its chunk groups. */
-export function firstView(html: string, stats: WebpackStats, componentChunkName: string): FirstView {
+/**
+ * Which scripts and styles a page's first view loads, from its HTML and its chunk groups.
+ * readSite gives a file of the site ("/styles.css"): a style whose text is not the whole sheet
+ * its data-href names is a cut of it, and the page loads the sheet too.
+ */
+export function firstView(
+  html: string,
+  stats: WebpackStats,
+  componentChunkName: string,
+  readSite: (site: string) => Buffer,
+): FirstView {
   const view: FirstView = { scripts: [], inlineScripts: [], styleSheets: [], inlineStyles: [] };
   const seen = new Set<string>();
   const inlined = new Set<string>();
@@ -121,8 +135,13 @@ export function firstView(html: string, stats: WebpackStats, componentChunkName:
         view.inlineScripts.push(tag.text);
       }
     } else if (tag.name === "style") {
-      if (tag.text?.trim()) view.inlineStyles.push(tag.text);
-      if (tag.attributes["data-href"]) inlined.add(tag.attributes["data-href"]);
+      const text = tag.text ?? "";
+      if (text.trim()) view.inlineStyles.push(text);
+      const sheet = tag.attributes["data-href"];
+      if (sheet !== undefined && isSameSite(sheet)) {
+        if (readSite(sheet).toString("utf8") === text) inlined.add(sheet);
+        else add(view.styleSheets, sheet, "html");
+      }
     } else if (tag.name === "link" && href !== undefined && isSameSite(href)) {
       const rels = rel.toLowerCase().split(/\s+/);
       if (rels.includes("stylesheet")) add(view.styleSheets, href, "html");
@@ -150,12 +169,12 @@ export function weighRoute(publicDir: string, route: string, stats: WebpackStats
   const pageData = JSON.parse(readFileSync(pageDataFileFor(publicDir, route), "utf8")) as {
     componentChunkName: string;
   };
-  const view = firstView(html, stats, pageData.componentChunkName);
   const file = (site: string) => {
     const onDisk = path.join(publicDir, decodeURI(site));
     if (!existsSync(onDisk)) throw new Error(`${route} loads ${site}, which is not in ${publicDir}`);
     return readFileSync(onDisk);
   };
+  const view = firstView(html, stats, pageData.componentChunkName, file);
 
   const assets: Asset[] = [
     ...view.scripts.map(({ file: site, from }) => ({ name: site, kind: "js" as const, from, ...measure(file(site)) })),
@@ -189,12 +208,17 @@ export function weighRoute(publicDir: string, route: string, stats: WebpackStats
   const budget = budgetNameFor(route);
   const js = sum(assets.filter((asset) => asset.kind === "js"));
   const css = sum(assets.filter((asset) => asset.kind === "css"));
-  return { route, budget, assets, js, css, problems: overBudget(route, js, css, budget) };
+  const page = measure(html);
+  return { route, budget, assets, html: page, js, css, problems: overBudget(route, page, js, css, budget) };
 }
 
-export function overBudget(route: string, js: Sizes, css: Sizes, budget: BudgetName): string[] {
+export function overBudget(route: string, html: Sizes, js: Sizes, css: Sizes, budget: BudgetName): string[] {
   const limits = pageWeightBudgets[budget];
   const problems: string[] = [];
+  const htmlLimit = htmlGzipBudgetFor(route);
+  if (html.gzip > htmlLimit) {
+    problems.push(`${route}: the HTML is ${bytes(html.gzip)} gzip, over its budget of ${bytes(htmlLimit)}`);
+  }
   if (js.gzip > limits.jsGzip) {
     problems.push(`${route}: JavaScript is ${kb(js.gzip)} gzip, over the ${budget} budget of ${kb(limits.jsGzip)}`);
   }
@@ -208,6 +232,11 @@ export function kb(bytes: number): string {
   return `${(bytes / 1000).toFixed(1)} KB`;
 }
 
+/** Exact, for the HTML: its budget is a round trip, and a tenth of a KB is a fifth of its margin. */
+export function bytes(count: number): string {
+  return `${count.toLocaleString("en-US")} B`;
+}
+
 export function readStats(publicDir: string): WebpackStats {
   const file = path.join(publicDir, "webpack.stats.json");
   if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first.`);
@@ -217,13 +246,13 @@ export function readStats(publicDir: string): WebpackStats {
 /** The Markdown report: one summary row per route, then each route's files. */
 export function formatReport(weights: readonly RouteWeight[]): string {
   const lines = [
-    "| route | budget | JS gzip | JS brotli | JS raw | JS budget | CSS gzip | CSS budget | within budget |",
-    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+    "| route | budget | HTML gzip | HTML budget | JS gzip | JS brotli | JS raw | JS budget | CSS gzip | CSS budget | within budget |",
+    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
   ];
   for (const weight of weights) {
     const limits = pageWeightBudgets[weight.budget];
     lines.push(
-      `| ${weight.route} | ${weight.budget} | ${kb(weight.js.gzip)} | ${kb(weight.js.brotli)} | ${kb(weight.js.raw)} | ` +
+      `| ${weight.route} | ${weight.budget} | ${bytes(weight.html.gzip)} | ${bytes(htmlGzipBudgetFor(weight.route))} | ${kb(weight.js.gzip)} | ${kb(weight.js.brotli)} | ${kb(weight.js.raw)} | ` +
         `${kb(limits.jsGzip)} | ${kb(weight.css.gzip)} | ${kb(limits.cssGzip)} | ${weight.problems.length ? "**no**" : "yes"} |`,
     );
   }
