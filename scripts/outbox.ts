@@ -4,7 +4,7 @@
  * default .data/outbox.
  */
 import path from "node:path";
-import { outboxStatus } from "../src/lib/server/delivery";
+import { outboxStatus } from "../src/lib/server/mail/delivery";
 import { fileStore } from "../src/lib/server/outbox";
 
 const dir = path.resolve(process.env.OUTBOX_DIR ?? ".data/outbox");

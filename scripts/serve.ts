@@ -5,7 +5,7 @@
  * is restarted if it dies (scripts/lib/function-supervisor.ts).
  *
  * Hostile input is answered, never thrown: a malformed address gets 400, an address outside
- * the site's files 404, and the limits in src/lib/server/settings.ts bound what one visitor
+ * the site's files 404, and the limits in src/lib/server/http/settings.ts bound what one visitor
  * can hold (time, body, connections).
  *
  *   tsx scripts/serve.ts [--port 9000] [--host 127.0.0.1]
@@ -16,7 +16,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { readSiteContent } from "../src/build/content-files";
 import { outboxDir } from "../src/lib/server/outbox";
-import { serverSettings } from "../src/lib/server/settings";
+import { serverSettings } from "../src/lib/server/http/settings";
 import { connectionSlots } from "./lib/connection-slots";
 import { headersFor, loadHeaderRules } from "./lib/deployed-headers";
 import { startFunctions, type PlainAnswer } from "./lib/function-supervisor";
@@ -52,7 +52,7 @@ export async function startProductionServer({
   host: string;
   /** The Gatsby project whose public/ is served (the bench serves a second, bare site). */
   siteRoot?: string;
-  /** The server's and the functions' environment (outbox, SMTP, settings: src/lib/server/settings.ts). */
+  /** The server's and the functions' environment (outbox, SMTP, settings: src/lib/server/http/settings.ts). */
   env?: NodeJS.ProcessEnv;
 }) {
   const settings = serverSettings(env);

@@ -3,7 +3,7 @@
  * pending (the mail server refused or was away when the request came in). Netlify deploys it beside
  * the functions Gatsby's adapter makes from src/api; it needs SMTP_URL and Netlify Blobs.
  */
-import { deliverPending, deliveryConfig } from "../../src/lib/server/delivery";
+import { deliverPending, deliveryConfig } from "../../src/lib/server/mail/delivery";
 
 export default async function retryDeliveries(): Promise<Response> {
   const config = deliveryConfig(process.env);

@@ -8,8 +8,8 @@ import { request, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { pipeline } from "node:stream";
 import { pathToFileURL } from "node:url";
-import { isJsonContentType, JSON_ONLY_MESSAGE, tooLargeMessage } from "../../src/lib/server/read-body";
-import type { ServerSettings } from "../../src/lib/server/settings";
+import { isJsonContentType, JSON_ONLY_MESSAGE, tooLargeMessage } from "../../src/lib/server/http/read-body";
+import type { ServerSettings } from "../../src/lib/server/http/settings";
 import { freePort } from "./net";
 
 type RestartSettings = Pick<

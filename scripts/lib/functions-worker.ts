@@ -7,8 +7,8 @@
  *   node --import tsx scripts/lib/functions-worker.ts <siteRoot> <port>
  */
 import { createServer } from "node:http";
-import { startDeliveryWorker } from "../../src/lib/server/delivery";
-import { processState } from "../../src/lib/server/runtime";
+import { startDeliveryWorker } from "../../src/lib/server/mail/delivery";
+import { processState } from "../../src/lib/server/http/runtime";
 import { loadFunctions, runFunction } from "./functions";
 
 const [siteRoot, port] = process.argv.slice(2);

@@ -1,6 +1,6 @@
-/** /api/booking: cancel or move a booking with the link from its confirmation (src/lib/server/manage-booking.ts). */
-import { manageBookingHandler } from "../lib/server/manage-booking";
-import { functionConfig } from "../lib/server/read-body";
+/** /api/booking: cancel or move a booking with the link from its confirmation (src/lib/server/booking/manage-booking.ts). */
+import { manageBookingHandler } from "../lib/server/booking/manage-booking";
+import { functionConfig } from "../lib/server/http/read-body";
 
 export default manageBookingHandler;
 

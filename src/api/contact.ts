@@ -1,7 +1,7 @@
 /** POST /api/contact: a message to the business. */
-import { contactEndpoint } from "../lib/server/endpoints";
-import { createRequestHandler } from "../lib/server/handle-request";
-import { functionConfig } from "../lib/server/read-body";
+import { contactEndpoint } from "../lib/server/requests/endpoints";
+import { createRequestHandler } from "../lib/server/requests/handle-request";
+import { functionConfig } from "../lib/server/http/read-body";
 
 export default createRequestHandler(contactEndpoint);
 

@@ -1,7 +1,7 @@
 /** POST /api/schedule: a request for an inspection, with the price recomputed here. */
-import { scheduleEndpoint } from "../lib/server/endpoints";
-import { createRequestHandler } from "../lib/server/handle-request";
-import { functionConfig } from "../lib/server/read-body";
+import { scheduleEndpoint } from "../lib/server/requests/endpoints";
+import { createRequestHandler } from "../lib/server/requests/handle-request";
+import { functionConfig } from "../lib/server/http/read-body";
 
 export default createRequestHandler(scheduleEndpoint);
 

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { bookingRequest, jobQuery, SHORT_JOB } from "../../scripts/lib/sample-requests";
-import { bookingToken } from "../../src/lib/server/booking-links";
+import { bookingToken } from "../../src/lib/server/booking/booking-links";
 import { axeViolations, describeViolations } from "../support/axe";
 import { chooseOpenTime, DAY_SLOTS, openDay } from "../support/booking";
 import { brokenSite, E2E_OUTBOX, readE2eOutbox } from "../support/e2e-env";

@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import ICAL from "ical.js";
-import { bookingToken } from "../../src/lib/server/booking-links";
+import { bookingToken } from "../../src/lib/server/booking/booking-links";
 import { postJson, startFunctionServer, type Answer, type FunctionServer } from "../../scripts/lib/function-server";
 import { getJson, openStartsOf, startDispenser } from "../../scripts/lib/open-times";
 import { bookingRequest, SHORT_JOB } from "../../scripts/lib/sample-requests";

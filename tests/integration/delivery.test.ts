@@ -7,8 +7,8 @@
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { readSiteContent } from "../../src/build/content-files";
-import { outboxStatus } from "../../src/lib/server/delivery";
-import { DEFAULT_SETTINGS, settingsEnv } from "../../src/lib/server/settings";
+import { outboxStatus } from "../../src/lib/server/mail/delivery";
+import { DEFAULT_SETTINGS, settingsEnv } from "../../src/lib/server/http/settings";
 import { siteRoot } from "../../scripts/lib/site-copy";
 import { fileStore } from "../../src/lib/server/outbox";
 import {

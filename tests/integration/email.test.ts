@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { readSiteContent } from "../../src/build/content-files";
-import { DEFAULT_SETTINGS } from "../../src/lib/server/settings";
+import { DEFAULT_SETTINGS } from "../../src/lib/server/http/settings";
 import { postJson, startFunctionServer, type FunctionServer } from "../../scripts/lib/function-server";
 import { bodyText, startMailbox, waitFor, type Mailbox } from "../support/mailbox";
 import { decodeHeaderText, headerFields } from "../support/mime-header";

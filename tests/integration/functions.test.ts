@@ -6,7 +6,7 @@ import { request } from "node:http";
 import { pricing } from "../../src/lib/business-data";
 import { waterPackageChoices } from "../../src/lib/catalog";
 import { computeQuote } from "../../src/lib/quote";
-import { DEFAULT_SETTINGS, settingsEnv } from "../../src/lib/server/settings";
+import { DEFAULT_SETTINGS, settingsEnv } from "../../src/lib/server/http/settings";
 import { postJson, send, startFunctionServer, type FunctionServer } from "../../scripts/lib/function-server";
 import { startDispenser } from "../../scripts/lib/open-times";
 import { bookingRequest, contactMessage, SAMPLE_JOB } from "../../scripts/lib/sample-requests";

@@ -1,4 +1,4 @@
-/** GET /api/availability/<YYYY-MM>: the open start times of a month for a job (src/lib/server/availability-endpoint.ts). */
-import { availabilityHandler } from "../../lib/server/availability-endpoint";
+/** GET /api/availability/<YYYY-MM>: the open start times of a month for a job (src/lib/server/booking/availability-endpoint.ts). */
+import { availabilityHandler } from "../../lib/server/booking/availability-endpoint";
 
 export default availabilityHandler;

@@ -17,9 +17,9 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import { getStore, type Store } from "@netlify/blobs";
-import { mailboxOf } from "./mailbox-address";
+import { mailboxOf } from "./mail/mailbox-address";
 import { claimFirstFreeInspector } from "./slot-claim";
-import { processState } from "./runtime";
+import { processState } from "./http/runtime";
 import {
   CLAIM_LEASE_MS,
   type BookingState,

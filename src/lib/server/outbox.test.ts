@@ -7,8 +7,8 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync, appendFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { deliverPending } from "./delivery";
-import { DEFAULT_SETTINGS, settingsEnv } from "./settings";
+import { deliverPending } from "./mail/delivery";
+import { DEFAULT_SETTINGS, settingsEnv } from "./http/settings";
 import type { DeliveryEvent, StoredRequest } from "./store-types";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -20,9 +20,9 @@ import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { mkdir, open, readFile, rename } from "node:fs/promises";
 import path from "node:path";
-import { mailboxOf } from "./mailbox-address";
-import { onNetlify, processState, runtimeEnv } from "./runtime";
-import { serverSettings } from "./settings";
+import { mailboxOf } from "./mail/mailbox-address";
+import { onNetlify, processState, runtimeEnv } from "./http/runtime";
+import { serverSettings } from "./http/settings";
 import { slotFiles } from "./slot-files";
 import type { DeliveryEvent, RequestStore, StoredEntry, StoredRequest } from "./store-types";
 

@@ -3,7 +3,7 @@
  * outbox folder on one server (outbox.ts), Netlify Blobs on Netlify (blob-store.ts). The request
  * path and delivery depend on this module only, so imports run one way: store.ts picks a store.
  */
-import type { MailMessage } from "./mailer";
+import type { MailMessage } from "./mail/mailer";
 
 /** The e-mails of a request: to the business, the confirmation, and a copy of it to an agent who booked. */
 export type MessageName = "business" | "confirmation" | "agentConfirmation";

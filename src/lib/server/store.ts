@@ -5,7 +5,7 @@
  */
 import { blobStore } from "./blob-store";
 import { fileStore, outboxDir } from "./outbox";
-import { onNetlify, runtimeEnv } from "./runtime";
+import { onNetlify, runtimeEnv } from "./http/runtime";
 import type { RequestStore } from "./store-types";
 
 /** `lambdaEvent` is the Netlify function's event, which carries the Blobs credentials. */

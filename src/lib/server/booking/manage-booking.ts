@@ -7,20 +7,20 @@
  * like any request. A forged token is answered 403, an expired one 410.
  */
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
-import { availability, business } from "../business-data";
-import { MARYLAND, rfc3339 } from "../booking/local-time";
-import { bookedTimeText } from "../booking/booked-time";
+import { availability, business } from "../../business-data";
+import { MARYLAND, rfc3339 } from "../../booking/local-time";
+import { bookedTimeText } from "../../booking/booked-time";
 import { addDays, calendar, jobOf, lengthOf, openStarts, release } from "./booking";
 import { checkBookingToken, linkSecret } from "./booking-links";
-import { deliverRequest, startDeliveryWorker } from "./delivery";
-import { HttpError, sendFailure } from "./http-error";
-import { readJsonBody } from "./read-body";
-import { createReference } from "./reference";
-import { oneAtATime } from "./one-at-a-time";
-import { onNetlify, processState, runtimeEnv } from "./runtime";
-import { serverSettings } from "./settings";
-import { requestStore } from "./store";
-import type { BookingState, RequestStore } from "./store-types";
+import { deliverRequest, startDeliveryWorker } from "../mail/delivery";
+import { HttpError, sendFailure } from "../http/http-error";
+import { readJsonBody } from "../http/read-body";
+import { createReference } from "../requests/reference";
+import { oneAtATime } from "../http/one-at-a-time";
+import { onNetlify, processState, runtimeEnv } from "../http/runtime";
+import { serverSettings } from "../http/settings";
+import { requestStore } from "../store";
+import type { BookingState, RequestStore } from "../store-types";
 
 export const BOOKING_CHANGES = "booking-changes";
 const HOUR_MS = 60 * 60 * 1000;

@@ -6,10 +6,10 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
-import { business } from "../business-data";
-import { calendarFile } from "./invite";
-import { runtimeEnv } from "./runtime";
-import { requestStore } from "./store";
+import { business } from "../../business-data";
+import { calendarFile } from "../mail/invite";
+import { runtimeEnv } from "../http/runtime";
+import { requestStore } from "../store";
 
 /** The past bookings the feed still shows, so the day's and yesterday's stay visible. */
 const KEEP_PAST_MS = 7 * 24 * 60 * 60 * 1000;

@@ -2,7 +2,7 @@
  * The e-mails a request produces: one to the business with every field and the quote, and a
  * confirmation to the visitor. Plain text, so they read well in any mail program.
  */
-import { business } from "../business-data";
+import { business } from "../../business-data";
 import {
   addOnChoices,
   labelOf,
@@ -10,12 +10,12 @@ import {
   topicChoices,
   waterPackageChoices,
   foundationChoices,
-} from "../catalog";
-import { bookedTimeText } from "../booking/booked-time";
-import { formatDollars } from "../format";
-import type { Quote } from "../quote";
-import { BOOKED_BY_AGENT, NO_MAIN_INSPECTION, propertyTypes, referralSources, timeWindows } from "../forms/choices";
-import type { ContactRequest, ScheduleRequest } from "../request-schemas";
+} from "../../catalog";
+import { bookedTimeText } from "../../booking/booked-time";
+import { formatDollars } from "../../format";
+import type { Quote } from "../../quote";
+import { BOOKED_BY_AGENT, NO_MAIN_INSPECTION, propertyTypes, referralSources, timeWindows } from "../../forms/choices";
+import type { ContactRequest, ScheduleRequest } from "../../request-schemas";
 import type { MailMessage } from "./mailer";
 
 export interface ScheduleRecord {

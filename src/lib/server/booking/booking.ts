@@ -3,13 +3,13 @@
  * The claim is made before the request is stored and released if it is not, so a time is held by
  * exactly one stored booking (see SlotStore in store-types.ts).
  */
-import { availability, pricing } from "../business-data";
-import { jobLength, type Job, type JobLength } from "../booking/job-length";
-import { localDate, MARYLAND } from "../booking/local-time";
-import { createCalendar, type Start } from "../booking/open-times";
-import { NO_MAIN_INSPECTION } from "../forms/choices";
-import type { ScheduleRequest } from "../request-schemas";
-import type { BookingState, RequestStore } from "./store-types";
+import { availability, pricing } from "../../business-data";
+import { jobLength, type Job, type JobLength } from "../../booking/job-length";
+import { localDate, MARYLAND } from "../../booking/local-time";
+import { createCalendar, type Start } from "../../booking/open-times";
+import { NO_MAIN_INSPECTION } from "../../forms/choices";
+import type { ScheduleRequest } from "../../request-schemas";
+import type { BookingState, RequestStore } from "../store-types";
 
 export const calendar = createCalendar(availability);
 

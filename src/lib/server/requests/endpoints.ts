@@ -1,18 +1,24 @@
 /** The two request types: what each accepts, what it stores and what it answers. */
-import { availability, business, pricing } from "../business-data";
-import { MARYLAND, rfc3339 } from "../booking/local-time";
-import { catalog, waterPackageChoices } from "../catalog";
-import { computeQuote } from "../quote";
-import { marylandToday } from "../booking/maryland-today";
-import { NO_MAIN_INSPECTION } from "../forms/choices";
-import { createContactSchema, createScheduleSchema, fieldErrors } from "../request-schemas";
-import { bookedTimeText } from "../booking/booked-time";
-import { jobOf, lengthOf, reserve } from "./booking";
-import { bookingToken, linkSecret } from "./booking-links";
-import { contactEmails, describeServices, scheduleEmails, type ContactRecord, type ScheduleRecord } from "./emails";
+import { availability, business, pricing } from "../../business-data";
+import { MARYLAND, rfc3339 } from "../../booking/local-time";
+import { catalog, waterPackageChoices } from "../../catalog";
+import { computeQuote } from "../../quote";
+import { marylandToday } from "../../booking/maryland-today";
+import { NO_MAIN_INSPECTION } from "../../forms/choices";
+import { createContactSchema, createScheduleSchema, fieldErrors } from "../../request-schemas";
+import { bookedTimeText } from "../../booking/booked-time";
+import { jobOf, lengthOf, reserve } from "../booking/booking";
+import { bookingToken, linkSecret } from "../booking/booking-links";
+import {
+  contactEmails,
+  describeServices,
+  scheduleEmails,
+  type ContactRecord,
+  type ScheduleRecord,
+} from "../mail/emails";
 import type { Endpoint } from "./handle-request";
-import { calendarFile } from "./invite";
-import { runtimeEnv } from "./runtime";
+import { calendarFile } from "../mail/invite";
+import { runtimeEnv } from "../http/runtime";
 
 /** A booking's link works while it can be booked at all: the horizon, and a margin for a move to its end. */
 export const linkExpiry = (now: number) => now + 2 * availability.horizonDays * 24 * 60 * 60 * 1000;

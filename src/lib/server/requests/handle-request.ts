@@ -5,22 +5,22 @@
  * nothing is reported as received that was not.
  */
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
-import { business } from "../business-data";
+import { business } from "../../business-data";
 import { createHash } from "node:crypto";
-import { deliverRequest, startDeliveryWorker } from "./delivery";
-import type { MailMessage } from "./mailer";
-import { sendMail } from "./mailer";
-import { HttpError, sendFailure } from "./http-error";
-import { release, type Reservation } from "./booking";
-import { oneAtATime } from "./one-at-a-time";
-import type { RequestStore, StoredRequest } from "./store-types";
-import { createRateLimiter } from "./rate-limit";
-import { readJsonBody } from "./read-body";
-import { clientAddress } from "./client-address";
+import { deliverRequest, startDeliveryWorker } from "../mail/delivery";
+import type { MailMessage } from "../mail/mailer";
+import { sendMail } from "../mail/mailer";
+import { HttpError, sendFailure } from "../http/http-error";
+import { release, type Reservation } from "../booking/booking";
+import { oneAtATime } from "../http/one-at-a-time";
+import type { RequestStore, StoredRequest } from "../store-types";
+import { createRateLimiter } from "../http/rate-limit";
+import { readJsonBody } from "../http/read-body";
+import { clientAddress } from "../http/client-address";
 import { createReference } from "./reference";
-import { onNetlify, processState, runtimeEnv } from "./runtime";
-import { serverSettings } from "./settings";
-import { requestStore } from "./store";
+import { onNetlify, processState, runtimeEnv } from "../http/runtime";
+import { serverSettings } from "../http/settings";
+import { requestStore } from "../store";
 
 export interface RequestContext {
   reference: string;

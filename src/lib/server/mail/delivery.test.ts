@@ -1,6 +1,6 @@
 import { CLAIM_LEASE_MS, messageState, retryDelay } from "./delivery";
-import { DEFAULT_SETTINGS } from "./settings";
-import type { DeliveryEvent } from "./store-types";
+import { DEFAULT_SETTINGS } from "../http/settings";
+import type { DeliveryEvent } from "../store-types";
 
 const at = (ms: number) => new Date(ms).toISOString();
 const event = (ms: number, kind: DeliveryEvent["event"], claim?: string): DeliveryEvent => ({

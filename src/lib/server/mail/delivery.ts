@@ -14,9 +14,9 @@
  * "sent" line is written. After the claim's lease runs out the message is sent again.
  */
 import { sendMail } from "./mailer";
-import { processState, runtimeEnv } from "./runtime";
-import { DEFAULT_SETTINGS, serverSettings, type ServerSettings } from "./settings";
-import { requestStore } from "./store";
+import { processState, runtimeEnv } from "../http/runtime";
+import { DEFAULT_SETTINGS, serverSettings, type ServerSettings } from "../http/settings";
+import { requestStore } from "../store";
 import {
   CLAIM_LEASE_MS,
   type DeliveryEvent,
@@ -24,7 +24,7 @@ import {
   type RequestStore,
   type StoredEntry,
   type StoredRequest,
-} from "./store-types";
+} from "../store-types";
 
 export { CLAIM_LEASE_MS };
 

@@ -6,19 +6,19 @@
  */
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import * as z from "zod/mini";
-import { availability, business } from "../business-data";
-import { MARYLAND } from "../booking/local-time";
-import { catalog } from "../catalog";
-import { marylandToday } from "../booking/maryland-today";
-import { scheduleFieldSchemas } from "../forms/schedule-fields";
-import { fieldErrors } from "../request-schemas";
+import { availability, business } from "../../business-data";
+import { MARYLAND } from "../../booking/local-time";
+import { catalog } from "../../catalog";
+import { marylandToday } from "../../booking/maryland-today";
+import { scheduleFieldSchemas } from "../../forms/schedule-fields";
+import { fieldErrors } from "../../request-schemas";
 import { calendar, datesBetween, jobOf, lengthOf, openStarts } from "./booking";
-import { clientAddress } from "./client-address";
-import { HttpError, sendFailure } from "./http-error";
-import { createRateLimiter } from "./rate-limit";
-import { processState, runtimeEnv } from "./runtime";
-import { serverSettings } from "./settings";
-import { requestStore } from "./store";
+import { clientAddress } from "../http/client-address";
+import { HttpError, sendFailure } from "../http/http-error";
+import { createRateLimiter } from "../http/rate-limit";
+import { processState, runtimeEnv } from "../http/runtime";
+import { serverSettings } from "../http/settings";
+import { requestStore } from "../store";
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 const list = (value: unknown) => (typeof value === "string" && value ? value.split(",") : []);

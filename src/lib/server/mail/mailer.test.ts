@@ -1,4 +1,4 @@
-import { decodeHeaderText } from "../../../tests/support/mime-header";
+import { decodeHeaderText } from "../../../../tests/support/mime-header";
 import { literalHeaderText } from "./mailer";
 
 describe("literalHeaderText", () => {

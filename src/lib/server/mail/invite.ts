@@ -12,8 +12,8 @@ import dayjs from "dayjs";
 import timezone from "dayjs/plugin/timezone";
 import utc from "dayjs/plugin/utc";
 import ical, { ICalEventStatus } from "ical-generator";
-import { business } from "../business-data";
-import { MARYLAND } from "../booking/local-time";
+import { business } from "../../business-data";
+import { MARYLAND } from "../../booking/local-time";
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

@@ -7,8 +7,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { outboxDir } from "./outbox";
-import { runtimeEnv } from "./runtime";
+import { outboxDir } from "../outbox";
+import { runtimeEnv } from "../http/runtime";
 
 export function linkSecret(env: NodeJS.ProcessEnv = runtimeEnv()): string | null {
   if (env.BOOKING_LINK_SECRET) return env.BOOKING_LINK_SECRET;
