@@ -345,6 +345,26 @@ export const availabilitySchema = z
         description: "The policy as visitors read it, before booking and on /cancellation-policy",
       }),
     }),
+    holds: z
+      .strictObject({
+        confirmWithinMinutes: z.number().int().min(10).max(2880).meta({
+          description:
+            "A new booking holds its time until it is confirmed from the e-mailed link within this many minutes of the e-mail's delivery; then the time is freed",
+        }),
+        perMailbox: z
+          .number()
+          .int()
+          .min(1)
+          .meta({ description: "Bookings one e-mail address may hold at once, confirmed or waiting" }),
+        perPhone: z.number().int().min(1).meta({ description: "Bookings one phone number may hold at once" }),
+        perProperty: z.number().int().min(1).meta({ description: "Bookings one property address may hold at once" }),
+        movesPerBooking: z
+          .number()
+          .int()
+          .min(0)
+          .meta({ description: "How many times a visitor may move one booking online; after that, by phone" }),
+      })
+      .meta({ description: "What keeps anyone from holding the calendar with bookings nobody will keep" }),
   })
   .superRefine((availability, context) => {
     availability.weeklyHours.forEach((entry, index) => {

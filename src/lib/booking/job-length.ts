@@ -14,12 +14,17 @@ export interface Job {
   county: string;
 }
 
-export interface JobLength {
+/** What a job holds of an inspector's time, around its time on site. */
+export interface JobTimes {
   /** Time on site: the job must be over by closing time. */
   onSiteMinutes: number;
-  /** Time the inspector is taken: on site, then travel and the buffer before the next job. */
-  blockedMinutes: number;
+  /** Held before the start: getting there (half the zone's travel time, which counts there and back). */
+  beforeMinutes: number;
+  /** Held after the job: getting back, then the buffer before the same inspector's next job. */
+  afterMinutes: number;
 }
+
+export type JobLength = JobTimes;
 
 function mainInspectionMinutes(durations: AvailabilityContent["durations"], id: string, squareFeet: number): number {
   const entry = durations.mainInspections.find((inspection) => inspection.id === id);
@@ -43,5 +48,6 @@ export function jobLength(availability: AvailabilityContent, pricing: PricingTab
   const zone = pricing.travelZones.find((candidate) => candidate.counties.includes(job.county));
   const travel = durations.travel.find((entry) => entry.zone === zone?.label)?.minutes ?? 0;
   const onSiteMinutes = main + addOns + water;
-  return { onSiteMinutes, blockedMinutes: onSiteMinutes + travel + availability.bufferMinutes };
+  const there = Math.ceil(travel / 2);
+  return { onSiteMinutes, beforeMinutes: there, afterMinutes: travel - there + availability.bufferMinutes };
 }

@@ -9,7 +9,7 @@ import { readRawContentFile } from "../../build/content-files";
 import { availabilitySchema, pricingSchema, type AvailabilityContent } from "../content-schema";
 import { jobLength } from "./job-length";
 import { instantOf } from "./local-time";
-import { createCalendar, publicHolidays, type TakenUnits } from "./open-times";
+import { createCalendar, publicHolidays, type Busy } from "./open-times";
 
 const contentDir = path.join(__dirname, "..", "..", "..", "content");
 const owner = availabilitySchema.parse(readRawContentFile("availability.yaml", contentDir));
@@ -17,9 +17,9 @@ const pricing = pricingSchema.parse(readRawContentFile("pricing.yaml", contentDi
 
 /** The owner's hours with some rules changed. */
 const withRules = (changes: Partial<AvailabilityContent>): AvailabilityContent => ({ ...owner, ...changes });
-const nobodyBooked: TakenUnits = () => false;
+const nobodyBooked: Busy[] = [];
 /** A three-hour job with nothing else blocked: simple arithmetic for the rules below. */
-const threeHours = { onSiteMinutes: 180, blockedMinutes: 180 };
+const threeHours = { onSiteMinutes: 180, beforeMinutes: 0, afterMinutes: 0 };
 /** Noon, Maryland time (EST), on a date. */
 const noonOn = (date: string) => Date.parse(`${date}T12:00:00-05:00`);
 const times = (starts: { at: string }[]) => starts.map((start) => start.at);
@@ -123,9 +123,18 @@ describe("open start times", () => {
         county,
       });
     // 180 min for up to 2,500 sq ft + 20 radon + 60 sewer scope + 20 water sampling = 280 on site.
-    expect(job("Anne Arundel", ["radon", "sewer-scope"])).toEqual({ onSiteMinutes: 280, blockedMinutes: 310 });
-    // Garrett is in the far zone: 90 minutes of travel are blocked too.
-    expect(job("Garrett", ["radon", "sewer-scope"])).toEqual({ onSiteMinutes: 280, blockedMinutes: 400 });
+    // No travel fee in Anne Arundel; the 30-minute buffer follows the job.
+    expect(job("Anne Arundel", ["radon", "sewer-scope"])).toEqual({
+      onSiteMinutes: 280,
+      beforeMinutes: 0,
+      afterMinutes: 30,
+    });
+    // Garrett is in the far zone: 90 minutes of travel there and back, half held before the start.
+    expect(job("Garrett", ["radon", "sewer-scope"])).toEqual({
+      onSiteMinutes: 280,
+      beforeMinutes: 45,
+      afterMinutes: 75,
+    });
     const starts = calendar.openStarts(
       { from: "2026-12-01", to: "2026-12-01" },
       job("Garrett", ["radon", "sewer-scope"]),
@@ -134,16 +143,13 @@ describe("open start times", () => {
     );
     // 280 minutes on site must end by 18:00: the last start is 13:00 (13:00 + 4 h 40 = 17:40).
     expect(starts.at(-1)!.at).toBe("2026-12-01T13:00:00-05:00");
-    expect(starts[0]!.units).toHaveLength(14); // 400 minutes in half-hour units
   });
 
   it("stay open while one of two inspectors is free, and close when both are taken", () => {
     const start = calendar.startAt("2026-12-01T10:00:00-05:00", threeHours, noonOn("2026-11-30"))!;
-    const takenBy =
-      (inspectors: number[]): TakenUnits =>
-      (inspector, unit) =>
-        inspectors.includes(inspector) && start.units.includes(unit);
-    const at = (taken: TakenUnits) =>
+    const takenBy = (inspectors: number[]): Busy[] =>
+      inspectors.map((inspector) => ({ inspector, from: start.instant, to: start.instant + 3 * 60 * 60_000 }));
+    const at = (taken: Busy[]) =>
       times(calendar.openStarts({ from: "2026-12-01", to: "2026-12-01" }, threeHours, taken, noonOn("2026-11-30")));
     expect(at(takenBy([1]))).toContain("2026-12-01T10:00:00-05:00");
     expect(at(takenBy([1, 2]))).not.toContain("2026-12-01T10:00:00-05:00");
@@ -153,11 +159,46 @@ describe("open start times", () => {
     );
   });
 
+  it("hold travel before a job as well as after it", () => {
+    // A local job 11:00-14:00 on both inspectors. A far-county job (60 minutes on site, 45 minutes
+    // of travel each way, then the 30-minute buffer) must be driven back before 11:00, and must not
+    // start until 14:00 and the drive there are over.
+    const local = Date.parse("2026-12-01T11:00:00-05:00");
+    const busy: Busy[] = [1, 2].map((inspector) => ({ inspector, from: local, to: local + 180 * 60_000 }));
+    const far = { onSiteMinutes: 60, beforeMinutes: 45, afterMinutes: 75 };
+    const open = times(calendar.openStarts({ from: "2026-12-01", to: "2026-12-01" }, far, busy, noonOn("2026-11-30")));
+    expect(open).toEqual(
+      ["08:00", "08:30", "15:00", "15:30", "16:00", "16:30", "17:00"].map((time) => `2026-12-01T${time}:00-05:00`),
+    );
+  });
+
+  it("see every booking whatever the step, the opening time or the number of inspectors become", () => {
+    // A booking 10:00-13:00 made under the old hours; the owner now opens at 08:15 with 15-minute steps.
+    const booked = Date.parse("2026-12-01T10:00:00-05:00");
+    const busy: Busy[] = [
+      { inspector: 1, from: booked, to: booked + 180 * 60_000 },
+      { inspector: 2, from: booked, to: booked + 180 * 60_000 },
+    ];
+    const quarter = createCalendar(
+      withRules({ startEveryMinutes: 15, weeklyHours: [{ day: "tuesday", opens: "08:15", closes: "18:00" }] }),
+    );
+    const open = times(
+      quarter.openStarts({ from: "2026-12-01", to: "2026-12-01" }, threeHours, busy, noonOn("2026-11-30")),
+    );
+    expect(open.filter((at) => at >= "2026-12-01T07:15" && at < "2026-12-01T13:00")).toEqual([]);
+    // One inspector now: a booking still held by inspector 2 keeps its time taken.
+    const alone = createCalendar(withRules({ inspectors: 1 }));
+    const second: Busy[] = [{ inspector: 2, from: booked, to: booked + 180 * 60_000 }];
+    expect(
+      times(alone.openStarts({ from: "2026-12-01", to: "2026-12-01" }, threeHours, second, noonOn("2026-11-30"))),
+    ).not.toContain("2026-12-01T10:00:00-05:00");
+  });
+
   it("offer no local time that does not exist or exists twice on the days the clocks change", () => {
     // Hours across the night, so the changes fall inside them: 2027-03-14 02:00 -> 03:00 and
     // 2027-11-07 02:00 -> 01:00, both Sundays.
     const night = createCalendar(withRules({ weeklyHours: [{ day: "sunday", opens: "00:00", closes: "06:00" }] }));
-    const short = { onSiteMinutes: 30, blockedMinutes: 30 };
+    const short = { onSiteMinutes: 30, beforeMinutes: 0, afterMinutes: 0 };
     const march = times(
       night.openStarts({ from: "2027-03-14", to: "2027-03-14" }, short, nobodyBooked, noonOn("2027-03-01")),
     );

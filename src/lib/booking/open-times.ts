@@ -6,30 +6,42 @@
  * worked out by @date-fns/tz: on the days the clocks change, a local time that does not exist or
  * exists twice is never offered.
  *
- * Inspector time is held in units of `startEveryMinutes`, each named by its instant in UTC
- * ("2026-12-03T13:30Z"): a booking claims every unit its job blocks for one inspector, and a start
- * is open while some inspector has all of them free. Runs on the server only (date-holidays
- * carries every country's rules).
+ * A booking holds one inspector over a range of time (job-length.ts: travel there, the job, travel
+ * back and the buffer); a start is open while an inspector the business has is free over the whole
+ * range the job would hold, and fewer inspectors than it has are busy then (a booking kept by an
+ * inspector the owner has since removed still counts). The database refuses an overlap of one
+ * inspector's bookings whatever this offers. Runs on the server only (date-holidays carries every
+ * country's rules).
  */
 import Holidays from "date-holidays";
 import type { AvailabilityContent, Weekday } from "../content-schema";
+import type { JobTimes } from "./job-length";
 import { instantOf, localDate, rfc3339 } from "./local-time";
 
 const WEEKDAYS: Weekday[] = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 
-/** A start time: its instant, as RFC 3339 with Maryland's offset, and the units it blocks. */
+/** A start time: its instant, as RFC 3339 with Maryland's offset. */
 export interface Start {
   at: string;
   instant: number;
-  units: string[];
 }
 
-/** Which inspectors' units are taken: `taken(inspector, unit)`. Inspectors count from 1. */
-export type TakenUnits = (inspector: number, unit: string) => boolean;
+/** Time an inspector is held, from `from` to just before `to` (ms since 1970). Inspectors count from 1. */
+export interface Busy {
+  inspector: number;
+  from: number;
+  to: number;
+}
 
 const MINUTE_MS = 60_000;
 
-export const unitName = (instant: number) => `${new Date(instant).toISOString().slice(0, 16)}Z`;
+/** The time a job starting at `instant` holds its inspector: travel there, the job, travel back, the buffer. */
+export function heldRange(instant: number, job: JobTimes): { from: number; to: number } {
+  return {
+    from: instant - job.beforeMinutes * MINUTE_MS,
+    to: instant + (job.onSiteMinutes + job.afterMinutes) * MINUTE_MS,
+  };
+}
 
 /** YYYY-MM-DD of a day, in steps of whole days. */
 const dayAfter = (date: string, days = 1) => {
@@ -77,12 +89,11 @@ export function createCalendar(availability: AvailabilityContent) {
   }
 
   /** Every start the hours allow on one date for a job of this length, taken or not. */
-  function startsOn(date: string, onSiteMinutes: number, blockedMinutes: number): Start[] {
+  function startsOn(date: string, onSiteMinutes: number): Start[] {
     const hours = hoursOn(date);
     if (!hours || !isWorkingDay(date)) return [];
     const closes = instantOf(date, hours.closes, timeZone);
     const starts: Start[] = [];
-    const unitsPerJob = Math.ceil(blockedMinutes / startEveryMinutes);
     const [openHours, openMinutes] = hours.opens.split(":").map(Number) as [number, number];
     const [closeHours, closeMinutes] = hours.closes.split(":").map(Number) as [number, number];
     for (
@@ -95,18 +106,23 @@ export function createCalendar(availability: AvailabilityContent) {
       // A wall time the clocks skip or repeat is not offered; nor one whose job would run past a
       // closing time that moved with them.
       if (instant === null || (closes !== null && instant + onSiteMinutes * MINUTE_MS > closes)) continue;
-      const units = Array.from({ length: unitsPerJob }, (_, i) =>
-        unitName(instant + i * startEveryMinutes * MINUTE_MS),
-      );
-      starts.push({ at: rfc3339(instant, timeZone), instant, units });
+      starts.push({ at: rfc3339(instant, timeZone), instant });
     }
     return starts;
   }
 
-  /** The inspector (1 to `inspectors`) with every unit of `start` free, or null. */
-  function freeInspector(start: Start, taken: TakenUnits): number | null {
+  /**
+   * The inspector (1 to `inspectors`) free over the whole range a job starting at `start` holds,
+   * or null: also null when as many inspectors as the business has are busy then.
+   */
+  function freeInspector(start: Start, job: JobTimes, busy: readonly Busy[]): number | null {
+    const range = heldRange(start.instant, job);
+    const busyThen = new Set(
+      busy.filter((held) => held.from < range.to && range.from < held.to).map((held) => held.inspector),
+    );
+    if (busyThen.size >= availability.inspectors) return null;
     for (let inspector = 1; inspector <= availability.inspectors; inspector += 1) {
-      if (start.units.every((unit) => !taken(inspector, unit))) return inspector;
+      if (!busyThen.has(inspector)) return inspector;
     }
     return null;
   }
@@ -114,15 +130,15 @@ export function createCalendar(availability: AvailabilityContent) {
   /** The open starts of the dates from `from` to `to` (inclusive) within today's window. */
   function openStarts(
     { from, to }: { from: string; to: string },
-    job: { onSiteMinutes: number; blockedMinutes: number },
-    taken: TakenUnits,
+    job: JobTimes,
+    busy: readonly Busy[],
     now: number,
   ): Start[] {
     const { first, last } = window(now);
     const open: Start[] = [];
     for (let date = from < first ? first : from; date <= to && date <= last; date = dayAfter(date)) {
-      for (const start of startsOn(date, job.onSiteMinutes, job.blockedMinutes)) {
-        if (start.instant > now && freeInspector(start, taken) !== null) open.push(start);
+      for (const start of startsOn(date, job.onSiteMinutes)) {
+        if (start.instant > now && freeInspector(start, job, busy) !== null) open.push(start);
       }
     }
     return open;
@@ -132,13 +148,13 @@ export function createCalendar(availability: AvailabilityContent) {
    * The start a booking names, if the hours allow it for this job today: the same start
    * `openStarts` would list, whoever holds it.
    */
-  function startAt(at: string, job: { onSiteMinutes: number; blockedMinutes: number }, now: number): Start | null {
+  function startAt(at: string, job: JobTimes, now: number): Start | null {
     const instant = Date.parse(at);
     if (Number.isNaN(instant)) return null;
     const date = localDate(instant, timeZone);
     const { first, last } = window(now);
     if (date < first || date > last || instant <= now) return null;
-    return startsOn(date, job.onSiteMinutes, job.blockedMinutes).find((start) => start.instant === instant) ?? null;
+    return startsOn(date, job.onSiteMinutes).find((start) => start.instant === instant) ?? null;
   }
 
   return { isWorkingDay, window, startsOn, openStarts, startAt, freeInspector };

@@ -1,19 +1,21 @@
 /**
- * The link in a booking's confirmation to cancel or move it: the reference and an expiry, signed
- * with HMAC-SHA256 under a server secret, so nobody can make one for a booking that is not theirs
- * or use one after the booking has started. BOOKING_LINK_SECRET sets the secret; on one server
- * without it, one is made once and kept in the outbox folder.
+ * The link in a booking's e-mails to confirm, cancel or move it: the reference and an expiry,
+ * signed with HMAC-SHA256 under a server secret, so nobody can make one for a booking that is not
+ * theirs. The expiry is far enough ahead for any time the booking can be moved to, so a moved
+ * booking's links keep working; what a link may still do is decided by the booking's own state
+ * (the cut-off before its start). BOOKING_LINK_SECRET sets the secret; on one server without it,
+ * one is made once and kept in DATA_DIR.
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { outboxDir } from "../outbox";
+import { availability } from "../../business-data";
+import { dataDir } from "../db/database";
 import { runtimeEnv } from "../http/runtime";
 
 export function linkSecret(env: NodeJS.ProcessEnv = runtimeEnv()): string | null {
   if (env.BOOKING_LINK_SECRET) return env.BOOKING_LINK_SECRET;
-  const dir = outboxDir(env);
-  if (!dir) return null;
+  const dir = dataDir(env);
   try {
     return keptSecret(dir);
   } catch (error) {
@@ -46,6 +48,16 @@ export function bookingToken(secret: string, reference: string, expiresAt: numbe
   const payload = `${reference}.${Math.floor(expiresAt / 1000)}`;
   return `${payload}.${sign(secret, payload)}`;
 }
+
+/** A link works while its booking can be moved at all: twice the horizon from when it was made. */
+export const linkExpiry = (now: number) => now + 2 * availability.horizonDays * 24 * 60 * 60 * 1000;
+
+/** The site's public address, where the link to a booking points (SITE_URL, as for the build). */
+const siteUrl = () => (runtimeEnv().SITE_URL ?? "https://www.severnridgeinspections.com").replace(/\/+$/, "");
+
+/** The page where a visitor confirms, cancels or moves their booking. */
+export const manageLink = (secret: string, reference: string, now: number) =>
+  `${siteUrl()}/booking?token=${bookingToken(secret, reference, linkExpiry(now))}`;
 
 export type TokenCheck = { ok: true; reference: string } | { ok: false; reason: "forged" | "expired" };
 

@@ -1,21 +1,33 @@
 /**
- * Booking a time: the open starts for a job, and the claim of the inspector time a booking covers.
- * The claim is made before the request is stored and released if it is not, so a time is held by
- * exactly one stored booking (see SlotStore in store-types.ts).
+ * Booking a time: the open starts for a job, and the booking of one, in the transaction that
+ * stores its request. The database's exclusion constraint is what refuses an overlap: when two
+ * visitors reach one inspector at once, one insert fails and that visitor is offered the next
+ * inspector free, or other times.
  */
 import { availability, pricing } from "../../business-data";
 import { jobLength, type Job, type JobLength } from "../../booking/job-length";
 import { localDate, MARYLAND } from "../../booking/local-time";
-import { createCalendar, type Start } from "../../booking/open-times";
+import { createCalendar, heldRange, type Start } from "../../booking/open-times";
 import { NO_MAIN_INSPECTION } from "../../forms/choices";
 import type { ScheduleRequest } from "../../request-schemas";
-import type { BookingState, RequestStore } from "../store-types";
+import { errorCode, EXCLUSION_VIOLATION, type Queryable } from "../db/database";
+import {
+  busyBetween,
+  expireUnconfirmed,
+  insertBooking,
+  liveCounts,
+  type Booking,
+  type OwnerEvent,
+} from "../db/bookings";
+import { lockKeys } from "../db/requests";
+import { mailboxOf } from "../mail/mailbox-address";
 
 export const calendar = createCalendar(availability);
 
 /** How many open times a refused booking offers instead, and over how many days from its own. */
 const ALTERNATIVES = 12;
 const ALTERNATIVE_DAYS = 14;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function jobOf(
   request: Pick<ScheduleRequest, "mainInspection" | "squareFeet" | "addOns" | "waterPackages" | "county">,
@@ -31,87 +43,173 @@ export function jobOf(
 
 export const lengthOf = (job: Job): JobLength => jobLength(availability, pricing, job);
 
+/** YYYY-MM-DD `days` after a date (days may be negative). */
 export function addDays(date: string, days: number): string {
   const day = new Date(`${date}T12:00:00Z`);
   day.setUTCDate(day.getUTCDate() + days);
   return day.toISOString().slice(0, 10);
 }
 
-/** The dates from `from` to `to`, inclusive (YYYY-MM-DD). */
-export function datesBetween(from: string, to: string): string[] {
-  const dates: string[] = [];
-  for (let date = new Date(`${from}T12:00:00Z`); date.toISOString().slice(0, 10) <= to;) {
-    dates.push(date.toISOString().slice(0, 10));
-    date.setUTCDate(date.getUTCDate() + 1);
-  }
-  return dates;
-}
-
-/** The open starts from `from` to `to` for a job of this length, less the time bookings hold. */
+/**
+ * The open starts from `from` to `to` (dates) for a job, less the time live bookings hold: one
+ * query for the whole span. Dates outside today's booking window are never looked at, so any
+ * span costs at most the window.
+ */
 export async function openStarts(
-  store: RequestStore,
+  db: Queryable,
   length: JobLength,
   { from, to }: { from: string; to: string },
   now: number,
+  except?: string,
 ): Promise<Start[]> {
   const { first, last } = calendar.window(now);
-  const dates = datesBetween(from < first ? first : from, to > last ? last : to);
-  if (!dates.length) return [];
-  const taken = await store.slots.taken(dates);
-  return calendar.openStarts({ from: dates[0]!, to: dates.at(-1)! }, length, taken, now);
+  const [start, end] = [from < first ? first : from, to > last ? last : to];
+  if (start > end) return [];
+  // A day before and after, so a booking across midnight in any zone is seen.
+  const busy = await busyBetween(
+    db,
+    Date.parse(`${start}T00:00:00Z`) - DAY_MS,
+    Date.parse(`${end}T00:00:00Z`) + 2 * DAY_MS,
+    new Date(now).toISOString(),
+    except,
+  );
+  return calendar.openStarts({ from: start, to: end }, length, busy, now);
 }
 
-export type Reservation =
-  | { ok: true; booking: BookingState }
-  /** The time is not one the hours offer for this job (400), or is held (409, with other open times). */
-  | { ok: false; status: 400 | 409; message: string; starts: string[] };
+/** Up to ALTERNATIVES open times in the fortnight from `date`, for a refused booking or move. */
+export async function alternatives(
+  db: Queryable,
+  length: JobLength,
+  date: string,
+  now: number,
+  except?: string,
+): Promise<string[]> {
+  const open = await openStarts(db, length, { from: date, to: addDays(date, ALTERNATIVE_DAYS) }, now, except);
+  return open.slice(0, ALTERNATIVES).map((start) => start.at);
+}
+
+/** Who holds a booking, as its limits count them: the mailbox, the phone's digits, the property. */
+export function holderOf(request: Pick<ScheduleRequest, "email" | "phone" | "street" | "zip">) {
+  return {
+    mailbox: mailboxOf(request.email),
+    phone: request.phone.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, ""),
+    property: `${request.street
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, " ")
+      .trim()}|${request.zip.slice(0, 5)}`,
+  };
+}
+
+export type Refusal = {
+  ok: false;
+  /** 400: not a time offered for this job; 409: taken, or the holder's limit is reached. */
+  status: 400 | 409;
+  message: string;
+  /** Other open times for the same job (none when it is the limit that refused). */
+  starts: string[];
+};
+
+/** Where an asked-for start falls, for offering other times near it. */
+const dateOf = (at: string, now: number) => {
+  const asked = Date.parse(at);
+  return localDate(Number.isNaN(asked) ? now : asked, MARYLAND);
+};
 
 /**
- * Claims the inspector time of a booking's start for `reference`, and records where the booking
- * stands before anything else is stored, so a claim without its booking is known to be left over.
+ * Picks the first inspector free over the whole range and inserts the booking under a
+ * savepoint; if another transaction took that inspector meanwhile (23P01), looks again. Each
+ * refusal means one more inspector taken, so this ends within `inspectors` + 1 tries.
  */
-export async function reserve(
-  store: RequestStore,
-  request: ScheduleRequest,
-  reference: string,
+export async function holdInspector(
+  tx: Queryable,
+  start: Start,
+  length: JobLength,
   now: number,
-  ownerEvent: BookingState["ownerEvent"],
-): Promise<Reservation> {
+  insert: (inspector: number, range: { from: number; to: number }) => Promise<void>,
+  except?: string,
+): Promise<number | null> {
+  const range = heldRange(start.instant, length);
+  for (let tries = 0; tries <= availability.inspectors; tries += 1) {
+    const busy = await busyBetween(tx, range.from, range.to, new Date(now).toISOString(), except);
+    const inspector = calendar.freeInspector(start, length, busy);
+    if (inspector === null) return null;
+    await tx.query("SAVEPOINT hold");
+    try {
+      await insert(inspector, range);
+      await tx.query("RELEASE SAVEPOINT hold");
+      return inspector;
+    } catch (error) {
+      await tx.query("ROLLBACK TO SAVEPOINT hold");
+      if (errorCode(error) !== EXCLUSION_VIOLATION) throw error;
+    }
+  }
+  return null;
+}
+
+/**
+ * Books the start a request names, inside the transaction that stores the request: the booking
+ * is stored with it or not at all, so a crash can never leave a time held without its request.
+ */
+export async function book(
+  tx: Queryable,
+  {
+    request,
+    reference,
+    now,
+    ownerEvent,
+    confirmBy,
+  }: {
+    request: ScheduleRequest;
+    reference: string;
+    now: number;
+    ownerEvent: OwnerEvent;
+    /** When the confirmation is delivered at once (kept locally), the window starts now. */
+    confirmBy: string | null;
+  },
+): Promise<{ ok: true; booking: Booking } | Refusal> {
   const length = lengthOf(jobOf(request));
+  const nowIso = new Date(now).toISOString();
   const start = calendar.startAt(request.start ?? "", length, now);
-  const offerFrom = async (date: string) =>
-    (await openStarts(store, length, { from: date, to: addDays(date, ALTERNATIVE_DAYS) }, now))
-      .slice(0, ALTERNATIVES)
-      .map((open) => open.at);
   if (!start) {
-    const asked = Date.parse(request.start ?? "");
-    const date = localDate(Number.isNaN(asked) ? now : asked, MARYLAND);
     return {
       ok: false,
       status: 400,
       message: "This time is not one we offer for this inspection. Please choose one of the open times.",
-      starts: await offerFrom(date),
+      starts: await alternatives(tx, length, dateOf(request.start ?? "", now), now),
     };
   }
-  const date = localDate(start.instant, MARYLAND);
-  const inspector = await store.slots.claim(date, start.units, availability.inspectors, reference);
-  if (inspector === null) {
+  const holder = holderOf(request);
+  // Two bookings by one holder are counted one after the other, on any server.
+  await lockKeys(tx, [`mailbox:${holder.mailbox}`, `phone:${holder.phone}`, `property:${holder.property}`]);
+  await expireUnconfirmed(tx, nowIso);
+  const counts = await liveCounts(tx, holder, nowIso);
+  const { holds } = availability;
+  const over =
+    counts.mailbox >= holds.perMailbox
+      ? "this e-mail address"
+      : counts.phone >= holds.perPhone
+        ? "this phone number"
+        : counts.property >= holds.perProperty
+          ? "this property"
+          : null;
+  if (over) {
     return {
       ok: false,
       status: 409,
-      message: "Someone has just booked this time. Please choose another of the open times.",
-      starts: await offerFrom(date),
+      message: `There are already as many bookings for ${over} as we hold at once online. To book another, confirm or cancel one with the link in its e-mail, or call us.`,
+      starts: [],
     };
   }
-  const booking: BookingState = {
+  const booking: Booking = {
     reference,
+    inspector: 0,
     start: start.at,
-    inspector,
-    date,
-    units: start.units,
-    status: "booked",
-    moves: 0,
-    updatedAt: new Date(now).toISOString(),
+    onSiteMinutes: length.onSiteMinutes,
+    from: 0,
+    to: 0,
+    status: "pending",
+    confirmBy,
+    ...holder,
     job: {
       mainInspection: request.mainInspection,
       addOns: request.addOns,
@@ -119,15 +217,23 @@ export async function reserve(
       squareFeet: request.squareFeet,
       county: request.county,
     },
-    onSiteMinutes: length.onSiteMinutes,
     ownerEvent,
+    moves: 0,
+    sequence: 0,
+    createdAt: nowIso,
+    updatedAt: nowIso,
   };
-  await store.slots.saveBooking(booking);
+  const inspector = await holdInspector(tx, start, length, now, async (chosen, range) => {
+    Object.assign(booking, { inspector: chosen, ...range });
+    await insertBooking(tx, booking);
+  });
+  if (inspector === null) {
+    return {
+      ok: false,
+      status: 409,
+      message: "Someone has just booked this time. Please choose another of the open times.",
+      starts: await alternatives(tx, length, localDate(start.instant, MARYLAND), now),
+    };
+  }
   return { ok: true, booking };
-}
-
-/** Gives a booking's time back (its request could not be stored, or it is cancelled or moved). */
-export async function release(store: RequestStore, booking: BookingState, status: BookingState["status"], now: number) {
-  await store.slots.saveBooking({ ...booking, status, updatedAt: new Date(now).toISOString() });
-  await store.slots.release(booking.date, booking.inspector, booking.units, booking.reference);
 }

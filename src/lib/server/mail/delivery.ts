@@ -1,106 +1,40 @@
 /**
- * E-mail is delivery, not storage: a request is stored first (store-types.ts), then each of its
- * e-mails is sent at once and, when the mail server refuses or is away, retried with backoff.
- * Whoever sends a message (the function that stored it, the worker in the functions' process of
- * `npm start`, the scheduled function on Netlify) first claims it in the store: only one claim per
- * try wins, so two processes never send the same message.
+ * E-mail is delivery, not storage: a request and its e-mails are stored first (db/requests.ts),
+ * then each e-mail is sent at once and, when the mail server refuses or is away, retried with
+ * backoff. Whoever sends (the function that stored it, the worker in the functions' process of
+ * `npm start`, the scheduled function on Netlify, any number of servers) first claims the e-mail
+ * in the database (db/deliveries.ts), so no two send the same one.
  *
  * A refusal for now (a 4xx reply, a server that is down or silent) is retried for as long as it
  * lasts, at most `retryMaxMs` apart. A refusal for good (a 5xx reply: no such mailbox, a policy)
- * is tried `permanentFailureTries` times in all, then the message is marked failed and left for
- * `npm run outbox` to show.
+ * is tried `permanentFailureTries` times in all, then the e-mail is marked failed.
  *
- * The one way a message can go twice: the mail server accepts it and the process dies before the
- * "sent" line is written. After the claim's lease runs out the message is sent again.
+ * The one way an e-mail can go twice: the mail server accepts it and the process dies before
+ * "sent" is recorded. After the claim's lease runs out it is sent again.
+ *
+ * A booking's confirmation starts its confirmation window when it is delivered; a booking none
+ * of whose confirmations can be delivered lets its time go.
  */
-import { sendMail } from "./mailer";
+import { randomUUID } from "node:crypto";
+import { availability } from "../../business-data";
+import { database, type Database } from "../db/database";
+import { expireUndeliverable, startConfirmWindow } from "../db/bookings";
+import { claimDue, finishDelivery, type DueMail } from "../db/deliveries";
 import { processState, runtimeEnv } from "../http/runtime";
-import { DEFAULT_SETTINGS, serverSettings, type ServerSettings } from "../http/settings";
-import { requestStore } from "../store";
-import {
-  CLAIM_LEASE_MS,
-  type DeliveryEvent,
-  type MessageName,
-  type RequestStore,
-  type StoredEntry,
-  type StoredRequest,
-} from "../store-types";
+import { serverSettings, type ServerSettings } from "../http/settings";
+import { sendMail } from "./mailer";
 
-export { CLAIM_LEASE_MS };
-
-/** The settings delivery reads. */
-export type RetrySettings = Pick<ServerSettings, "firstRetryMs" | "retryMaxMs" | "permanentFailureTries">;
-
-export interface MessageState {
-  reference: string;
-  message: MessageName;
-  /** sent and failed are settled: nothing more will be tried. */
-  state: "sent" | "failed" | "pending" | "sending";
-  attempts: number;
-  lastError?: string;
-  sentAt?: string;
-  /** When it may be tried again (pending only). */
-  dueAt: number;
-  /** The live claim, if any. */
-  claim?: string;
-}
+/** A claim older than this is taken to be abandoned (its process died); the SMTP timeouts are far shorter. */
+export const CLAIM_LEASE_MS = 2 * 60 * 1000;
+/** How many e-mails one pass claims at a time. */
+const BATCH = 20;
+const MINUTE_MS = 60_000;
 
 /** How long to wait after the n-th failed attempt: 5 s, 10 s, 20 s ... at most `retryMaxMs`. */
 export const retryDelay = (
   attempts: number,
-  { firstRetryMs, retryMaxMs }: Pick<RetrySettings, "firstRetryMs" | "retryMaxMs">,
+  { firstRetryMs, retryMaxMs }: Pick<ServerSettings, "firstRetryMs" | "retryMaxMs">,
 ) => Math.min(firstRetryMs * 2 ** Math.max(0, attempts - 1), retryMaxMs);
-
-/** The state of one message from its delivery events, in the order they were written. */
-export function messageState(
-  reference: string,
-  message: MessageName,
-  events: DeliveryEvent[],
-  now: number,
-  retry: RetrySettings,
-): MessageState {
-  let holder: { claim: string; at: number } | undefined;
-  let attempts = 0;
-  let refusals = 0;
-  let lastFailure = 0;
-  let lastError: string | undefined;
-  let sentAt: string | undefined;
-  for (const event of events) {
-    if (event.reference !== reference || event.message !== message) continue;
-    const at = Date.parse(event.at);
-    if (event.event === "sent") {
-      sentAt ??= event.at;
-      holder = undefined;
-    } else if (event.event === "failed") {
-      attempts += 1;
-      if (event.permanent) refusals += 1;
-      lastFailure = at;
-      lastError = event.error;
-      holder = undefined;
-    } else if (!sentAt && event.claim && (!holder || at - holder.at > CLAIM_LEASE_MS)) {
-      holder = { claim: event.claim, at };
-    }
-  }
-  if (sentAt) return { reference, message, state: "sent", attempts, lastError, sentAt, dueAt: Infinity };
-  if (refusals >= retry.permanentFailureTries) {
-    return { reference, message, state: "failed", attempts, lastError, dueAt: Infinity };
-  }
-  const live = holder && now - holder.at <= CLAIM_LEASE_MS ? holder : undefined;
-  const dueAt = Math.max(attempts ? lastFailure + retryDelay(attempts, retry) : 0, live ? live.at + CLAIM_LEASE_MS : 0);
-  return { reference, message, state: live ? "sending" : "pending", attempts, lastError, dueAt, claim: live?.claim };
-}
-
-const isSettled = (state: MessageState) => state.state === "sent" || state.state === "failed";
-
-/** The messages a stored request should produce. */
-export function messagesOf(record: StoredRequest): MessageName[] {
-  if (!record.mail) return [];
-  return [
-    "business",
-    ...(record.mail.confirmation ? (["confirmation"] as const) : []),
-    ...(record.mail.agentConfirmation ? (["agentConfirmation"] as const) : []),
-  ];
-}
 
 /** Whether a mail server's refusal is for good: a 5xx reply to the connection, an address or the message. */
 export function isPermanentRefusal(error: unknown): boolean {
@@ -109,112 +43,103 @@ export function isPermanentRefusal(error: unknown): boolean {
 }
 
 export interface DeliveryConfig {
-  store: RequestStore;
+  db: Database;
   smtpUrl: string;
   settings: ServerSettings;
 }
 
-export function deliveryConfig(env: NodeJS.ProcessEnv = runtimeEnv()): DeliveryConfig | null {
-  const store = requestStore(env);
-  if (!store || !env.SMTP_URL) return null;
-  return { store, smtpUrl: env.SMTP_URL, settings: serverSettings(env) };
+export async function deliveryConfig(env: NodeJS.ProcessEnv = runtimeEnv()): Promise<DeliveryConfig | null> {
+  if (!env.SMTP_URL) return null;
+  return { db: await database(env), smtpUrl: env.SMTP_URL, settings: serverSettings(env) };
 }
 
-const local = processState("delivery", () => ({ inFlight: new Set<string>() }));
+const isConfirmation = (message: string) => message === "confirmation" || message === "agentConfirmation";
 
-/** Sends one message if it is due and this process wins the claim; records the outcome. */
-async function deliverMessage(config: DeliveryConfig, record: StoredRequest, message: MessageName): Promise<void> {
-  const { store, settings } = config;
-  const { reference } = record;
-  const lock = `${store.id}:${reference}:${message}`;
-  if (local.inFlight.has(lock)) return;
-  local.inFlight.add(lock);
+async function send(config: DeliveryConfig, due: DueMail): Promise<void> {
+  const { db, settings } = config;
   try {
-    const before = messageState(reference, message, await store.deliveryEvents(reference), Date.now(), settings);
-    if (before.state !== "pending" || before.dueAt > Date.now()) return;
-    const claim = await store.claim(
-      reference,
+    await sendMail(config.smtpUrl, due.from, due.mail);
+  } catch (error) {
+    const permanent = isPermanentRefusal(error);
+    const message = (error as Error).message;
+    console.error(
+      `[delivery] ${due.message} e-mail for ${due.reference} ${permanent ? "refused" : "failed"} (try ${due.attempts + 1}):`,
       message,
-      (events) => messageState(reference, message, events, Date.now(), settings).claim,
     );
-    if (!claim) return;
-    const mail = record.mail!;
-    try {
-      await sendMail(config.smtpUrl, mail.from, mail[message]!);
-    } catch (error) {
-      const permanent = isPermanentRefusal(error);
-      console.error(
-        `[delivery] ${message} e-mail for ${reference} ${permanent ? "refused" : "failed"} (try ${before.attempts + 1}):`,
-        (error as Error).message,
-      );
-      await store.finish(reference, message, claim, { event: "failed", error: (error as Error).message, permanent });
-      return;
+    const now = Date.now();
+    const state = await finishDelivery(db, due.reference, due.message, due.claim, {
+      event: "failed",
+      at: new Date(now).toISOString(),
+      error: message,
+      permanent,
+      retryAt: new Date(now + retryDelay(due.attempts + 1, settings)).toISOString(),
+      giveUpAfter: settings.permanentFailureTries,
+    });
+    if (state === "failed" && isConfirmation(due.message)) {
+      await expireUndeliverable(db, due.reference, new Date(now).toISOString());
     }
-    await store.finish(reference, message, claim, { event: "sent" });
-  } finally {
-    local.inFlight.delete(lock);
+    return;
+  }
+  const sentAt = Date.now();
+  const state = await finishDelivery(db, due.reference, due.message, due.claim, {
+    event: "sent",
+    at: new Date(sentAt).toISOString(),
+  });
+  if (state === "sent" && isConfirmation(due.message)) {
+    const confirmBy = sentAt + availability.holds.confirmWithinMinutes * MINUTE_MS;
+    await startConfirmWindow(db, due.reference, new Date(confirmBy).toISOString());
   }
 }
 
-/** Tries every due message of one request, the business's first. */
-export async function deliverRequest(config: DeliveryConfig, record: StoredRequest): Promise<void> {
-  for (const message of messagesOf(record)) await deliverMessage(config, record, message);
-}
-
-/**
- * One pass over the requests still unsettled: every message that is due is tried once, and a
- * request whose messages are all settled is handed back to the store, which stops listing it.
- */
-export async function deliverPending(config: DeliveryConfig): Promise<void> {
-  const now = Date.now();
-  for (const entry of await config.store.unsettled()) {
-    const { record, events } = entry;
-    const states = messagesOf(record).map((message) =>
-      messageState(record.reference, message, events, now, config.settings),
+/** Claims and sends the due e-mails (of one request, or all), in batches until none is due. */
+export async function deliverDue(config: DeliveryConfig, reference?: string): Promise<void> {
+  for (;;) {
+    const now = Date.now();
+    const claimed = await claimDue(config.db, {
+      claim: randomUUID(),
+      now: new Date(now).toISOString(),
+      until: new Date(now + CLAIM_LEASE_MS).toISOString(),
+      limit: BATCH,
+      reference,
+    });
+    // One request's e-mails in order, the business's first; requests side by side.
+    const byRequest = new Map<string, DueMail[]>();
+    for (const due of claimed) byRequest.set(due.reference, [...(byRequest.get(due.reference) ?? []), due]);
+    await Promise.all(
+      [...byRequest.values()].map(async (mails) => {
+        for (const due of mails) await send(config, due);
+      }),
     );
-    if (states.every(isSettled)) await config.store.settled(entry);
-    else if (states.some((state) => !isSettled(state) && state.dueAt <= now)) await deliverRequest(config, record);
+    if (claimed.length < BATCH) return;
   }
 }
 
 /**
- * Retries pending deliveries now and every `deliveryPassMs`, for the life of the process (the
- * timer does not keep it alive). Returns a function that stops it. Does nothing without SMTP_URL.
+ * Sends what is due now and every `deliveryPassMs`, for the life of the process (the timer does
+ * not keep it alive). Returns a function that stops it. Does nothing without SMTP_URL.
  */
 export function startDeliveryWorker(env: NodeJS.ProcessEnv = runtimeEnv()): () => void {
-  const config = deliveryConfig(env);
-  if (!config) return () => undefined;
+  if (!env.SMTP_URL) return () => undefined;
   let running = false;
   const tick = async () => {
     if (running) return;
     running = true;
     try {
-      await deliverPending(config);
+      const config = await deliveryConfig(env);
+      if (config) await deliverDue(config);
     } catch (error) {
-      console.error("[delivery] pass failed:", error);
+      console.error("[delivery] pass failed:", (error as Error).message);
     } finally {
       running = false;
     }
   };
   void tick();
-  const timer = setInterval(() => void tick(), config.settings.deliveryPassMs);
+  const timer = setInterval(() => void tick(), serverSettings(env).deliveryPassMs);
   timer.unref();
   return () => clearInterval(timer);
 }
 
-/** Each request's delivery state, for `npm run outbox` and the tests (reads everything stored). */
-export async function outboxStatus(
-  store: RequestStore,
-  now = Date.now(),
-): Promise<Array<StoredEntry & { messages: MessageState[] }>> {
-  const events = await store.deliveryEvents();
-  const byReference = new Map<string, DeliveryEvent[]>();
-  for (const event of events) byReference.set(event.reference, [...(byReference.get(event.reference) ?? []), event]);
-  return (await store.records()).map(({ kind, record }) => ({
-    kind,
-    record,
-    messages: messagesOf(record).map((message) =>
-      messageState(record.reference, message, byReference.get(record.reference) ?? [], now, DEFAULT_SETTINGS),
-    ),
-  }));
+/** Starts this process's worker once (on one server; on Netlify the scheduled function retries). */
+export function ensureDeliveryWorker(env: NodeJS.ProcessEnv = runtimeEnv()): void {
+  processState("delivery-worker", () => startDeliveryWorker(env));
 }

@@ -75,6 +75,8 @@ export interface BookingDetails {
   /** Where the visitor cancels or moves it; none when the server has no link secret. */
   manageUrl: string | null;
   cutoffHours: number;
+  /** The time is held this long after the confirmation arrives, until the link confirms it. */
+  confirmWithinMinutes: number;
 }
 
 const duration = (minutes: number) => {
@@ -103,7 +105,7 @@ export function scheduleEmails(
 
   const businessText = [
     booking
-      ? `New booking ${reference}, made ${record.receivedAt}. The time is held: nobody else can book it.`
+      ? `New booking ${reference}, made ${record.receivedAt}. The time is held for the client, who confirms it with the link in their confirmation within ${duration(booking.confirmWithinMinutes)} of receiving it; unconfirmed, it is freed (your calendar feed shows which).`
       : `New schedule request ${reference}, received ${record.receivedAt}.`,
     "",
     "Services:",
@@ -143,7 +145,7 @@ export function scheduleEmails(
     "Hello,",
     "",
     booking
-      ? `Your inspection is booked. Your reference is ${reference}.`
+      ? `Your inspection time is held for you. Your reference is ${reference}.`
       : `Thank you for your inspection request. Your reference is ${reference}.`,
     "",
     "What you asked for:",
@@ -157,12 +159,19 @@ export function scheduleEmails(
     "",
     ...(booking
       ? [
-          "The time is yours: the attached invitation puts it in your calendar. We will send the inspection",
-          "agreement before the day. The estimate is confirmed once we have checked the details with you.",
+          ...(booking.manageUrl
+            ? [
+                `Please confirm it within ${duration(booking.confirmWithinMinutes)}: open this link and choose "Keep this time".`,
+                "Unconfirmed, the time is released for others.",
+                "",
+                `  ${booking.manageUrl}`,
+                "",
+                `The same link cancels or moves it, until ${booking.cutoffHours} hours before it starts.`,
+              ]
+            : [`To confirm, cancel or move it, call us at ${business.phone}.`]),
           "",
-          booking.manageUrl
-            ? `To cancel or move it, until ${booking.cutoffHours} hours before it starts: ${booking.manageUrl}`
-            : `To cancel or move it, call us at ${business.phone}.`,
+          "The attached invitation puts it in your calendar. We will send the inspection agreement before the",
+          "day. The estimate is confirmed once we have checked the details with you.",
         ]
       : [
           "What happens next: we will call or e-mail you within one business day to confirm a date and time and",
@@ -176,7 +185,7 @@ export function scheduleEmails(
   ].join("\n");
 
   const subject = booking
-    ? `Your inspection is booked: ${bookedTimeText(booking.start)} (${reference})`
+    ? `Please confirm your inspection: ${bookedTimeText(booking.start)} (${reference})`
     : `We received your inspection request (${reference})`;
   const confirmation = (address: string): MailMessage => ({
     to: address,

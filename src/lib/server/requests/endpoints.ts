@@ -7,8 +7,8 @@ import { marylandToday } from "../../booking/maryland-today";
 import { NO_MAIN_INSPECTION } from "../../forms/choices";
 import { createContactSchema, createScheduleSchema, fieldErrors } from "../../request-schemas";
 import { bookedTimeText } from "../../booking/booked-time";
-import { jobOf, lengthOf, reserve } from "../booking/booking";
-import { bookingToken, linkSecret } from "../booking/booking-links";
+import { book, jobOf, lengthOf } from "../booking/booking";
+import { linkSecret, manageLink } from "../booking/booking-links";
 import {
   contactEmails,
   describeServices,
@@ -18,13 +18,7 @@ import {
 } from "../mail/emails";
 import type { Endpoint } from "./handle-request";
 import { calendarFile } from "../mail/invite";
-import { runtimeEnv } from "../http/runtime";
 
-/** A booking's link works while it can be booked at all: the horizon, and a margin for a move to its end. */
-export const linkExpiry = (now: number) => now + 2 * availability.horizonDays * 24 * 60 * 60 * 1000;
-
-/** The site's public address, where the link to manage a booking points (SITE_URL, as for the build). */
-const siteUrl = () => (runtimeEnv().SITE_URL ?? "https://www.severnridgeinspections.com").replace(/\/+$/, "");
 
 export const scheduleEndpoint: Endpoint = {
   kind: "schedule-requests",
@@ -56,9 +50,7 @@ export const scheduleEndpoint: Endpoint = {
     const { onSiteMinutes } = lengthOf(jobOf(request));
     const services = describeServices(request);
     const secret = linkSecret();
-    const manageUrl = secret
-      ? `${siteUrl()}/booking?token=${bookingToken(secret, reference, Date.parse(request.start!))}`
-      : null;
+    const manageUrl = secret ? manageLink(secret, reference, now.getTime()) : null;
     const event = {
       reference,
       start: request.start!,
@@ -82,6 +74,7 @@ export const scheduleEndpoint: Endpoint = {
       ownerInvite,
       manageUrl,
       cutoffHours: availability.cancellation.cutoffHours,
+      confirmWithinMinutes: availability.holds.confirmWithinMinutes,
     };
     return {
       ok: true,
@@ -91,9 +84,16 @@ export const scheduleEndpoint: Endpoint = {
       response: {
         reference,
         quote,
-        booking: { start: request.start!, onSiteMinutes, when: bookedTimeText(request.start!), invite },
+        booking: {
+          start: request.start!,
+          onSiteMinutes,
+          when: bookedTimeText(request.start!),
+          invite,
+          status: "pending",
+          confirmWithinMinutes: availability.holds.confirmWithinMinutes,
+        },
       },
-      reserve: (store, at) => reserve(store, request, reference, at.getTime(), ownerEvent),
+      book: (tx, confirmBy) => book(tx, { request, reference, now: now.getTime(), ownerEvent, confirmBy }),
     };
   },
 };

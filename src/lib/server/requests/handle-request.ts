@@ -1,26 +1,34 @@
 /**
  * The path every request to a function takes: method, rate limit, Idempotency-Key, body,
- * honeypot, schema, durable storage, then delivery. It answers 201 only once the request is
- * written durably; otherwise the visitor gets a status and a sentence saying what happened, and
+ * honeypot, schema, the database, then delivery. It answers 201 only once the request is
+ * committed; otherwise the visitor gets a status and a sentence saying what happened, and
  * nothing is reported as received that was not.
  */
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
-import { business } from "../../business-data";
 import { createHash } from "node:crypto";
-import { deliverRequest, startDeliveryWorker } from "../mail/delivery";
-import type { MailMessage } from "../mail/mailer";
-import { sendMail } from "../mail/mailer";
+import { availability, business } from "../../business-data";
+import type { Refusal } from "../booking/booking";
+import { databaseOr503, errorCode, UNIQUE_VIOLATION, type Queryable } from "../db/database";
+import type { Booking } from "../db/bookings";
+import {
+  confirmationsSince,
+  findByKey,
+  insertDeliveries,
+  insertRequest,
+  lockKeys,
+  type OutgoingMail,
+  type StoredRequest,
+} from "../db/requests";
+import { clientAddress } from "../http/client-address";
 import { HttpError, sendFailure } from "../http/http-error";
-import { release, type Reservation } from "../booking/booking";
-import { oneAtATime } from "../http/one-at-a-time";
-import type { RequestStore, StoredRequest } from "../store-types";
 import { createRateLimiter } from "../http/rate-limit";
 import { readJsonBody } from "../http/read-body";
-import { clientAddress } from "../http/client-address";
-import { createReference } from "./reference";
 import { onNetlify, processState, runtimeEnv } from "../http/runtime";
 import { serverSettings } from "../http/settings";
-import { requestStore } from "../store";
+import { deliverDue, deliveryConfig, ensureDeliveryWorker } from "../mail/delivery";
+import { mailboxOf } from "../mail/mailbox-address";
+import type { MailMessage } from "../mail/mailer";
+import { createReference } from "./reference";
 
 export interface RequestContext {
   reference: string;
@@ -40,14 +48,15 @@ export type Acceptance =
       /** The 201 body. */
       response: object;
       /**
-       * Holds what the request books (a booking's inspector time) before it is stored: a refusal
-       * is the answer instead, and what is held is given back if the request is not stored.
+       * Books what the request asks for in the transaction that stores it: a refusal is the
+       * answer instead, and nothing is stored. `confirmBy` is set when the confirmation is
+       * delivered at once (kept locally).
        */
-      reserve?: (store: RequestStore, now: Date) => Promise<Reservation>;
+      book?: (tx: Queryable, confirmBy: string | null) => Promise<{ ok: true; booking: Booking } | Refusal>;
     };
 
 export interface Endpoint {
-  /** Names the outbox file: <kind>.jsonl. */
+  /** The kind of request stored: "schedule-requests", "contact-messages". */
   kind: string;
   referencePrefix: string;
   accept(body: unknown, context: RequestContext, mailTo: string): Acceptance;
@@ -59,6 +68,8 @@ function minutes(seconds: number): string {
 }
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const MINUTE_MS = 60_000;
 
 function idempotencyKey(req: GatsbyFunctionRequest): string | undefined {
   const key = req.headers["idempotency-key"];
@@ -82,115 +93,146 @@ const unavailable = () =>
     `We could not save your request just now. Nothing was sent. Please try again in a few minutes or call us at ${business.phone}.`,
   );
 
+/** An answer that ends the transaction with nothing stored (a booking refused). */
+class Refused extends Error {
+  constructor(readonly answer: { status: number; body: object }) {
+    super("refused");
+  }
+}
+
+/** The answer a repeat of a stored key gets: the first answer, or 422 when the fields differ. */
+function repeatAnswer(previous: StoredRequest, print: string): { status: number; body: object } {
+  if (previous.fingerprint !== print) {
+    throw new HttpError(
+      422,
+      "This Idempotency-Key was already used for a different request. Nothing was stored; send a new request with a new key.",
+    );
+  }
+  return previous.answer;
+}
+
 /**
- * Stores the request (once per Idempotency-Key) and starts its delivery; answers what the first
- * try of the key was answered. Without durable storage but with SMTP_URL (a serverless host with
- * no store), the mail server's acceptance of the business e-mail is the only record, so the
- * visitor is told "received" only after it, and no confirmation is sent.
+ * Stores the request, its e-mails and what it books in one transaction (once per
+ * Idempotency-Key, on any server), then starts delivery; answers what the first try of the key
+ * was answered. Without SMTP_URL the e-mails are kept for the local mail view instead.
  */
 async function store(
-  req: GatsbyFunctionRequest,
   kind: string,
   key: string | undefined,
   acceptance: Extract<Acceptance, { ok: true }>,
   now: Date,
 ): Promise<{ status: number; body: object }> {
   const env = runtimeEnv();
-  const store = requestStore(
-    env,
-    (req as { netlifyFunctionParams?: { event?: unknown } }).netlifyFunctionParams?.event,
-  );
   const smtpUrl = env.SMTP_URL;
-  const from = env.MAIL_FROM ?? `${business.name} <${business.email}>`;
-  if (!store) {
-    // A booking holds its time in the store; with none, nothing could keep two visitors apart.
-    if (!smtpUrl || acceptance.reserve) {
-      throw new HttpError(
-        503,
-        `This site cannot take requests right now: no delivery is configured. Nothing was sent; please call us at ${business.phone}.`,
-      );
-    }
-    try {
-      await sendMail(smtpUrl, from, acceptance.emails.business);
-    } catch (error) {
-      console.error(`[${kind}] e-mail to the business failed:`, error);
-      throw new HttpError(
-        503,
-        `We could not deliver your request just now: our e-mail server did not accept it. Nothing was sent. Please try again in a few minutes or call us at ${business.phone}.`,
-      );
-    }
-    return { status: 201, body: { ...acceptance.response, confirmationQueued: false } };
-  }
-
-  const print = fingerprint(acceptance.validated);
-  const { confirmation, agentConfirmation } = acceptance.emails;
-  const reference = (acceptance.record as StoredRequest).reference;
-
-  // What the request books is claimed first (a repeat of a stored key is answered without a claim).
-  let reservation: Extract<Reservation, { ok: true }> | null = null;
-  if (acceptance.reserve) {
-    let held: Reservation | null;
-    try {
-      const previous = key ? await store.findByKey(kind, key) : null;
-      held = previous ? null : await acceptance.reserve(store, now);
-    } catch (error) {
-      console.error(`[${kind}] holding the booked time failed:`, error);
-      throw unavailable();
-    }
-    if (held) {
-      if (!held.ok) return { status: held.status, body: { error: held.message, starts: held.starts } };
-      reservation = held;
-    }
-  }
-  const giveBack = () => (reservation ? release(store, reservation.booking, "cancelled", Date.now()) : undefined);
-
-  let stored;
-  try {
-    const recipients = [confirmation.to, ...(agentConfirmation ? [agentConfirmation.to] : [])];
-    stored = await store.storeOnce(kind, key, recipients, (confirmationsToday) => {
-      const limit = serverSettings(env).confirmationsPerAddressPerDay;
-      const allowed = (message: MailMessage | null) =>
-        Boolean(smtpUrl) && message !== null && confirmationsToday(message.to) < limit ? message : null;
-      const confirm = allowed(confirmation);
-      return {
-        ...(acceptance.record as StoredRequest),
-        ...(key ? { idempotencyKey: key, fingerprint: print } : {}),
-        answer: { status: 201, body: { ...acceptance.response, confirmationQueued: Boolean(confirm) } },
-        mail: smtpUrl
-          ? {
-              from,
-              business: acceptance.emails.business,
-              confirmation: confirm,
-              agentConfirmation: allowed(agentConfirmation),
-            }
-          : null,
-      };
-    });
-  } catch (error) {
-    console.error(`[${kind}] writing the outbox failed:`, error);
-    await giveBack();
-    throw unavailable();
-  }
-  const { record, created } = stored;
-  // Another try of the same key was stored first: its booking stands, this one's claim goes back.
-  if (!created || record.reference !== reference) await giveBack();
-  if (!created && record.fingerprint !== print) {
+  if (!smtpUrl && onNetlify(env)) {
     throw new HttpError(
-      422,
-      "This Idempotency-Key was already used for a different request. Nothing was stored; send a new request with a new key.",
+      503,
+      `This site cannot take requests right now: no e-mail delivery is configured. Nothing was sent; please call us at ${business.phone}.`,
     );
   }
-  if (created) {
-    // Delivery starts now but the visitor does not wait for it: the request is already safe on disk.
-    if (smtpUrl) {
-      const config = { store, smtpUrl, settings: serverSettings(env) };
-      // On one server the worker of this process retries (started with it by npm start, or here);
-      // on Netlify the scheduled function does.
-      if (!onNetlify(env)) processState("delivery-worker", () => startDeliveryWorker(env));
-      void deliverRequest(config, record).catch((error) => console.error(`[${kind}] delivery failed:`, error));
-    }
+  const db = await databaseOr503(business.phone, env);
+  const from = env.MAIL_FROM ?? `${business.name} <${business.email}>`;
+  const transport = smtpUrl ? "smtp" : "local";
+  const print = fingerprint(acceptance.validated);
+  const { confirmation, agentConfirmation } = acceptance.emails;
+  const record = acceptance.record as { reference: string; receivedAt: string };
+  const nowIso = now.toISOString();
+  const settings = serverSettings(env);
+
+  let answer: { status: number; body: object };
+  let created = false;
+  try {
+    answer = await db.transaction(async (tx) => {
+      if (key) {
+        // A retry of this key, here or on another server, waits for this transaction and then finds its request.
+        await lockKeys(tx, [`key:${kind}:${key}`]);
+        const previous = await findByKey(tx, kind, key);
+        if (previous) return repeatAnswer(previous, print);
+      }
+      const recipients = [confirmation, agentConfirmation].filter((mail): mail is MailMessage => mail !== null);
+      await lockKeys(
+        tx,
+        recipients.map((mail) => `confirmations:${mailboxOf(mail.to)}`),
+      );
+      const since = new Date(now.getTime() - DAY_MS).toISOString();
+      const allowed: MailMessage[] = [];
+      for (const mail of recipients) {
+        if ((await confirmationsSince(tx, mailboxOf(mail.to), since)) < settings.confirmationsPerAddressPerDay) {
+          allowed.push(mail);
+        }
+      }
+      const confirm = allowed.includes(confirmation);
+      if (acceptance.book) {
+        // A booking is held until it is confirmed from its e-mail: without that e-mail nobody could keep it.
+        if (!confirm) {
+          throw new Refused({
+            status: 429,
+            body: {
+              error: `We have already sent this e-mail address as many e-mails as we send one address in a day, so we cannot send the link that confirms a booking. Please call us at ${business.phone}.`,
+            },
+          });
+        }
+        const confirmBy =
+          transport === "local"
+            ? new Date(now.getTime() + availability.holds.confirmWithinMinutes * MINUTE_MS).toISOString()
+            : null;
+        const booked = await acceptance.book(tx, confirmBy);
+        if (!booked.ok) {
+          throw new Refused({
+            status: booked.status,
+            body: { error: booked.message, ...(booked.starts.length ? { starts: booked.starts } : {}) },
+          });
+        }
+      }
+      const first = { status: 201, body: { ...acceptance.response, confirmationQueued: confirm } };
+      await insertRequest(tx, {
+        kind,
+        reference: record.reference,
+        receivedAt: record.receivedAt,
+        record: acceptance.record as Record<string, unknown>,
+        answer: first,
+        idempotencyKey: key ?? null,
+        fingerprint: key ? print : null,
+      });
+      const outgoing = (message: string, mail: MailMessage): OutgoingMail => ({
+        message,
+        mailbox: mailboxOf(mail.to),
+        from,
+        mail,
+        transport,
+      });
+      await insertDeliveries(
+        tx,
+        record.reference,
+        [
+          outgoing("business", acceptance.emails.business),
+          ...(confirm ? [outgoing("confirmation", confirmation)] : []),
+          ...(agentConfirmation && allowed.includes(agentConfirmation)
+            ? [outgoing("agentConfirmation", agentConfirmation)]
+            : []),
+        ],
+        nowIso,
+      );
+      created = true;
+      return first;
+    });
+  } catch (error) {
+    if (error instanceof Refused) return error.answer;
+    if (error instanceof HttpError) throw error;
+    // Only a store that lost its lock could meet the key's unique index; the first answer stands.
+    const previous = key && errorCode(error) === UNIQUE_VIOLATION ? await findByKey(db, kind, key) : null;
+    if (previous) return repeatAnswer(previous, print);
+    console.error(`[${kind}] storing the request failed:`, (error as Error).message);
+    throw unavailable();
   }
-  return record.answer!;
+  if (created && smtpUrl) {
+    // Delivery starts now but the visitor does not wait for it: the request is already stored.
+    if (!onNetlify(env)) ensureDeliveryWorker(env);
+    void deliveryConfig(env)
+      .then((config) => config && deliverDue(config, record.reference))
+      .catch((error) => console.error(`[${kind}] delivery failed:`, (error as Error).message));
+  }
+  return answer;
 }
 
 export function createRequestHandler(endpoint: Endpoint) {
@@ -227,10 +269,7 @@ export function createRequestHandler(endpoint: Endpoint) {
         res.status(400).json({ error: "Some fields need attention.", fields: acceptance.fields });
         return;
       }
-      const answer =
-        acceptance.reserve && key
-          ? await oneAtATime(`${endpoint.kind}:${key}`, () => store(req, endpoint.kind, key, acceptance, now))
-          : await store(req, endpoint.kind, key, acceptance, now);
+      const answer = await store(endpoint.kind, key, acceptance, now);
       res.status(answer.status).json(answer.body);
     } catch (error) {
       sendFailure(

@@ -1,0 +1,232 @@
+/**
+ * Bookings (the table `bookings`): each holds one inspector over a range of time, and the
+ * exclusion constraint `bookings_no_overlap` refuses two live bookings of one inspector that
+ * overlap. Live means pending (held until confirmed from the e-mailed link) or booked.
+ */
+import { MARYLAND, rfc3339 } from "../../booking/local-time";
+import type { Busy } from "../../booking/open-times";
+import type { Queryable } from "./database";
+
+export type BookingStatus = "pending" | "booked" | "cancelled" | "expired";
+
+/** The job as its open times are worked out again when it is moved. */
+export interface BookedJob {
+  mainInspection: string;
+  addOns: string[];
+  waterPackages: string[];
+  squareFeet: number;
+  county: string;
+}
+
+/** What the owner's calendar shows of a booking: the address and the client. */
+export interface OwnerEvent {
+  summary: string;
+  description: string;
+  location: string;
+}
+
+export interface Booking {
+  reference: string;
+  inspector: number;
+  /** RFC 3339 in Maryland's time. */
+  start: string;
+  onSiteMinutes: number;
+  /** The held range, travel and buffer included (ms since 1970). */
+  from: number;
+  to: number;
+  status: BookingStatus;
+  confirmBy: string | null;
+  mailbox: string;
+  phone: string;
+  property: string;
+  job: BookedJob;
+  ownerEvent: OwnerEvent;
+  moves: number;
+  sequence: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface BookingRow extends Record<string, unknown> {
+  reference: string;
+  inspector: number;
+  start_at: Date;
+  on_site_minutes: number;
+  held_from: Date;
+  held_to: Date;
+  status: BookingStatus;
+  confirm_by: Date | null;
+  mailbox: string;
+  phone: string;
+  property: string;
+  job: BookedJob;
+  owner_event: OwnerEvent;
+  moves: number;
+  sequence: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const COLUMNS = `reference, inspector, start_at, on_site_minutes, lower(during) AS held_from, upper(during) AS held_to,
+  status, confirm_by, mailbox, phone, property, job, owner_event, moves, sequence, created_at, updated_at`;
+
+const iso = (value: Date) => new Date(value).toISOString();
+
+const fromRow = (row: BookingRow): Booking => ({
+  reference: row.reference,
+  inspector: row.inspector,
+  start: rfc3339(new Date(row.start_at).getTime(), MARYLAND),
+  onSiteMinutes: row.on_site_minutes,
+  from: new Date(row.held_from).getTime(),
+  to: new Date(row.held_to).getTime(),
+  status: row.status,
+  confirmBy: row.confirm_by ? iso(row.confirm_by) : null,
+  mailbox: row.mailbox,
+  phone: row.phone,
+  property: row.property,
+  job: row.job,
+  ownerEvent: row.owner_event,
+  moves: row.moves,
+  sequence: row.sequence,
+  createdAt: iso(row.created_at),
+  updatedAt: iso(row.updated_at),
+});
+
+/**
+ * Pending bookings whose confirmation window has closed let their time go. Run at the start of
+ * every transaction that books, so the constraint sees them as no longer live.
+ */
+export async function expireUnconfirmed(tx: Queryable, now: string): Promise<void> {
+  await tx.query(
+    "UPDATE bookings SET status = 'expired', updated_at = $1, sequence = sequence + 1 WHERE status = 'pending' AND confirm_by <= $1",
+    [now],
+  );
+}
+
+/** Still live at `now`: booked, or pending with its window open. */
+const LIVE = "(status = 'booked' OR (status = 'pending' AND (confirm_by IS NULL OR confirm_by > $1)))";
+
+/** The time held by live bookings between two instants, in one query. */
+export async function busyBetween(
+  db: Queryable,
+  from: number,
+  to: number,
+  now: string,
+  /** A booking being moved does not stand in its own way. */
+  except?: string,
+): Promise<Busy[]> {
+  const rows = await db.query<{ inspector: number; held_from: Date; held_to: Date }>(
+    `SELECT inspector, lower(during) AS held_from, upper(during) AS held_to FROM bookings
+     WHERE ${LIVE} AND during && tstzrange($2, $3) AND ($4::text IS NULL OR reference <> $4)`,
+    [now, new Date(from).toISOString(), new Date(to).toISOString(), except ?? null],
+  );
+  return rows.map((row) => ({
+    inspector: row.inspector,
+    from: new Date(row.held_from).getTime(),
+    to: new Date(row.held_to).getTime(),
+  }));
+}
+
+/** How many live bookings a mailbox, a phone number and a property each hold. */
+export async function liveCounts(
+  db: Queryable,
+  who: { mailbox: string; phone: string; property: string },
+  now: string,
+): Promise<{ mailbox: number; phone: number; property: number }> {
+  const [row] = await db.query<{ mailbox: number; phone: number; property: number }>(
+    `SELECT count(*) FILTER (WHERE mailbox = $2)::integer AS mailbox,
+            count(*) FILTER (WHERE phone = $3)::integer AS phone,
+            count(*) FILTER (WHERE property = $4)::integer AS property
+     FROM bookings WHERE ${LIVE} AND (mailbox = $2 OR phone = $3 OR property = $4)`,
+    [now, who.mailbox, who.phone, who.property],
+  );
+  return row ?? { mailbox: 0, phone: 0, property: 0 };
+}
+
+export type NewBooking = Omit<Booking, "moves" | "sequence" | "updatedAt" | "confirmBy"> & { confirmBy: string | null };
+
+/** Inserts a booking; throws PostgreSQL's 23P01 when the inspector is held then. */
+export async function insertBooking(tx: Queryable, booking: NewBooking): Promise<void> {
+  await tx.query(
+    `INSERT INTO bookings (reference, inspector, start_at, on_site_minutes, during, status, confirm_by,
+       mailbox, phone, property, job, owner_event, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, tstzrange($5, $6), $7, $8, $9, $10, $11, $12, $13, $14, $14)`,
+    [
+      booking.reference,
+      booking.inspector,
+      booking.start,
+      booking.onSiteMinutes,
+      new Date(booking.from).toISOString(),
+      new Date(booking.to).toISOString(),
+      booking.status,
+      booking.confirmBy,
+      booking.mailbox,
+      booking.phone,
+      booking.property,
+      JSON.stringify(booking.job),
+      JSON.stringify(booking.ownerEvent),
+      booking.createdAt,
+    ],
+  );
+}
+
+/** A booking; `forUpdate` locks its row until the transaction ends, so changes to it never interleave. */
+export async function findBooking(db: Queryable, reference: string, forUpdate = false): Promise<Booking | null> {
+  const [row] = await db.query<BookingRow>(
+    `SELECT ${COLUMNS} FROM bookings WHERE reference = $1${forUpdate ? " FOR UPDATE" : ""}`,
+    [reference],
+  );
+  return row ? fromRow(row) : null;
+}
+
+/** Moves a booking to a new inspector and range in one statement; throws 23P01 when that time is held. */
+export async function moveBooking(
+  tx: Queryable,
+  reference: string,
+  to: { inspector: number; start: string; from: number; to: number },
+  now: string,
+): Promise<void> {
+  await tx.query(
+    `UPDATE bookings SET inspector = $2, start_at = $3, during = tstzrange($4, $5), moves = moves + 1,
+       sequence = sequence + 1, updated_at = $6 WHERE reference = $1`,
+    [reference, to.inspector, to.start, new Date(to.from).toISOString(), new Date(to.to).toISOString(), now],
+  );
+}
+
+export async function setStatus(tx: Queryable, reference: string, status: BookingStatus, now: string): Promise<void> {
+  await tx.query("UPDATE bookings SET status = $2, sequence = sequence + 1, updated_at = $3 WHERE reference = $1", [
+    reference,
+    status,
+    now,
+  ]);
+}
+
+/** Starts the confirmation window of a pending booking, once: when its first confirmation is delivered. */
+export async function startConfirmWindow(db: Queryable, reference: string, confirmBy: string): Promise<void> {
+  await db.query(
+    "UPDATE bookings SET confirm_by = $2 WHERE reference = $1 AND status = 'pending' AND confirm_by IS NULL",
+    [reference, confirmBy],
+  );
+}
+
+/**
+ * A pending booking none of whose confirmations can be delivered (each refused for good) lets
+ * its time go: nobody could confirm it.
+ */
+export async function expireUndeliverable(db: Queryable, reference: string, now: string): Promise<void> {
+  await db.query(
+    `UPDATE bookings SET status = 'expired', sequence = sequence + 1, updated_at = $2
+     WHERE reference = $1 AND status = 'pending' AND NOT EXISTS (
+       SELECT 1 FROM deliveries WHERE reference = $1 AND message IN ('confirmation', 'agentConfirmation') AND state <> 'failed')`,
+    [reference, now],
+  );
+}
+
+/** Bookings starting after `since` (ISO), earliest first: the owner's feed and view. */
+export async function bookingsSince(db: Queryable, since: string): Promise<Booking[]> {
+  return (
+    await db.query<BookingRow>(`SELECT ${COLUMNS} FROM bookings WHERE start_at >= $1 ORDER BY start_at, inspector`, [
+      since,
+    ])
+  ).map(fromRow);
+}

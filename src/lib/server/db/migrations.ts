@@ -1,0 +1,107 @@
+/**
+ * The schema, as numbered migrations applied in order when the database is opened. A migration
+ * is never edited once released: a change is a new one. All run in one transaction under an
+ * advisory lock, so two servers starting at once on one PostgreSQL apply each exactly once.
+ */
+import type { Database } from "./database";
+
+/** Any number, the same in every process: names the lock that migrations hold. */
+const MIGRATION_LOCK = 72_310_001;
+
+export const MIGRATIONS: readonly string[] = [
+  // 1: requests, their e-mails, and bookings.
+  `
+  CREATE EXTENSION IF NOT EXISTS btree_gist;
+
+  -- Every accepted request: a schedule request or booking, a message, a change to a booking.
+  CREATE TABLE requests (
+    reference text PRIMARY KEY,
+    kind text NOT NULL CHECK (kind IN ('schedule-requests', 'contact-messages', 'booking-changes')),
+    -- A retry with the same Idempotency-Key, on any server, finds this row and gets its answer.
+    idempotency_key text,
+    -- A hash of the validated fields: the same key with other fields is another request (422).
+    fingerprint text,
+    received_at timestamptz NOT NULL,
+    record jsonb NOT NULL,
+    answer jsonb NOT NULL,
+    UNIQUE (kind, idempotency_key)
+  );
+
+  -- Each e-mail of a request, and where its delivery stands.
+  CREATE TABLE deliveries (
+    reference text NOT NULL REFERENCES requests (reference) ON DELETE CASCADE,
+    message text NOT NULL,
+    -- The mailbox it goes to (mailbox-address.ts), for the confirmations limit.
+    mailbox text NOT NULL,
+    mail jsonb NOT NULL,
+    -- smtp: sent through SMTP_URL; local: kept here for the local mail view (no SMTP_URL).
+    transport text NOT NULL CHECK (transport IN ('smtp', 'local')),
+    state text NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'sent', 'failed')),
+    attempts integer NOT NULL DEFAULT 0,
+    refusals integer NOT NULL DEFAULT 0,
+    last_error text,
+    due_at timestamptz NOT NULL,
+    -- The sender that holds it, until when: a sender that died is replaced after the lease.
+    claim text,
+    claimed_until timestamptz,
+    sent_at timestamptz,
+    created_at timestamptz NOT NULL,
+    position integer NOT NULL,
+    PRIMARY KEY (reference, message)
+  );
+  CREATE INDEX deliveries_due ON deliveries (due_at) WHERE state = 'pending';
+  CREATE INDEX deliveries_mailbox ON deliveries (mailbox, created_at);
+
+  -- A booking holds one inspector over a range of time: travel there, the job, travel back and the
+  -- buffer. The constraint, not the code, refuses two live bookings of one inspector that overlap,
+  -- whatever the hours, the step between starts or the number of inspectors become.
+  CREATE TABLE bookings (
+    reference text PRIMARY KEY REFERENCES requests (reference) ON DELETE CASCADE,
+    inspector integer NOT NULL CHECK (inspector >= 1),
+    start_at timestamptz NOT NULL,
+    on_site_minutes integer NOT NULL CHECK (on_site_minutes > 0),
+    during tstzrange NOT NULL CHECK (NOT isempty(during)),
+    -- pending: held until it is confirmed from the e-mailed link, by confirm_by; booked: confirmed;
+    -- expired: never confirmed; cancelled.
+    status text NOT NULL CHECK (status IN ('pending', 'booked', 'cancelled', 'expired')),
+    -- Set when the confirmation e-mail is delivered: the window counts from then, so a mail outage
+    -- never costs a visitor their time.
+    confirm_by timestamptz,
+    mailbox text NOT NULL,
+    phone text NOT NULL,
+    property text NOT NULL,
+    job jsonb NOT NULL,
+    owner_event jsonb NOT NULL,
+    moves integer NOT NULL DEFAULT 0,
+    -- The invite's SEQUENCE: raised by every move and the cancel, so calendars take the change.
+    sequence integer NOT NULL DEFAULT 0,
+    created_at timestamptz NOT NULL,
+    updated_at timestamptz NOT NULL,
+    CONSTRAINT bookings_no_overlap EXCLUDE USING gist (inspector WITH =, during WITH &&)
+      WHERE (status IN ('pending', 'booked'))
+  );
+  CREATE INDEX bookings_live_during ON bookings USING gist (during) WHERE status IN ('pending', 'booked');
+  CREATE INDEX bookings_start ON bookings (start_at);
+  CREATE INDEX bookings_mailbox ON bookings (mailbox) WHERE status IN ('pending', 'booked');
+  CREATE INDEX bookings_phone ON bookings (phone) WHERE status IN ('pending', 'booked');
+  CREATE INDEX bookings_property ON bookings (property) WHERE status IN ('pending', 'booked');
+  `,
+];
+
+export async function migrate(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
+    await tx.query(
+      "CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
+    );
+    const applied = new Set(
+      (await tx.query<{ version: number }>("SELECT version FROM schema_migrations")).map((row) => row.version),
+    );
+    for (const [index, sql] of MIGRATIONS.entries()) {
+      const version = index + 1;
+      if (applied.has(version)) continue;
+      await tx.exec(sql);
+      await tx.query("INSERT INTO schema_migrations (version) VALUES ($1)", [version]);
+    }
+  });
+}

@@ -1,0 +1,133 @@
+/**
+ * Stored requests and the e-mails each should produce (the tables `requests` and `deliveries`).
+ * A request, its e-mails and its booking are written in one transaction: all are stored, or none.
+ */
+import type { MailMessage } from "../mail/mailer";
+import type { Queryable } from "./database";
+
+/** The e-mails of a request: to the business, the confirmation, a copy of it to an agent who booked, a change. */
+export type MessageName = "business" | "confirmation" | "agentConfirmation";
+
+export interface StoredRequest {
+  kind: string;
+  reference: string;
+  receivedAt: string;
+  record: Record<string, unknown>;
+  answer: { status: number; body: object };
+  idempotencyKey: string | null;
+  fingerprint: string | null;
+}
+
+interface RequestRow extends Record<string, unknown> {
+  kind: string;
+  reference: string;
+  received_at: Date;
+  record: Record<string, unknown>;
+  answer: { status: number; body: object };
+  idempotency_key: string | null;
+  fingerprint: string | null;
+}
+
+const fromRow = (row: RequestRow): StoredRequest => ({
+  kind: row.kind,
+  reference: row.reference,
+  receivedAt: new Date(row.received_at).toISOString(),
+  record: row.record,
+  answer: row.answer,
+  idempotencyKey: row.idempotency_key,
+  fingerprint: row.fingerprint,
+});
+
+/**
+ * Makes every other transaction with the same keys wait until this one ends, on any server:
+ * the Idempotency-Key of a request, the mailbox, phone and address whose limits it counts.
+ * Taken in one order, so two transactions never wait for each other.
+ */
+export async function lockKeys(tx: Queryable, keys: readonly string[]): Promise<void> {
+  for (const key of [...new Set(keys)].sort()) {
+    await tx.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [key]);
+  }
+}
+
+/** The request stored under an Idempotency-Key, if any. */
+export async function findByKey(db: Queryable, kind: string, key: string): Promise<StoredRequest | null> {
+  const [row] = await db.query<RequestRow>("SELECT * FROM requests WHERE kind = $1 AND idempotency_key = $2", [
+    kind,
+    key,
+  ]);
+  return row ? fromRow(row) : null;
+}
+
+export async function findRequest(db: Queryable, reference: string): Promise<StoredRequest | null> {
+  const [row] = await db.query<RequestRow>("SELECT * FROM requests WHERE reference = $1", [reference]);
+  return row ? fromRow(row) : null;
+}
+
+export async function insertRequest(tx: Queryable, request: StoredRequest): Promise<void> {
+  await tx.query(
+    `INSERT INTO requests (reference, kind, idempotency_key, fingerprint, received_at, record, answer)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      request.reference,
+      request.kind,
+      request.idempotencyKey,
+      request.fingerprint,
+      request.receivedAt,
+      JSON.stringify(request.record),
+      JSON.stringify(request.answer),
+    ],
+  );
+}
+
+/** Every stored request, oldest first: for the owner's view and the tests. */
+export async function allRequests(db: Queryable): Promise<StoredRequest[]> {
+  return (await db.query<RequestRow>("SELECT * FROM requests ORDER BY received_at, reference")).map(fromRow);
+}
+
+/** One e-mail to store with its request. */
+export interface OutgoingMail {
+  message: MessageName | string;
+  /** The mailbox it reaches, as a key for the confirmations limit. */
+  mailbox: string;
+  from: string;
+  mail: MailMessage;
+  /** smtp: to be sent through SMTP_URL; local: kept for the local mail view. */
+  transport: "smtp" | "local";
+}
+
+export async function insertDeliveries(
+  tx: Queryable,
+  reference: string,
+  mails: readonly OutgoingMail[],
+  now: string,
+): Promise<void> {
+  for (const [position, outgoing] of mails.entries()) {
+    const local = outgoing.transport === "local";
+    await tx.query(
+      `INSERT INTO deliveries (reference, message, mailbox, mail, transport, state, due_at, sent_at, created_at, position)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $7, $9)`,
+      [
+        reference,
+        outgoing.message,
+        outgoing.mailbox,
+        JSON.stringify({ from: outgoing.from, ...outgoing.mail }),
+        outgoing.transport,
+        // Kept locally, an e-mail is delivered the moment it is stored.
+        local ? "sent" : "pending",
+        now,
+        local ? now : null,
+        position,
+      ],
+    );
+  }
+}
+
+/** How many confirmations went to a mailbox since `since` (ISO), whoever asked for them. */
+export async function confirmationsSince(db: Queryable, mailbox: string, since: string): Promise<number> {
+  const [row] = await db.query<{ count: number }>(
+    `SELECT count(*)::integer AS count FROM deliveries
+     WHERE mailbox = $1 AND created_at > $2 AND message IN ('confirmation', 'agentConfirmation', 'change')`,
+    [mailbox, since],
+  );
+  return row?.count ?? 0;
+}
