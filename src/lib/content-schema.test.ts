@@ -6,6 +6,8 @@ import path from "node:path";
 import matter from "gray-matter";
 import { readRawContentFile } from "../build/content-files";
 import {
+  availabilitySchema,
+  holidayIds,
   lawPages,
   pageSourcesSchema,
   postFrontmatterSchema,
@@ -75,6 +77,28 @@ describe("content problems name the file and the field", () => {
         'content/water-packages.yaml: unknown field "colour" in "[0]"; check the spelling against the README\'s content model',
         'content/water-packages.yaml: field "[0].id" must be lowercase words joined by hyphens, e.g. radon-testing',
       ]),
+    });
+  });
+
+  it("reports a closed holiday that is misspelt or listed twice", () => {
+    const availability = readRawContentFile("availability.yaml", contentDir) as Record<string, unknown>;
+    const withHolidays = (closedHolidays: string[]) =>
+      validateContent(availabilitySchema, "content/availability.yaml", { ...availability, closedHolidays });
+    expect(withHolidays(["new-years-day", "thanksgiving-day"])).toEqual({
+      ok: false,
+      problems: [
+        `content/availability.yaml: field "closedHolidays[1]" must be one of ${holidayIds.map((id) => `"${id}"`).join(", ")}`,
+      ],
+    });
+    expect(withHolidays(["new-years-day", "christmas", "new-years-day"])).toEqual({
+      ok: false,
+      problems: ['content/availability.yaml: field "closedHolidays[2]" is listed twice'],
+    });
+    expect(withHolidays([])).toMatchObject({ ok: true, value: { closedHolidays: [] } });
+    const { closedHolidays: _closedHolidays, ...withoutHolidays } = availability;
+    expect(validateContent(availabilitySchema, "content/availability.yaml", withoutHolidays)).toEqual({
+      ok: false,
+      problems: ['content/availability.yaml: field "closedHolidays" is required'],
     });
   });
 

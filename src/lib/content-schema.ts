@@ -274,6 +274,27 @@ export const postFrontmatterSchema = z
 
 const weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 export type Weekday = (typeof weekdays)[number];
+/**
+ * The holidays the owner may close on, by id; src/lib/booking/holidays.ts has the date-holidays
+ * rule that dates each one and the observed-day rule.
+ */
+export const holidayIds = [
+  "new-years-day",
+  "martin-luther-king-day",
+  "presidents-day",
+  "memorial-day",
+  "juneteenth",
+  "independence-day",
+  "labor-day",
+  "columbus-day",
+  "veterans-day",
+  "thanksgiving",
+  "day-after-thanksgiving",
+  "christmas-eve",
+  "christmas",
+  "new-years-eve",
+] as const;
+export type HolidayId = (typeof holidayIds)[number];
 const clockTime = z.string().regex(patterns.clockTime.regex, patterns.clockTime.message);
 const minutes = z.number().int("must be a whole number of minutes").nonnegative("must not be negative");
 
@@ -312,7 +333,11 @@ export const availabilitySchema = z
       .min(0)
       .meta({ description: "1: the earliest booking is on the next working day" }),
     horizonDays: z.number().int().min(1).max(365).meta({ description: "How far ahead visitors may book" }),
-    blockedDates: z.array(isoDate).default([]).meta({ description: "Days you do not work, besides public holidays" }),
+    closedHolidays: z.array(z.enum(holidayIds)).meta({
+      description:
+        "Holidays you close on, by id. One on a day you do not work closes the next day instead, or else the day before, when you work that day and it is not another of these holidays",
+    }),
+    blockedDates: z.array(isoDate).default([]).meta({ description: "Other days you do not work" }),
     durations: z
       .strictObject({
         mainInspections: z
@@ -373,6 +398,11 @@ export const availabilitySchema = z
       }
       if (availability.weeklyHours.findIndex((other) => other.day === entry.day) !== index) {
         context.addIssue({ code: "custom", path: ["weeklyHours", index, "day"], message: "is listed twice" });
+      }
+    });
+    availability.closedHolidays.forEach((holiday, index) => {
+      if (availability.closedHolidays.indexOf(holiday) !== index) {
+        context.addIssue({ code: "custom", path: ["closedHolidays", index], message: "is listed twice" });
       }
     });
   });
@@ -449,7 +479,8 @@ export function formatContentIssues(file: string, error: z.ZodError): string[] {
 function describe(issue: z.core.$ZodIssue): string {
   if (issue.code === "invalid_type") return `must be ${article(issue.expected)}`;
   if (issue.code === "invalid_value") return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`;
-  return issue.message.startsWith("must") ? issue.message : `is invalid: ${issue.message}`;
+  // Our own messages read as the end of the sentence ("must be after opens", "is listed twice"); zod's do not.
+  return /^(must|is) /.test(issue.message) ? issue.message : `is invalid: ${issue.message}`;
 }
 
 function article(expected: string): string {

@@ -1,7 +1,7 @@
 /**
  * The start times a job can be booked at, from the owner's hours (content/availability.yaml): the
- * working days (weekly hours, less public holidays, US federal and Maryland, from the date-holidays
- * library, and the owner's blocked dates), from the shortest notice to the horizon, every
+ * working days (weekly hours, less the owner's closed holidays, see ./holidays.ts, and blocked
+ * dates), from the shortest notice to the horizon, every
  * `startEveryMinutes` from opening while the job is over by closing. Local times are Maryland's,
  * worked out by @date-fns/tz: on the days the clocks change, a local time that does not exist or
  * exists twice is never offered.
@@ -13,9 +13,9 @@
  * inspector's bookings whatever this offers. Runs on the server only (date-holidays carries every
  * country's rules).
  */
-import Holidays from "date-holidays";
 import type { AvailabilityContent, Weekday } from "../content-schema";
 import type { JobTimes } from "./job-length";
+import { holidayClosures } from "./holidays";
 import { instantOf, localDate, rfc3339 } from "./local-time";
 
 const WEEKDAYS: Weekday[] = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
@@ -51,31 +51,14 @@ const dayAfter = (date: string, days = 1) => {
 };
 const weekdayOf = (date: string) => WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()]!;
 
-const holidayCache = new Map<number, Set<string>>();
-
-/** The public holidays (and the weekdays they are observed on) of a year, US federal and Maryland. */
-export function publicHolidays(year: number): Set<string> {
-  let days = holidayCache.get(year);
-  if (!days) {
-    const holidays = new Holidays("US", "MD");
-    days = new Set(
-      holidays
-        .getHolidays(year)
-        .filter((holiday) => holiday.type === "public")
-        .map((holiday) => holiday.date.slice(0, 10)),
-    );
-    holidayCache.set(year, days);
-  }
-  return days;
-}
-
 export function createCalendar(availability: AvailabilityContent) {
   const { timeZone, startEveryMinutes } = availability;
   const hoursOn = (date: string) => availability.weeklyHours.find((entry) => entry.day === weekdayOf(date));
   const blocked = new Set(availability.blockedDates);
+  const holidaysIn = holidayClosures(availability);
 
   const isWorkingDay = (date: string) =>
-    Boolean(hoursOn(date)) && !blocked.has(date) && !publicHolidays(Number(date.slice(0, 4))).has(date);
+    Boolean(hoursOn(date)) && !blocked.has(date) && !holidaysIn(Number(date.slice(0, 4))).has(date);
 
   /** The first and last dates a visitor may book on today. */
   function window(now: number): { first: string; last: string } {
