@@ -1,12 +1,12 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, ensureChromium } from "./scripts/lib/chromium";
 import { rmSync } from "node:fs";
-import { brokenPort, E2E_OUTBOX, e2ePort as port } from "./tests/support/e2e-env";
+import { brokenPort, E2E_DATA, e2ePort as port } from "./tests/support/e2e-env";
 
 const executablePath = ensureChromium();
 // Each run starts from an empty outbox (the config is read first in the runner, before the server
 // starts): bookings of an earlier run would take the days the tests count on (tests/support/booking.ts).
-if (!process.env.TEST_WORKER_INDEX) rmSync(E2E_OUTBOX, { recursive: true, force: true });
+if (!process.env.TEST_WORKER_INDEX) rmSync(E2E_DATA, { recursive: true, force: true });
 
 /** Browser tests drive Debian's Chromium against the built site served as in production. */
 export default defineConfig({
@@ -44,15 +44,15 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 90_000,
       // Every browser test visits from 127.0.0.1, so the per-address limit is raised here.
-      env: { OUTBOX_DIR: E2E_OUTBOX, RATE_LIMIT_MAX: "1000" },
+      env: { DATA_DIR: E2E_DATA, RATE_LIMIT_MAX: "1000" },
     },
     {
       command: `npx tsx scripts/serve.ts --port ${brokenPort}`,
       url: `http://127.0.0.1:${brokenPort}/`,
       reuseExistingServer: false,
       timeout: 90_000,
-      // A path below a file: creating the outbox folder fails with ENOTDIR on every request.
-      env: { OUTBOX_DIR: "/dev/null/outbox" },
+      // A path below a file: opening the database fails with ENOTDIR on every request.
+      env: { DATA_DIR: "/dev/null/data" },
     },
   ],
 });

@@ -15,7 +15,7 @@ import type { Socket } from "node:net";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { readSiteContent } from "../src/build/content-files";
-import { outboxDir } from "../src/lib/server/outbox";
+import { embeddedDatabaseDir } from "../src/lib/server/db/database";
 import { serverSettings } from "../src/lib/server/http/settings";
 import { connectionSlots } from "./lib/connection-slots";
 import { headersFor, loadHeaderRules } from "./lib/deployed-headers";
@@ -52,7 +52,7 @@ export async function startProductionServer({
   host: string;
   /** The Gatsby project whose public/ is served (the bench serves a second, bare site). */
   siteRoot?: string;
-  /** The server's and the functions' environment (outbox, SMTP, settings: src/lib/server/http/settings.ts). */
+  /** The server's and the functions' environment (database, SMTP, settings: src/lib/server/http/settings.ts). */
   env?: NodeJS.ProcessEnv;
 }) {
   const settings = serverSettings(env);
@@ -172,7 +172,7 @@ if (require.main === module) {
   startProductionServer({ port: Number(values.port), host: values.host! })
     .then(({ url, stop }) => {
       console.log(
-        `\n  Site and functions running at ${url}\n  (outbox: ${outboxDir(process.env) ?? "none"}; Ctrl+C to stop)\n`,
+        `\n  Site and functions running at ${url}\n  (database: ${process.env.DATABASE_URL ? "DATABASE_URL" : embeddedDatabaseDir(process.env)}; Ctrl+C to stop)\n`,
       );
       const shutdown = () => stop().then(() => process.exit(0));
       process.on("SIGINT", shutdown);

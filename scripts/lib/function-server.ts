@@ -9,8 +9,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort, waitForServer } from "./net";
-import { readOutbox } from "../../src/lib/server/outbox";
-import type { StoredRequest } from "../../src/lib/server/store-types";
+import { readStored, type StoredRecord } from "./stored-requests";
 import { siteRoot } from "./site-copy";
 
 export { freePort };
@@ -18,29 +17,30 @@ export { freePort };
 export interface FunctionServer {
   url: string;
   port: number;
-  outbox: string;
+  /** The server's DATA_DIR: its embedded database and link secret. */
+  dataDir: string;
   stop: () => Promise<void>;
-  /** The stored requests of one kind, or none when there are none yet. */
-  readOutbox: (kind: string) => Promise<StoredRequest[]>;
+  /** The stored requests of one kind, oldest first, through the running server. */
+  readOutbox: (kind: string) => Promise<StoredRecord[]>;
   logs: () => string;
   /** The server's process id (its functions run in a child of it). */
   pid: number;
 }
 
-/** `outbox` reuses a folder, as a server restarted on the same machine does. */
+/** `dataDir` reuses a folder, as a server restarted on the same machine does. */
 export async function startFunctionServer(
   env: Record<string, string> = {},
-  outboxDir?: string,
+  reuseDataDir?: string,
 ): Promise<FunctionServer> {
   const port = await freePort();
-  const outbox = outboxDir ?? (await mkdtemp(path.join(tmpdir(), "outbox-")));
+  const dataDir = reuseDataDir ?? (await mkdtemp(path.join(tmpdir(), "site-data-")));
   let output = "";
   const child = spawn(
     process.execPath,
     ["--import", "tsx", path.join(siteRoot, "scripts", "serve.ts"), "--port", String(port), "--host", "127.0.0.1"],
     {
       cwd: siteRoot,
-      env: { ...process.env, NO_COLOR: "1", OUTBOX_DIR: outbox, ...env },
+      env: { ...process.env, NO_COLOR: "1", DATA_DIR: dataDir, ...env },
     },
   );
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -50,7 +50,7 @@ export async function startFunctionServer(
     url: `http://127.0.0.1:${port}`,
     port,
     pid: child.pid!,
-    outbox,
+    dataDir,
     logs: () => output,
     stop: () =>
       new Promise((resolve) => {
@@ -58,7 +58,7 @@ export async function startFunctionServer(
         child.once("exit", () => resolve());
         child.kill("SIGTERM");
       }),
-    readOutbox: async (kind) => readOutbox(outbox, kind),
+    readOutbox: (kind) => readStored(kind, { ...process.env, DATA_DIR: dataDir, ...env }),
   };
 }
 

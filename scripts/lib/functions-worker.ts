@@ -7,8 +7,9 @@
  *   node --import tsx scripts/lib/functions-worker.ts <siteRoot> <port>
  */
 import { createServer } from "node:http";
-import { startDeliveryWorker } from "../../src/lib/server/mail/delivery";
-import { processState } from "../../src/lib/server/http/runtime";
+import { database } from "../../src/lib/server/db/database";
+import { ensureDeliveryWorker } from "../../src/lib/server/mail/delivery";
+import { serveDatabaseAccess } from "./database-access";
 import { loadFunctions, runFunction } from "./functions";
 
 const [siteRoot, port] = process.argv.slice(2);
@@ -20,12 +21,19 @@ const server = createServer((req, res) => {
 });
 // serve.ts bounds the time of each request; this side only needs to outlast it.
 server.requestTimeout = 0;
-server.listen(Number(port), "127.0.0.1", () => process.send?.("ready"));
 
-// E-mails still pending from before a restart go out now, and due ones every few seconds: here,
-// in the functions' process, never in the process that serves the pages. (The functions take
-// the same worker, by the same key, when they store a request.)
-processState("delivery-worker", () => startDeliveryWorker(process.env));
+// The database is opened (and its schema brought up to date) before the first request is let in;
+// this process owns an embedded one, and commands reach it through the socket it serves. One that
+// cannot be reached now is tried again by each request, which meanwhile answers 503.
+void database(process.env)
+  .then((db) => serveDatabaseAccess(db))
+  .catch((error: unknown) => console.error("[functions] the database cannot be opened:", (error as Error).message))
+  .finally(() => {
+    server.listen(Number(port), "127.0.0.1", () => process.send?.("ready"));
+    // E-mails still pending from before a restart go out now, and due ones every few seconds: here,
+    // in the functions' process, never in the process that serves the pages.
+    ensureDeliveryWorker(process.env);
+  });
 
 // A bug that escapes a function leaves the process in an unknown state: end it, and serve.ts
 // starts a fresh one.

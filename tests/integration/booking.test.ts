@@ -6,14 +6,14 @@
  * moves a booking, after which its time can be booked again.
  */
 import { randomUUID } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import ICAL from "ical.js";
 import { bookingToken } from "../../src/lib/server/booking/booking-links";
 import { postJson, startFunctionServer, type Answer, type FunctionServer } from "../../scripts/lib/function-server";
 import { getJson, openStartsOf, startDispenser } from "../../scripts/lib/open-times";
 import { bookingRequest, SHORT_JOB } from "../../scripts/lib/sample-requests";
 import { bodyText, startMailbox, waitFor, type Mailbox } from "../support/mailbox";
+import { occupy } from "../support/occupy";
+import { withDatabase } from "../../scripts/lib/database-access";
 
 const SECRETS = { BOOKING_LINK_SECRET: "a-test-secret-for-booking-links", CALENDAR_FEED_SECRET: "owner-feed-secret" };
 
@@ -32,12 +32,18 @@ afterAll(async () => {
 });
 
 let visitor = 0;
-/** A booking from a visitor of its own (address, e-mail, key). */
+/** A booking from a visitor of its own (network address, e-mail, phone, property, key). */
 function book(url: string, start: string, overrides: Record<string, unknown> = {}, key = randomUUID()) {
   visitor += 1;
   return postJson(
     `${url}/api/schedule`,
-    bookingRequest(start, { ...SHORT_JOB, email: `visitor${visitor}@example.com`, ...overrides }),
+    bookingRequest(start, {
+      ...SHORT_JOB,
+      email: `visitor${visitor}@example.com`,
+      phone: `(410) 555-${String(visitor).padStart(4, "0")}`,
+      street: `${visitor} Main Street`,
+      ...overrides,
+    }),
     `127.0.${60 + (visitor >> 8)}.${visitor & 255}`,
     { "Idempotency-Key": key },
   );
@@ -63,26 +69,13 @@ async function rush(url: () => string, start: string, count: number, inFlight: n
   return answers;
 }
 
-/** Makes the time of `start` already taken for inspector 2, as another booking would. */
-function inspectorTwoBusy(outbox: string, start: string) {
-  const reference = "SR-20260101-BUSY00";
-  const instant = Date.parse(start);
-  const date = start.slice(0, 10);
-  // The short job blocks 50 minutes: two half-hour units.
-  const units = Array.from({ length: 2 }, (_, i) => new Date(instant + i * 30 * 60_000).toISOString().slice(0, 16));
-  for (const unit of units) {
-    const folder = path.join(outbox, "slots", date, "2");
-    mkdirSync(folder, { recursive: true });
-    writeFileSync(path.join(folder, `${unit.replace(/:/g, "")}Z`), reference);
-  }
-  mkdirSync(path.join(outbox, "bookings"), { recursive: true });
-  writeFileSync(path.join(outbox, "bookings", `${reference}.json`), JSON.stringify({ reference, status: "booked" }));
-}
+/** Makes the time of `start` already taken for inspector 2, as another booking would (the short job's hour). */
+const inspectorTwoBusy = (start: string) => occupy(server, start, 2, 60);
 
 describe("one time, many visitors at once", () => {
   it("with one inspector free, 200 bookings 50 at a time give exactly one 201 and 199 answers of 409 with other times", async () => {
     const start = nextStart();
-    inspectorTwoBusy(server.outbox, start);
+    await inspectorTwoBusy(start);
     const answers = await rush(() => server.url, start, 200, 50);
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
@@ -97,9 +90,9 @@ describe("one time, many visitors at once", () => {
   it("with two inspectors, exactly two; and a restart in the middle loses and doubles nothing", async () => {
     const start = nextStart();
     const first = await rush(() => server.url, start, 100, 50);
-    // The server stops and a new one starts on the same outbox folder.
+    // The server stops and a new one starts on the same database.
     await server.stop();
-    server = await startFunctionServer({ SMTP_URL: mailbox.url, RATE_LIMIT_MAX: "10000", ...SECRETS }, server.outbox);
+    server = await startFunctionServer({ SMTP_URL: mailbox.url, RATE_LIMIT_MAX: "10000", ...SECRETS }, server.dataDir);
     const second = await rush(() => server.url, start, 100, 50);
     const statuses = [...first, ...second].map((answer) => answer.status);
     expect(statuses.filter((status) => status === 201)).toHaveLength(2);
@@ -112,7 +105,12 @@ describe("one time, many visitors at once", () => {
 
   it("answers a retried booking with its first answer, and stores it once", async () => {
     const key = randomUUID();
-    const request = bookingRequest(nextStart(), { ...SHORT_JOB, email: "twice@example.com" });
+    const request = bookingRequest(nextStart(), {
+      ...SHORT_JOB,
+      email: "twice@example.com",
+      phone: "(410) 555-9901",
+      street: "1 Twice Lane",
+    });
     const send = () => postJson(`${server.url}/api/schedule`, request, "127.0.59.1", { "Idempotency-Key": key });
     const [once, again] = await Promise.all([send(), send()]);
     expect(once.status).toBe(201);
@@ -132,7 +130,7 @@ describe("a booking", () => {
   it("is confirmed with an invite that an independent parser reads as the booked instant", async () => {
     start = nextStart();
     // Inspector 2 is busy then, so whether the time is open shows whether this booking holds it.
-    inspectorTwoBusy(server.outbox, start);
+    await inspectorTwoBusy(start);
     const answer = await book(server.url, start, { email: "booker@example.com" });
     expect(answer.status).toBe(201);
     const booked = body(answer) as { reference: string; booking: { start: string; invite: string } };
@@ -161,15 +159,18 @@ describe("a booking", () => {
     expect(mine.location).toContain("12 Severn Avenue");
     expect(mine.summary).toContain("Ann Client");
     expect(mine.startDate.toJSDate().getTime()).toBe(Date.parse(start));
-    // Exactly the bookings stored (and still booked).
-    const stored = (await server.readOutbox("schedule-requests")).filter((record) => record.booking);
+    // Exactly the live bookings stored.
+    const live = await withDatabase(
+      (db) => db.query<{ reference: string }>("SELECT reference FROM bookings WHERE status IN ('pending', 'booked')"),
+      { ...process.env, DATA_DIR: server.dataDir },
+    );
     expect(
       new Set(
         events
           .filter((event) => event.component.getFirstPropertyValue("status") !== "CANCELLED")
           .map((event) => event.uid),
       ),
-    ).toEqual(new Set(stored.map((record) => record.reference)));
+    ).toEqual(new Set(live.map((row) => row.reference)));
     for (const wrong of ["owner-feed-secreT.ics", "x.ics", `${SECRETS.CALENDAR_FEED_SECRET}`, ""]) {
       expect((await getJson(`${server.url}/api/calendar/${wrong}`)).status).toBe(404);
     }
@@ -184,13 +185,48 @@ describe("a booking", () => {
     expect((await getJson(`${server.url}/api/booking?token=${other}`)).status).toBe(403);
   });
 
+  it("is held until it is confirmed with the link in its e-mail", async () => {
+    const [before] = await Promise.all([getJson(`${server.url}/api/booking?token=${token}`)]);
+    expect(body({ ...before, headers: {} } as Answer)).toMatchObject({ reference, status: "pending" });
+    expect((body({ ...before, headers: {} } as Answer).confirmBy as string) > new Date().toISOString()).toBe(true);
+    const confirm = () => postJson(`${server.url}/api/booking`, { token, action: "confirm" });
+    const [first, repeat] = await Promise.all([confirm(), confirm()]);
+    expect(body(first)).toMatchObject({ reference, status: "booked", confirmBy: null });
+    expect(body(repeat)).toMatchObject({ reference, status: "booked" });
+  });
+
+  it("refuses a move to a taken time and keeps its own time", async () => {
+    const taken = nextStart();
+    await occupy(server, taken, 1, 60);
+    await inspectorTwoBusy(taken);
+    const refused = await postJson(`${server.url}/api/booking`, { token, action: "move", start: taken });
+    expect(refused.status).toBe(409);
+    expect(body(refused).starts).not.toContain(taken);
+    // Its own time is still held: with inspector 2 busy too, nobody else can book it.
+    expect(await openStartsOf(server.url, SHORT_JOB)).not.toContain(start);
+    expect((await book(server.url, start)).status).toBe(409);
+  });
+
   it("moves to another open time, which frees the first at once", async () => {
     const later = nextStart();
-    inspectorTwoBusy(server.outbox, later);
+    await inspectorTwoBusy(later);
     expect(await openStartsOf(server.url, SHORT_JOB)).not.toContain(start);
     const moved = await postJson(`${server.url}/api/booking`, { token, action: "move", start: later });
     expect(moved.status).toBe(200);
     expect(body(moved)).toMatchObject({ reference, start: later, status: "booked" });
+    // The visitor is sent the new time with the invite updated: the same event, a higher SEQUENCE.
+    await waitFor("the e-mail of the move", () =>
+      mailbox.messages.some((message) => message.to[0] === "booker@example.com" && message.raw.includes("moved")),
+    );
+    const movedMail = bodyText(
+      mailbox.messages.find((message) => message.to[0] === "booker@example.com" && message.raw.includes("moved"))!.raw,
+    );
+    const invite = movedMail.slice(movedMail.indexOf("BEGIN:VCALENDAR"), movedMail.indexOf("END:VCALENDAR") + 13);
+    const [event] = eventsOf(invite);
+    expect(event!.uid).toBe(reference);
+    expect(event!.sequence).toBeGreaterThan(0);
+    expect(event!.startDate.toJSDate().getTime()).toBe(Date.parse(later));
+    expect(/\/booking\?token=([A-Za-z0-9._-]+)/.test(movedMail)).toBe(true);
     const open = await openStartsOf(server.url, SHORT_JOB);
     expect(open).toContain(start);
     expect(open).not.toContain(later);

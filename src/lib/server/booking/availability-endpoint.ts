@@ -12,13 +12,13 @@ import { catalog } from "../../catalog";
 import { marylandToday } from "../../booking/maryland-today";
 import { scheduleFieldSchemas } from "../../forms/schedule-fields";
 import { fieldErrors } from "../../request-schemas";
-import { calendar, datesBetween, jobOf, lengthOf, openStarts } from "./booking";
+import { databaseOr503 } from "../db/database";
+import { calendar, jobOf, lengthOf, openStarts } from "./booking";
 import { clientAddress } from "../http/client-address";
 import { HttpError, sendFailure } from "../http/http-error";
 import { createRateLimiter } from "../http/rate-limit";
-import { processState, runtimeEnv } from "../http/runtime";
+import { processState } from "../http/runtime";
 import { serverSettings } from "../http/settings";
-import { requestStore } from "../store";
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 const list = (value: unknown) => (typeof value === "string" && value ? value.split(",") : []);
@@ -68,16 +68,17 @@ export async function availabilityHandler(req: GatsbyFunctionRequest, res: Gatsb
       res.status(400).json({ error: "Describe the job to see its open times.", fields: fieldErrors(parsed.error) });
       return;
     }
-    const store = requestStore(
-      runtimeEnv(),
-      (req as { netlifyFunctionParams?: { event?: unknown } }).netlifyFunctionParams?.event,
-    );
-    if (!store) throw new HttpError(503, `Booking is not available right now; please call us at ${business.phone}.`);
     const length = lengthOf(jobOf(parsed.data));
-    const lastDay = new Date(Date.UTC(Number(match[1]), Number(match[2]), 0)).getUTCDate();
-    const [from, to] = [`${month}-01`, `${month}-${String(lastDay).padStart(2, "0")}`];
+    const year = Number(match[1]);
+    const monthIndex = Number(match[2]) - 1;
+    const days = new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
+    const [from, to] = [`${month}-01`, `${month}-${String(days).padStart(2, "0")}`];
     const { first, last } = calendar.window(now);
-    const starts = await openStarts(store, length, { from, to }, now);
+    // A month outside today's booking window has no open time: answered without a look at the bookings.
+    const starts =
+      to < first || from > last
+        ? []
+        : await openStarts(await databaseOr503(business.phone), length, { from, to }, now);
     res.status(200).json({
       month,
       timeZone: MARYLAND,
@@ -85,7 +86,7 @@ export async function availabilityHandler(req: GatsbyFunctionRequest, res: Gatsb
       /** The first and last dates anyone may book today, so the calendar can page between them. */
       bookable: { first, last },
       starts: starts.map((start) => start.at),
-      days: datesBetween(from, to).length,
+      days,
     });
   } catch (error) {
     sendFailure(res, error, "availability", `Something went wrong on our side. Please call us at ${business.phone}.`);

@@ -1,46 +1,60 @@
 /**
- * /api/booking: a visitor's own booking, reached by the signed link in its confirmation
- * (booking-links.ts). GET ?token= tells where it stands; POST { token, action: "cancel" } gives
- * its time back; POST { token, action: "move", start } claims a new open time and then gives the
- * old one back. Both work until the policy's cut-off before the start, both are idempotent (a
- * repeat answers as the first did), and each is e-mailed to the business once, through the outbox
- * like any request. A forged token is answered 403, an expired one 410.
+ * /api/booking: a visitor's own booking, reached by the signed link in its e-mails
+ * (booking-links.ts). GET ?token= tells where it stands; POST { token, action } changes it:
+ * "confirm" keeps a held time, "cancel" frees it, "move" with a start takes a new open time and
+ * frees the old one in one transaction (a refused move changes nothing). Changes work until the
+ * policy's cut-off before the start, each is idempotent (a repeat answers as the first did), and
+ * each is e-mailed to the business once; a move also sends the visitor the new time, a new link
+ * and an updated invite. A forged token is answered 403, an expired one 410.
  */
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { availability, business } from "../../business-data";
-import { MARYLAND, rfc3339 } from "../../booking/local-time";
 import { bookedTimeText } from "../../booking/booked-time";
-import { addDays, calendar, jobOf, lengthOf, openStarts, release } from "./booking";
-import { checkBookingToken, linkSecret } from "./booking-links";
-import { deliverRequest, startDeliveryWorker } from "../mail/delivery";
+import { MARYLAND, rfc3339 } from "../../booking/local-time";
+import { databaseOr503, type Database, type Queryable } from "../db/database";
+import { expireUnconfirmed, findBooking, moveBooking, setStatus, type Booking } from "../db/bookings";
+import { findByKey, findRequest, insertDeliveries, insertRequest, type OutgoingMail } from "../db/requests";
+import { clientAddress } from "../http/client-address";
 import { HttpError, sendFailure } from "../http/http-error";
+import { createRateLimiter } from "../http/rate-limit";
 import { readJsonBody } from "../http/read-body";
-import { createReference } from "../requests/reference";
-import { oneAtATime } from "../http/one-at-a-time";
 import { onNetlify, processState, runtimeEnv } from "../http/runtime";
 import { serverSettings } from "../http/settings";
-import { requestStore } from "../store";
-import type { BookingState, RequestStore } from "../store-types";
+import { deliverDue, deliveryConfig, ensureDeliveryWorker } from "../mail/delivery";
+import { mailboxOf } from "../mail/mailbox-address";
+import type { MailMessage } from "../mail/mailer";
+import { createReference } from "../requests/reference";
+import { alternatives, calendar, holdInspector, jobOf, lengthOf } from "./booking";
+import { checkBookingToken, linkSecret, manageLink } from "./booking-links";
+import { bookingInvite } from "./booking-invite";
 
 export const BOOKING_CHANGES = "booking-changes";
 const HOUR_MS = 60 * 60 * 1000;
 
-function describe(booking: BookingState, now: number) {
+/** What the page shows of a booking. */
+function describe(booking: Booking, now: number) {
   const cutoff = Date.parse(booking.start) - availability.cancellation.cutoffHours * HOUR_MS;
+  const live = booking.status === "booked" || booking.status === "pending";
   return {
     reference: booking.reference,
     status: booking.status,
     start: booking.start,
+    end: rfc3339(Date.parse(booking.start) + booking.onSiteMinutes * 60_000, MARYLAND),
     when: bookedTimeText(booking.start),
     onSiteMinutes: booking.onSiteMinutes,
+    /** A held booking is kept until then (null until its confirmation e-mail is delivered). */
+    confirmBy: booking.status === "pending" ? booking.confirmBy : null,
     /** Whether it can still be cancelled or moved here, rather than by phone. */
-    changeable: booking.status === "booked" && now < cutoff,
+    changeable: live && now < cutoff,
+    movesLeft: Math.max(0, availability.holds.movesPerBooking - booking.moves),
     cutoffHours: availability.cancellation.cutoffHours,
     job: booking.job,
+    /** The visitor's invite, for their calendar, while the booking is live (cancelled: the cancelling one). */
+    invite: bookingInvite(booking),
   };
 }
 
-async function bookingFor(store: RequestStore, token: unknown, now: number): Promise<BookingState> {
+function referenceOf(token: unknown, now: number): string {
   const secret = linkSecret();
   if (!secret || typeof token !== "string") throw new HttpError(403, "This link is not one of ours.");
   const check = checkBookingToken(secret, token, now);
@@ -49,149 +63,235 @@ async function bookingFor(store: RequestStore, token: unknown, now: number): Pro
       ? new HttpError(410, `This link has expired. Please call us at ${business.phone}.`)
       : new HttpError(403, "This link is not one of ours.");
   }
-  const booking = await store.slots.booking(check.reference);
+  return check.reference;
+}
+
+async function bookingOf(db: Queryable, reference: string, forUpdate = false): Promise<Booking> {
+  const booking = await findBooking(db, reference, forUpdate);
   if (!booking) throw new HttpError(404, `We cannot find this booking. Please call us at ${business.phone}.`);
   return booking;
 }
 
-/** The business hears of the change through the outbox, once per change (the key makes it so). */
-async function tellTheBusiness(store: RequestStore, key: string, booking: BookingState, text: string, now: Date) {
+const tooLate = () =>
+  new HttpError(
+    409,
+    `It is less than ${availability.cancellation.cutoffHours} hours to the inspection: please call us at ${business.phone} to change it.`,
+  );
+
+/** The addresses the booking's confirmations went to: the client's, and an agent's who booked. */
+async function visitorAddresses(db: Queryable, reference: string): Promise<string[]> {
+  const request = (await findRequest(db, reference))?.record.request as
+    | { email: string; agentEmail?: string; bookedByAgent?: string }
+    | undefined;
+  if (!request) return [];
+  return [request.email, ...(request.bookedByAgent === "yes" && request.agentEmail ? [request.agentEmail] : [])];
+}
+
+/**
+ * Stores the change as a request of its own with its e-mails (to the business, and for a move the
+ * visitor's new time), in the transaction that made it: once per change, by its key.
+ */
+async function recordChange(
+  tx: Queryable,
+  key: string,
+  booking: Booking,
+  text: string,
+  now: Date,
+  visitorMail: Omit<MailMessage, "to"> | null,
+): Promise<void> {
+  if (await findByKey(tx, BOOKING_CHANGES, key)) return;
   const env = runtimeEnv();
-  const smtpUrl = env.SMTP_URL;
   const from = env.MAIL_FROM ?? `${business.name} <${business.email}>`;
+  const transport = env.SMTP_URL ? "smtp" : "local";
   const reference = createReference("BC", now);
-  const { record, created } = await store.storeOnce(BOOKING_CHANGES, key, [], () => ({
-    type: "booking-change",
+  await insertRequest(tx, {
+    kind: BOOKING_CHANGES,
     reference,
-    idempotencyKey: key,
     receivedAt: now.toISOString(),
-    booking: booking.reference,
-    change: text,
-    mail: smtpUrl
-      ? {
-          from,
-          business: {
-            to: env.MAIL_TO ?? business.email,
-            subject: `Booking ${booking.reference}: ${text}`,
-            text: `${text}\n\n${booking.ownerEvent.summary}\n${booking.ownerEvent.location}\n${booking.ownerEvent.description}`,
+    record: { type: "booking-change", booking: booking.reference, change: text },
+    answer: { status: 200, body: {} },
+    idempotencyKey: key,
+    fingerprint: null,
+  });
+  const outgoing = (message: string, mail: MailMessage): OutgoingMail => ({
+    message,
+    mailbox: mailboxOf(mail.to),
+    from,
+    mail,
+    transport,
+  });
+  const addresses = visitorMail ? await visitorAddresses(tx, booking.reference) : [];
+  await insertDeliveries(
+    tx,
+    reference,
+    [
+      outgoing("business", {
+        to: env.MAIL_TO ?? business.email,
+        subject: `Booking ${booking.reference}: ${text}`,
+        text: `${text}\n\n${booking.ownerEvent.summary}\n${booking.ownerEvent.location}\n${booking.ownerEvent.description}`,
+      }),
+      ...addresses.map((to, index) =>
+        outgoing(index === 0 ? "confirmation" : "agentConfirmation", { ...visitorMail!, to }),
+      ),
+    ],
+    now.toISOString(),
+  );
+}
+
+/** The e-mail a visitor gets when their booking moves: the new time, a new link, the updated invite. */
+function movedMail(booking: Booking, now: number): Omit<MailMessage, "to"> {
+  const secret = linkSecret();
+  const link = secret ? manageLink(secret, booking.reference, now) : null;
+  return {
+    replyTo: business.email,
+    subject: `Your inspection is moved: ${bookedTimeText(booking.start)} (${booking.reference})`,
+    text: [
+      "Hello,",
+      "",
+      `Your inspection ${booking.reference} now starts ${bookedTimeText(booking.start)} (Maryland time).`,
+      "The attached invitation moves it in your calendar.",
+      "",
+      ...(link ? [`To confirm, cancel or move it, until ${availability.cancellation.cutoffHours} hours before it starts:`, `  ${link}`, ""] : []),
+      `Questions? Call us at ${business.phone} (${business.hours}) and give your reference.`,
+      "",
+      business.name,
+    ].join("\n"),
+    calendar: bookingInvite(booking),
+  };
+}
+
+type Answer = { status: number; body: object };
+
+/** Runs one change in a transaction that holds the booking's row, so two changes never interleave. */
+async function change(db: Database, reference: string, body: { action?: unknown; start?: unknown }, now: Date): Promise<Answer> {
+  const nowMs = now.getTime();
+  const nowIso = now.toISOString();
+  return db.transaction(async (tx) => {
+    await expireUnconfirmed(tx, nowIso);
+    const booking = await bookingOf(tx, reference, true);
+    const { changeable } = describe(booking, nowMs);
+    const live = booking.status === "booked" || booking.status === "pending";
+
+    if (body.action === "confirm") {
+      if (booking.status === "booked") return { status: 200, body: describe(booking, nowMs) };
+      if (booking.status === "expired") {
+        throw new HttpError(
+          410,
+          "This booking was not confirmed in time, so its time was released. Please book again, or call us.",
+        );
+      }
+      if (booking.status === "cancelled") throw new HttpError(409, "This booking was cancelled.");
+      await setStatus(tx, reference, "booked", nowIso);
+      return { status: 200, body: describe(await bookingOf(tx, reference), nowMs) };
+    }
+
+    if (body.action === "cancel") {
+      if (!live) return { status: 200, body: describe(booking, nowMs) };
+      if (!changeable) throw tooLate();
+      await setStatus(tx, reference, "cancelled", nowIso);
+      await recordChange(
+        tx,
+        `cancel-${reference}`,
+        booking,
+        `cancelled by the visitor (was ${bookedTimeText(booking.start)})`,
+        now,
+        null,
+      );
+      return { status: 200, body: describe(await bookingOf(tx, reference), nowMs) };
+    }
+
+    if (body.action === "move") {
+      const asked = typeof body.start === "string" ? Date.parse(body.start) : NaN;
+      if (Number.isNaN(asked)) throw new HttpError(400, "Choose one of the open times.");
+      if (live && Date.parse(booking.start) === asked) return { status: 200, body: describe(booking, nowMs) };
+      if (!live) throw new HttpError(409, "This booking is no longer held: please book again.");
+      if (!changeable) throw tooLate();
+      if (booking.moves >= availability.holds.movesPerBooking) {
+        throw new HttpError(
+          409,
+          `This booking has been moved ${booking.moves} times, as many as we allow online. Please call us at ${business.phone} to move it again.`,
+        );
+      }
+      const length = lengthOf(jobOf(booking.job));
+      const next = calendar.startAt(rfc3339(asked, MARYLAND), length, nowMs);
+      const date = rfc3339(asked, MARYLAND).slice(0, 10);
+      if (!next) {
+        return {
+          status: 400,
+          body: {
+            error: "This time is not one we offer for this inspection. Please choose one of the open times.",
+            starts: await alternatives(tx, length, date, nowMs, reference),
           },
-          confirmation: null,
-        }
-      : null,
-  }));
-  if (created && smtpUrl) {
-    if (!onNetlify(env)) processState("delivery-worker", () => startDeliveryWorker(env));
-    void deliverRequest({ store, smtpUrl, settings: serverSettings(env) }, record).catch((error) =>
-      console.error("[booking] delivery failed:", error),
-    );
-  }
+        };
+      }
+      // The new time is taken and the old freed in one statement: refused, the booking keeps its time.
+      const inspector = await holdInspector(
+        tx,
+        next,
+        length,
+        nowMs,
+        (chosen, range) => moveBooking(tx, reference, { inspector: chosen, start: next.at, ...range }, nowIso),
+        reference,
+      );
+      if (inspector === null) {
+        return {
+          status: 409,
+          body: {
+            error: "Someone has just booked this time. Please choose another of the open times.",
+            starts: await alternatives(tx, length, date, nowMs, reference),
+          },
+        };
+      }
+      const moved = await bookingOf(tx, reference);
+      await recordChange(
+        tx,
+        `move-${reference}-${moved.moves}`,
+        moved,
+        `moved by the visitor from ${bookedTimeText(booking.start)} to ${bookedTimeText(moved.start)}`,
+        now,
+        movedMail(moved, nowMs),
+      );
+      return { status: 200, body: describe(moved, nowMs) };
+    }
+    throw new HttpError(400, 'Say what to do: "confirm", "cancel", or "move" with a start time.');
+  });
 }
 
 export async function manageBookingHandler(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
   res.setHeader("Cache-Control", "no-store");
+  const limiter = processState("rate-limit:booking", () => {
+    const { rateLimitMax, rateLimitWindowMs } = serverSettings();
+    // Reading a booking is cheap and a page reload reads it again; changes are what is limited.
+    return createRateLimiter({ max: rateLimitMax, windowMs: rateLimitWindowMs });
+  });
   try {
-    const store = requestStore(
-      runtimeEnv(),
-      (req as { netlifyFunctionParams?: { event?: unknown } }).netlifyFunctionParams?.event,
-    );
-    if (!store) throw new HttpError(503, `Please call us at ${business.phone} to change a booking.`);
     const now = new Date();
     if (req.method === "GET") {
-      const booking = await bookingFor(store, (req.query as Record<string, unknown> | undefined)?.token, now.getTime());
-      res.status(200).json(describe(booking, now.getTime()));
+      const reference = referenceOf((req.query as Record<string, unknown> | undefined)?.token, now.getTime());
+      const db = await databaseOr503(business.phone);
+      res.status(200).json(describe(await bookingOf(db, reference), now.getTime()));
       return;
     }
     if (req.method !== "POST") throw new HttpError(405, "This address answers GET and POST.", { Allow: "GET, POST" });
+    const limit = limiter.hit(clientAddress(req));
+    if (!limit.allowed) {
+      throw new HttpError(429, `Too many changes from your address. Please wait a few minutes or call us at ${business.phone}.`, {
+        "Retry-After": String(limit.retryAfterSeconds),
+      });
+    }
     const body = (await readJsonBody(req)) as { token?: unknown; action?: unknown; start?: unknown };
-    const found = await bookingFor(store, body.token, now.getTime());
-    // Two changes to one booking never interleave: the second sees what the first did.
-    await oneAtATime(`booking:${found.reference}`, () => change(store, res, body, now));
+    const reference = referenceOf(body.token, now.getTime());
+    const db = await databaseOr503(business.phone);
+    const answer = await change(db, reference, body, now);
+    res.status(answer.status).json(answer.body);
+    const env = runtimeEnv();
+    if (env.SMTP_URL) {
+      if (!onNetlify(env)) ensureDeliveryWorker(env);
+      void deliveryConfig(env)
+        .then((config) => config && deliverDue(config))
+        .catch((error) => console.error("[booking] delivery failed:", (error as Error).message));
+    }
   } catch (error) {
     sendFailure(res, error, "booking", `Something went wrong on our side. Please call us at ${business.phone}.`);
   }
-}
-
-/** Cancels or moves a booking, reading where it stands afresh. */
-async function change(
-  store: RequestStore,
-  res: GatsbyFunctionResponse,
-  body: { token?: unknown; action?: unknown; start?: unknown },
-  now: Date,
-): Promise<void> {
-  const booking = await bookingFor(store, body.token, now.getTime());
-  const { changeable } = describe(booking, now.getTime());
-
-  if (body.action === "cancel") {
-    if (booking.status === "cancelled") return void res.status(200).json(describe(booking, now.getTime()));
-    if (!changeable) throw tooLate();
-    await release(store, booking, "cancelled", now.getTime());
-    await tellTheBusiness(
-      store,
-      `cancel-${booking.reference}`,
-      booking,
-      `cancelled by the visitor (was ${bookedTimeText(booking.start)})`,
-      now,
-    );
-    res.status(200).json(describe({ ...booking, status: "cancelled" }, now.getTime()));
-    return;
-  }
-  if (body.action === "move") {
-    const asked = typeof body.start === "string" ? Date.parse(body.start) : NaN;
-    if (Number.isNaN(asked)) throw new HttpError(400, "Choose one of the open times.");
-    const start = rfc3339(asked, MARYLAND);
-    if (booking.status === "booked" && booking.start === start)
-      return void res.status(200).json(describe(booking, now.getTime()));
-    if (!changeable) throw tooLate();
-    const length = lengthOf(jobOf(booking.job));
-    const next = calendar.startAt(start, length, now.getTime());
-    const refuse = async (status: 400 | 409, error: string) => {
-      const date = start.slice(0, 10);
-      const starts = (await openStarts(store, length, { from: date, to: addDays(date, 14) }, now.getTime())).slice(
-        0,
-        12,
-      );
-      res.status(status).json({ error, starts: starts.map((open) => open.at) });
-    };
-    if (!next)
-      return refuse(400, "This time is not one we offer for this inspection. Please choose one of the open times.");
-    const date = next.at.slice(0, 10);
-    // The new time is claimed before the old is given back, so the booking always holds one.
-    const inspector = await store.slots.claim(date, next.units, availability.inspectors, booking.reference);
-    if (inspector === null)
-      return refuse(409, "Someone has just booked this time. Please choose another of the open times.");
-    const moved: BookingState = {
-      ...booking,
-      start: next.at,
-      date,
-      inspector,
-      units: next.units,
-      moves: booking.moves + 1,
-      updatedAt: now.toISOString(),
-    };
-    await store.slots.saveBooking(moved);
-    const stillHeld = new Set(inspector === booking.inspector && date === booking.date ? next.units : []);
-    await store.slots.release(
-      booking.date,
-      booking.inspector,
-      booking.units.filter((unit) => !stillHeld.has(unit)),
-      booking.reference,
-    );
-    await tellTheBusiness(
-      store,
-      `move-${booking.reference}-${moved.moves}`,
-      moved,
-      `moved by the visitor from ${bookedTimeText(booking.start)} to ${bookedTimeText(moved.start)}`,
-      now,
-    );
-    res.status(200).json(describe(moved, now.getTime()));
-    return;
-  }
-  throw new HttpError(400, 'Say what to do: "cancel", or "move" with a start time.');
-}
-
-function tooLate() {
-  return new HttpError(
-    409,
-    `It is less than ${availability.cancellation.cutoffHours} hours to the inspection: please call us at ${business.phone} to change it.`,
-  );
 }

@@ -1,15 +1,18 @@
 /**
  * GET /api/calendar/<secret>.ics: the owner's private calendar feed, every booking still ahead
- * (cancelled ones as cancelled, so a subscribed calendar removes them) with the address and the
+ * (held ones as tentative until the client confirms; cancelled and expired ones as cancelled, so a
+ * subscribed calendar removes them) with the address and the
  * client. Google Calendar or Outlook subscribes once and picks up each booking. The secret is
  * CALENDAR_FEED_SECRET, compared in constant time; anything else, or no secret set, is 404.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { business } from "../../business-data";
-import { calendarFile } from "../mail/invite";
+import { bookingsSince } from "../db/bookings";
+import { databaseOr503 } from "../db/database";
+import { sendFailure } from "../http/http-error";
 import { runtimeEnv } from "../http/runtime";
-import { requestStore } from "../store";
+import { ownerFeed } from "./booking-invite";
 
 /** The past bookings the feed still shows, so the day's and yesterday's stay visible. */
 const KEEP_PAST_MS = 7 * 24 * 60 * 60 * 1000;
@@ -25,28 +28,17 @@ export async function ownerCalendarHandler(req: GatsbyFunctionRequest, res: Gats
   res.setHeader("Cache-Control", "no-store");
   const env = runtimeEnv();
   const file = String((req.params as Record<string, string> | undefined)?.file ?? "");
-  const store = requestStore(
-    env,
-    (req as { netlifyFunctionParams?: { event?: unknown } }).netlifyFunctionParams?.event,
-  );
-  if (req.method !== "GET" || !store || !isFeedAddress(file, env.CALENDAR_FEED_SECRET)) {
+  if (req.method !== "GET" || !isFeedAddress(file, env.CALENDAR_FEED_SECRET)) {
     res.status(404).setHeader("Content-Type", "text/plain; charset=utf-8");
     res.send("There is no such address on this site.");
     return;
   }
-  const now = Date.now();
-  const bookings = (await store.slots.bookings()).filter((booking) => Date.parse(booking.start) > now - KEEP_PAST_MS);
-  const text = calendarFile(
-    `${business.name}: bookings`,
-    bookings.map((booking) => ({
-      reference: booking.reference,
-      start: booking.start,
-      onSiteMinutes: booking.onSiteMinutes,
-      ...booking.ownerEvent,
-      cancelled: booking.status === "cancelled",
-      sequence: booking.moves + (booking.status === "cancelled" ? 1 : 0),
-    })),
-  );
-  res.status(200).setHeader("Content-Type", "text/calendar; charset=utf-8");
-  res.send(text);
+  try {
+    const db = await databaseOr503(business.phone, env);
+    const text = ownerFeed(await bookingsSince(db, new Date(Date.now() - KEEP_PAST_MS).toISOString()));
+    res.status(200).setHeader("Content-Type", "text/calendar; charset=utf-8");
+    res.send(text);
+  } catch (error) {
+    sendFailure(res, error, "calendar", `The calendar could not be read just now.`);
+  }
 }

@@ -54,7 +54,9 @@ export function quoteText(quote: Quote): string {
   return [...rows, `  Estimated total: ${formatDollars(quote.total)}`].join("\n");
 }
 
-export function describeServices(request: ScheduleRecord["request"]): string[] {
+export function describeServices(
+  request: Pick<ScheduleRecord["request"], "mainInspection" | "addOns" | "waterPackages">,
+): string[] {
   return [
     ...(request.mainInspection === NO_MAIN_INSPECTION ? [] : [labelOf(mainInspectionChoices, request.mainInspection)]),
     ...request.addOns.map((id) => labelOf(addOnChoices, id)),

@@ -26,6 +26,8 @@ export interface InviteEvent {
   description: string;
   location?: string;
   cancelled?: boolean;
+  /** Held but not yet confirmed. */
+  tentative?: boolean;
   /** Bumped on each move, so calendars take the new time. */
   sequence?: number;
 }
@@ -52,7 +54,11 @@ export function calendarFile(name: string, events: readonly InviteEvent[]): stri
       summary: event.summary,
       description: event.description,
       ...(event.location ? { location: event.location } : {}),
-      status: event.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+      status: event.cancelled
+        ? ICalEventStatus.CANCELLED
+        : event.tentative
+          ? ICalEventStatus.TENTATIVE
+          : ICalEventStatus.CONFIRMED,
     });
   }
   return calendar.toString();

@@ -18,6 +18,7 @@ import {
 } from "../mail/emails";
 import type { Endpoint } from "./handle-request";
 import { calendarFile } from "../mail/invite";
+import { visitorEvent } from "../booking/booking-invite";
 
 
 export const scheduleEndpoint: Endpoint = {
@@ -51,16 +52,9 @@ export const scheduleEndpoint: Endpoint = {
     const services = describeServices(request);
     const secret = linkSecret();
     const manageUrl = secret ? manageLink(secret, reference, now.getTime()) : null;
-    const event = {
-      reference,
-      start: request.start!,
-      onSiteMinutes,
-      summary: `${services[0] ?? "Inspection"}: ${business.name}`,
-    };
+    const event = visitorEvent(reference, request.start!, onSiteMinutes, request);
     // The visitor's invite holds nothing they typed; the owner's has the address and the client.
-    const invite = calendarFile(business.name, [
-      { ...event, description: `Reference ${reference}. ${services.join("; ")}. Questions: ${business.phone}.` },
-    ]);
+    const invite = calendarFile(business.name, [event]);
     const ownerEvent = {
       summary: `${services[0] ?? "Inspection"}: ${request.name}`,
       description: `Reference ${reference}. ${services.join("; ")}. Client ${request.name}, ${request.phone}, ${request.email}.`,

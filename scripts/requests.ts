@@ -1,0 +1,145 @@
+/**
+ * The owner's view of what visitors sent: bookings by day (time, job, inspector, client, agent,
+ * where each stands and each e-mail's delivery), then schedule requests and messages, newest
+ * last. `npm run requests` prints it; `npm run requests -- --csv` writes the bookings as CSV for a
+ * spreadsheet. Works while `npm start` runs (through its database) or when it is stopped.
+ */
+import { labelOf, mainInspectionChoices } from "../src/lib/catalog";
+import { bookedTimeText } from "../src/lib/booking/booked-time";
+import { bookingsSince, type Booking } from "../src/lib/server/db/bookings";
+import { deliveryStates, type DeliveryState } from "../src/lib/server/db/deliveries";
+import { allRequests, type StoredRequest } from "../src/lib/server/db/requests";
+import { withDatabase } from "./lib/database-access";
+
+interface Client {
+  name: string;
+  email: string;
+  phone: string;
+  city?: string;
+  agentName?: string;
+  agentEmail?: string;
+  bookedByAgent?: string;
+}
+
+const csvCell = (value: unknown) => `"${String(value ?? "").replaceAll('"', '""')}"`;
+
+function mailLine(states: DeliveryState[]): string {
+  if (!states.length) return "no e-mail";
+  return states
+    .map((state) => {
+      const where = state.transport === "local" ? "kept (npm run mail)" : state.sending ? "sending" : state.state;
+      const tries =
+        state.state === "sent" || state.transport === "local"
+          ? ""
+          : ` after ${state.attempts} tries${state.lastError ? `: ${state.lastError}` : ""}`;
+      return `${state.message} to ${state.to} ${where}${tries}`;
+    })
+    .join("; ");
+}
+
+function jobText(booking: Booking): string {
+  const main =
+    booking.job.mainInspection === "none" ? [] : [labelOf(mainInspectionChoices, booking.job.mainInspection)];
+  return [...main, ...booking.job.addOns, ...booking.job.waterPackages.map((id) => `water: ${id}`)].join(", ");
+}
+
+async function main() {
+  const csv = process.argv.includes("--csv");
+  const { bookings, requests, deliveries } = await withDatabase(async (db) => ({
+    bookings: await bookingsSince(db, "1970-01-01T00:00:00Z"),
+    requests: await allRequests(db),
+    deliveries: await deliveryStates(db, new Date().toISOString()),
+  }));
+  const mailOf = (reference: string) => deliveries.filter((state) => state.reference === reference);
+  const byReference = new Map<string, StoredRequest>(requests.map((request) => [request.reference, request]));
+  const clientOf = (reference: string) => byReference.get(reference)?.record.request as Client | undefined;
+
+  if (csv) {
+    console.log(
+      [
+        "reference",
+        "start",
+        "on site minutes",
+        "inspector",
+        "status",
+        "job",
+        "client",
+        "e-mail",
+        "phone",
+        "address",
+        "agent",
+        "agent e-mail",
+        "moves",
+      ]
+        .map(csvCell)
+        .join(","),
+    );
+    for (const booking of bookings) {
+      const client = clientOf(booking.reference);
+      console.log(
+        [
+          booking.reference,
+          booking.start,
+          booking.onSiteMinutes,
+          booking.inspector,
+          booking.status,
+          jobText(booking),
+          client?.name,
+          client?.email,
+          client?.phone,
+          booking.ownerEvent.location,
+          client?.agentName,
+          client?.agentEmail,
+          booking.moves,
+        ]
+          .map(csvCell)
+          .join(","),
+      );
+    }
+    return;
+  }
+
+  console.log(`\nBookings (${bookings.length}), by day`);
+  let day = "";
+  for (const booking of bookings) {
+    if (booking.start.slice(0, 10) !== day) {
+      day = booking.start.slice(0, 10);
+      console.log(`\n  ${day}`);
+    }
+    const client = clientOf(booking.reference);
+    const agent = client?.agentName ? `; agent ${client.agentName} <${client.agentEmail ?? ""}>` : "";
+    const status =
+      booking.status === "pending"
+        ? `held until confirmed${booking.confirmBy ? ` (by ${booking.confirmBy})` : " (e-mail not yet delivered)"}`
+        : booking.status;
+    console.log(
+      `    ${bookedTimeText(booking.start)}, ${booking.onSiteMinutes} min, inspector ${booking.inspector}: ${booking.reference} ${status}\n` +
+        `      ${jobText(booking)}; ${booking.ownerEvent.location}\n` +
+        `      ${client ? `${client.name} <${client.email}> ${client.phone}` : "client unknown"}${agent}\n` +
+        `      e-mail: ${mailLine(mailOf(booking.reference))}`,
+    );
+  }
+  for (const kind of ["schedule-requests", "contact-messages", "booking-changes"]) {
+    const mine = requests.filter(
+      (request) => request.kind === kind && !bookings.some((booking) => booking.reference === request.reference),
+    );
+    console.log(
+      `\n${kind === "schedule-requests" ? "Requests without a booking" : kind === "contact-messages" ? "Messages" : "Changes to bookings"} (${mine.length})`,
+    );
+    for (const request of mine) {
+      const who = (request.record.request ?? request.record.message) as Client | undefined;
+      const what =
+        kind === "booking-changes"
+          ? `${String(request.record.booking)} ${String(request.record.change)}`
+          : `${who?.name} <${who?.email}>${who?.city ? `, ${who.city}` : ""}`;
+      console.log(
+        `  ${request.reference}  ${request.receivedAt}  ${what}\n      e-mail: ${mailLine(mailOf(request.reference))}`,
+      );
+    }
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error((error as Error).message);
+  process.exit(1);
+});

@@ -1,0 +1,51 @@
+/**
+ * The calendar files of a booking: the visitor's (nothing they typed in it) and the owner's feed
+ * (the address and the client). The reference is the UID and the booking's sequence the
+ * SEQUENCE, so a calendar that has the event moves or cancels it.
+ */
+import { business } from "../../business-data";
+import type { Booking, BookedJob } from "../db/bookings";
+import { describeServices } from "../mail/emails";
+import { calendarFile, type InviteEvent } from "../mail/invite";
+
+/** The visitor's event: what was booked and the phone number, nothing they typed. */
+export function visitorEvent(reference: string, start: string, onSiteMinutes: number, job: BookedJob): InviteEvent {
+  const services = describeServices(job);
+  return {
+    reference,
+    start,
+    onSiteMinutes,
+    summary: `${services[0] ?? "Inspection"}: ${business.name}`,
+    description: `Reference ${reference}. ${services.join("; ")}. Questions: ${business.phone}.`,
+  };
+}
+
+const isLive = (booking: Booking) => booking.status === "booked" || booking.status === "pending";
+
+/** The visitor's invite as the booking stands: its time now, or cancelled. */
+export function bookingInvite(booking: Booking): string {
+  return calendarFile(business.name, [
+    {
+      ...visitorEvent(booking.reference, booking.start, booking.onSiteMinutes, booking.job),
+      sequence: booking.sequence,
+      cancelled: !isLive(booking),
+    },
+  ]);
+}
+
+/** The owner's feed: every booking given, with the address and the client, and whether it is confirmed yet. */
+export function ownerFeed(bookings: readonly Booking[]): string {
+  return calendarFile(
+    `${business.name}: bookings`,
+    bookings.map((booking) => ({
+      reference: booking.reference,
+      start: booking.start,
+      onSiteMinutes: booking.onSiteMinutes,
+      ...booking.ownerEvent,
+      summary: booking.status === "pending" ? `Awaiting confirmation: ${booking.ownerEvent.summary}` : booking.ownerEvent.summary,
+      tentative: booking.status === "pending",
+      cancelled: !isLive(booking),
+      sequence: booking.sequence,
+    })),
+  );
+}

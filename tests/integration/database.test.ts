@@ -1,0 +1,236 @@
+/**
+ * The database under the site's own queries, on both engines it runs on: PGlite (embedded, the
+ * default) and a real PostgreSQL server (Debian's, started for the test). What is asserted is
+ * what the constraint and the queries guarantee, whoever calls them.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { startPostgres, type PostgresServer } from "../../scripts/lib/postgres-server";
+import { availability } from "../../src/lib/business-data";
+import { book, calendar, lengthOf, jobOf } from "../../src/lib/server/booking/booking";
+import {
+  busyBetween,
+  expireUnconfirmed,
+  findBooking,
+  insertBooking,
+  type Booking,
+} from "../../src/lib/server/db/bookings";
+import { errorCode, EXCLUSION_VIOLATION, openDatabase, type Database } from "../../src/lib/server/db/database";
+import { claimDue, finishDelivery } from "../../src/lib/server/db/deliveries";
+import { insertDeliveries, insertRequest } from "../../src/lib/server/db/requests";
+import type { ScheduleRequest } from "../../src/lib/request-schemas";
+
+const job = {
+  mainInspection: "none",
+  addOns: ["radon"],
+  waterPackages: [] as string[],
+  squareFeet: 2100,
+  county: "Anne Arundel",
+};
+const length = lengthOf(jobOf(job));
+const now = Date.now();
+const starts = calendar.openStarts({ from: calendar.window(now).first, to: calendar.window(now).last }, length, [], now);
+// Far enough apart that no two tests' jobs meet.
+const [firstStart, secondStart] = [starts[0], starts[40]];
+
+let made = 0;
+const request = (start: string, overrides: Partial<ScheduleRequest> = {}) => {
+  made += 1;
+  return {
+    ...job,
+    start,
+    email: `holder${made}@example.com`,
+    phone: `(410) 555-${String(made).padStart(4, "0")}`,
+    street: `${made} Prince George Street`,
+    zip: "21401",
+    ...overrides,
+  } as ScheduleRequest;
+};
+const owner = { summary: "s", description: "d", location: "l" };
+
+async function storeRequest(db: Database, reference: string) {
+  await insertRequest(db, {
+    kind: "schedule-requests",
+    reference,
+    receivedAt: new Date().toISOString(),
+    record: {},
+    answer: { status: 201, body: {} },
+    idempotencyKey: null,
+    fingerprint: null,
+  });
+}
+
+const engines: Array<[string, () => Promise<{ db: Database; stop: () => Promise<void> }>]> = [
+  [
+    "PGlite",
+    async () => {
+      const db = await openDatabase({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "pglite-")) });
+      return { db, stop: () => db.close() };
+    },
+  ],
+  [
+    "PostgreSQL",
+    async () => {
+      const server: PostgresServer = await startPostgres();
+      const db = await openDatabase({ DATABASE_URL: server.url });
+      return {
+        db,
+        stop: async () => {
+          await db.close();
+          await server.stop();
+        },
+      };
+    },
+  ],
+];
+
+describe.each(engines)("on %s", (_name, open) => {
+  let db: Database;
+  let stop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ db, stop } = await open());
+  });
+  afterAll(() => stop());
+
+  /** Stores the request row a booking refers to, then books. */
+  const attempt = async (asked: ScheduleRequest) => {
+    const reference = `SR-20261201-T${String((made += 1)).padStart(5, "0")}`;
+    // The booking refers to its request, as in one transaction of the request path.
+    return db
+      .transaction(async (tx) => {
+        await insertRequest(tx, {
+          kind: "schedule-requests",
+          reference,
+          receivedAt: new Date().toISOString(),
+          record: {},
+          answer: { status: 201, body: {} },
+          idempotencyKey: null,
+          fingerprint: null,
+        });
+        const result = await book(tx, { request: asked, reference, now, ownerEvent: owner, confirmBy: null });
+        if (!result.ok) throw Object.assign(new Error(result.message), { refusal: result });
+        return result.booking;
+      })
+      .then(
+        (booking) => ({ ok: true as const, booking }),
+        (error: { refusal?: unknown }) => {
+          if (!error.refusal) throw error;
+          return { ok: false as const, refusal: error.refusal as { status: number; message: string } };
+        },
+      );
+  };
+
+  it("applies its migrations once, however often it is opened", async () => {
+    const rows = await db.query<{ version: number }>("SELECT version FROM schema_migrations");
+    expect(rows.map((row) => row.version)).toEqual([1]);
+  });
+
+  it("books one start for 40 visitors at once exactly as many times as there are inspectors", async () => {
+    const results = await Promise.all(Array.from({ length: 40 }, () => attempt(request(firstStart!.at))));
+    expect(results.filter((result) => result.ok)).toHaveLength(availability.inspectors);
+    const inspectors = results.flatMap((result) => (result.ok ? [result.booking.inspector] : []));
+    expect(new Set(inspectors).size).toBe(availability.inspectors);
+    expect(results.find((result) => !result.ok)!.refusal).toMatchObject({ status: 409 });
+  });
+
+  it("refuses an overlap of one inspector in the constraint, whatever the code asks", async () => {
+    const taken = (
+      await busyBetween(db, firstStart!.instant, firstStart!.instant + 1, new Date(now).toISOString())
+    )[0]!;
+    const reference = "SR-20261201-RAW001";
+    await storeRequest(db, reference);
+    const overlapping: Booking = {
+      reference,
+      inspector: taken.inspector,
+      start: new Date(taken.from + 5 * 60_000).toISOString(),
+      onSiteMinutes: 10,
+      from: taken.from + 5 * 60_000,
+      to: taken.from + 15 * 60_000,
+      status: "booked",
+      confirmBy: null,
+      mailbox: "x",
+      phone: "x",
+      property: "x",
+      job: { ...job },
+      ownerEvent: owner,
+      moves: 0,
+      sequence: 0,
+      createdAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
+    };
+    const error = await insertBooking(db, overlapping).catch((caught: unknown) => caught);
+    expect(errorCode(error)).toBe(EXCLUSION_VIOLATION);
+    // Another inspector, or the same one once the first booking is cancelled, is let through.
+    await insertBooking(db, { ...overlapping, inspector: 99 });
+    expect(await findBooking(db, reference)).toMatchObject({ inspector: 99 });
+  });
+
+  it("frees the time of a booking not confirmed in its window, and holds one still in it", async () => {
+    const mine = await attempt(request(secondStart!.at));
+    expect(mine.ok).toBe(true);
+    const reference = mine.ok ? mine.booking.reference : "";
+    const past = new Date(now - 1000).toISOString();
+    await db.query("UPDATE bookings SET confirm_by = $2 WHERE reference = $1", [
+      reference,
+      new Date(now + 60_000).toISOString(),
+    ]);
+    const held = await busyBetween(db, secondStart!.instant, secondStart!.instant + 1, new Date(now).toISOString());
+    expect(held).toHaveLength(1);
+    await db.query("UPDATE bookings SET confirm_by = $2 WHERE reference = $1", [reference, past]);
+    expect(await busyBetween(db, secondStart!.instant, secondStart!.instant + 1, new Date(now).toISOString())).toEqual(
+      [],
+    );
+    await db.transaction((tx) => expireUnconfirmed(tx, new Date(now).toISOString()));
+    expect(await findBooking(db, reference)).toMatchObject({ status: "expired" });
+  });
+
+  it("limits the bookings one mailbox, phone or property holds at once", async () => {
+    const spaced = starts.filter((_, index) => index >= 80 && index % 4 === 0);
+    const same = { email: "one.person@example.com" };
+    const results = [];
+    for (const start of spaced.slice(0, 3)) results.push(await attempt(request(start.at, same)));
+    expect(results.map((result) => result.ok)).toEqual([true, true, false]);
+    expect(results[2]).toMatchObject({ refusal: { status: 409, message: expect.stringMatching(/e-mail address/) } });
+    // The same mailbox under another spelling counts too.
+    expect(await attempt(request(spaced[3]!.at, { email: "One.Person+inspection@example.com" }))).toMatchObject({
+      ok: false,
+    });
+    const phone = { phone: "(410) 555-7777" };
+    expect((await attempt(request(spaced[4]!.at, phone))).ok).toBe(true);
+    expect((await attempt(request(spaced[5]!.at, phone))).ok).toBe(true);
+    expect((await attempt(request(spaced[6]!.at, phone))).ok).toBe(false);
+  });
+
+  it("gives each due e-mail to one sender when several claim at once", async () => {
+    const reference = "SR-20261201-MAIL01";
+    await storeRequest(db, reference);
+    const mails = Array.from({ length: 6 }, (_, i) => ({
+      message: `m${i}`,
+      mailbox: "a@example.com",
+      from: "site@example.com",
+      mail: { to: "a@example.com", subject: `s${i}`, text: "t" },
+      transport: "smtp" as const,
+    }));
+    await insertDeliveries(db, reference, mails, new Date(now - 1000).toISOString());
+    const claim = (id: string) =>
+      claimDue(db, {
+        claim: id,
+        now: new Date().toISOString(),
+        until: new Date(Date.now() + 60_000).toISOString(),
+        limit: 4,
+        reference,
+      });
+    const [a, b, c] = await Promise.all([claim("a"), claim("b"), claim("c")]);
+    const claimed = [...a, ...b, ...c].map((due) => due.message).sort();
+    expect(claimed).toEqual(mails.map((mail) => mail.message).sort());
+    // A sender records only what it holds: another's claim records nothing.
+    const mine = a[0]!;
+    expect(
+      await finishDelivery(db, reference, mine.message, "not-mine", { event: "sent", at: new Date().toISOString() }),
+    ).toBeNull();
+    expect(
+      await finishDelivery(db, reference, mine.message, "a", { event: "sent", at: new Date().toISOString() }),
+    ).toBe("sent");
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * The booking guarantees on a real PostgreSQL server shared by two server processes, as on a
+ * host with several instances: the database's constraint decides every race.
+ */
+import { bookingRequest, SHORT_JOB } from "../../scripts/lib/sample-requests";
+import { startFunctionServer, postJson, type FunctionServer } from "../../scripts/lib/function-server";
+import { openStartsOf } from "../../scripts/lib/open-times";
+import { startPostgres, type PostgresServer } from "../../scripts/lib/postgres-server";
+import { openDatabase, type Database } from "../../src/lib/server/db/database";
+import { bodyText, startMailbox, waitFor, type Mailbox } from "../support/mailbox";
+
+const SECRETS = { BOOKING_LINK_SECRET: "store-test-secret-store-test-secret" };
+const pad = (n: number) => String(n).padStart(4, "0");
+/** A booking of `start` by the n-th visitor: each with a mailbox, phone and property of their own. */
+const visitor = (start: string, n: number) =>
+  bookingRequest(start, {
+    ...SHORT_JOB,
+    email: `visitor${n}@example.com`,
+    phone: `(410) 555-${pad(n)}`,
+    street: `${n} Duke of Gloucester Street`,
+    agentName: "",
+    agentEmail: "",
+    notes: "",
+  });
+
+let postgres: PostgresServer;
+let mailbox: Mailbox;
+let servers: FunctionServer[];
+let db: Database;
+
+beforeAll(async () => {
+  postgres = await startPostgres();
+  mailbox = await startMailbox();
+  const env = { DATABASE_URL: postgres.url, SMTP_URL: mailbox.url, RATE_LIMIT_MAX: "100000", ...SECRETS };
+  servers = [await startFunctionServer(env), await startFunctionServer(env)];
+  db = await openDatabase({ DATABASE_URL: postgres.url });
+});
+
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.stop()));
+  await db?.close();
+  await mailbox?.stop();
+  await postgres?.stop();
+});
+
+const liveAt = async (start: string) =>
+  (
+    await db.query<{ count: number }>(
+      "SELECT count(*)::integer AS count FROM bookings WHERE start_at = $1 AND status IN ('pending', 'booked')",
+      [start],
+    )
+  )[0]!.count;
+
+it("gives 200 concurrent bookings of one start on two servers exactly the two inspectors", async () => {
+  const [start] = await openStartsOf(servers[0]!.url, SHORT_JOB);
+  const answers = await Promise.all(
+    Array.from({ length: 200 }, (_, n) => postJson(`${servers[n % 2]!.url}/api/schedule`, visitor(start!, n))),
+  );
+  const statuses = answers.map((answer) => answer.status);
+  expect(statuses.filter((status) => status === 201)).toHaveLength(2);
+  expect(statuses.filter((status) => status === 409)).toHaveLength(198);
+  expect(await liveAt(start!)).toBe(2);
+});
+
+it("moves 100 bookings onto one start concurrently: only the free capacity, and nobody loses a time", async () => {
+  const starts = await openStartsOf(servers[0]!.url, SHORT_JOB);
+  // 100 bookings on times of their own, a day later than the target; then all move to one start.
+  const target = starts.find((start) => start.slice(0, 10) !== starts[0]!.slice(0, 10))!;
+  const booked: Array<{ reference: string; start: string; token: string }> = [];
+  let n = 1000;
+  for (const start of starts.filter((start) => start > target)) {
+    if (booked.length === 100) break;
+    const body = visitor(start, (n += 1));
+    const answer = await postJson(`${servers[0]!.url}/api/schedule`, body);
+    if (answer.status !== 201) continue;
+    const reference = (JSON.parse(answer.body) as { reference: string }).reference;
+    booked.push({ reference, start, token: await tokenOf(reference) });
+  }
+  expect(booked).toHaveLength(100);
+  const moves = await Promise.all(
+    booked.map((booking, index) =>
+      postJson(`${servers[index % 2]!.url}/api/booking`, { token: booking.token, action: "move", start: target }),
+    ),
+  );
+  const moved = moves.filter((answer) => answer.status === 200).length;
+  expect(moved).toBe(2);
+  expect(moves.filter((answer) => answer.status === 409)).toHaveLength(98);
+  expect(await liveAt(target)).toBe(2);
+  // Each booking still holds exactly one time: the new one, or its own.
+  const rows = await db.query<{ reference: string; start_at: Date; status: string }>(
+    "SELECT reference, start_at, status FROM bookings WHERE reference = ANY($1)",
+    [booked.map((booking) => booking.reference)],
+  );
+  expect(rows.every((row) => row.status === "pending")).toBe(true);
+  const stayed = booked.filter((booking) =>
+    rows.some(
+      (row) => row.reference === booking.reference && new Date(row.start_at).getTime() === Date.parse(booking.start),
+    ),
+  );
+  expect(stayed).toHaveLength(98);
+});
+
+/** The link the visitor got by e-mail, read from the captured confirmation. */
+export async function tokenOf(reference: string): Promise<string> {
+  const confirmation = () =>
+    mailbox.messages.find((mail) => mail.to.some((to) => to.startsWith("visitor")) && mail.raw.includes(reference));
+  await waitFor(`the confirmation of ${reference}`, () => Boolean(confirmation()));
+  return /token=([A-Za-z0-9._-]+)/.exec(bodyText(confirmation()!.raw))![1]!;
+}
