@@ -30,7 +30,12 @@ const job = {
 };
 const length = lengthOf(jobOf(job));
 const now = Date.now();
-const starts = calendar.openStarts({ from: calendar.window(now).first, to: calendar.window(now).last }, length, [], now);
+const starts = calendar.openStarts(
+  { from: calendar.window(now).first, to: calendar.window(now).last },
+  length,
+  [],
+  now,
+);
 // Far enough apart that no two tests' jobs meet.
 const [firstStart, secondStart] = [starts[0], starts[40]];
 
@@ -149,6 +154,7 @@ describe.each(engines)("on %s", (_name, open) => {
       to: taken.from + 15 * 60_000,
       status: "booked",
       confirmBy: null,
+      confirmWithinMinutes: 60,
       mailbox: "x",
       phone: "x",
       property: "x",

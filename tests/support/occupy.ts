@@ -26,9 +26,9 @@ export async function occupy(
         [reference],
       );
       await db.query(
-        `INSERT INTO bookings (reference, inspector, start_at, on_site_minutes, during, status, mailbox, phone, property,
+        `INSERT INTO bookings (reference, inspector, start_at, on_site_minutes, during, status, confirm_within_minutes, mailbox, phone, property,
            job, owner_event, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, tstzrange($3, $5), 'booked', $1, $1, $1, '{"mainInspection":"none","addOns":["radon"],"waterPackages":[],"squareFeet":2100,"county":"Anne Arundel"}',
+         VALUES ($1, $2, $3, $4, tstzrange($3, $5), 'booked', 60, $1, $1, $1, '{"mainInspection":"none","addOns":["radon"],"waterPackages":[],"squareFeet":2100,"county":"Anne Arundel"}',
            '{"summary":"busy","description":"","location":""}', now(), now())`,
         [reference, inspector, from, minutes, to],
       );

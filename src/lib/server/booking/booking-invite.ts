@@ -42,7 +42,10 @@ export function ownerFeed(bookings: readonly Booking[]): string {
       start: booking.start,
       onSiteMinutes: booking.onSiteMinutes,
       ...booking.ownerEvent,
-      summary: booking.status === "pending" ? `Awaiting confirmation: ${booking.ownerEvent.summary}` : booking.ownerEvent.summary,
+      summary:
+        booking.status === "pending"
+          ? `Awaiting confirmation: ${booking.ownerEvent.summary}`
+          : booking.ownerEvent.summary,
       tentative: booking.status === "pending",
       cancelled: !isLive(booking),
       sequence: booking.sequence,

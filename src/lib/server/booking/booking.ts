@@ -209,6 +209,7 @@ export async function book(
     to: 0,
     status: "pending",
     confirmBy,
+    confirmWithinMinutes: holds.confirmWithinMinutes,
     ...holder,
     job: {
       mainInspection: request.mainInspection,

@@ -18,9 +18,9 @@ import { clientAddress } from "../http/client-address";
 import { HttpError, sendFailure } from "../http/http-error";
 import { createRateLimiter } from "../http/rate-limit";
 import { readJsonBody } from "../http/read-body";
-import { onNetlify, processState, runtimeEnv } from "../http/runtime";
+import { processState, runtimeEnv } from "../http/runtime";
 import { serverSettings } from "../http/settings";
-import { deliverDue, deliveryConfig, ensureDeliveryWorker } from "../mail/delivery";
+import { deliverNow } from "../mail/deliver-now";
 import { mailboxOf } from "../mail/mailbox-address";
 import type { MailMessage } from "../mail/mailer";
 import { createReference } from "../requests/reference";
@@ -81,8 +81,7 @@ const tooLate = () =>
 /** The addresses the booking's confirmations went to: the client's, and an agent's who booked. */
 async function visitorAddresses(db: Queryable, reference: string): Promise<string[]> {
   const request = (await findRequest(db, reference))?.record.request as
-    | { email: string; agentEmail?: string; bookedByAgent?: string }
-    | undefined;
+    { email: string; agentEmail?: string; bookedByAgent?: string } | undefined;
   if (!request) return [];
   return [request.email, ...(request.bookedByAgent === "yes" && request.agentEmail ? [request.agentEmail] : [])];
 }
@@ -151,7 +150,13 @@ function movedMail(booking: Booking, now: number): Omit<MailMessage, "to"> {
       `Your inspection ${booking.reference} now starts ${bookedTimeText(booking.start)} (Maryland time).`,
       "The attached invitation moves it in your calendar.",
       "",
-      ...(link ? [`To confirm, cancel or move it, until ${availability.cancellation.cutoffHours} hours before it starts:`, `  ${link}`, ""] : []),
+      ...(link
+        ? [
+            `To confirm, cancel or move it, until ${availability.cancellation.cutoffHours} hours before it starts:`,
+            `  ${link}`,
+            "",
+          ]
+        : []),
       `Questions? Call us at ${business.phone} (${business.hours}) and give your reference.`,
       "",
       business.name,
@@ -163,7 +168,12 @@ function movedMail(booking: Booking, now: number): Omit<MailMessage, "to"> {
 type Answer = { status: number; body: object };
 
 /** Runs one change in a transaction that holds the booking's row, so two changes never interleave. */
-async function change(db: Database, reference: string, body: { action?: unknown; start?: unknown }, now: Date): Promise<Answer> {
+async function change(
+  db: Database,
+  reference: string,
+  body: { action?: unknown; start?: unknown },
+  now: Date,
+): Promise<Answer> {
   const nowMs = now.getTime();
   const nowIso = now.toISOString();
   return db.transaction(async (tx) => {
@@ -275,22 +285,20 @@ export async function manageBookingHandler(req: GatsbyFunctionRequest, res: Gats
     if (req.method !== "POST") throw new HttpError(405, "This address answers GET and POST.", { Allow: "GET, POST" });
     const limit = limiter.hit(clientAddress(req));
     if (!limit.allowed) {
-      throw new HttpError(429, `Too many changes from your address. Please wait a few minutes or call us at ${business.phone}.`, {
-        "Retry-After": String(limit.retryAfterSeconds),
-      });
+      throw new HttpError(
+        429,
+        `Too many changes from your address. Please wait a few minutes or call us at ${business.phone}.`,
+        {
+          "Retry-After": String(limit.retryAfterSeconds),
+        },
+      );
     }
     const body = (await readJsonBody(req)) as { token?: unknown; action?: unknown; start?: unknown };
     const reference = referenceOf(body.token, now.getTime());
     const db = await databaseOr503(business.phone);
     const answer = await change(db, reference, body, now);
     res.status(answer.status).json(answer.body);
-    const env = runtimeEnv();
-    if (env.SMTP_URL) {
-      if (!onNetlify(env)) ensureDeliveryWorker(env);
-      void deliveryConfig(env)
-        .then((config) => config && deliverDue(config))
-        .catch((error) => console.error("[booking] delivery failed:", (error as Error).message));
-    }
+    deliverNow();
   } catch (error) {
     sendFailure(res, error, "booking", `Something went wrong on our side. Please call us at ${business.phone}.`);
   }

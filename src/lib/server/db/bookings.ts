@@ -36,6 +36,8 @@ export interface Booking {
   to: number;
   status: BookingStatus;
   confirmBy: string | null;
+  /** The confirmation window it was booked with. */
+  confirmWithinMinutes: number;
   mailbox: string;
   phone: string;
   property: string;
@@ -56,6 +58,7 @@ interface BookingRow extends Record<string, unknown> {
   held_to: Date;
   status: BookingStatus;
   confirm_by: Date | null;
+  confirm_within_minutes: number;
   mailbox: string;
   phone: string;
   property: string;
@@ -68,7 +71,7 @@ interface BookingRow extends Record<string, unknown> {
 }
 
 const COLUMNS = `reference, inspector, start_at, on_site_minutes, lower(during) AS held_from, upper(during) AS held_to,
-  status, confirm_by, mailbox, phone, property, job, owner_event, moves, sequence, created_at, updated_at`;
+  status, confirm_by, confirm_within_minutes, mailbox, phone, property, job, owner_event, moves, sequence, created_at, updated_at`;
 
 const iso = (value: Date) => new Date(value).toISOString();
 
@@ -81,6 +84,7 @@ const fromRow = (row: BookingRow): Booking => ({
   to: new Date(row.held_to).getTime(),
   status: row.status,
   confirmBy: row.confirm_by ? iso(row.confirm_by) : null,
+  confirmWithinMinutes: row.confirm_within_minutes,
   mailbox: row.mailbox,
   phone: row.phone,
   property: row.property,
@@ -149,8 +153,8 @@ export type NewBooking = Omit<Booking, "moves" | "sequence" | "updatedAt" | "con
 export async function insertBooking(tx: Queryable, booking: NewBooking): Promise<void> {
   await tx.query(
     `INSERT INTO bookings (reference, inspector, start_at, on_site_minutes, during, status, confirm_by,
-       mailbox, phone, property, job, owner_event, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, tstzrange($5, $6), $7, $8, $9, $10, $11, $12, $13, $14, $14)`,
+       confirm_within_minutes, mailbox, phone, property, job, owner_event, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, tstzrange($5, $6), $7, $8, $15, $9, $10, $11, $12, $13, $14, $14)`,
     [
       booking.reference,
       booking.inspector,
@@ -166,6 +170,7 @@ export async function insertBooking(tx: Queryable, booking: NewBooking): Promise
       JSON.stringify(booking.job),
       JSON.stringify(booking.ownerEvent),
       booking.createdAt,
+      booking.confirmWithinMinutes,
     ],
   );
 }
@@ -202,10 +207,11 @@ export async function setStatus(tx: Queryable, reference: string, status: Bookin
 }
 
 /** Starts the confirmation window of a pending booking, once: when its first confirmation is delivered. */
-export async function startConfirmWindow(db: Queryable, reference: string, confirmBy: string): Promise<void> {
+export async function startConfirmWindow(db: Queryable, reference: string, deliveredAt: string): Promise<void> {
   await db.query(
-    "UPDATE bookings SET confirm_by = $2 WHERE reference = $1 AND status = 'pending' AND confirm_by IS NULL",
-    [reference, confirmBy],
+    `UPDATE bookings SET confirm_by = $2::timestamptz + make_interval(mins => confirm_within_minutes)
+     WHERE reference = $1 AND status = 'pending' AND confirm_by IS NULL`,
+    [reference, deliveredAt],
   );
 }
 

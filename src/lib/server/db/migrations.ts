@@ -67,6 +67,8 @@ export const MIGRATIONS: readonly string[] = [
     -- Set when the confirmation e-mail is delivered: the window counts from then, so a mail outage
     -- never costs a visitor their time.
     confirm_by timestamptz,
+    -- The window the owner's settings gave it when it was booked.
+    confirm_within_minutes integer NOT NULL CHECK (confirm_within_minutes > 0),
     mailbox text NOT NULL,
     phone text NOT NULL,
     property text NOT NULL,

@@ -16,7 +16,6 @@
  * of whose confirmations can be delivered lets its time go.
  */
 import { randomUUID } from "node:crypto";
-import { availability } from "../../business-data";
 import { database, type Database } from "../db/database";
 import { expireUndeliverable, startConfirmWindow } from "../db/bookings";
 import { claimDue, finishDelivery, type DueMail } from "../db/deliveries";
@@ -28,7 +27,6 @@ import { sendMail } from "./mailer";
 export const CLAIM_LEASE_MS = 2 * 60 * 1000;
 /** How many e-mails one pass claims at a time. */
 const BATCH = 20;
-const MINUTE_MS = 60_000;
 
 /** How long to wait after the n-th failed attempt: 5 s, 10 s, 20 s ... at most `retryMaxMs`. */
 export const retryDelay = (
@@ -86,8 +84,7 @@ async function send(config: DeliveryConfig, due: DueMail): Promise<void> {
     at: new Date(sentAt).toISOString(),
   });
   if (state === "sent" && isConfirmation(due.message)) {
-    const confirmBy = sentAt + availability.holds.confirmWithinMinutes * MINUTE_MS;
-    await startConfirmWindow(db, due.reference, new Date(confirmBy).toISOString());
+    await startConfirmWindow(db, due.reference, new Date(sentAt).toISOString());
   }
 }
 

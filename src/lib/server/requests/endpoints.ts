@@ -20,7 +20,6 @@ import type { Endpoint } from "./handle-request";
 import { calendarFile } from "../mail/invite";
 import { visitorEvent } from "../booking/booking-invite";
 
-
 export const scheduleEndpoint: Endpoint = {
   kind: "schedule-requests",
   referencePrefix: "SR",

@@ -25,7 +25,7 @@ import { createRateLimiter } from "../http/rate-limit";
 import { readJsonBody } from "../http/read-body";
 import { onNetlify, processState, runtimeEnv } from "../http/runtime";
 import { serverSettings } from "../http/settings";
-import { deliverDue, deliveryConfig, ensureDeliveryWorker } from "../mail/delivery";
+import { deliverNow } from "../mail/deliver-now";
 import { mailboxOf } from "../mail/mailbox-address";
 import type { MailMessage } from "../mail/mailer";
 import { createReference } from "./reference";
@@ -225,13 +225,8 @@ async function store(
     console.error(`[${kind}] storing the request failed:`, (error as Error).message);
     throw unavailable();
   }
-  if (created && smtpUrl) {
-    // Delivery starts now but the visitor does not wait for it: the request is already stored.
-    if (!onNetlify(env)) ensureDeliveryWorker(env);
-    void deliveryConfig(env)
-      .then((config) => config && deliverDue(config, record.reference))
-      .catch((error) => console.error(`[${kind}] delivery failed:`, (error as Error).message));
-  }
+  // Delivery starts now but the visitor does not wait for it: the request is already stored.
+  if (created) deliverNow(record.reference, env);
   return answer;
 }
 
