@@ -24,6 +24,7 @@ import {
   type ScheduleFormValues,
 } from "../../lib/request-schemas";
 import { estimateFromForm, preselection } from "../../lib/schedule-estimate";
+import { RequiredNote } from "../forms/required-note";
 import { buttonStyles } from "../ui/button";
 import { QuotePanel } from "./quote-panel";
 import { ScheduleConfirmation } from "./schedule-confirmation";
@@ -109,7 +110,7 @@ export function ScheduleForm({ search }: { search: string }) {
     stepChanged.current = true;
   }, [step]);
 
-  const estimate = estimateFromForm(pricing, waterPackageChoices, form.values);
+  const estimate = estimateFromForm(pricing, waterPackageChoices, fieldSchemas, form.values);
 
   /** Moving on checks the step being left; going back never loses or checks anything. */
   const goTo = (next: number) => {
@@ -185,6 +186,7 @@ export function ScheduleForm({ search }: { search: string }) {
         <div id="schedule-step-title">
           <StepHeading ref={headingRef} number={step + 1} title={current.title} />
         </div>
+        {!isLast && <RequiredNote />}
         {step === 0 && <StepService form={form} />}
         {step === 1 && <StepProperty form={form} />}
         {step === 2 && <DatesStep form={form} today={today} />}
