@@ -27,7 +27,7 @@ import { estimateFromForm, preselection } from "../../lib/schedule-estimate";
 import { RequiredNote } from "../forms/required-note";
 import { buttonStyles } from "../ui/button";
 import { QuotePanel } from "./quote-panel";
-import { ScheduleConfirmation } from "./schedule-confirmation";
+import { ScheduleConfirmation, type BookedTime } from "./schedule-confirmation";
 import { StepClient } from "./step-client";
 import { StepDates } from "./step-dates";
 import { StepHeading } from "./step-heading";
@@ -42,7 +42,7 @@ interface ScheduleAnswer {
   quote: Quote;
   confirmationQueued: boolean;
   /** A booking's time, in words and as a calendar file. */
-  booking?: { start: string; when: string; invite: string; onSiteMinutes: number };
+  booking?: BookedTime;
 }
 
 /** A booking of an open time when the owner's availability.yaml has booking on; else a request for a call-back. */
@@ -157,7 +157,7 @@ export function ScheduleForm({ search }: { search: string }) {
         booking={answer.booking}
         reference={answer.reference}
         quote={answer.quote}
-        email={form.values.email}
+        values={form.values}
         confirmationQueued={answer.confirmationQueued}
         phone={business.phone}
       />

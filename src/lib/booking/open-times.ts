@@ -11,9 +11,18 @@
  * is open while some inspector has all of them free. Runs on the server only (date-holidays
  * carries every country's rules).
  */
-import Holidays from "date-holidays";
+import type HolidaysOfAnyCountry from "date-holidays";
 import type { AvailabilityContent, Weekday } from "../content-schema";
 import { instantOf, localDate, rfc3339 } from "./local-time";
+
+/**
+ * The CommonJS build, by require: an import picks the ES build, whose 800 KB data module Gatsby's
+ * function bundler runs through Babel, which has nothing to change in it and says so on every
+ * build ("[BABEL] Note: The code generator has deoptimised the styling", shown as ERROR UNKNOWN).
+ * The bundler leaves .cjs files to webpack alone.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the reason is above
+const Holidays = require("date-holidays") as typeof HolidaysOfAnyCountry;
 
 const WEEKDAYS: Weekday[] = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 
