@@ -24,6 +24,7 @@ export function ContactDetails() {
         <li>
           <a
             href={`mailto:${site.email}`}
+            aria-label={site.email}
             className="inline-flex min-h-11 items-center gap-2 text-brand-700 hover:underline"
           >
             <Mail className="size-5 shrink-0" aria-hidden="true" />

@@ -57,6 +57,7 @@ export function Footer() {
             <li>
               <a
                 href={`mailto:${site.email}`}
+                aria-label={site.email}
                 className="inline-flex min-h-11 items-center gap-2 text-white hover:underline"
               >
                 <Mail className="size-5 shrink-0" aria-hidden="true" />
