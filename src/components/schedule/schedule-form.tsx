@@ -186,7 +186,7 @@ export function ScheduleForm({ search }: { search: string }) {
         <div id="schedule-step-title">
           <StepHeading ref={headingRef} number={step + 1} title={current.title} />
         </div>
-        {!isLast && <RequiredNote />}
+        {(current.id === "property" || current.id === "client") && <RequiredNote />}
         {step === 0 && <StepService form={form} />}
         {step === 1 && <StepProperty form={form} />}
         {step === 2 && <DatesStep form={form} today={today} />}

@@ -110,6 +110,10 @@ export default function TimePicker({
           endMonth={data ? dayDate(data.bookable.last) : undefined}
           selected={day ? dayDate(day) : undefined}
           onSelect={(date) => setDay(date ? ymd(date) : null)}
+          // A day reached with the arrow keys is brought wholly into view (below the sticky header,
+          // whose height the page's scroll-padding keeps clear): the browser's own focus scrolling
+          // leaves a day half under either edge of a phone's screen.
+          onDayFocus={(_day, _modifiers, event) => event.currentTarget.scrollIntoView({ block: "nearest" })}
           disabled={(date) => !byDay.has(ymd(date))}
           modifiers={{ open: (date) => byDay.has(ymd(date)) }}
           modifiersClassNames={{ open: "font-semibold" }}
