@@ -59,7 +59,7 @@ export function ScheduleConfirmation(props: ScheduleConfirmationProps) {
           </dd>
         </dl>
         <p className="mt-4 text-lg text-slate-800">
-          Your reference is <strong className="font-mono tracking-wide">{reference}</strong>.
+          Your reference is <strong className="font-mono tracking-wide whitespace-nowrap">{reference}</strong>.
         </p>
         {booking && <CalendarLink invite={booking.invite} reference={reference} className="mt-4" />}
         <WhatHappensNext {...props} />
