@@ -3,7 +3,6 @@
  * (src/lib/server/booking/manage-booking.ts), and what a visitor may ask of it.
  */
 import { bookedTimeText } from "./booked-time";
-import { MARYLAND, rfc3339 } from "./local-time";
 
 export interface ManagedBooking {
   reference: string;
@@ -31,7 +30,24 @@ export interface BookingChange {
   after: ManagedBooking;
 }
 
+/**
+ * Maryland's wall clock through Intl, not @date-fns/tz: the schedule page's confirmation uses it,
+ * and the time-zone library would add 3 KB of gzip JavaScript to that page (npm run test:weight).
+ */
+const marylandClock = new Intl.DateTimeFormat("en-US", {
+  timeZone: "America/New_York",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
 /** An instant (ISO 8601, any offset) as Maryland's clock shows it: "Tuesday, December 1, 2026, 10:30 am". */
 export function marylandTimeText(instant: string): string {
-  return bookedTimeText(rfc3339(Date.parse(instant), MARYLAND));
+  const part = Object.fromEntries(
+    marylandClock.formatToParts(new Date(instant)).map(({ type, value }) => [type, value]),
+  ) as Record<string, string>;
+  return bookedTimeText(`${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}`);
 }
