@@ -17,8 +17,11 @@ const shared = {
     "\\.(jpg|jpeg|png|gif|svg|webp|avif)$": "<rootDir>/jest/__mocks__/file-mock.js",
   },
   // Packages published as ES modules only are compiled too: beasties (src/build/critical-css.ts)
-  // is CommonJS, but the packages under its own node_modules are not.
-  transformIgnorePatterns: ["(?<!/beasties/)node_modules/(?!(gatsby|gatsby-script|gatsby-link|beasties)/)"],
+  // is CommonJS, but the packages under its own node_modules are not. The zone file of
+  // @touch4it/ical-timezones is read as text (the raw transform above), as webpack's raw-loader reads it.
+  transformIgnorePatterns: [
+    "(?<!/beasties/)node_modules/(?!(gatsby|gatsby-script|gatsby-link|beasties|@touch4it/ical-timezones)/)",
+  ],
   globals: { __PATH_PREFIX__: "" },
   setupFiles: ["<rootDir>/jest/loadershim.js"],
 };

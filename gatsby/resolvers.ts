@@ -1,4 +1,4 @@
-/** Fields computed from other nodes: the counties served, the opening hours and each service's starting price. */
+/** Fields computed from other nodes: the counties served, the opening hours, the way to book and each service's starting price. */
 import { hoursSentence } from "../src/lib/booking/hours-sentence";
 import type { AvailabilityContent, PricingTables } from "../src/lib/content-schema";
 import { countiesServed, startingPriceForService } from "../src/lib/quote";
@@ -24,6 +24,14 @@ export const resolvers = {
       description: "The opening hours as a sentence, made from the weekly hours in availability.yaml",
       resolve: async (_source: unknown, _args: unknown, context: { nodeModel: NodeModel }) => {
         return hoursSentence((await context.nodeModel.findOne({ type: "Availability" })).rules.weeklyHours);
+      },
+    },
+    bookingOnline: {
+      type: "Boolean!",
+      description:
+        "Whether visitors book an open time online (availability.yaml), which decides how the pages say to book",
+      resolve: async (_source: unknown, _args: unknown, context: { nodeModel: NodeModel }) => {
+        return (await context.nodeModel.findOne({ type: "Availability" })).rules.bookingOnline;
       },
     },
   },

@@ -20,6 +20,7 @@ export function useSiteInfo(): Queries.UseSiteInfoQuery["siteInfo"] & object {
         }
         counties
         hours
+        bookingOnline
         yearsInBusiness
         inspectionsCompleted
         licenseNumber

@@ -1,7 +1,7 @@
 /**
  * Sending a request form: the POST with the draft's Idempotency-Key, and what the visitor sees
- * after it (a notification; on a refusal, each field's problem beside it and everything typed
- * still in place). The schedule and contact forms share it.
+ * after it (the form's own confirmation; on a refusal, a notification, each field's problem beside
+ * it and everything typed still in place). The schedule and contact forms share it.
  */
 import { useMutation } from "@tanstack/react-query";
 import { readApiError } from "../lib/api-error";
@@ -34,11 +34,11 @@ export function useSubmitRequest<V extends Record<string, string | string[]>, A 
       const res = await apiRequest("POST", url, values, { "Idempotency-Key": draft.keyFor(values) });
       return (await res.json()) as A;
     },
+    // No notification on success: the form gives way to its confirmation, whose heading takes
+    // focus and says it all; a notification would only repeat it, over the text it repeats.
     onSuccess: (answer) => {
       draft.clear();
       onSent(answer);
-      const title = `${noun[0]!.toUpperCase()}${noun.slice(1)} sent`;
-      toast({ title, description: `Your reference is ${answer.reference}.`, variant: "success" });
     },
     onError: (error) => {
       const { message, fields, status, starts } = readApiError(error);

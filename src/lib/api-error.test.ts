@@ -1,10 +1,10 @@
 import { readApiError } from "./api-error";
 
 describe("readApiError", () => {
-  it("keeps a plain-text failure in the spec's '<status>: <body>' form", () => {
+  it("reads a plain-text failure in the spec's '<status>: <body>' form as its words and its status", () => {
     expect(readApiError(new Error("503: We could not deliver your request just now."))).toEqual({
       status: 503,
-      message: "503: We could not deliver your request just now.",
+      message: "We could not deliver your request just now.",
       fields: {},
     });
   });
@@ -15,8 +15,20 @@ describe("readApiError", () => {
     );
     expect(readApiError(error)).toEqual({
       status: 400,
-      message: "400: Some fields need attention.",
+      message: "Some fields need attention.",
       fields: { zip: "Enter a Maryland ZIP code" },
+    });
+  });
+
+  it("gives a refused time's sentence and the open times offered instead, without the code", () => {
+    const error = new Error(
+      '409: {"error":"Someone has just booked this time.","starts":["2026-12-03T09:00:00-05:00"]}',
+    );
+    expect(readApiError(error)).toEqual({
+      status: 409,
+      message: "Someone has just booked this time.",
+      fields: {},
+      starts: ["2026-12-03T09:00:00-05:00"],
     });
   });
 

@@ -1,10 +1,11 @@
 /**
- * Reads an error from apiRequest ("<status>: <body>") back into its parts, so a form can place
- * a 400's field errors beside their fields and show anything else as it came.
+ * Reads an error from apiRequest ("<status>: <body>", as the spec's call layer makes it) back into
+ * its parts, so a form can place a 400's field errors beside their fields, and a person reads the
+ * server's sentence without the status code in front of it.
  */
 export interface ApiFailure {
   status: number | null;
-  /** The "<status>: <body>" text, or a plain sentence when the server was never reached. */
+  /** What a person reads: the server's sentence without its status code, or a plain sentence when the server was never reached. */
   message: string;
   fields: Record<string, string>;
   /** Open times a refused booking is offered instead. */
@@ -29,9 +30,9 @@ export function readApiError(error: unknown): ApiFailure {
     const starts = Array.isArray(parsed.starts)
       ? parsed.starts.filter((start) => typeof start === "string")
       : undefined;
-    const message = `${status}: ${typeof parsed.error === "string" ? parsed.error : body}`;
+    const message = typeof parsed.error === "string" ? parsed.error : body;
     return { status, message, fields, ...(starts ? { starts } : {}) };
   } catch {
-    return { status, message: text, fields: {} };
+    return { status, message: body, fields: {} };
   }
 }

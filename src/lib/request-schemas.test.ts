@@ -90,11 +90,16 @@ describe("the schedule schema", () => {
     [{ name: "A" }, "name", "Enter your name"],
     [{ email: "ann@" }, "email", "Enter an e-mail address such as you@example.com"],
     [{ phone: "555-0100" }, "phone", "Enter a 10-digit US phone number, such as (410) 555-0142"],
-    [{ heardFrom: undefined }, "heardFrom", "Tell us how you heard about us"],
+    [{ heardFrom: "billboard" }, "heardFrom", "Choose one of the answers listed, or none"],
     [{ agentEmail: "agent@" }, "agentEmail", "Enter the agent's e-mail address, or leave it empty"],
     [{ notes: "x".repeat(2001) }, "notes", "Keep the notes under 2,000 characters"],
   ])("rejects %j: %s says %s", (change, field, message) => {
     expect(errorsFor(change)).toEqual({ [field]: message });
+  });
+
+  it("takes a request whose marketing question is left unanswered", () => {
+    expect(errorsFor({ heardFrom: undefined })).toEqual({});
+    expect(errorsFor({ heardFrom: "" })).toEqual({});
   });
 
   it("accepts a leap day, and a number as JSON sends it or typed with a thousands comma", () => {

@@ -1,6 +1,7 @@
 import { homeInspectionPricing } from "../../jest/home-inspection-pricing";
 import type { PricingTables } from "./content-schema";
-import { estimateFromForm, preselection } from "./schedule-estimate";
+import { scheduleFieldSchemas } from "./forms/schedule-fields";
+import { estimateFromForm as estimateWith, preselection } from "./schedule-estimate";
 
 const tables: PricingTables = {
   mainInspections: [homeInspectionPricing],
@@ -15,6 +16,20 @@ const tables: PricingTables = {
   countyZipPrefixes: [{ county: "Howard", prefixes: ["210"] }],
 };
 const packages = [{ id: "basic", name: "Basic", price: 150 }];
+const fields = scheduleFieldSchemas(
+  {
+    mainInspections: ["residential"],
+    addOns: ["sewer-scope", "septic", "radon"],
+    waterPackages: ["basic"],
+    foundations: ["crawlspace"],
+    counties: ["Howard"],
+    countyZipPrefixes: {},
+    topics: [],
+  },
+  { today: "2026-11-26", currentYear: 2026, booking: true },
+);
+const estimateFromForm = (t: PricingTables, p: typeof packages, values: Parameters<typeof estimateWith>[3]) =>
+  estimateWith(t, p, fields, values);
 
 describe("the live estimate", () => {
   it("is empty until something is chosen", () => {
@@ -54,6 +69,25 @@ describe("the live estimate", () => {
       ["travel", 40],
     ]);
     expect(quote?.total).toBe(735);
+  });
+
+  it("reads the square feet as the server does: 2,100 is 2,100", () => {
+    const { quote, missing } = estimateFromForm(tables, packages, {
+      mainInspection: "residential",
+      squareFeet: "2,100",
+      yearBuilt: "1990",
+    });
+    expect(quote?.lines[0]).toMatchObject({ label: "Home inspection, up to 2,500 sq ft", amount: 450 });
+    expect(missing).not.toContain("finished square feet");
+  });
+
+  it("leaves out an answer its schema refuses, and asks for it", () => {
+    const { quote, missing } = estimateFromForm(tables, packages, {
+      mainInspection: "residential",
+      squareFeet: "0x834",
+    });
+    expect(quote?.lines[0]?.amount).toBe(400);
+    expect(missing).toContain("finished square feet");
   });
 
   it("needs only the county for tests booked alone", () => {

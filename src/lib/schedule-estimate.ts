@@ -1,11 +1,14 @@
 /**
- * The live estimate on the schedule page, from whatever the visitor has filled in so far.
- * Details not given yet leave their line out, and the estimate says which are still missing.
+ * The live estimate on the schedule page, from whatever the visitor has filled in so far. Each
+ * answer is read by its field schema, as the server reads it (schedule-quote.ts); details not
+ * given yet leave their line out, and the estimate says which are still missing.
  */
 import { NO_MAIN_INSPECTION } from "./forms/choices";
+import type { ScheduleFields } from "./forms/schedule-fields";
 import type { ScheduleFormValues } from "./request-schemas";
 import { computeQuote, type PackagePrice, type Quote } from "./quote";
 import type { PricingTables } from "./content-schema";
+import { quoteInputOf, readQuotedAnswers, type QUOTED_FIELDS } from "./schedule-quote";
 
 export interface Estimate {
   quote: Quote | null;
@@ -13,42 +16,22 @@ export interface Estimate {
   missing: string[];
 }
 
-function wholeNumber(value: unknown): number | null {
-  const number = Number(value);
-  return value !== "" && value !== undefined && Number.isInteger(number) && number > 0 ? number : null;
-}
-
 export function estimateFromForm(
   tables: PricingTables,
   packages: readonly PackagePrice[],
+  fields: Pick<ScheduleFields, (typeof QUOTED_FIELDS)[number]>,
   values: Partial<ScheduleFormValues>,
 ): Estimate {
-  const mainInspection =
-    values.mainInspection && values.mainInspection !== NO_MAIN_INSPECTION ? values.mainInspection : null;
-  const addOns = values.addOns ?? [];
-  const waterPackages = values.waterPackages ?? [];
+  const input = quoteInputOf(readQuotedAnswers(fields, values));
+  const { mainInspection, addOns, waterPackages } = input;
   if (!mainInspection && addOns.length === 0 && waterPackages.length === 0) return { quote: null, missing: [] };
-
-  const squareFeet = wholeNumber(values.squareFeet);
-  const yearBuilt = wholeNumber(values.yearBuilt);
-  const foundation = values.foundation || null;
-  const county = values.county || null;
   const missing = [
-    ...(mainInspection && squareFeet === null ? ["finished square feet"] : []),
-    ...(mainInspection && yearBuilt === null ? ["year built"] : []),
-    ...(mainInspection && foundation === null ? ["foundation"] : []),
-    ...(county === null ? ["county"] : []),
+    ...(mainInspection && input.squareFeet === null ? ["finished square feet"] : []),
+    ...(mainInspection && input.yearBuilt === null ? ["year built"] : []),
+    ...(mainInspection && input.foundation === null ? ["foundation"] : []),
+    ...(input.county === null ? ["county"] : []),
   ];
-  const quote = computeQuote(tables, packages, {
-    mainInspection,
-    addOns,
-    waterPackages,
-    squareFeet,
-    yearBuilt,
-    foundation,
-    county,
-  });
-  return { quote, missing };
+  return { quote: computeQuote(tables, packages, input), missing };
 }
 
 /** The choices a link to /schedule?service=... or ?package=... makes before the visitor starts. */

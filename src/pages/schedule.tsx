@@ -6,6 +6,7 @@ import { ScheduleForm } from "../components/schedule/schedule-form";
 import { Seo } from "../components/seo";
 import { Container } from "../components/ui/container";
 import { PageHeader } from "../components/ui/page-header";
+import { bookingWords } from "../lib/booking-words";
 import { availability } from "../lib/business-data";
 
 export default function SchedulePage({ location }: PageProps) {
@@ -14,11 +15,7 @@ export default function SchedulePage({ location }: PageProps) {
       <PageHeader
         eyebrow="Schedule"
         title="Schedule an inspection"
-        intro={
-          availability.bookingOnline
-            ? "Choose your inspection and any tests, tell us about the property, see an itemized estimate, and book a time that is still open: it is yours at once."
-            : "Choose your inspection and any tests, tell us about the property and two dates that suit you, and see an itemized estimate before you send the request."
-        }
+        intro={bookingWords(availability.bookingOnline).scheduleIntro}
       />
       <Container className="space-y-10 py-12">
         <RequestProvider>
@@ -36,7 +33,7 @@ export function Head({ location }: HeadProps) {
   return (
     <Seo
       title="Schedule an Inspection"
-      description="Get an instant estimate for a Maryland home, commercial or new construction inspection with radon, water, septic and other tests, and request your dates."
+      description={bookingWords(availability.bookingOnline).scheduleDescription}
       pathname={location.pathname}
     />
   );

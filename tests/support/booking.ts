@@ -13,6 +13,8 @@ export const DAY_SLOTS = {
   takenMeanwhile: 4,
   reload: 6,
   manage: 8,
+  typedWithComma: 10,
+  move: 12,
 } as const;
 
 const dayNumber = (slot: number, project: string) => slot + (project === "phone" ? 1 : 0);

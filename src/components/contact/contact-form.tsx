@@ -8,6 +8,7 @@ import { OTHER_TOPIC } from "../../lib/forms/choices";
 import { contactFieldSchemas, createContactSchema, type ContactFormValues } from "../../lib/request-schemas";
 import { HoneypotField, SelectField, TextAreaField, TextField } from "../forms/fields";
 import { SentHeading } from "../forms/sent-heading";
+import { RequiredNote } from "../forms/required-note";
 import { buttonStyles } from "../ui/button";
 
 const fieldSchemas = contactFieldSchemas(catalog);
@@ -62,6 +63,9 @@ export function ContactForm() {
       <h2 id="contact-form-title" className="text-2xl font-semibold tracking-tight text-slate-900 sm:col-span-2">
         Send us a message
       </h2>
+      <div className="sm:col-span-2">
+        <RequiredNote />
+      </div>
       <TextField label="Your name" autoComplete="name" registration={register("name")} error={error("name")} />
       <TextField
         label="E-mail"

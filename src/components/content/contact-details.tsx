@@ -3,6 +3,7 @@ import { iconFrom } from "../ui/icons";
 import React from "react";
 import { useSiteInfo } from "../../hooks/use-site-info";
 import { PhoneLink } from "../layout/phone-link";
+import { EmailAddress } from "../ui/email-address";
 
 const Clock = iconFrom(lucide.Clock);
 const Mail = iconFrom(lucide.Mail);
@@ -23,10 +24,11 @@ export function ContactDetails() {
         <li>
           <a
             href={`mailto:${site.email}`}
-            className="inline-flex min-h-11 items-center gap-2 break-all text-brand-700 hover:underline"
+            aria-label={site.email}
+            className="inline-flex min-h-11 items-center gap-2 text-brand-700 hover:underline"
           >
             <Mail className="size-5 shrink-0" aria-hidden="true" />
-            {site.email}
+            <EmailAddress address={site.email} />
           </a>
         </li>
         <li className="flex gap-2 py-2">

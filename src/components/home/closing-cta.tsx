@@ -1,4 +1,6 @@
 import React from "react";
+import { useSiteInfo } from "../../hooks/use-site-info";
+import { bookingWords } from "../../lib/booking-words";
 import { schedulePath } from "../../lib/paths";
 import { telHref } from "../../lib/phone";
 import { ButtonLink } from "../ui/button";
@@ -6,6 +8,7 @@ import { Container } from "../ui/container";
 
 /** The call to action at the foot of a page: schedule online or phone. */
 export function ClosingCta({ phone, title = "Ready to book your inspection?" }: { phone: string; title?: string }) {
+  const { bookingOnline } = useSiteInfo();
   return (
     <section
       aria-labelledby="closing-cta-title"
@@ -16,9 +19,7 @@ export function ClosingCta({ phone, title = "Ready to book your inspection?" }: 
           <h2 id="closing-cta-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
             {title}
           </h2>
-          <p className="mt-2 max-w-2xl text-lg text-slate-700">
-            Get an instant estimate and pick two dates that suit you, or call and we will arrange it with you.
-          </p>
+          <p className="mt-2 max-w-2xl text-lg text-slate-700">{bookingWords(bookingOnline).invitation}</p>
         </div>
         <div className="flex flex-col gap-3 sm:flex-row">
           <ButtonLink to={schedulePath} size="lg">

@@ -6,6 +6,7 @@ import { useNavigation, type NavItem } from "../../hooks/use-navigation";
 import { useSiteInfo } from "../../hooks/use-site-info";
 import { FacebookIcon, InstagramIcon, LinkedInIcon, YouTubeIcon } from "../ui/social-icons";
 import { PhoneLink } from "./phone-link";
+import { EmailAddress } from "../ui/email-address";
 
 const Mail = iconFrom(lucide.Mail);
 const MapPin = iconFrom(lucide.MapPin);
@@ -56,10 +57,11 @@ export function Footer() {
             <li>
               <a
                 href={`mailto:${site.email}`}
-                className="inline-flex min-h-11 items-center gap-2 break-all text-white hover:underline"
+                aria-label={site.email}
+                className="inline-flex min-h-11 items-center gap-2 text-white hover:underline"
               >
                 <Mail className="size-5 shrink-0" aria-hidden="true" />
-                {site.email}
+                <EmailAddress address={site.email} />
               </a>
             </li>
             <li className="flex items-center gap-2 py-2">

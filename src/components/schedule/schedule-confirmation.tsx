@@ -1,80 +1,107 @@
-import React, { useEffect, useState } from "react";
-import { cn } from "../../lib/cn";
+/**
+ * Shown once the business has the request: what was booked, from when until when, where, which
+ * e-mails are on their way, the reference and the phone.
+ */
+import React from "react";
+import { bookedSpanText } from "../../lib/booking/booked-time";
+import { marylandTimeText } from "../../lib/booking/managed-booking";
+import { BOOKED_BY_AGENT } from "../../lib/forms/choices";
 import type { Quote } from "../../lib/quote";
+import type { ScheduleFormValues } from "../../lib/request-schemas";
 import { SentHeading } from "../forms/sent-heading";
 import { PhoneLink } from "../layout/phone-link";
-import { buttonStyles } from "../ui/button";
+import { EmailAddress } from "../ui/email-address";
+import { CalendarLink } from "./calendar-link";
 import { QuotePanel } from "./quote-panel";
+
+/** A booked time as the 201 answer gives it; none for a request for a call-back. */
+export interface BookedTime {
+  start: string;
+  when: string;
+  invite: string;
+  onSiteMinutes: number;
+  /** "pending" while it waits for the visitor to confirm it from the e-mail, by `confirmBy`. */
+  status?: "pending" | "booked";
+  confirmBy?: string;
+}
 
 interface ScheduleConfirmationProps {
   reference: string;
   quote: Quote;
-  email: string;
+  values: Pick<ScheduleFormValues, "email" | "agentEmail" | "bookedByAgent" | "street" | "city" | "zip">;
   confirmationQueued: boolean;
   phone: string;
-  /** A booked time, in words and as a calendar file; none for a request for a call-back. */
-  booking?: { start: string; when: string; invite: string };
+  booking?: BookedTime;
 }
 
-/** The booking's calendar file as a link the browser downloads ("Add to calendar"). */
-function useCalendarLink(invite: string | undefined): string | null {
-  const [href, setHref] = useState<string | null>(null);
-  useEffect(() => {
-    if (!invite) return;
-    const url = URL.createObjectURL(new Blob([invite], { type: "text/calendar" }));
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- an object URL exists only in the browser, after render
-    setHref(url);
-    return () => URL.revokeObjectURL(url);
-  }, [invite]);
-  return href;
-}
+/** The services of the quote, as its lines name them. */
+const servicesOf = (quote: Quote) =>
+  quote.lines.filter((line) => ["base", "add-on", "water"].includes(line.kind)).map((line) => line.label);
 
-/** Shown once the business has the request: the reference, the time or what happens next, and the phone. */
-export function ScheduleConfirmation({
-  reference,
-  quote,
-  email,
-  confirmationQueued,
-  phone,
-  booking,
-}: ScheduleConfirmationProps) {
-  const calendarHref = useCalendarLink(booking?.invite);
+export function ScheduleConfirmation(props: ScheduleConfirmationProps) {
+  const { reference, quote, values, booking, phone } = props;
   return (
     <div className="space-y-6">
       <div className="rounded-xl border border-brand-200 bg-white p-6 shadow-sm">
         <SentHeading>{booking ? "Inspection booked" : "Request sent"}</SentHeading>
-        {booking && (
-          <p className="mt-3 text-lg text-slate-800">
-            <strong>{booking.when}</strong> (Maryland time) is yours.
-          </p>
-        )}
-        <p className="mt-3 text-lg text-slate-800">
-          Your reference is <strong className="font-mono tracking-wide">{reference}</strong>.
-        </p>
-        {booking && calendarHref && (
-          <a
-            href={calendarHref}
-            download={`inspection-${reference}.ics`}
-            className={cn(buttonStyles({ variant: "secondary" }), "mt-4")}
-          >
-            Add to calendar
-          </a>
-        )}
-        <h3 className="mt-6 font-semibold text-slate-900">What happens next</h3>
-        <ol className="mt-2 list-decimal space-y-1 pl-6 text-slate-700">
-          {confirmationQueued && (
-            <li>
-              A confirmation is on its way to {email}
-              {booking ? ", with the invitation and a link to cancel or move the booking" : ""}.
-            </li>
+        <dl className="mt-4 grid gap-x-4 gap-y-2 text-slate-800 sm:grid-cols-[auto_1fr]">
+          <dt className="font-semibold">What</dt>
+          <dd>{servicesOf(quote).join("; ")}</dd>
+          {booking && (
+            <>
+              <dt className="font-semibold">When</dt>
+              <dd>{bookedSpanText(booking.start, booking.onSiteMinutes)} (Maryland time)</dd>
+            </>
           )}
-          {!booking && <li>We call or e-mail you within one business day to agree the date and time.</li>}
-          <li>We send the inspection agreement to sign before the visit.</li>
-        </ol>
+          <dt className="font-semibold">Where</dt>
+          <dd>
+            {values.street}, {values.city}, MD {values.zip}
+          </dd>
+        </dl>
+        <p className="mt-4 text-lg text-slate-800">
+          Your reference is <strong className="font-mono tracking-wide whitespace-nowrap">{reference}</strong>.
+        </p>
+        {booking && <CalendarLink invite={booking.invite} reference={reference} className="mt-4" />}
+        <WhatHappensNext {...props} />
         <p className="mt-6 text-slate-700">Questions in the meantime? Call us and quote your reference.</p>
         <PhoneLink phone={phone} className="-ml-3 mt-1" />
       </div>
       <QuotePanel estimate={{ quote, missing: [] }} />
     </div>
+  );
+}
+
+/** The e-mails on their way, and what the visitor and the office do next. */
+function WhatHappensNext({ values, confirmationQueued, booking }: ScheduleConfirmationProps) {
+  const agent = values.bookedByAgent === BOOKED_BY_AGENT && values.agentEmail ? values.agentEmail : null;
+  return (
+    <>
+      <h3 className="mt-6 font-semibold text-slate-900">What happens next</h3>
+      <ol className="mt-2 list-decimal space-y-1 pl-6 text-slate-700">
+        {confirmationQueued ? (
+          <li>
+            A confirmation e-mail is on its way to <EmailAddress address={values.email} />
+            {agent ? (
+              <>
+                {" "}
+                and a copy to <EmailAddress address={agent} />
+              </>
+            ) : null}
+            {booking ? ", with the invitation and a link to move or cancel the booking" : ""}. The office has it too.
+          </li>
+        ) : (
+          <li>No confirmation e-mail is sent: please keep your reference. The office has your request.</li>
+        )}
+        {booking?.status === "pending" && (
+          <li>
+            Open the link in that e-mail and choose &ldquo;Keep this time&rdquo;
+            {booking.confirmBy ? ` by ${marylandTimeText(booking.confirmBy)} (Maryland time)` : ""}, or the time is let
+            go.
+          </li>
+        )}
+        {!booking && <li>We call or e-mail you within one business day to agree the date and time.</li>}
+        <li>We send the inspection agreement to sign before the visit.</li>
+      </ol>
+    </>
   );
 }

@@ -24,9 +24,10 @@ import {
   type ScheduleFormValues,
 } from "../../lib/request-schemas";
 import { estimateFromForm, preselection } from "../../lib/schedule-estimate";
+import { RequiredNote } from "../forms/required-note";
 import { buttonStyles } from "../ui/button";
 import { QuotePanel } from "./quote-panel";
-import { ScheduleConfirmation } from "./schedule-confirmation";
+import { ScheduleConfirmation, type BookedTime } from "./schedule-confirmation";
 import { StepClient } from "./step-client";
 import { StepDates } from "./step-dates";
 import { StepHeading } from "./step-heading";
@@ -41,7 +42,7 @@ interface ScheduleAnswer {
   quote: Quote;
   confirmationQueued: boolean;
   /** A booking's time, in words and as a calendar file. */
-  booking?: { start: string; when: string; invite: string; onSiteMinutes: number };
+  booking?: BookedTime;
 }
 
 /** A booking of an open time when the owner's availability.yaml has booking on; else a request for a call-back. */
@@ -109,7 +110,7 @@ export function ScheduleForm({ search }: { search: string }) {
     stepChanged.current = true;
   }, [step]);
 
-  const estimate = estimateFromForm(pricing, waterPackageChoices, form.values);
+  const estimate = estimateFromForm(pricing, waterPackageChoices, fieldSchemas, form.values);
 
   /** Moving on checks the step being left; going back never loses or checks anything. */
   const goTo = (next: number) => {
@@ -156,7 +157,7 @@ export function ScheduleForm({ search }: { search: string }) {
         booking={answer.booking}
         reference={answer.reference}
         quote={answer.quote}
-        email={form.values.email}
+        values={form.values}
         confirmationQueued={answer.confirmationQueued}
         phone={business.phone}
       />
@@ -185,6 +186,7 @@ export function ScheduleForm({ search }: { search: string }) {
         <div id="schedule-step-title">
           <StepHeading ref={headingRef} number={step + 1} title={current.title} />
         </div>
+        {(current.id === "property" || current.id === "client") && <RequiredNote />}
         {step === 0 && <StepService form={form} />}
         {step === 1 && <StepProperty form={form} />}
         {step === 2 && <DatesStep form={form} today={today} />}

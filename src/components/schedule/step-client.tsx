@@ -74,6 +74,7 @@ export function StepClient({ form }: { form: ScheduleForm }) {
       )}
       <SelectField
         label="How did you hear about us?"
+        optional
         placeholder="Choose one"
         options={referralOptions}
         registration={register("heardFrom")}

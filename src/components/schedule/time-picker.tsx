@@ -11,6 +11,7 @@ import { DayPicker } from "react-day-picker";
 import { MARYLAND } from "../../lib/booking/local-time";
 import { clockWords } from "../../lib/booking/hours-sentence";
 import type { TextRegistration } from "../../hooks/use-schema-form";
+import { readApiError } from "../../lib/api-error";
 import { FieldError } from "../forms/fields";
 import { Spinner } from "../ui/spinner";
 
@@ -109,6 +110,10 @@ export default function TimePicker({
           endMonth={data ? dayDate(data.bookable.last) : undefined}
           selected={day ? dayDate(day) : undefined}
           onSelect={(date) => setDay(date ? ymd(date) : null)}
+          // A day reached with the arrow keys is brought wholly into view (below the sticky header,
+          // whose height the page's scroll-padding keeps clear): the browser's own focus scrolling
+          // leaves a day half under either edge of a phone's screen.
+          onDayFocus={(_day, _modifiers, event) => event.currentTarget.scrollIntoView({ block: "nearest" })}
           disabled={(date) => !byDay.has(ymd(date))}
           modifiers={{ open: (date) => byDay.has(ymd(date)) }}
           modifiersClassNames={{ open: "font-semibold" }}
@@ -121,7 +126,7 @@ export default function TimePicker({
                   <Spinner size="sm" /> Finding open times…
                 </span>
               ) : isError ? (
-                `We could not load the open times (${(loadError as Error).message}). Please try again or call us.`
+                `We could not load the open times: ${readApiError(loadError).message} Please try again or call us.`
               ) : byDay.size ? (
                 `${byDay.size} day${byDay.size === 1 ? "" : "s"} with open times this month; days without are greyed out.`
               ) : (

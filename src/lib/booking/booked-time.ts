@@ -13,3 +13,15 @@ export function bookedTimeText(start: string): string {
   });
   return `${date}, ${clockWords(start.slice(11, 16))}`;
 }
+
+/**
+ * A booked time with its end: "Tuesday, December 1, 2026, 10 am to 12:30 pm". The end is the
+ * start's wall-clock time plus the time on site: jobs lie within opening hours, never across the
+ * night when the clocks change.
+ */
+export function bookedSpanText(start: string, onSiteMinutes: number): string {
+  const [hours, minutes] = start.slice(11, 16).split(":").map(Number) as [number, number];
+  const end = hours * 60 + minutes + onSiteMinutes;
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return `${bookedTimeText(start)} to ${clockWords(`${pad(Math.floor(end / 60) % 24)}:${pad(end % 60)}`)}`;
+}

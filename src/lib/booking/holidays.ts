@@ -10,8 +10,17 @@
  * with Monday-to-Friday hours they close the Friday before and the Monday after, as federal offices
  * do. Runs on the server only (date-holidays carries every country's rules).
  */
-import Holidays from "date-holidays";
+import type HolidaysOfAnyCountry from "date-holidays";
 import type { AvailabilityContent, HolidayId, Weekday } from "../content-schema";
+
+/**
+ * The CommonJS build, by require: an import picks the ES build, whose 800 KB data module Gatsby's
+ * function bundler runs through Babel, which has nothing to change in it and says so on every
+ * build ("[BABEL] Note: The code generator has deoptimised the styling", shown as ERROR UNKNOWN).
+ * The bundler leaves .cjs files to webpack alone.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the reason is above
+const Holidays = require("date-holidays") as typeof HolidaysOfAnyCountry;
 
 /** Each holiday's American English name ("en-us") in date-holidays' data for Maryland, federal days included. */
 const LIBRARY_NAMES: Record<HolidayId, string> = {
@@ -40,7 +49,7 @@ const dayAfter = (date: string, days: number) => {
   return next.toISOString().slice(0, 10);
 };
 
-let library: Holidays | undefined;
+let library: HolidaysOfAnyCountry | undefined;
 const datesByYear = new Map<number, Map<HolidayId, string>>();
 
 /**

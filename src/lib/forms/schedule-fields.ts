@@ -96,7 +96,8 @@ export function scheduleFieldSchemas(catalog: Catalog, { today, currentYear }: S
     name: line(2, TEXT_LIMITS.name, "Enter your name", `Keep your name ${under(TEXT_LIMITS.name)}`),
     email: email("Enter an e-mail address such as you@example.com"),
     phone: phoneNumber("Enter a 10-digit US phone number, such as (410) 555-0142", { optional: false }),
-    heardFrom: oneOf(Object.keys(referralSources), "Tell us how you heard about us"),
+    // A marketing question: never a reason a booking cannot be made.
+    heardFrom: z.optional(oneOf(["", ...Object.keys(referralSources)], "Choose one of the answers listed, or none")),
     start: offeredTime("Choose a time", "Choose one of the times shown"),
     bookedByAgent: z.optional(oneOf(["", BOOKED_BY_AGENT], "Tick the box only if you are the buyer's agent")),
     agentName: optionalLine(TEXT_LIMITS.name, `Keep the agent's name ${under(TEXT_LIMITS.name)}`),

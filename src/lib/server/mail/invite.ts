@@ -42,7 +42,10 @@ function vtimezone(zone: string): string | null {
 
 export function calendarFile(name: string, events: readonly InviteEvent[]): string {
   const calendar = ical({ name, prodId: { company: business.name, product: "bookings" } });
-  calendar.timezone({ name: MARYLAND, generator: vtimezone });
+  // The zone is named on each event (TZID) and only its rules are given here: a calendar-wide zone
+  // name would make ical-generator write DTSTAMP in that zone without "Z", where RFC 5545
+  // (3.8.7.2) requires UTC.
+  calendar.timezone({ name: null, generator: vtimezone });
   for (const event of events) {
     const start = Date.parse(event.start);
     calendar.createEvent({

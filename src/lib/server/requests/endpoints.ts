@@ -3,8 +3,8 @@ import { availability, business, pricing } from "../../business-data";
 import { MARYLAND, rfc3339 } from "../../booking/local-time";
 import { catalog, waterPackageChoices } from "../../catalog";
 import { computeQuote } from "../../quote";
+import { quoteInputOf } from "../../schedule-quote";
 import { marylandToday } from "../../booking/maryland-today";
-import { NO_MAIN_INSPECTION } from "../../forms/choices";
 import { createContactSchema, createScheduleSchema, fieldErrors } from "../../request-schemas";
 import { bookedTimeText } from "../../booking/booked-time";
 import { book, jobOf, lengthOf } from "../booking/booking";
@@ -33,10 +33,8 @@ export const scheduleEndpoint: Endpoint = {
     // A booked time is kept as Maryland's clock shows it, whatever offset the client wrote it with.
     const request = booking ? { ...fields, start: rfc3339(Date.parse(fields.start!), MARYLAND) } : fields;
     // The price is always computed here from the price tables; a price sent by the client is ignored.
-    const quote = computeQuote(pricing, waterPackageChoices, {
-      ...request,
-      mainInspection: request.mainInspection === NO_MAIN_INSPECTION ? null : request.mainInspection,
-    });
+    // The page's estimate prices the same parsed answers the same way (schedule-quote.ts).
+    const quote = computeQuote(pricing, waterPackageChoices, quoteInputOf(request));
     const record: ScheduleRecord = { type: "schedule", reference, receivedAt, request, quote };
     if (!booking) {
       return {

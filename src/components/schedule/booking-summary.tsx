@@ -1,0 +1,67 @@
+/** Where a booking stands, with what can be done about it from here. */
+import React from "react";
+import type { BookingAction, ManagedBooking } from "../../lib/booking/managed-booking";
+import { schedulePath } from "../../lib/paths";
+import { ButtonLink, buttonStyles } from "../ui/button";
+import { CalendarLink } from "./calendar-link";
+import { CancelBooking } from "./cancel-booking";
+import { PendingNote } from "./pending-note";
+
+interface BookingSummaryProps {
+  booking: ManagedBooking;
+  busy: boolean;
+  moving: boolean;
+  onToggleMove: () => void;
+  onAction: (action: BookingAction) => void;
+}
+
+const headings: Record<ManagedBooking["status"], (booking: ManagedBooking) => string> = {
+  pending: (booking) => `Not confirmed yet: ${booking.when} (Maryland time)`,
+  booked: (booking) => `Booked for ${booking.when} (Maryland time)`,
+  cancelled: (booking) => `Cancelled: ${booking.when} is no longer booked`,
+  expired: (booking) => `Not confirmed in time: ${booking.when} was let go`,
+};
+
+export function BookingSummary({ booking, busy, moving, onToggleMove, onAction }: BookingSummaryProps) {
+  const { status } = booking;
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-6">
+      <h2 className="text-xl font-semibold text-slate-900">{headings[status](booking)}</h2>
+      <p className="mt-2 text-slate-700">
+        Reference <strong className="font-mono">{booking.reference}</strong>.
+      </p>
+      {status === "pending" && (
+        <PendingNote booking={booking} busy={busy} onConfirm={() => onAction({ action: "confirm" })} />
+      )}
+      {status === "booked" && !booking.changeable && (
+        <p className="mt-3 text-slate-800">
+          It is less than {booking.cutoffHours} hours to the start: please call us to change it.
+        </p>
+      )}
+      {(status === "cancelled" || status === "expired") && (
+        <div className="mt-4 space-y-3">
+          {status === "expired" && (
+            <p className="text-slate-800">
+              The time was held for you until the confirmation deadline; it is open to others again now.
+            </p>
+          )}
+          <ButtonLink to={schedulePath}>Book an inspection</ButtonLink>
+        </div>
+      )}
+      {status === "booked" && <CalendarLink invite={booking.invite} reference={booking.reference} className="mt-4" />}
+      {booking.changeable && (
+        <div className="mt-5 flex flex-wrap gap-3">
+          <button
+            type="button"
+            className={buttonStyles({ variant: "secondary" })}
+            onClick={onToggleMove}
+            aria-expanded={moving}
+          >
+            Move to another time
+          </button>
+          <CancelBooking booking={booking} busy={busy} onCancel={() => onAction({ action: "cancel" })} />
+        </div>
+      )}
+    </div>
+  );
+}
