@@ -104,7 +104,7 @@ function tables(
 ): string {
   const floorHydration = figure(null, "/", "hydration");
   const hydration = markdownTable(
-    ["route", ...labels.map((label) => label || "hydration starts")],
+    ["React starts to hydrate", ...labels.map((label) => label || "this build")],
     [
       ["bare Gatsby page (floor)", ...labels.map(() => ms(floorHydration))],
       ...routes.map((route) => [
@@ -117,7 +117,7 @@ function tables(
     ],
   );
   const paints = markdownTable(
-    ["route", ...labels.flatMap((label) => [`${label} FCP`.trim(), `${label} LCP`.trim()])],
+    ["first paint (FCP) and LCP", ...labels.flatMap((label) => [`${label} FCP`.trim(), `${label} LCP`.trim()])],
     [
       [
         "bare Gatsby page (floor)",
