@@ -1,6 +1,7 @@
 import type { GatsbyBrowser } from "gatsby";
 import "./src/styles/global.css";
 import { routeRendered, routeRequested } from "./src/lib/route-loading";
+import { applySiteSheet, mustLoadWhole } from "./src/lib/site-stylesheet";
 
 export { wrapPageElement } from "./src/components/layout/wrap-page";
 
@@ -12,29 +13,11 @@ declare global {
 }
 
 /**
- * The page's inline <style> holds only the rules its own HTML uses (src/build/critical-css.ts).
- * The whole site sheet it was cut from, named in its data-href, is linked here, after the first
- * paint, and React hydrates once it has loaded (Gatsby waits for the promise onClientEntry
- * returns: gatsby/cache-dir/production-app.js), so what JavaScript renders from then on (the
- * drawer, tooltips, toasts, the schedule's steps, other pages reached by a link) finds its rules.
- * A link element, not an onload= attribute, which the Content-Security-Policy forbids. Webpack
- * takes the <style> for the sheet itself (same data-href) and never fetches it a second time.
- * In `gatsby develop` webpack injects the CSS and there is no such <style>.
+ * React hydrates once the site's whole sheet applies, or after a bound, whichever comes first
+ * (src/lib/site-stylesheet.ts). Gatsby waits for the promise onClientEntry returns
+ * (gatsby/cache-dir/production-app.js).
  */
-export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => {
-  const href = document.querySelector<HTMLStyleElement>("style[data-identity='gatsby-global-css']")?.dataset.href;
-  if (!href || document.querySelector(`link[rel='stylesheet'][href='${href}']`)) return;
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = href;
-  const loaded = new Promise<void>((resolve) => {
-    // A sheet that fails to load must not keep the page from working.
-    link.addEventListener("load", () => resolve());
-    link.addEventListener("error", () => resolve());
-  });
-  document.head.appendChild(link);
-  return loaded;
-};
+export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => applySiteSheet();
 
 /**
  * Gatsby loads a page's resources before it reports the route change, so the start of a
@@ -47,7 +30,15 @@ export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () 
   const navigate = window.___navigate;
   if (navigate) {
     window.___navigate = (to, options) => {
-      if (typeof to === "string") routeRequested(new URL(to, window.location.href).pathname);
+      if (typeof to !== "string") return navigate(to, options);
+      const url = new URL(to, window.location.href);
+      if (mustLoadWhole(url.pathname, window.location.pathname)) {
+        // Without the whole sheet yet, the browser loads the page, which brings its own critical CSS.
+        if ((options as { replace?: boolean } | undefined)?.replace) window.location.replace(url.href);
+        else window.location.assign(url.href);
+        return;
+      }
+      routeRequested(url.pathname);
       return navigate(to, options);
     };
   }

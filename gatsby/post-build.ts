@@ -5,6 +5,7 @@ import path from "node:path";
 import { readSiteContent } from "../src/build/content-files";
 import { builtPages, inlineScriptHashes, notFoundFiles, pageTitle } from "../src/build/built-pages";
 import { inlineCriticalCss } from "../src/build/critical-css";
+import { readPageData, readStats, withPagePreloads } from "../src/build/page-resources";
 import { headersFile } from "../src/lib/http-headers";
 import { robotsTxt } from "../src/lib/robots";
 import { loadShareFonts } from "../src/build/share-image";
@@ -13,7 +14,8 @@ import { writeFaviconIco } from "./favicon";
 import { contentRoot, siteRoot } from "./site-root";
 
 /**
- * After the pages are written: each page's inline CSS cut to what it uses (src/build/critical-css.ts),
+ * After the pages are written: each page's inline CSS cut to what it uses (src/build/critical-css.ts)
+ * and what it needs to hydrate named for preloading (src/build/page-resources.ts),
  * a share image for each page, public/_headers (the site's headers with each page's
  * Content-Security-Policy, from its inline scripts' hashes: src/lib/http-headers.ts), robots.txt
  * and /favicon.ico. The Netlify adapter runs next and adds Gatsby's own headers to the same
@@ -27,14 +29,20 @@ export async function writePostBuildFiles({
   const publicDir = path.join(siteRoot, "public");
   const pages = builtPages(publicDir);
   const notFoundPages = notFoundFiles(publicDir);
+  const stats = readStats(publicDir);
   // First, since it rewrites the pages whose inline scripts the policy below hashes.
-  for (const file of [...pages.map((page) => page.file), ...notFoundPages]) {
+  for (const { file, route } of [...pages, ...notFoundPages.map((file) => ({ file, route: undefined }))]) {
     const page = await readFile(file, "utf8");
     // gatsby-ssr.tsx leaves out gatsby-plugin-image's head script and styles, which a GatsbyImage needs.
     if (page.includes("data-gatsby-image-wrapper")) {
       throw new Error(`${file} shows a GatsbyImage: let gatsby-ssr.tsx keep gatsby-plugin-image's head components`);
     }
-    await writeFile(file, await inlineCriticalCss(page, (href) => readFileSync(path.join(publicDir, href), "utf8")));
+    const critical = await inlineCriticalCss(page, (href) => readFileSync(path.join(publicDir, href), "utf8"));
+    // A not-found page answers many addresses, whose own page data Gatsby asks for first: nothing to name.
+    await writeFile(
+      file,
+      route === undefined ? critical : withPagePreloads(critical, route, readPageData(publicDir, route), stats),
+    );
   }
   const html = new Map(
     await Promise.all(pages.map(async (page) => [page.route, await readFile(page.file, "utf8")] as const)),

@@ -20,13 +20,13 @@
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
-import { cpus, loadavg, tmpdir } from "node:os";
+import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import { format } from "prettier";
-import { gatsbyBuild, siteRoot } from "./lib/site-copy";
+import { siteRoot } from "./lib/site-copy";
+import { BENCH_ROUTES, buildFloor } from "./lib/floor-site";
 import { lighthouseTargets } from "./budgets";
 import { CHROMIUM_ARGS, ensureChromium } from "./lib/chromium";
 import { betweenMarkers, replaceBetweenMarkers } from "./lib/readme-markers";
@@ -43,76 +43,6 @@ import {
   type RunSummary,
 } from "./lib/lighthouse-summary";
 import { startProductionServer } from "./serve";
-
-const DEFAULT_ROUTES = [
-  "/",
-  "/services",
-  "/services/radon",
-  "/services/water-quality/basic-potability",
-  "/blog",
-  "/blog/maryland-mold-law",
-  "/schedule",
-  "/contact",
-  "/faq",
-];
-
-/** The site's own versions of Gatsby and React: the floor uses the same packages (node_modules is shared). */
-function siteDependencies(): Record<string, string> {
-  const { dependencies } = JSON.parse(readFileSync(path.join(siteRoot, "package.json"), "utf8")) as {
-    dependencies: Record<string, string>;
-  };
-  return { gatsby: dependencies.gatsby!, react: dependencies.react!, "react-dom": dependencies["react-dom"]! };
-}
-
-/** A Gatsby site with one page holding one heading, the same head basics as the site, nothing else. */
-const FLOOR_FILES: Record<string, string> = {
-  "package.json": JSON.stringify({
-    name: "gatsby-floor",
-    private: true,
-    version: "1.0.0",
-    dependencies: siteDependencies(),
-  }),
-  "gatsby-config.js": 'module.exports = { trailingSlash: "never" };\n',
-  "gatsby-ssr.js": 'exports.onRenderBody = ({ setHtmlAttributes }) => setHtmlAttributes({ lang: "en-US" });\n',
-  "src/pages/index.js": [
-    'import * as React from "react";',
-    "export default function Index() {",
-    "  return <main><h1>A bare Gatsby page</h1></main>;",
-    "}",
-    "export function Head() {",
-    '  return (<><title>A bare Gatsby page</title><meta name="description" content="One heading, the floor of the bench." /></>);',
-    "}",
-    "",
-  ].join("\n"),
-  // gatsby serve answers unknown paths (the browser's /favicon.ico) with the 404 page, which must exist.
-  "src/pages/404.js":
-    'import * as React from "react";\nexport default function NotFound() {\n  return <h1>Not found</h1>;\n}\n',
-};
-
-async function buildFloor(): Promise<{ dir: string; remove: () => Promise<void> }> {
-  const dir = await mkdtemp(path.join(tmpdir(), "gatsby-floor-"));
-  const remove = () => rm(dir, { recursive: true, force: true });
-  for (const [file, content] of Object.entries(FLOOR_FILES)) {
-    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    await writeFile(path.join(dir, file), content);
-  }
-  await symlink(path.join(siteRoot, "node_modules"), path.join(dir, "node_modules"), "dir");
-  const { code, output } = await gatsbyBuild(dir);
-  if (code !== 0) {
-    await remove();
-    throw new Error(`The bare Gatsby page did not build:\n${output.slice(-3000)}`);
-  }
-  // The site's deployed headers without its Content-Security-Policy, whose script hashes are the
-  // site's own: the floor gets the same caching and security headers, and runs its own scripts.
-  const headers = path.join(siteRoot, "public", "_headers");
-  if (existsSync(headers)) {
-    const withoutCsp = readFileSync(headers, "utf8")
-      .split("\n")
-      .filter((line) => !/^\s+content-security-policy:/i.test(line));
-    writeFileSync(path.join(dir, "public", "_headers"), withoutCsp.join("\n"));
-  }
-  return { dir, remove };
-}
 
 /** One Lighthouse run in a plain Node process (see scripts/lib/lighthouse-run.mjs). */
 function runLighthouse(url: string, port: number, output: string): Promise<RunSummary> {
@@ -261,7 +191,7 @@ async function main() {
     },
   });
   const runs = Number(values.runs);
-  const routes = values.route?.length ? values.route : DEFAULT_ROUTES;
+  const routes = values.route?.length ? values.route : BENCH_ROUTES;
   // This project, or (for an A/B) only the --site label=folder copies.
   const sites = values.site?.length
     ? values.site.map((entry) => {

@@ -10,18 +10,28 @@
  *   rightly not counted;
  * - the inline <style> text (the rules of the site's CSS that the page uses, src/build/critical-css.ts)
  *   and any linked style sheet; a style that holds only part of the sheet its data-href names
- *   counts that sheet too, which gatsby-browser.tsx loads after the first paint;
- * - the HTML itself, which must arrive in one round trip (scripts/budgets.ts, htmlGzip).
+ *   counts that sheet too, which the page preloads and the app applies (src/lib/site-stylesheet.ts);
+ * - the HTML itself, which must arrive in one round trip (scripts/budgets.ts, htmlGzip), up to
+ *   the preloads that follow Gatsby's scripts (src/build/page-resources.ts, withoutPagePreloads).
  *
  * Every file is measured raw, gzip (level 9) and brotli (quality 11), each on its own, as each is
  * its own response.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { htmlFileFor } from "../../src/build/built-pages";
+import {
+  chunkGroupFiles,
+  pageDataFileFor,
+  readStats,
+  withoutPagePreloads,
+  type WebpackStats,
+} from "../../src/build/page-resources";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { budgetNameFor, htmlGzipBudgetFor, pageWeightBudgets, type BudgetName } from "../budgets";
 import { readTags } from "./html";
+
+export { pageDataFileFor, readStats, type WebpackStats };
 
 export interface Sizes {
   raw: number;
@@ -49,10 +59,6 @@ export interface RouteWeight {
   problems: string[];
 }
 
-export interface WebpackStats {
-  namedChunkGroups: Record<string, { assets: Array<{ name: string } | string> }>;
-}
-
 export function measure(content: Buffer | string): Sizes {
   const bytes = typeof content === "string" ? Buffer.from(content) : content;
   return {
@@ -73,24 +79,7 @@ export function sum(sizes: readonly Sizes[]): Sizes {
   );
 }
 
-/** "/" is index; "/services/radon" is services/radon; Gatsby's not-found page is "/404.html". */
-function routeDir(route: string): string {
-  const trimmed = route.replace(/^\/+|\/+$/g, "");
-  return trimmed === "" ? "index" : trimmed;
-}
-
 export { htmlFileFor };
-
-export function pageDataFileFor(publicDir: string, route: string): string {
-  return path.join(publicDir, "page-data", routeDir(route), "page-data.json");
-}
-
-/** The files of a named chunk group, as site paths ("/app-1234.js"). */
-export function chunkGroupFiles(stats: WebpackStats, group: string): string[] {
-  const found = stats.namedChunkGroups[group];
-  if (!found) throw new Error(`webpack.stats.json has no chunk group "${group}"`);
-  return found.assets.map((asset) => `/${typeof asset === "string" ? asset : asset.name}`);
-}
 
 function isSameSite(url: string): boolean {
   return url.startsWith("/") && !url.startsWith("//");
@@ -208,7 +197,7 @@ export function weighRoute(publicDir: string, route: string, stats: WebpackStats
   const budget = budgetNameFor(route);
   const js = sum(assets.filter((asset) => asset.kind === "js"));
   const css = sum(assets.filter((asset) => asset.kind === "css"));
-  const page = measure(html);
+  const page = measure(withoutPagePreloads(html));
   return { route, budget, assets, html: page, js, css, problems: overBudget(route, page, js, css, budget) };
 }
 
@@ -235,12 +224,6 @@ export function kb(bytes: number): string {
 /** Exact, for the HTML: its budget is a round trip, and a tenth of a KB is a fifth of its margin. */
 export function bytes(count: number): string {
   return `${count.toLocaleString("en-US")} B`;
-}
-
-export function readStats(publicDir: string): WebpackStats {
-  const file = path.join(publicDir, "webpack.stats.json");
-  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first.`);
-  return JSON.parse(readFileSync(file, "utf8")) as WebpackStats;
 }
 
 /** The Markdown report: one summary row per route, then each route's files. */

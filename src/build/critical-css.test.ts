@@ -1,6 +1,9 @@
 /**
  * @jest-environment node
  */
+import Beasties from "beasties";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { dropUnusedProperties, inlineCriticalCss, unwrapWhere, withLayerOrder } from "./critical-css";
 
 /**
@@ -97,5 +100,25 @@ describe("unwrapWhere", () => {
 describe("withLayerOrder", () => {
   it("adds nothing to a sheet without layers", () => {
     expect(withLayerOrder(".x{margin:0}", ".x{margin:0}.y{margin:1px}")).toBe(".x{margin:0}");
+  });
+});
+
+describe("the Beasties internal that critical-css.ts extends", () => {
+  const manifest = (file: string) => JSON.parse(readFileSync(file, "utf8")) as Record<string, Record<string, string>>;
+  const root = path.resolve(__dirname, "..", "..");
+
+  it("is the exact version package.json pins, installed", () => {
+    const pinned = manifest(path.join(root, "package.json")).dependencies!.beasties;
+    expect(pinned).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(manifest(path.join(root, "node_modules", "beasties", "package.json")).version).toBe(pinned);
+  });
+
+  it("still empties a selector wholly inside :where(), the reason for the override, and keeps what is inside", () => {
+    const beasties = new Beasties({ logLevel: "silent" }) as unknown as { normalizeCssSelector?: unknown };
+    expect(typeof beasties.normalizeCssSelector).toBe("function");
+    const normalize = beasties.normalizeCssSelector as (selector: string) => string;
+    expect(normalize.call(beasties, ":where(.stack-4>:not(:last-child))")).toBe("");
+    expect(normalize.call(beasties, ".stack-4>:not(:last-child)")).toBe(".stack-4> *");
+    expect(normalize.call(beasties, ".keyed\\:ring:focus-visible")).toBe(".keyed\\:ring");
   });
 });

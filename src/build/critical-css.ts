@@ -6,9 +6,9 @@
  * matches each rule's selectors against the page's elements and drops the rest; then the
  * custom properties and @property rules that no kept rule reads are dropped too (Tailwind
  * defines every theme colour, size and --tw-* helper the site uses anywhere). The full sheet,
- * named by the style's data-href, is loaded by gatsby-browser.tsx before React hydrates, so
- * whatever JavaScript renders later (the drawer, tooltips, toasts, other pages reached by a
- * link) is styled by the same rules as before.
+ * named by the style's data-href, is preloaded from the page's head (gatsby-ssr.tsx) and applied
+ * by the app (src/lib/site-stylesheet.ts), so whatever JavaScript renders later (the drawer,
+ * tooltips, toasts, other pages reached by a link) is styled by the same rules as before.
  */
 import Beasties from "beasties";
 import postcss, { type AtRule, type Container } from "postcss";
@@ -21,6 +21,10 @@ const STYLE = /(<style\b[^>]*>)([\s\S]*?)(<\/style>)/g;
  * space-y-* and divide-y as :where(.space-y-4>:not(:last-child)): the stacks of the footer,
  * lists and cards lost their gaps in the first paint. Such a selector is matched by what is
  * inside; :where() only sets specificity, which matching does not need.
+ *
+ * normalizeCssSelector is an internal of Beasties, untyped and free to change in any release:
+ * package.json pins the exact version this was written against, and critical-css.test.ts fails
+ * when the installed version or what the internal does differs.
  */
 const normalize = (Beasties.prototype as unknown as { normalizeCssSelector(selector: string): string })
   .normalizeCssSelector;

@@ -1,0 +1,223 @@
+/**
+ * `npm run bench:hydrate`: when each page paints and when React starts to hydrate it, beside a bare
+ * Gatsby page (scripts/lib/floor-site.ts), in Chromium under network emulation only: 150 ms added
+ * to every request, 1.6 Mb/s down, 750 kb/s up, the cache off, no CPU slowdown. The machine's CPU
+ * noise barely enters, so round trips and bytes decide, and a busy shared machine still gives
+ * figures that hold from run to run. Hydration starts when React puts its container key on
+ * #___gatsby, since a bare Gatsby page has no other mark. Each site and the floor are served by
+ * scripts/serve.ts as in production (deployed headers, brotli); rounds are interleaved (the
+ * floor, then each route on every site in turn), and each figure is the median over the rounds.
+ * Prints the tables and, unless --no-docs, writes them in docs/quality.md.
+ *
+ *   npm run build && npm run bench:hydrate [-- --rounds 9] [--route /x ...] [--site label=folder ...] [--no-docs]
+ *
+ * --site measures built copies (folders holding their own public/) instead of this project: a
+ * before and after, each beside the same floor in the same run.
+ *
+ * Not part of npm test: it takes minutes, and speed is a benchmark, not a test.
+ */
+import { chromium, type Browser } from "@playwright/test";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { format } from "prettier";
+import { CHROMIUM_ARGS, ensureChromium } from "./lib/chromium";
+import { BENCH_ROUTES, buildFloor } from "./lib/floor-site";
+import { markdownTable, replaceBetweenMarkers } from "./lib/readme-markers";
+import { siteRoot } from "./lib/site-copy";
+import { startProductionServer } from "./serve";
+
+/** The emulated connection: a slow phone network, the same for every page. */
+const EMULATION = { latencyMs: 150, downloadBitsPerSecond: 1.6e6, uploadBitsPerSecond: 750e3 };
+const VIEWPORT = { width: 390, height: 844 };
+
+interface Timings {
+  fcp: number | null;
+  lcp: number | null;
+  hydration: number | null;
+}
+
+declare global {
+  interface Window {
+    __lcp?: number;
+    __hydration?: number;
+  }
+}
+
+/** One cold load of `url` in a fresh context. */
+async function measure(browser: Browser, url: string): Promise<Timings> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: EMULATION.latencyMs,
+      downloadThroughput: EMULATION.downloadBitsPerSecond / 8,
+      uploadThroughput: EMULATION.uploadBitsPerSecond / 8,
+    });
+    await page.addInitScript(() => {
+      window.__lcp = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) window.__lcp = entry.startTime;
+      }).observe({ type: "largest-contentful-paint", buffered: true });
+      const poll = setInterval(() => {
+        const root = document.getElementById("___gatsby");
+        if (root && Object.keys(root).some((key) => key.startsWith("__reactContainer"))) {
+          window.__hydration = performance.now();
+          clearInterval(poll);
+        }
+      }, 5);
+    });
+    await page.goto(url, { waitUntil: "load", timeout: 60_000 });
+    await page.waitForFunction(() => window.__hydration, null, { timeout: 30_000 }).catch(() => undefined);
+    // The last LCP candidate may be reported a moment after the load event.
+    await page.waitForTimeout(300);
+    return await page.evaluate(() => ({
+      fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+      lcp: window.__lcp || null,
+      hydration: window.__hydration ?? null,
+    }));
+  } finally {
+    await context.close();
+  }
+}
+
+/** The middle value of an odd count (the upper middle of an even one); null when none was seen. */
+function median(values: Array<number | null>): number | null {
+  const seen = values.filter((value): value is number => value !== null).sort((a, b) => a - b);
+  return seen.length ? Math.round(seen[Math.floor(seen.length / 2)]!) : null;
+}
+
+const ms = (value: number | null) => (value === null ? "none" : `${value.toLocaleString("en-US")} ms`);
+const delta = (value: number | null, floor: number | null) =>
+  value === null || floor === null ? "" : ` (${value >= floor ? "+" : "−"}${Math.abs(value - floor)})`;
+
+/** The Markdown tables: when React starts to hydrate (with the difference from the floor), then FCP and LCP. */
+function tables(
+  labels: string[],
+  routes: string[],
+  figure: (label: string | null, route: string, key: keyof Timings) => number | null,
+): string {
+  const floorHydration = figure(null, "/", "hydration");
+  const hydration = markdownTable(
+    ["React starts to hydrate", ...labels.map((label) => label || "this build")],
+    [
+      ["bare Gatsby page (floor)", ...labels.map(() => ms(floorHydration))],
+      ...routes.map((route) => [
+        `\`${route}\``,
+        ...labels.map((label) => {
+          const value = figure(label, route, "hydration");
+          return `${ms(value)}${delta(value, floorHydration)}`;
+        }),
+      ]),
+    ],
+  );
+  const paints = markdownTable(
+    ["first paint (FCP) and LCP", ...labels.flatMap((label) => [`${label} FCP`.trim(), `${label} LCP`.trim()])],
+    [
+      [
+        "bare Gatsby page (floor)",
+        ...labels.flatMap(() => [ms(figure(null, "/", "fcp")), ms(figure(null, "/", "lcp"))]),
+      ],
+      ...routes.map((route) => [
+        `\`${route}\``,
+        ...labels.flatMap((label) => [ms(figure(label, route, "fcp")), ms(figure(label, route, "lcp"))]),
+      ]),
+    ],
+  );
+  return `${hydration}\n\n${paints}`;
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      rounds: { type: "string", default: "9" },
+      route: { type: "string", multiple: true },
+      site: { type: "string", multiple: true },
+      "no-docs": { type: "boolean", default: false },
+    },
+  });
+  const rounds = Number(values.rounds);
+  const routes = values.route?.length ? values.route : BENCH_ROUTES;
+  const sites = values.site?.length
+    ? values.site.map((entry) => {
+        const [label, root] = entry.split("=");
+        if (!label || !root) throw new Error(`--site wants label=folder, got ${entry}`);
+        return { label, root: path.resolve(root) };
+      })
+    : [{ label: "", root: siteRoot }];
+  for (const { root } of sites) {
+    if (!existsSync(path.join(root, "public", "index.html")))
+      throw new Error(`No build in ${path.join(root, "public")}: run \`npm run build\` first.`);
+  }
+
+  const started = new Date();
+  console.log("Building the floor: a bare Gatsby page…");
+  const floor = await buildFloor(sites[0]!.root);
+  const cleanup: Array<() => Promise<unknown>> = [floor.remove];
+  try {
+    const servers: string[] = [];
+    for (const { root } of [{ root: floor.dir }, ...sites]) {
+      const server = await startProductionServer({ port: 0, host: "127.0.0.1", siteRoot: root });
+      cleanup.push(server.stop);
+      servers.push(server.url);
+    }
+    const [floorUrl, ...siteUrls] = servers;
+    const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
+    cleanup.push(() => browser.close());
+
+    const runs = new Map<string, Timings[]>();
+    const record = async (key: string, url: string, round: number) => {
+      const timings = await measure(browser, url);
+      runs.set(key, [...(runs.get(key) ?? []), timings]);
+      console.log(
+        `  round ${round} ${key}: FCP ${ms(timings.fcp && Math.round(timings.fcp))}, LCP ${ms(timings.lcp && Math.round(timings.lcp))}, ` +
+          `hydration ${ms(timings.hydration && Math.round(timings.hydration))}`,
+      );
+    };
+    const keyOf = (label: string | null, route: string) => (label === null ? "floor" : `${label} ${route}`.trim());
+    for (let round = 1; round <= rounds; round += 1) {
+      await record(keyOf(null, "/"), `${floorUrl}/`, round);
+      for (const route of routes) {
+        for (const [index, { label }] of sites.entries())
+          await record(keyOf(label, route), `${siteUrls[index]}${route}`, round);
+      }
+    }
+    const figure = (label: string | null, route: string, key: keyof Timings) =>
+      median((runs.get(keyOf(label, route)) ?? []).map((timings) => timings[key]));
+
+    const chromiumVersion = browser.version();
+    const load = loadavg()
+      .map((value) => value.toFixed(2))
+      .join(", ");
+    const text = [
+      `Run on ${started.toISOString().slice(0, 10)}: Chromium ${chromiumVersion} at ${VIEWPORT.width} px, ` +
+        `${EMULATION.latencyMs} ms added per request, ${EMULATION.downloadBitsPerSecond / 1e6} Mb/s down, cache off, ` +
+        `no CPU slowdown; medians of ${rounds} interleaved rounds (load average after: ${load}).`,
+      "",
+      tables(
+        sites.map((site) => site.label),
+        routes,
+        figure,
+      ),
+    ].join("\n");
+    console.log(`\n${text}`);
+    if (!values["no-docs"]) {
+      const file = path.join(siteRoot, "docs", "quality.md");
+      const updated = replaceBetweenMarkers(readFileSync(file, "utf8"), "hydration", text);
+      writeFileSync(file, await format(updated, { parser: "markdown", filepath: file, printWidth: 120 }));
+      console.log(`\nWritten to ${path.relative(siteRoot, file)}`);
+    }
+  } finally {
+    for (const step of cleanup.reverse()) await step().catch(() => undefined);
+  }
+}
+
+main().catch((error: Error) => {
+  console.error(error.message);
+  process.exitCode = 1;
+});
