@@ -83,8 +83,16 @@ export const SAMPLE_JOB = {
   county: "Anne Arundel",
 };
 
-/** A booking as the schedule form sends it: the sample request without its preferred dates, and a start. */
+let bookings = 0;
+
+/**
+ * A booking as the schedule form sends it: the sample request without its preferred dates, and a
+ * start. Each has a phone number and a house number of its own, as different visitors' would,
+ * since the site limits the bookings one phone or property holds at once.
+ */
 export function bookingRequest(start: string, overrides: Record<string, unknown> = {}) {
   const { firstDate: _1, firstWindow: _2, secondDate: _3, secondWindow: _4, ...request } = scheduleRequest();
-  return { ...request, start, ...overrides };
+  bookings += 1;
+  const visitor = { phone: `(410) 555-${String(bookings % 10_000).padStart(4, "0")}`, street: `${bookings} Severn Avenue` };
+  return { ...request, ...visitor, start, ...overrides };
 }

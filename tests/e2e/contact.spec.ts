@@ -14,7 +14,7 @@ test("a visitor sends a message and gets a reference", async ({ page }) => {
   await page.getByRole("button", { name: "Send message" }).click();
   await expect(page.getByRole("heading", { name: "Message sent" })).toBeFocused();
   const reference = (await page.locator("strong.font-mono").textContent())!;
-  expect(readE2eOutbox("contact-messages")).toContainEqual(
+  expect(await readE2eOutbox("contact-messages")).toContainEqual(
     expect.objectContaining({
       reference,
       message: expect.objectContaining({ name: "Frank Landlord", topic: "lead-paint" }),

@@ -73,7 +73,7 @@ test(
     await page.getByRole("button", { name: "Book this time" }).click();
     await expect(page.getByRole("heading", { name: "Inspection booked" })).toBeFocused();
     const reference = (await page.locator("strong.font-mono").textContent())!;
-    const stored = readE2eOutbox("schedule-requests").find((record) => record.reference === reference)!;
+    const stored = (await readE2eOutbox("schedule-requests")).find((record) => record.reference === reference)!;
     expect(stored).toMatchObject({ request: { name: "Gail Reload", street: "7 Draft Lane", addOns: ["radon"] } });
     expect(stored.idempotencyKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(await draftOf(page, "schedule")).toBeNull();

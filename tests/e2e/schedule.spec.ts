@@ -1,11 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
-import path from "node:path";
 import { bookingRequest, jobQuery, SHORT_JOB } from "../../scripts/lib/sample-requests";
-import { bookingToken } from "../../src/lib/server/booking/booking-links";
 import { axeViolations, describeViolations } from "../support/axe";
 import { chooseOpenTime, DAY_SLOTS, openDay } from "../support/booking";
-import { brokenSite, E2E_OUTBOX, readE2eOutbox } from "../support/e2e-env";
+import { brokenSite, linkInConfirmation, readE2eOutbox } from "../support/e2e-env";
 import { openPage } from "../support/page";
 
 const estimateTotal = (page: Page) => page.getByTestId("estimate-total").first();
@@ -97,7 +95,7 @@ test("a visitor fills in every step, watches the estimate change, books an open 
   ).toBeVisible();
   await expect(page.getByRole("region", { name: /Notifications/ }).locator("li")).toHaveCount(0);
 
-  const stored = readE2eOutbox("schedule-requests").find((line) => line.reference === reference);
+  const stored = (await readE2eOutbox("schedule-requests")).find((line) => line.reference === reference);
   expect(stored).toMatchObject({
     request: { name: "Dana Buyer", addOns: ["radon"], county: "Anne Arundel" },
     quote: { total: 693 },
@@ -137,7 +135,7 @@ test("the size typed with a comma is priced the same before and after booking", 
       .filter({ hasText: /^Your reference is / })
       .textContent())!,
   )?.[1];
-  expect(readE2eOutbox("schedule-requests").find((line) => line.reference === reference)).toMatchObject({
+  expect((await readE2eOutbox("schedule-requests")).find((line) => line.reference === reference)).toMatchObject({
     request: { squareFeet: 2100 },
     quote: { total: 518 },
   });
@@ -336,8 +334,9 @@ test(
     });
     expect(booked.status()).toBe(201);
     const { reference } = (await booked.json()) as { reference: string };
-    const secret = readFileSync(path.join(E2E_OUTBOX, "booking-link-secret"), "utf8");
-    await openPage(page, `/booking?token=${bookingToken(secret, reference, Date.now() + 86_400_000)}`);
+    // The link the confirmation e-mail carries, as the visitor would click it; it first asks to keep the time.
+    await openPage(page, await linkInConfirmation(reference));
+    await page.getByRole("button", { name: "Keep this time" }).click();
 
     await expect(page.getByRole("heading", { level: 2, name: /^Booked for / })).toBeVisible();
     const violations = await axeViolations(page);
@@ -394,8 +393,9 @@ test(
     });
     expect(booked.status()).toBe(201);
     const { reference } = (await booked.json()) as { reference: string };
-    const secret = readFileSync(path.join(E2E_OUTBOX, "booking-link-secret"), "utf8");
-    await openPage(page, `/booking?token=${bookingToken(secret, reference, Date.now() + 86_400_000)}`);
+    // The link the confirmation e-mail carries, as the visitor would click it; it first asks to keep the time.
+    await openPage(page, await linkInConfirmation(reference));
+    await page.getByRole("button", { name: "Keep this time" }).click();
 
     const heading = page.getByRole("heading", { level: 2, name: /^Booked for / });
     const before = (await heading.textContent())!.replace(/^Booked for /, "").replace(/ \(Maryland time\)$/, "");

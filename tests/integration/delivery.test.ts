@@ -7,10 +7,10 @@
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { readSiteContent } from "../../src/build/content-files";
-import { outboxStatus } from "../../src/lib/server/mail/delivery";
+import { deliveryStates, type DeliveryState } from "../../src/lib/server/db/deliveries";
+import { withDatabase } from "../../scripts/lib/database-access";
 import { DEFAULT_SETTINGS, settingsEnv } from "../../src/lib/server/http/settings";
 import { siteRoot } from "../../scripts/lib/site-copy";
-import { fileStore } from "../../src/lib/server/outbox";
 import {
   freePort,
   postJson,
@@ -25,11 +25,16 @@ import { bookingRequest, contactMessage, SHORT_JOB } from "../../scripts/lib/sam
 const BUSINESS = "schedule-requests";
 const site = readSiteContent();
 
+/** Where each e-mail stands (of one request, or all), read through the running server. */
+const statesOf = (server: FunctionServer, reference?: string): Promise<DeliveryState[]> =>
+  withDatabase((db) => deliveryStates(db, new Date().toISOString(), reference), {
+    ...process.env,
+    DATA_DIR: server.dataDir,
+  });
+
 /** Every e-mail of every stored request has been accepted by the mail server. */
 const allSent = async (server: FunctionServer) =>
-  (await outboxStatus(fileStore(server.outbox))).every((entry) =>
-    entry.messages.every((message) => message.state === "sent"),
-  );
+  (await statesOf(server)).every((message) => message.state === "sent");
 
 const referenceOf = (answer: Answer) => (JSON.parse(answer.body) as { reference: string }).reference;
 
@@ -143,15 +148,11 @@ describe("when the mail server refuses, is down, or never greets", () => {
     });
     expect(answer.status).toBe(201);
     const reference = referenceOf(answer);
-    await waitFor(`a failed try for ${reference}`, async () =>
-      (await outboxStatus(fileStore(server.outbox))).some(
-        (entry) => entry.record.reference === reference && entry.messages[0]!.attempts > 0,
-      ),
+    await waitFor(
+      `a failed try for ${reference}`,
+      async () => (await statesOf(server, reference))[0]!.attempts > 0,
     );
-    const entry = (await outboxStatus(fileStore(server.outbox))).find(
-      (candidate) => candidate.record.reference === reference,
-    )!;
-    expect(entry.messages.map((message) => message.state)).not.toContain("sent");
+    expect((await statesOf(server, reference)).map((message) => message.state)).not.toContain("sent");
     return reference;
   }
 
@@ -200,10 +201,9 @@ describe("when the mail server refuses a recipient for good, or only for now", (
     await mailbox?.stop();
   });
 
-  const stateOf = async (reference: string) =>
-    (await outboxStatus(fileStore(server.outbox))).find((entry) => entry.record.reference === reference)!.messages;
+  const stateOf = (reference: string) => statesOf(server, reference);
 
-  it(`tries a refusal for good ${DEFAULT_SETTINGS.permanentFailureTries} times, marks it failed and never tries again; npm run outbox shows it`, async () => {
+  it(`tries a refusal for good ${DEFAULT_SETTINGS.permanentFailureTries} times, marks it failed and never tries again; npm run requests shows it`, async () => {
     const gone = referenceOf(
       await postJson(`${server.url}/api/contact`, contactMessage({ email: "gone@example.com" }), "127.0.32.1"),
     );
@@ -226,12 +226,14 @@ describe("when the mail server refuses a recipient for good, or only for now", (
     expect((await stateOf(busy))[1]).toMatchObject({ state: "sent", attempts: 4 });
     expect(refusals()).toBe(DEFAULT_SETTINGS.permanentFailureTries);
 
-    const listing = execFileSync(process.execPath, ["--import", "tsx", "scripts/outbox.ts"], {
+    const listing = execFileSync(process.execPath, ["--import", "tsx", "scripts/requests.ts"], {
       cwd: siteRoot,
-      env: { ...process.env, OUTBOX_DIR: server.outbox },
+      env: { ...process.env, DATA_DIR: server.dataDir },
       encoding: "utf8",
     });
     const line = listing.split("\n").findIndex((text) => text.includes(gone));
-    expect(listing.split("\n")[line + 1]).toMatch(/business sent, confirmation failed \(3 failed tries: .*553/);
+    expect(listing.split("\n")[line + 1]).toMatch(
+      /business to \S+ sent; confirmation to gone@example.com failed after 3 tries: .*553/,
+    );
   });
 });

@@ -1,5 +1,7 @@
 import path from "node:path";
+import { withDatabase } from "../../scripts/lib/database-access";
 import { readStored } from "../../scripts/lib/stored-requests";
+import { storedMail } from "../../src/lib/server/db/deliveries";
 
 /** The site the browser tests use, served as in production. */
 export const e2ePort = Number(process.env.E2E_PORT ?? 9123);
@@ -11,3 +13,19 @@ export const brokenSite = `http://127.0.0.1:${brokenPort}`;
 export const E2E_DATA = path.resolve(__dirname, "..", "..", ".data", "e2e");
 
 export const readE2eOutbox = (kind: string) => readStored(kind, { ...process.env, DATA_DIR: E2E_DATA });
+
+/**
+ * The page a booking's confirmation e-mail links to, as kept for the local mail view (the browser
+ * tests' site has no SMTP_URL): the link's path and query, to open on the test site.
+ */
+export async function linkInConfirmation(reference: string): Promise<string> {
+  const mail = await withDatabase((db) => storedMail(db, reference, "confirmation"), {
+    ...process.env,
+    DATA_DIR: E2E_DATA,
+  });
+  if (!mail) throw new Error(`No confirmation kept for ${reference}`);
+  const link = /https?:\/\/\S+\/booking\?token=[A-Za-z0-9._-]+/.exec(mail.text)?.[0];
+  if (!link) throw new Error(`The confirmation of ${reference} has no link`);
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
