@@ -9,6 +9,7 @@
  *
  * Works while `npm start` runs (through its database) or when it is stopped.
  */
+import "./lib/webpack-imports";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";

@@ -4,6 +4,7 @@
  * last. `npm run requests` prints it; `npm run requests -- --csv` writes the bookings as CSV for a
  * spreadsheet. Works while `npm start` runs (through its database) or when it is stopped.
  */
+import "./lib/webpack-imports";
 import { labelOf, mainInspectionChoices } from "../src/lib/catalog";
 import { bookedTimeText } from "../src/lib/booking/booked-time";
 import { bookingsSince, type Booking } from "../src/lib/server/db/bookings";

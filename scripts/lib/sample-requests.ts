@@ -93,6 +93,9 @@ let bookings = 0;
 export function bookingRequest(start: string, overrides: Record<string, unknown> = {}) {
   const { firstDate: _1, firstWindow: _2, secondDate: _3, secondWindow: _4, ...request } = scheduleRequest();
   bookings += 1;
-  const visitor = { phone: `(410) 555-${String(bookings % 10_000).padStart(4, "0")}`, street: `${bookings} Severn Avenue` };
+  const visitor = {
+    phone: `(410) 555-${String(bookings % 10_000).padStart(4, "0")}`,
+    street: `${bookings} Severn Avenue`,
+  };
   return { ...request, ...visitor, start, ...overrides };
 }

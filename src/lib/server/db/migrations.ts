@@ -56,7 +56,8 @@ export const MIGRATIONS: readonly string[] = [
   -- buffer. The constraint, not the code, refuses two live bookings of one inspector that overlap,
   -- whatever the hours, the step between starts or the number of inspectors become.
   CREATE TABLE bookings (
-    reference text PRIMARY KEY REFERENCES requests (reference) ON DELETE CASCADE,
+    -- Checked when the transaction commits: a booking is made before its request is written, in one transaction.
+    reference text PRIMARY KEY REFERENCES requests (reference) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
     inspector integer NOT NULL CHECK (inspector >= 1),
     start_at timestamptz NOT NULL,
     on_site_minutes integer NOT NULL CHECK (on_site_minutes > 0),
