@@ -33,8 +33,7 @@ const statesOf = (server: FunctionServer, reference?: string): Promise<DeliveryS
   });
 
 /** Every e-mail of every stored request has been accepted by the mail server. */
-const allSent = async (server: FunctionServer) =>
-  (await statesOf(server)).every((message) => message.state === "sent");
+const allSent = async (server: FunctionServer) => (await statesOf(server)).every((message) => message.state === "sent");
 
 const referenceOf = (answer: Answer) => (JSON.parse(answer.body) as { reference: string }).reference;
 
@@ -148,10 +147,7 @@ describe("when the mail server refuses, is down, or never greets", () => {
     });
     expect(answer.status).toBe(201);
     const reference = referenceOf(answer);
-    await waitFor(
-      `a failed try for ${reference}`,
-      async () => (await statesOf(server, reference))[0]!.attempts > 0,
-    );
+    await waitFor(`a failed try for ${reference}`, async () => (await statesOf(server, reference))[0]!.attempts > 0);
     expect((await statesOf(server, reference)).map((message) => message.state)).not.toContain("sent");
     return reference;
   }

@@ -54,7 +54,9 @@ const liveAt = async (start: string) =>
 it("gives 200 concurrent bookings of one start on two servers exactly the two inspectors", async () => {
   const [start] = await openStartsOf(servers[0]!.url, SHORT_JOB);
   const answers = await Promise.all(
-    Array.from({ length: 200 }, (_, n) => postJson(`${servers[n % 2]!.url}/api/schedule`, visitor(start!, n))),
+    Array.from({ length: 200 }, (_, n) =>
+      postJson(`${servers[n % 2]!.url}/api/schedule`, visitor(start!, n), `127.0.${40 + (n >> 5)}.${1 + (n & 31)}`),
+    ),
   );
   const statuses = answers.map((answer) => answer.status);
   expect(statuses.filter((status) => status === 201)).toHaveLength(2);
@@ -71,7 +73,7 @@ it("moves 100 bookings onto one start concurrently: only the free capacity, and 
   for (const start of starts.filter((start) => start > target)) {
     if (booked.length === 100) break;
     const body = visitor(start, (n += 1));
-    const answer = await postJson(`${servers[0]!.url}/api/schedule`, body);
+    const answer = await postJson(`${servers[0]!.url}/api/schedule`, body, `127.0.60.${1 + (n % 200)}`);
     if (answer.status !== 201) continue;
     const reference = (JSON.parse(answer.body) as { reference: string }).reference;
     booked.push({ reference, start, token: await tokenOf(reference) });
@@ -79,7 +81,11 @@ it("moves 100 bookings onto one start concurrently: only the free capacity, and 
   expect(booked).toHaveLength(100);
   const moves = await Promise.all(
     booked.map((booking, index) =>
-      postJson(`${servers[index % 2]!.url}/api/booking`, { token: booking.token, action: "move", start: target }),
+      postJson(
+        `${servers[index % 2]!.url}/api/booking`,
+        { token: booking.token, action: "move", start: target },
+        `127.0.${50 + (index >> 5)}.${1 + (index & 31)}`,
+      ),
     ),
   );
   const moved = moves.filter((answer) => answer.status === 200).length;

@@ -23,7 +23,8 @@ export const MIGRATIONS: readonly string[] = [
     fingerprint text,
     received_at timestamptz NOT NULL,
     record jsonb NOT NULL,
-    answer jsonb NOT NULL,
+    -- json, not jsonb: a repeat of the key is answered with the very text of the first answer.
+    answer json NOT NULL,
     UNIQUE (kind, idempotency_key)
   );
 

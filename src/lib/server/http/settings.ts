@@ -126,13 +126,6 @@ const SETTINGS = {
     unit: "ms",
     what: "How often the functions' process of `npm start` looks for e-mails that are due.",
   },
-  // Keeping the last day's requests live serves repeated Idempotency-Keys and the confirmations
-  // limit; archiving the rest keeps what is read and scanned from growing with everything stored.
-  archiveAfterSettled: {
-    value: 1_000,
-    unit: "count",
-    what: "The outbox folder archives the requests whose e-mails are all settled, except the last day's, once this many have piled up.",
-  },
   smtpConnectMs: {
     value: 10_000,
     unit: "ms",
