@@ -217,10 +217,16 @@ describe("a booking", () => {
     expect(body(moved)).toMatchObject({ reference, start: later, status: "booked" });
     // The visitor is sent the new time with the invite updated: the same event, a higher SEQUENCE.
     await waitFor("the e-mail of the move", () =>
-      mailbox.messages.some((message) => message.to[0] === "booker@example.com" && message.raw.includes("moved")),
+      mailbox.messages.some(
+        (message) =>
+          message.to[0] === "booker@example.com" && bodyText(message.raw).includes("Subject: Your inspection is moved"),
+      ),
     );
     const movedMail = bodyText(
-      mailbox.messages.find((message) => message.to[0] === "booker@example.com" && message.raw.includes("moved"))!.raw,
+      mailbox.messages.find(
+        (message) =>
+          message.to[0] === "booker@example.com" && bodyText(message.raw).includes("Subject: Your inspection is moved"),
+      )!.raw,
     );
     const invite = movedMail.slice(movedMail.indexOf("BEGIN:VCALENDAR"), movedMail.indexOf("END:VCALENDAR") + 13);
     const [event] = eventsOf(invite);

@@ -115,4 +115,11 @@ const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:\d{2})$/;
 export const offeredTime = (required: string, notOffered: string) =>
   z
     .string({ error: required })
-    .check(z.refine((value) => RFC3339.test(value) && !Number.isNaN(Date.parse(value)), notOffered));
+    // Years before 1900 or past 2999 are no time anyone books (and year 0 is no date a calendar
+    // library takes); the server then checks the time against the hours of the booking window.
+    .check(
+      z.refine((value) => {
+        const year = Number(value.slice(0, 4));
+        return RFC3339.test(value) && !Number.isNaN(Date.parse(value)) && year >= 1900 && year <= 2999;
+      }, notOffered),
+    );

@@ -278,7 +278,7 @@ export async function manageBookingHandler(req: GatsbyFunctionRequest, res: Gats
     const now = new Date();
     if (req.method === "GET") {
       const reference = referenceOf((req.query as Record<string, unknown> | undefined)?.token, now.getTime());
-      const db = await databaseOr503(business.phone);
+      const db = await databaseOr503(business.phone, "read");
       res.status(200).json(describe(await bookingOf(db, reference), now.getTime()));
       return;
     }

@@ -34,7 +34,7 @@ export async function ownerCalendarHandler(req: GatsbyFunctionRequest, res: Gats
     return;
   }
   try {
-    const db = await databaseOr503(business.phone, env);
+    const db = await databaseOr503(business.phone, "read", env);
     const text = ownerFeed(await bookingsSince(db, new Date(Date.now() - KEEP_PAST_MS).toISOString()));
     res.status(200).setHeader("Content-Type", "text/calendar; charset=utf-8");
     res.send(text);

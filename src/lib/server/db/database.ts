@@ -145,15 +145,24 @@ export function database(env: NodeJS.ProcessEnv = runtimeEnv()): Promise<Databas
   return holder.opening;
 }
 
-/** The database, or the 503 a visitor is given when it cannot be reached. */
-export async function databaseOr503(phone: string, env: NodeJS.ProcessEnv = runtimeEnv()): Promise<Database> {
+/**
+ * The database, or the 503 a visitor is given when it cannot be reached: for a request that
+ * stores ("save"), that nothing was sent; for one that only reads, that it could not be read.
+ */
+export async function databaseOr503(
+  phone: string,
+  purpose: "save" | "read" = "save",
+  env: NodeJS.ProcessEnv = runtimeEnv(),
+): Promise<Database> {
   try {
     return await database(env);
   } catch (error) {
     console.error("[database] cannot open:", (error as Error).message);
     throw new HttpError(
       503,
-      `We cannot take requests just now: our database is not reachable. Nothing was stored; please try again in a few minutes or call us at ${phone}.`,
+      purpose === "save"
+        ? `We could not save your request just now. Nothing was sent. Please try again in a few minutes or call us at ${phone}.`
+        : `We cannot show this just now. Please try again in a few minutes or call us at ${phone}.`,
     );
   }
 }

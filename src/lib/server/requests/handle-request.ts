@@ -130,7 +130,7 @@ async function store(
       `This site cannot take requests right now: no e-mail delivery is configured. Nothing was sent; please call us at ${business.phone}.`,
     );
   }
-  const db = await databaseOr503(business.phone, env);
+  const db = await databaseOr503(business.phone, "save", env);
   const from = env.MAIL_FROM ?? `${business.name} <${business.email}>`;
   const transport = smtpUrl ? "smtp" : "local";
   const print = fingerprint(acceptance.validated);
