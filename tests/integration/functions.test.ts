@@ -33,7 +33,7 @@ const scheduleRequest = (overrides: Record<string, unknown> = {}) => bookingRequ
 afterAll(() => server?.stop());
 
 describe("a valid request", () => {
-  it("is answered 201 with a reference and stored as one outbox line", async () => {
+  it("is answered 201 with a reference and stored once", async () => {
     const before = await server.readOutbox("schedule-requests");
     const answer = await postJson(schedule, scheduleRequest(), freshAddress());
     expect(answer.status).toBe(201);
@@ -283,6 +283,18 @@ describe("a refused request gets a readable answer and nothing is stored", () =>
       // Another visitor is not affected.
       expect((await postJson(schedule, invalid, freshAddress())).status).toBe(400);
     }));
+});
+
+it("429 once an address asks too many changes of bookings, so a link cannot flood the business", async () => {
+  const address = freshAddress();
+  const booking = `${server.url}/api/booking`;
+  // Links that are not the site's own change nothing, but each attempt counts.
+  for (let i = 0; i < DEFAULT_SETTINGS.rateLimitMax; i += 1) {
+    expect((await postJson(booking, { token: "SR-20261201-ABCDEF.1.x", action: "move" }, address)).status).toBe(403);
+  }
+  const answer = await postJson(booking, { token: "SR-20261201-ABCDEF.1.x", action: "cancel" }, address);
+  expect(answer.status).toBe(429);
+  expect(Number(answer.headers["retry-after"])).toBeGreaterThan(0);
 });
 
 describe("what a client cannot choose", () => {

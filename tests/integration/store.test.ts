@@ -113,3 +113,20 @@ export async function tokenOf(reference: string): Promise<string> {
   await waitFor(`the confirmation of ${reference}`, () => Boolean(confirmation()));
   return /token=([A-Za-z0-9._-]+)/.exec(bodyText(confirmation()!.raw))![1]!;
 }
+
+it("answers a retry on the other server with the first answer, never as a taken time", async () => {
+  const starts = await openStartsOf(servers[0]!.url, SHORT_JOB);
+  for (let trial = 0; trial < 16; trial += 1) {
+    const request = visitor(starts[200 + trial * 4]!, 5000 + trial);
+    const key = `retry-${trial}-${Date.now()}`;
+    const [first, second] = await Promise.all(
+      servers.map((server, index) =>
+        postJson(`${server.url}/api/schedule`, request, `127.0.70.${1 + trial * 2 + index}`, {
+          "Idempotency-Key": key,
+        }),
+      ),
+    );
+    expect([first!.status, second!.status]).toEqual([201, 201]);
+    expect(second!.body).toBe(first!.body);
+  }
+});
