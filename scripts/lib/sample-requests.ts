@@ -7,12 +7,20 @@ export function daysFromToday(days: number): string {
   return formatISO(addDays(parseISO(marylandToday()), days), { representation: "date" });
 }
 
+let visitors = 0;
+
+/**
+ * A request as the schedule form sends it. Each has a phone number and a house number of its own
+ * on Severn Avenue, as different visitors' would: the site limits the bookings one phone number or
+ * property holds at once.
+ */
 export function scheduleRequest(overrides: Record<string, unknown> = {}) {
+  visitors += 1;
   return {
     mainInspection: "residential",
     addOns: ["radon"],
     waterPackages: ["basic-potability"],
-    street: "12 Severn Avenue",
+    street: `${visitors} Severn Avenue`,
     city: "Annapolis",
     zip: "21403",
     county: "Anne Arundel",
@@ -26,7 +34,7 @@ export function scheduleRequest(overrides: Record<string, unknown> = {}) {
     secondWindow: "afternoon",
     name: "Ann Client",
     email: "ann.client@example.com",
-    phone: "(410) 555-0100",
+    phone: `(410) 555-${String(visitors % 10_000).padStart(4, "0")}`,
     heardFrom: "agent",
     agentName: "Bea Agent",
     agentEmail: "bea.agent@example.com",
@@ -83,19 +91,8 @@ export const SAMPLE_JOB = {
   county: "Anne Arundel",
 };
 
-let bookings = 0;
-
-/**
- * A booking as the schedule form sends it: the sample request without its preferred dates, and a
- * start. Each has a phone number and a house number of its own, as different visitors' would,
- * since the site limits the bookings one phone or property holds at once.
- */
+/** A booking as the schedule form sends it: the sample request without its preferred dates, and a start. */
 export function bookingRequest(start: string, overrides: Record<string, unknown> = {}) {
   const { firstDate: _1, firstWindow: _2, secondDate: _3, secondWindow: _4, ...request } = scheduleRequest();
-  bookings += 1;
-  const visitor = {
-    phone: `(410) 555-${String(bookings % 10_000).padStart(4, "0")}`,
-    street: `${bookings} Severn Avenue`,
-  };
-  return { ...request, ...visitor, start, ...overrides };
+  return { ...request, start, ...overrides };
 }

@@ -39,7 +39,7 @@ async function mailFor(reference: string, count = 2) {
 }
 
 it("sends the business every field and the quote, and the visitor a confirmation", async () => {
-  const request = scheduleRequest();
+  const request = scheduleRequest({ street: "12 Severn Avenue", phone: "(410) 555-0100" });
   const answer = await postJson(`${server.url}/api/schedule`, request, "127.0.4.1");
   expect(answer.status).toBe(201);
   const { reference, quote, confirmationQueued } = JSON.parse(answer.body) as {
@@ -77,8 +77,10 @@ it("sends the business every field and the quote, and the visitor a confirmation
   const confirmation = bodyText(toVisitor.raw);
   expect(confirmation).toContain(`Your reference is ${reference}.`);
   expect(confirmation).toContain("Radon test (48-hour continuous monitor)");
-  expect(confirmation).toContain(`Your inspection is booked. Your reference is ${reference}.`);
-  expect(confirmation).toMatch(/To cancel or move it, until 24 hours before it starts: https:\/\/\S+\/booking\?token=/);
+  expect(confirmation).toContain(`Your inspection time is held for you. Your reference is ${reference}.`);
+  expect(confirmation).toMatch(/Please confirm it within 2 hours: open this link and choose "Keep this time"\./);
+  expect(confirmation).toMatch(/^ {2}https:\/\/\S+\/booking\?token=\S+$/m);
+  expect(confirmation).toContain("The same link cancels or moves it, until 24 hours before it starts.");
   expect(confirmation).toContain(site.phone);
   // The invitation part carries the time, and nothing typed either.
   expect(confirmation).toMatch(/BEGIN:VEVENT[\s\S]*UID:/);
@@ -216,7 +218,7 @@ it("sends an agent who books for a client the confirmation too, and nothing eith
   const messages = await mailFor(reference, 3);
   const to = (address: string) => bodyText(messages.find((message) => message.to[0] === address)!.raw);
   for (const address of ["client.two@example.com", "bea.agent@example.com"]) {
-    expect(to(address)).toContain(`Your inspection is booked. Your reference is ${reference}.`);
+    expect(to(address)).toContain(`Your inspection time is held for you. Your reference is ${reference}.`);
     for (const typed of ["Ann Client", "Severn Avenue", "Bea Agent", "555-0111", "side gate"]) {
       expect(to(address)).not.toContain(typed);
     }

@@ -43,7 +43,8 @@ describe("a valid request", () => {
       confirmationQueued: boolean;
     };
     expect(body.reference).toMatch(/^SR-\d{8}-[0-9A-HJKMNP-TV-Z]{6}$/);
-    expect(body.confirmationQueued).toBe(false);
+    // Without SMTP_URL the confirmation is kept for the local mail view (npm run mail).
+    expect(body.confirmationQueued).toBe(true);
 
     const after = await server.readOutbox("schedule-requests");
     expect(after).toHaveLength(before.length + 1);
@@ -51,7 +52,7 @@ describe("a valid request", () => {
       type: "schedule",
       reference: body.reference,
       request: {
-        street: "12 Severn Avenue",
+        street: expect.stringMatching(/^\d+ Severn Avenue$/),
         squareFeet: 2100,
         yearBuilt: 1962,
         addOns: ["radon"],

@@ -10,7 +10,7 @@ import { localDate, MARYLAND } from "../../booking/local-time";
 import { createCalendar, heldRange, type Start } from "../../booking/open-times";
 import { NO_MAIN_INSPECTION } from "../../forms/choices";
 import type { ScheduleRequest } from "../../request-schemas";
-import { errorCode, EXCLUSION_VIOLATION, type Queryable } from "../db/database";
+import { DEADLOCK_DETECTED, errorCode, EXCLUSION_VIOLATION, type Queryable } from "../db/database";
 import {
   busyBetween,
   expireUnconfirmed,
@@ -28,6 +28,8 @@ export const calendar = createCalendar(availability);
 const ALTERNATIVES = 12;
 const ALTERNATIVE_DAYS = 14;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Tries of one booking per inspector, before it is told the time is taken: conflicts are rare. */
+const RETRIES_PER_INSPECTOR = 4;
 
 export function jobOf(
   request: Pick<ScheduleRequest, "mainInspection" | "squareFeet" | "addOns" | "waterPackages" | "county">,
@@ -117,8 +119,11 @@ const dateOf = (at: string, now: number) => {
 
 /**
  * Picks the first inspector free over the whole range and inserts the booking under a
- * savepoint; if another transaction took that inspector meanwhile (23P01), looks again. Each
- * refusal means one more inspector taken, so this ends within `inspectors` + 1 tries.
+ * savepoint; if another transaction took that inspector meanwhile (23P01), looks again. Two
+ * inserts that conflict at the same moment can also wait on each other, which PostgreSQL ends by
+ * failing one with a deadlock (40P01, as its documentation warns for exclusion constraints):
+ * that one looks again too. Each look reads what is committed, so this ends when every
+ * inspector is seen taken, or after a bounded number of tries.
  */
 export async function holdInspector(
   tx: Queryable,
@@ -129,7 +134,7 @@ export async function holdInspector(
   except?: string,
 ): Promise<number | null> {
   const range = heldRange(start.instant, length);
-  for (let tries = 0; tries <= availability.inspectors; tries += 1) {
+  for (let tries = 0; tries < RETRIES_PER_INSPECTOR * (availability.inspectors + 1); tries += 1) {
     const busy = await busyBetween(tx, range.from, range.to, new Date(now).toISOString(), except);
     const inspector = calendar.freeInspector(start, length, busy);
     if (inspector === null) return null;
@@ -140,7 +145,8 @@ export async function holdInspector(
       return inspector;
     } catch (error) {
       await tx.query("ROLLBACK TO SAVEPOINT hold");
-      if (errorCode(error) !== EXCLUSION_VIOLATION) throw error;
+      const code = errorCode(error);
+      if (code !== EXCLUSION_VIOLATION && code !== DEADLOCK_DETECTED) throw error;
     }
   }
   return null;
