@@ -76,7 +76,9 @@ export async function availabilityHandler(req: GatsbyFunctionRequest, res: Gatsb
     const { first, last } = calendar.window(now);
     // A month outside today's booking window has no open time: answered without a look at the bookings.
     const starts =
-      to < first || from > last ? [] : await openStarts(await databaseOr503(business.phone, "read"), length, { from, to }, now);
+      to < first || from > last
+        ? []
+        : await openStarts(await databaseOr503(business.phone, "read"), length, { from, to }, now);
     res.status(200).json({
       month,
       timeZone: MARYLAND,
