@@ -10,9 +10,9 @@ export function daysFromToday(days: number): string {
 let visitors = 0;
 
 /**
- * A request as the schedule form sends it. Each has a phone number and a house number of its own
- * on Severn Avenue, as different visitors' would: the site limits the bookings one phone number or
- * property holds at once.
+ * A request as the schedule form sends it. Each has an e-mail address, a phone number and a house
+ * number of its own, as different visitors' would: the site limits the bookings one mailbox, phone
+ * number or property holds at once.
  */
 export function scheduleRequest(overrides: Record<string, unknown> = {}) {
   visitors += 1;
@@ -20,7 +20,7 @@ export function scheduleRequest(overrides: Record<string, unknown> = {}) {
     mainInspection: "residential",
     addOns: ["radon"],
     waterPackages: ["basic-potability"],
-    street: `${visitors} Severn Avenue`,
+    street: `${100 + visitors} Severn Avenue`,
     city: "Annapolis",
     zip: "21403",
     county: "Anne Arundel",
@@ -33,8 +33,8 @@ export function scheduleRequest(overrides: Record<string, unknown> = {}) {
     secondDate: daysFromToday(8),
     secondWindow: "afternoon",
     name: "Ann Client",
-    email: "ann.client@example.com",
-    phone: `(410) 555-${String(visitors % 10_000).padStart(4, "0")}`,
+    email: `ann.client${visitors}@example.com`,
+    phone: `(410) 555-${2000 + (visitors % 8000)}`,
     heardFrom: "agent",
     agentName: "Bea Agent",
     agentEmail: "bea.agent@example.com",

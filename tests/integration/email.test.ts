@@ -39,7 +39,11 @@ async function mailFor(reference: string, count = 2) {
 }
 
 it("sends the business every field and the quote, and the visitor a confirmation", async () => {
-  const request = scheduleRequest({ street: "12 Severn Avenue", phone: "(410) 555-0100" });
+  const request = scheduleRequest({
+    street: "12 Severn Avenue",
+    phone: "(410) 555-0100",
+    email: "ann.client@example.com",
+  });
   const answer = await postJson(`${server.url}/api/schedule`, request, "127.0.4.1");
   expect(answer.status).toBe(201);
   const { reference, quote, confirmationQueued } = JSON.parse(answer.body) as {
