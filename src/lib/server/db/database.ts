@@ -9,6 +9,7 @@
  * One process owns an embedded database: the functions' process of `npm start`. Commands reach it
  * through that process while the server runs (see scripts/lib/database-access.ts).
  */
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { HttpError } from "../http/http-error";
 import { onNetlify, processState, runtimeEnv } from "../http/runtime";
@@ -93,6 +94,8 @@ async function openEmbedded(dir: string): Promise<Database> {
   const { btree_gist } = nodeRequire(
     "@electric-sql/pglite/contrib/btree_gist",
   ) as typeof import("@electric-sql/pglite/contrib/btree_gist");
+  // PGlite makes its own folder but not the ones above it (DATA_DIR on a fresh clone).
+  mkdirSync(path.dirname(dir), { recursive: true });
   const db = await PGlite.create(dir, { extensions: { btree_gist } });
   return {
     kind: "pglite",
