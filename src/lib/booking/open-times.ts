@@ -34,6 +34,7 @@ export interface Busy {
 }
 
 const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /** The time a job starting at `instant` holds its inspector: travel there, the job, travel back, the buffer. */
 export function heldRange(instant: number, job: JobTimes): { from: number; to: number } {
@@ -71,8 +72,27 @@ export function createCalendar(availability: AvailabilityContent) {
     return { first, last: dayAfter(today, availability.horizonDays) };
   }
 
-  /** Every start the hours allow on one date for a job of this length, taken or not. */
+  /**
+   * Every start the hours allow on one date for a job of this length, taken or not.
+   *
+   * The starts of a date for a length of job depend on the content alone: kept, since every
+   * answer of the availability function works out a month of them (the wall-clock arithmetic of
+   * the time-zone library is most of its cost). Bounded: the window holds a few dozen dates.
+   */
+  const startsCache = new Map<string, Start[]>();
   function startsOn(date: string, onSiteMinutes: number): Start[] {
+    const key = `${date}|${onSiteMinutes}`;
+    let starts = startsCache.get(key);
+    if (!starts) {
+      if (startsCache.size > 10_000) startsCache.clear();
+      starts = startsOnDate(date, onSiteMinutes);
+      startsCache.set(key, starts);
+    }
+    return starts;
+  }
+
+  /** startsOn, worked out. */
+  function startsOnDate(date: string, onSiteMinutes: number): Start[] {
     const hours = hoursOn(date);
     if (!hours || !isWorkingDay(date)) return [];
     const closes = instantOf(date, hours.closes, timeZone);
@@ -119,9 +139,23 @@ export function createCalendar(availability: AvailabilityContent) {
   ): Start[] {
     const { first, last } = window(now);
     const open: Start[] = [];
+    // Each start is weighed against the bookings of the days its range touches, not the month's.
+    const byDay = new Map<number, Busy[]>();
+    const dayOf = (instant: number) => Math.floor(instant / DAY_MS);
+    for (const held of busy) {
+      for (let day = dayOf(held.from); day <= dayOf(held.to); day += 1) {
+        byDay.set(day, [...(byDay.get(day) ?? []), held]);
+      }
+    }
     for (let date = from < first ? first : from; date <= to && date <= last; date = dayAfter(date)) {
       for (const start of startsOn(date, job.onSiteMinutes)) {
-        if (start.instant > now && freeInspector(start, job, busy) !== null) open.push(start);
+        if (start.instant <= now) continue;
+        const range = heldRange(start.instant, job);
+        const near = new Set<Busy>();
+        for (let day = dayOf(range.from); day <= dayOf(range.to); day += 1) {
+          for (const held of byDay.get(day) ?? []) near.add(held);
+        }
+        if (freeInspector(start, job, [...near]) !== null) open.push(start);
       }
     }
     return open;
