@@ -1,6 +1,6 @@
 /**
  * The built site under the production server (scripts/serve.ts) on loopback, which runs the
- * Gatsby Functions exactly as `npm start` does, with the environment a test chooses (outbox
+ * Gatsby Functions exactly as `npm start` does, with the environment a test chooses (database
  * folder, SMTP, limits).
  */
 import { spawn } from "node:child_process";

@@ -81,9 +81,9 @@ describe("apiRequest", () => {
   });
 
   it('turns a failure into "<status>: <body>"', async () => {
-    reply = { status: 503, body: "The outbox could not be written" };
+    reply = { status: 503, body: "The request could not be stored" };
     await expect(apiRequest("POST", `${base}/api/schedule`, {})).rejects.toThrow(
-      "503: The outbox could not be written",
+      "503: The request could not be stored",
     );
   });
 

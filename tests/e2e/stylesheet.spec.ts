@@ -14,12 +14,13 @@ const SHEET = /\/styles\.[\da-f]+\.css$/;
 /** The computed styles that show whether an element has its rules, for every element of `root`. */
 function styleSnapshot(page: Page, root: string): Promise<Record<string, string>> {
   return page.evaluate((selector) => {
+    // What the sheet's rules set, not what layout then works out: a used width also depends on
+    // whether a closed disclosure's content has been laid out yet, which is no matter of styling.
     const properties = [
       "display",
       "position",
       "margin",
       "padding",
-      "width",
       "font-size",
       "font-weight",
       "color",

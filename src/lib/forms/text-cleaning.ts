@@ -5,7 +5,7 @@
  */
 
 /**
- * Characters a person cannot see or type on purpose, which would travel into the outbox and
+ * Characters a person cannot see or type on purpose, which would travel into the database and
  * the e-mails: control characters (line breaks and tabs are kept), bidirectional overrides
  * and isolates that reorder what a reader sees, and zero-width characters.
  */
