@@ -56,6 +56,12 @@ async function main() {
     if (!state) throw new Error(`There is no kept e-mail ${which}; npm run mail lists them.`);
     const mail = (await storedMail(db, state.reference, state.message))!;
     console.log(`From: ${mail.from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}`);
+    // The links point at SITE_URL, the live site; the same page of this machine's server opens them here.
+    const local = `http://127.0.0.1:${process.env.PORT ?? 9000}`;
+    for (const link of mail.text.match(/https?:\/\/\S+\/booking\?token=\S+/g) ?? []) {
+      const url = new URL(link);
+      console.log(`\n[On this machine (npm start): ${local}${url.pathname}${url.search}]`);
+    }
     if (mail.calendar)
       console.log(`\n[Attached: an invitation, ${mail.calendar.length} bytes; --save <folder> writes it]`);
     if (values.save) {
