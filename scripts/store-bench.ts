@@ -16,9 +16,9 @@ import { performance } from "node:perf_hooks";
 import { availability } from "../src/lib/business-data";
 import { book, calendar, jobOf, lengthOf, openStarts } from "../src/lib/server/booking/booking";
 import { openDatabase, type Database } from "../src/lib/server/db/database";
-import { insertRequest } from "../src/lib/server/db/requests";
 import type { ScheduleRequest } from "../src/lib/request-schemas";
 import { startPostgres } from "./lib/postgres-server";
+import { storeBlankRequest } from "./lib/stored-requests";
 
 const TARGET_P99_MS = 50;
 const BOOKINGS = 2_000;
@@ -62,15 +62,7 @@ async function seed(db: Database, month: { from: string; to: string }) {
     const inspector = 1;
     const start = days[Math.floor(i / 6)]! + (i % 6) * 5 * 60_000;
     const reference = `SR-BENCH-${String(i).padStart(5, "0")}`;
-    await insertRequest(db, {
-      kind: "schedule-requests",
-      reference,
-      receivedAt: new Date().toISOString(),
-      record: {},
-      answer: { status: 201, body: {} },
-      idempotencyKey: null,
-      fingerprint: null,
-    });
+    await storeBlankRequest(db, reference);
     const base = values.length;
     values.push(reference, inspector, new Date(start).toISOString(), new Date(start + 5 * 60_000).toISOString());
     rows.push(
@@ -116,15 +108,7 @@ async function measure(name: string, db: Database) {
       } as ScheduleRequest;
       const started = performance.now();
       const result = await db.transaction(async (tx) => {
-        await insertRequest(tx, {
-          kind: "schedule-requests",
-          reference,
-          receivedAt: new Date().toISOString(),
-          record: {},
-          answer: { status: 201, body: {} },
-          idempotencyKey: null,
-          fingerprint: null,
-        });
+        await storeBlankRequest(tx, reference);
         return book(tx, {
           request,
           reference,

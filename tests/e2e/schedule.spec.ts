@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { bookingRequest, jobQuery, SHORT_JOB } from "../../scripts/lib/sample-requests";
 import { axeViolations, describeViolations } from "../support/axe";
@@ -338,33 +338,42 @@ test(
   },
 );
 
+const nextMonth = () => {
+  const date = new Date();
+  date.setUTCDate(1);
+  date.setUTCMonth(date.getUTCMonth() + 1);
+  return date.toISOString().slice(0, 7);
+};
+
+/**
+ * Books the `slot`-th open start from the end of the next two months as the form would, then
+ * follows the link its kept confirmation e-mail carries, as the visitor would: the page first
+ * asks to keep the time, says it is kept, and then opens the booking to change it. Returns the start.
+ */
+async function bookAndKeep(page: Page, request: APIRequestContext, slot: number): Promise<string> {
+  const month = async (at: string) =>
+    ((await (await request.get(`/api/availability/${at}?${jobQuery(SHORT_JOB)}`)).json()) as { starts: string[] })
+      .starts;
+  const start = [...(await month(new Date().toISOString().slice(0, 7))), ...(await month(nextMonth()))].at(-1 - slot)!;
+  const booked = await request.post("/api/schedule", {
+    data: bookingRequest(start, { ...SHORT_JOB, ...visitor(), phone: `(410) 555-${visitor().phone.slice(-4)}` }),
+  });
+  expect(booked.status()).toBe(201);
+  const { reference } = (await booked.json()) as { reference: string };
+  const link = await linkInConfirmation(reference);
+  await openPage(page, link);
+  await page.getByRole("button", { name: "Keep this time" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Booking confirmed" })).toBeVisible();
+  await openPage(page, link);
+  return start;
+}
+
 test(
   "the link in a booking's confirmation opens the booking, which can be cancelled there",
   { tag: "@desktop" },
   async ({ page, request }) => {
     // Desktops only: one booking is enough; the page's layout is checked with axe here.
-    // A booking made as the form makes it, and the link its confirmation carries (the server's own secret).
-    const starts = (await (
-      await request.get(`/api/availability/${new Date().toISOString().slice(0, 7)}?${jobQuery(SHORT_JOB)}`)
-    ).json()) as {
-      starts: string[];
-    };
-    const next = (await (await request.get(`/api/availability/${nextMonth()}?${jobQuery(SHORT_JOB)}`)).json()) as {
-      starts: string[];
-    };
-    const start = [...starts.starts, ...next.starts].at(-1 - DAY_SLOTS.manage)!;
-    const booked = await request.post("/api/schedule", {
-      data: bookingRequest(start, { ...SHORT_JOB, ...visitor(), phone: `(410) 555-${visitor().phone.slice(-4)}` }),
-    });
-    expect(booked.status()).toBe(201);
-    const { reference } = (await booked.json()) as { reference: string };
-    // The link the confirmation e-mail carries, as the visitor would click it: it first asks to keep
-    // the time, says it is kept, and later opens the booking to change it.
-    const link = await linkInConfirmation(reference);
-    await openPage(page, link);
-    await page.getByRole("button", { name: "Keep this time" }).click();
-    await expect(page.getByRole("heading", { level: 2, name: "Booking confirmed" })).toBeVisible();
-    await openPage(page, link);
+    const start = await bookAndKeep(page, request, DAY_SLOTS.manage);
 
     await expect(page.getByRole("heading", { level: 2, name: /^Booked for / })).toBeVisible();
     const violations = await axeViolations(page);
@@ -399,35 +408,11 @@ test(
   },
 );
 
-const nextMonth = () => {
-  const date = new Date();
-  date.setUTCDate(1);
-  date.setUTCMonth(date.getUTCMonth() + 1);
-  return date.toISOString().slice(0, 7);
-};
-
 test(
   "a booking is moved after the visitor is asked, and the page names the new time",
   { tag: "@desktop" },
   async ({ page, request }) => {
-    const month = (at: string) => request.get(`/api/availability/${at}?${jobQuery(SHORT_JOB)}`);
-    const open = [
-      ...((await (await month(new Date().toISOString().slice(0, 7))).json()) as { starts: string[] }).starts,
-      ...((await (await month(nextMonth())).json()) as { starts: string[] }).starts,
-    ];
-    const start = open.at(-1 - DAY_SLOTS.move)!;
-    const booked = await request.post("/api/schedule", {
-      data: bookingRequest(start, { ...SHORT_JOB, ...visitor(), phone: `(410) 555-${visitor().phone.slice(-4)}` }),
-    });
-    expect(booked.status()).toBe(201);
-    const { reference } = (await booked.json()) as { reference: string };
-    // The link the confirmation e-mail carries, as the visitor would click it: it first asks to keep
-    // the time, says it is kept, and later opens the booking to change it.
-    const link = await linkInConfirmation(reference);
-    await openPage(page, link);
-    await page.getByRole("button", { name: "Keep this time" }).click();
-    await expect(page.getByRole("heading", { level: 2, name: "Booking confirmed" })).toBeVisible();
-    await openPage(page, link);
+    await bookAndKeep(page, request, DAY_SLOTS.move);
 
     const heading = page.getByRole("heading", { level: 2, name: /^Booked for / });
     const before = (await heading.textContent())!.replace(/^Booked for /, "").replace(/ \(Maryland time\)$/, "");

@@ -18,7 +18,8 @@ import {
 } from "../../src/lib/server/db/bookings";
 import { errorCode, EXCLUSION_VIOLATION, openDatabase, type Database } from "../../src/lib/server/db/database";
 import { claimDue, finishDelivery } from "../../src/lib/server/db/deliveries";
-import { insertDeliveries, insertRequest } from "../../src/lib/server/db/requests";
+import { insertDeliveries } from "../../src/lib/server/db/requests";
+import { storeBlankRequest } from "../../scripts/lib/stored-requests";
 import type { ScheduleRequest } from "../../src/lib/request-schemas";
 
 const job = {
@@ -53,18 +54,6 @@ const request = (start: string, overrides: Partial<ScheduleRequest> = {}) => {
   } as ScheduleRequest;
 };
 const owner = { summary: "s", description: "d", location: "l" };
-
-async function storeRequest(db: Database, reference: string) {
-  await insertRequest(db, {
-    kind: "schedule-requests",
-    reference,
-    receivedAt: new Date().toISOString(),
-    record: {},
-    answer: { status: 201, body: {} },
-    idempotencyKey: null,
-    fingerprint: null,
-  });
-}
 
 const engines: Array<[string, () => Promise<{ db: Database; stop: () => Promise<void> }>]> = [
   [
@@ -104,15 +93,7 @@ describe.each(engines)("on %s", (_name, open) => {
     // The booking refers to its request, as in one transaction of the request path.
     return db
       .transaction(async (tx) => {
-        await insertRequest(tx, {
-          kind: "schedule-requests",
-          reference,
-          receivedAt: new Date().toISOString(),
-          record: {},
-          answer: { status: 201, body: {} },
-          idempotencyKey: null,
-          fingerprint: null,
-        });
+        await storeBlankRequest(tx, reference);
         const result = await book(tx, { request: asked, reference, now, ownerEvent: owner, confirmBy: null });
         if (!result.ok) throw Object.assign(new Error(result.message), { refusal: result });
         return result.booking;
@@ -144,7 +125,7 @@ describe.each(engines)("on %s", (_name, open) => {
       await busyBetween(db, firstStart!.instant, firstStart!.instant + 1, new Date(now).toISOString())
     )[0]!;
     const reference = "SR-20261201-RAW001";
-    await storeRequest(db, reference);
+    await storeBlankRequest(db, reference);
     const overlapping: Booking = {
       reference,
       inspector: taken.inspector,
@@ -210,7 +191,7 @@ describe.each(engines)("on %s", (_name, open) => {
 
   it("gives each due e-mail to one sender when several claim at once", async () => {
     const reference = "SR-20261201-MAIL01";
-    await storeRequest(db, reference);
+    await storeBlankRequest(db, reference);
     const mails = Array.from({ length: 6 }, (_, i) => ({
       message: `m${i}`,
       mailbox: "a@example.com",

@@ -4,6 +4,7 @@
  */
 import { withDatabase } from "../../scripts/lib/database-access";
 import type { FunctionServer } from "../../scripts/lib/function-server";
+import { storeBlankRequest } from "../../scripts/lib/stored-requests";
 
 let made = 0;
 
@@ -20,11 +21,7 @@ export async function occupy(
   const to = new Date(Date.parse(start) + minutes * 60_000).toISOString();
   await withDatabase(
     async (db) => {
-      await db.query(
-        `INSERT INTO requests (reference, kind, received_at, record, answer)
-         VALUES ($1, 'schedule-requests', now(), '{}', '{"status":201,"body":{}}')`,
-        [reference],
-      );
+      await storeBlankRequest(db, reference);
       await db.query(
         `INSERT INTO bookings (reference, inspector, start_at, on_site_minutes, during, status, confirm_within_minutes, mailbox, phone, property,
            job, owner_event, created_at, updated_at)

@@ -10,10 +10,11 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { availability, business } from "../../business-data";
 import { bookedTimeText } from "../../booking/booked-time";
+import { BOOKED_BY_AGENT } from "../../forms/choices";
 import { MARYLAND, rfc3339 } from "../../booking/local-time";
 import { databaseOr503, type Database, type Queryable } from "../db/database";
 import { expireUnconfirmed, findBooking, moveBooking, setStatus, type Booking } from "../db/bookings";
-import { findByKey, findRequest, insertDeliveries, insertRequest, type OutgoingMail } from "../db/requests";
+import { findByKey, findRequest, insertDeliveries, insertRequest } from "../db/requests";
 import { clientAddress } from "../http/client-address";
 import { HttpError, sendFailure } from "../http/http-error";
 import { createRateLimiter } from "../http/rate-limit";
@@ -21,7 +22,7 @@ import { readJsonBody } from "../http/read-body";
 import { processState, runtimeEnv } from "../http/runtime";
 import { serverSettings } from "../http/settings";
 import { deliverNow } from "../mail/deliver-now";
-import { mailboxOf } from "../mail/mailbox-address";
+import { outgoingMail } from "../mail/outgoing";
 import type { MailMessage } from "../mail/mailer";
 import { createReference } from "../requests/reference";
 import { alternatives, calendar, holdInspector, jobOf, lengthOf } from "./booking";
@@ -83,7 +84,8 @@ async function visitorAddresses(db: Queryable, reference: string): Promise<strin
   const request = (await findRequest(db, reference))?.record.request as
     { email: string; agentEmail?: string; bookedByAgent?: string } | undefined;
   if (!request) return [];
-  return [request.email, ...(request.bookedByAgent === "yes" && request.agentEmail ? [request.agentEmail] : [])];
+  const agent = request.bookedByAgent === BOOKED_BY_AGENT && request.agentEmail ? [request.agentEmail] : [];
+  return [request.email, ...agent];
 }
 
 /**
@@ -100,8 +102,7 @@ async function recordChange(
 ): Promise<void> {
   if (await findByKey(tx, BOOKING_CHANGES, key)) return;
   const env = runtimeEnv();
-  const from = env.MAIL_FROM ?? `${business.name} <${business.email}>`;
-  const transport = env.SMTP_URL ? "smtp" : "local";
+  const outgoing = outgoingMail(env);
   const reference = createReference("BC", now);
   await insertRequest(tx, {
     kind: BOOKING_CHANGES,
@@ -111,13 +112,6 @@ async function recordChange(
     answer: { status: 200, body: {} },
     idempotencyKey: key,
     fingerprint: null,
-  });
-  const outgoing = (message: string, mail: MailMessage): OutgoingMail => ({
-    message,
-    mailbox: mailboxOf(mail.to),
-    from,
-    mail,
-    transport,
   });
   const addresses = visitorMail ? await visitorAddresses(tx, booking.reference) : [];
   await insertDeliveries(

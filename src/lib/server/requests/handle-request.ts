@@ -16,7 +16,6 @@ import {
   insertDeliveries,
   insertRequest,
   lockKeys,
-  type OutgoingMail,
   type StoredRequest,
 } from "../db/requests";
 import { clientAddress } from "../http/client-address";
@@ -27,6 +26,7 @@ import { onNetlify, processState, runtimeEnv } from "../http/runtime";
 import { serverSettings } from "../http/settings";
 import { deliverNow } from "../mail/deliver-now";
 import { mailboxOf } from "../mail/mailbox-address";
+import { outgoingMail } from "../mail/outgoing";
 import type { MailMessage } from "../mail/mailer";
 import { createReference } from "./reference";
 
@@ -131,8 +131,7 @@ async function store(
     );
   }
   const db = await databaseOr503(business.phone, "save", env);
-  const from = env.MAIL_FROM ?? `${business.name} <${business.email}>`;
-  const transport = smtpUrl ? "smtp" : "local";
+  const outgoing = outgoingMail(env);
   const print = fingerprint(acceptance.validated);
   const { confirmation, agentConfirmation } = acceptance.emails;
   const record = acceptance.record as { reference: string; receivedAt: string };
@@ -172,10 +171,9 @@ async function store(
             },
           });
         }
-        const confirmBy =
-          transport === "local"
-            ? new Date(now.getTime() + availability.holds.confirmWithinMinutes * MINUTE_MS).toISOString()
-            : null;
+        const confirmBy = !smtpUrl
+          ? new Date(now.getTime() + availability.holds.confirmWithinMinutes * MINUTE_MS).toISOString()
+          : null;
         const booked = await acceptance.book(tx, confirmBy);
         if (!booked.ok) {
           throw new Refused({
@@ -193,13 +191,6 @@ async function store(
         answer: first,
         idempotencyKey: key ?? null,
         fingerprint: key ? print : null,
-      });
-      const outgoing = (message: string, mail: MailMessage): OutgoingMail => ({
-        message,
-        mailbox: mailboxOf(mail.to),
-        from,
-        mail,
-        transport,
       });
       await insertDeliveries(
         tx,
