@@ -17,6 +17,7 @@ export function useSubmitRequest<V extends Record<string, string | string[]>, A 
   onSent,
   onFieldErrors,
   onRefused,
+  onAsked,
 }: {
   url: string;
   /** "request" or "message", as the notifications name it. */
@@ -28,6 +29,8 @@ export function useSubmitRequest<V extends Record<string, string | string[]>, A 
   onFieldErrors: (fields: string[]) => void;
   /** A booking's time refused (409 taken, or 400 no longer offered): the answer lists fresh times. */
   onRefused?: () => void;
+  /** A booking the server asks about first (the address has a visit at an overlapping time): `message` says why. */
+  onAsked?: (message: string) => void;
 }) {
   return useMutation({
     mutationFn: async (values: V) => {
@@ -41,7 +44,11 @@ export function useSubmitRequest<V extends Record<string, string | string[]>, A 
       onSent(answer);
     },
     onError: (error) => {
-      const { message, fields, status, starts } = readApiError(error);
+      const { message, fields, status, starts, sameAddress } = readApiError(error);
+      if (onAsked && sameAddress) {
+        onAsked(message);
+        return;
+      }
       if (onRefused && starts && (status === 409 || status === 400)) {
         setErrors({ start: message });
         toast({ title: "Please choose another time", description: message, variant: "error" });

@@ -10,6 +10,8 @@ export interface ApiFailure {
   fields: Record<string, string>;
   /** Open times a refused booking is offered instead. */
   starts?: string[];
+  /** A booking asked about first: the address already has a visit at an overlapping time. */
+  sameAddress?: true;
 }
 
 export function readApiError(error: unknown): ApiFailure {
@@ -25,13 +27,19 @@ export function readApiError(error: unknown): ApiFailure {
   const status = Number(match[1]);
   const body = match[2] ?? "";
   try {
-    const parsed = JSON.parse(body) as { error?: unknown; fields?: unknown; starts?: unknown };
+    const parsed = JSON.parse(body) as { error?: unknown; fields?: unknown; starts?: unknown; sameAddress?: unknown };
     const fields = parsed.fields && typeof parsed.fields === "object" ? (parsed.fields as Record<string, string>) : {};
     const starts = Array.isArray(parsed.starts)
       ? parsed.starts.filter((start) => typeof start === "string")
       : undefined;
     const message = typeof parsed.error === "string" ? parsed.error : body;
-    return { status, message, fields, ...(starts ? { starts } : {}) };
+    return {
+      status,
+      message,
+      fields,
+      ...(starts ? { starts } : {}),
+      ...(parsed.sameAddress === true ? { sameAddress: true as const } : {}),
+    };
   } catch {
     return { status, message: body, fields: {} };
   }

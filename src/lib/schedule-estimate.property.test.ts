@@ -54,6 +54,7 @@ const answers = fc
       secondWindow: "",
       start: `${today}T09:00:00-05:00`,
       bookedByAgent: "",
+      sameAddress: "",
       name: "Ann Client",
       email: "ann@example.com",
       phone: "(410) 555-0100",

@@ -206,6 +206,57 @@ test("a time taken meanwhile is refused with a clear message, and the fresh time
   await expect(page.getByRole("heading", { name: "Inspection booked" })).toHaveCount(0);
 });
 
+test("a second booking of one address at an overlapping time asks first, and books only when told to", async ({
+  page,
+  request,
+}, testInfo) => {
+  await openPage(page, "/schedule");
+  await next(page);
+  await fillProperty(page);
+  await next(page);
+  await chooseOpenTime(page, DAY_SLOTS.sameAddress, testInfo.project.name);
+  await next(page);
+  await fillClient(page, "Gale Twice");
+  await next(page);
+  // The buyer's agent books the same house at the same time, from another mailbox and phone.
+  const start = (await page.evaluate(
+    () => JSON.parse(sessionStorage.getItem("draft:schedule")!).values.start,
+  )) as string;
+  const n = ((Number(visitor().phone.slice(-4)) + 7) % 9000) + 1000;
+  const agentBooking = bookingRequest(start, {
+    mainInspection: "residential",
+    addOns: ["radon"],
+    waterPackages: [],
+    squareFeet: "2400",
+    county: "Anne Arundel",
+    zip: "21401",
+    street: visitor().street,
+    email: `agent${n}@example.com`,
+    phone: `(410) 555-${n}`,
+  });
+  expect((await request.post("/api/schedule", { data: agentBooking })).status()).toBe(201);
+
+  const book = page.getByRole("button", { name: "Book this time" });
+  await book.click();
+  const question = page.getByRole("dialog", { name: "Book this address a second time?" });
+  await expect(question).toContainText("This address already has an inspection booked at an overlapping time");
+  await question.getByRole("button", { name: "Go back" }).click();
+  await expect(question).toHaveCount(0);
+  await expect(book).toBeFocused();
+  await expect(page.getByRole("heading", { name: "Inspection booked" })).toHaveCount(0);
+  const booked = async () =>
+    (await readE2eOutbox("schedule-requests")).filter((line) => {
+      const sent = line.request as { street?: string; start?: string };
+      return sent.street === visitor().street && sent.start === start;
+    });
+  expect(await booked()).toHaveLength(1);
+
+  await book.click();
+  await question.getByRole("button", { name: "Book it as well" }).click();
+  await expect(page.getByRole("heading", { name: "Inspection booked" })).toBeFocused();
+  expect(await booked()).toHaveLength(2);
+});
+
 test("the whole booking by keyboard alone", async ({ page }, testInfo) => {
   await openPage(page, "/schedule?service=radon");
   const press = (key: string) => page.keyboard.press(key);

@@ -122,6 +122,35 @@ describe("one time, many visitors at once", () => {
   });
 });
 
+describe("one address booked twice at once", () => {
+  it("is asked about first, storing nothing; the same address at another time is not", async () => {
+    const start = nextStart();
+    expect((await book(server.url, start, { street: "7 Harbor Lane" })).status).toBe(201);
+    // Another visitor (the buyer's agent, say) types the same address a little differently.
+    const asked = await book(server.url, start, { street: "7 harbor lane." });
+    expect(asked.status).toBe(409);
+    expect(body(asked)).toEqual({
+      error: expect.stringMatching(/^This address already has an inspection booked at an overlapping time/),
+      sameAddress: true,
+    });
+    const stored = async () =>
+      (await server.readOutbox("schedule-requests")).filter((record) =>
+        (record.request as { street?: string }).street?.toLowerCase().startsWith("7 harbor lane"),
+      );
+    expect(await stored()).toHaveLength(1);
+    expect((await book(server.url, nextStart(), { street: "7 Harbor Lane" })).status).toBe(201);
+    expect(await stored()).toHaveLength(2);
+  });
+
+  it("is booked when the visitor answers that it should be", async () => {
+    const start = nextStart();
+    expect((await book(server.url, start, { street: "9 Harbor Lane" })).status).toBe(201);
+    const answered = await book(server.url, start, { street: "9 Harbor Lane", sameAddress: "yes" });
+    expect(answered.status).toBe(201);
+    expect(body(answered).booking).toBeDefined();
+  });
+});
+
 describe("a booking", () => {
   let reference: string;
   let start: string;

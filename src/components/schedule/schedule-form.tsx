@@ -12,6 +12,7 @@ import { useSubmitRequest } from "../../hooks/use-submit-request";
 import { useToday } from "../../hooks/use-today";
 import { availability, business, pricing } from "../../lib/business-data";
 import { catalog, waterPackageChoices } from "../../lib/catalog";
+import { SAME_ADDRESS_CONFIRMED } from "../../lib/forms/choices";
 import { formatDollars } from "../../lib/format";
 import type { Quote } from "../../lib/quote";
 import { marylandToday } from "../../lib/booking/maryland-today";
@@ -26,6 +27,7 @@ import {
 import { estimateFromForm, preselection } from "../../lib/schedule-estimate";
 import { RequiredNote } from "../forms/required-note";
 import { buttonStyles } from "../ui/button";
+import { ConfirmDialog } from "../ui/confirm-dialog";
 import { QuotePanel } from "./quote-panel";
 import { ScheduleConfirmation, type BookedTime } from "./schedule-confirmation";
 import { StepClient } from "./step-client";
@@ -67,6 +69,7 @@ const emptyValues: ScheduleFormValues = {
   secondWindow: "",
   start: "",
   bookedByAgent: "",
+  sameAddress: "",
   name: "",
   email: "",
   phone: "",
@@ -91,8 +94,11 @@ export function ScheduleForm({ search }: { search: string }) {
   const form = useSchemaForm<ScheduleFormValues>(fieldSchemas, emptyValues);
   const [step, setStep] = useState(0);
   const [answer, setAnswer] = useState<ScheduleAnswer | null>(null);
+  /** The server's question when the address already has a visit at an overlapping time. */
+  const [sameAddressQuestion, setSameAddressQuestion] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const sendButtonRef = useRef<HTMLButtonElement>(null);
   const stepChanged = useRef(false);
 
   const { setValues } = form;
@@ -141,12 +147,13 @@ export function ScheduleForm({ search }: { search: string }) {
       void queryClient.invalidateQueries({ queryKey: ["/api/availability"] });
       showFirstProblem(["start"]);
     },
+    onAsked: setSameAddressQuestion,
   });
 
-  const send = () => {
+  const send = (values = form.values) => {
     const allFields: ScheduleFieldName[] = scheduleSteps.flatMap((candidate) => candidate.fields);
-    const result = createScheduleSchema(catalog, options).safeParse(form.values);
-    if (result.success) return mutation.mutate(form.values);
+    const result = createScheduleSchema(catalog, options).safeParse(values);
+    if (result.success) return mutation.mutate(values);
     form.validate(createScheduleSchema(catalog, options), allFields);
     showFirstProblem(allFields.filter((field) => result.error.issues.some((issue) => issue.path[0] === field)));
   };
@@ -163,6 +170,13 @@ export function ScheduleForm({ search }: { search: string }) {
       />
     );
   }
+
+  /** "Book it as well": the same request, sent again with the answer (a new request, so a new key). */
+  const bookAsWell = () => {
+    const values = { ...form.values, sameAddress: SAME_ADDRESS_CONFIRMED };
+    setValues(values);
+    send(values);
+  };
 
   const current = scheduleSteps[step]!;
   const DatesStep = booking ? StepTime : StepDates;
@@ -202,11 +216,29 @@ export function ScheduleForm({ search }: { search: string }) {
               Back
             </button>
           )}
-          <button type="submit" disabled={mutation.isPending} className={buttonStyles({ size: "lg" })}>
+          <button
+            ref={sendButtonRef}
+            type="submit"
+            disabled={mutation.isPending}
+            className={buttonStyles({ size: "lg" })}
+          >
             {isLast ? (mutation.isPending ? "Sending…" : booking ? "Book this time" : "Send request") : "Next"}
           </button>
         </div>
       </form>
+      <ConfirmDialog
+        open={sameAddressQuestion !== null}
+        onOpenChange={(open) => {
+          if (!open) setSameAddressQuestion(null);
+        }}
+        title="Book this address a second time?"
+        confirmLabel="Book it as well"
+        keepLabel="Go back"
+        onConfirm={bookAsWell}
+        returnFocusTo={sendButtonRef}
+      >
+        <p>{sameAddressQuestion}</p>
+      </ConfirmDialog>
       <aside className="lg:sticky lg:top-24 lg:self-start">
         <QuotePanel estimate={estimate} />
       </aside>

@@ -6,7 +6,7 @@
 import { TZDate } from "@date-fns/tz";
 
 export const MARYLAND = "America/New_York";
-const MINUTE_MS = 60_000;
+export const MINUTE_MS = 60_000;
 
 /** RFC 3339 with the zone's offset: 2026-12-03T08:00:00-05:00. */
 export function rfc3339(instant: number, timeZone: string): string {

@@ -46,3 +46,9 @@ export const OTHER_TOPIC = "other";
 
 /** The answer of "I'm the buyer's agent", a checkbox. */
 export const BOOKED_BY_AGENT = "yes";
+
+/**
+ * The answer of "Book it as well", asked when the address already has an inspection at an
+ * overlapping time (a buyer and their agent may each book the same house).
+ */
+export const SAME_ADDRESS_CONFIRMED = "yes";

@@ -6,6 +6,7 @@
 import * as z from "zod/mini";
 import {
   BOOKED_BY_AGENT,
+  SAME_ADDRESS_CONFIRMED,
   NO_MAIN_INSPECTION,
   propertyTypes,
   referralSources,
@@ -100,6 +101,9 @@ export function scheduleFieldSchemas(catalog: Catalog, { today, currentYear }: S
     heardFrom: z.optional(oneOf(["", ...Object.keys(referralSources)], "Choose one of the answers listed, or none")),
     start: offeredTime("Choose a time", "Choose one of the times shown"),
     bookedByAgent: z.optional(oneOf(["", BOOKED_BY_AGENT], "Tick the box only if you are the buyer's agent")),
+    sameAddress: z.optional(
+      oneOf(["", SAME_ADDRESS_CONFIRMED], "Answer whether to book this address a second time at an overlapping time"),
+    ),
     agentName: optionalLine(TEXT_LIMITS.name, `Keep the agent's name ${under(TEXT_LIMITS.name)}`),
     agentPhone: z.optional(
       phoneNumber("Enter the agent's 10-digit US phone number, or leave it empty", { optional: true }),

@@ -29,7 +29,8 @@ const client = {
   title: "Your details",
   fields: ["bookedByAgent", "name", "email", "phone", "agentName", "agentEmail", "agentPhone", "heardFrom", "notes"],
 } as const satisfies ScheduleStep;
-const review = { id: "review", title: "Review and send", fields: [] } as const satisfies ScheduleStep;
+// Asked on sending, only when the address already has an inspection at an overlapping time.
+const review = { id: "review", title: "Review and send", fields: ["sameAddress"] } as const satisfies ScheduleStep;
 
 /** Compiles only when T is never; otherwise the error names what T holds. */
 type NoneOf<T extends never> = T;
@@ -37,7 +38,8 @@ type NoneOf<T extends never> = T;
 type _EveryFieldOnAStep = NoneOf<
   Exclude<
     ScheduleFieldName,
-    (typeof service | typeof property | typeof time | typeof dates | typeof client)["fields"][number] | "website"
+    | (typeof service | typeof property | typeof time | typeof dates | typeof client | typeof review)["fields"][number]
+    | "website"
   >
 >;
 

@@ -6,9 +6,9 @@
  */
 import { availability, pricing } from "../../business-data";
 import { jobLength, type Job, type JobLength } from "../../booking/job-length";
-import { localDate, MARYLAND } from "../../booking/local-time";
+import { localDate, MARYLAND, MINUTE_MS } from "../../booking/local-time";
 import { createCalendar, heldRange, type Start } from "../../booking/open-times";
-import { NO_MAIN_INSPECTION } from "../../forms/choices";
+import { NO_MAIN_INSPECTION, SAME_ADDRESS_CONFIRMED } from "../../forms/choices";
 import type { ScheduleRequest } from "../../request-schemas";
 import { DEADLOCK_DETECTED, errorCode, EXCLUSION_VIOLATION, type Queryable } from "../db/database";
 import {
@@ -16,6 +16,7 @@ import {
   expireUnconfirmed,
   insertBooking,
   liveCounts,
+  propertyBookedDuring,
   type Booking,
   type OwnerEvent,
 } from "../db/bookings";
@@ -109,6 +110,8 @@ export type Refusal = {
   message: string;
   /** Other open times for the same job (none when it is the limit that refused). */
   starts: string[];
+  /** The address already has a visit at an overlapping time: sent again with `sameAddress`, it is booked. */
+  sameAddress?: true;
 };
 
 /** Where an asked-for start falls, for offering other times near it. */
@@ -204,6 +207,24 @@ export async function book(
       status: 409,
       message: `There are already as many bookings for ${over} as we hold at once online. To book another, confirm or cancel one with the link in its e-mail, or call us.`,
       starts: [],
+    };
+  }
+  if (
+    request.sameAddress !== SAME_ADDRESS_CONFIRMED &&
+    (await propertyBookedDuring(
+      tx,
+      holder.property,
+      { from: start.instant, to: start.instant + length.onSiteMinutes * MINUTE_MS },
+      nowIso,
+    ))
+  ) {
+    return {
+      ok: false,
+      status: 409,
+      message:
+        "This address already has an inspection booked at an overlapping time, perhaps by you or by an agent. Nothing is booked yet: book this one as well, or choose another time.",
+      starts: [],
+      sameAddress: true,
     };
   }
   const booking: Booking = {

@@ -145,6 +145,24 @@ export async function liveCounts(
   return row ?? { mailbox: 0, phone: 0, property: 0 };
 }
 
+/**
+ * Whether a live booking of this property has its visit (the time on site, not the travel)
+ * overlapping [from, to): a second booking of one house at once is usually a mistake.
+ */
+export async function propertyBookedDuring(
+  db: Queryable,
+  property: string,
+  visit: { from: number; to: number },
+  now: string,
+): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 FROM bookings WHERE ${LIVE} AND property = $2
+       AND tstzrange(start_at, start_at + make_interval(mins => on_site_minutes)) && tstzrange($3, $4) LIMIT 1`,
+    [now, property, new Date(visit.from).toISOString(), new Date(visit.to).toISOString()],
+  );
+  return rows.length > 0;
+}
+
 export type NewBooking = Omit<Booking, "moves" | "sequence" | "updatedAt" | "confirmBy"> & { confirmBy: string | null };
 
 /** Inserts a booking; throws PostgreSQL's 23P01 when the inspector is held then. */

@@ -178,7 +178,11 @@ async function store(
         if (!booked.ok) {
           throw new Refused({
             status: booked.status,
-            body: { error: booked.message, ...(booked.starts.length ? { starts: booked.starts } : {}) },
+            body: {
+              error: booked.message,
+              ...(booked.starts.length ? { starts: booked.starts } : {}),
+              ...(booked.sameAddress ? { sameAddress: true } : {}),
+            },
           });
         }
       }
