@@ -4,10 +4,11 @@ import { defaultContentDir, readSiteContent } from "./src/build/content-files";
 import { mdxOptions } from "./src/lib/mdx-options";
 import { SITE_LANGUAGE } from "./src/lib/constants";
 import { postPath } from "./src/lib/paths";
+import { siteUrlOf } from "./src/lib/site-url";
 import { sitemapEntries, type DatedPage } from "./src/lib/sitemap";
 
 /** The public address of the site, for canonical URLs, share images, the sitemap and the feed. */
-export const siteUrl = (process.env.SITE_URL ?? "https://www.severnridgeinspections.com").replace(/\/+$/, "");
+export const siteUrl = siteUrlOf(process.env);
 
 const site = readSiteContent();
 

@@ -2,7 +2,7 @@
  * The e-mails the site kept instead of sending (no SMTP_URL: `npm start` on one machine), so the
  * confirmation, its link and the invite can be read and used as a visitor would:
  *
- *   npm run mail            the kept e-mails, newest last, numbered
+ *   npm run mail            the kept e-mails, newest last, numbered (or /_mail on `npm start`)
  *   npm run mail -- 3       e-mail 3 whole (`-- last` for the newest)
  *   npm run mail -- 3 --save <folder>   also writes it as a .eml file a mail program opens,
  *                                       with its invitation as a .ics file
@@ -13,8 +13,8 @@ import "./lib/webpack-imports";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { deliveryStates, storedMail } from "../src/lib/server/db/deliveries";
 import { withDatabase } from "./lib/database-access";
+import { keptMail, keptMessage, linksOf } from "./lib/local-mail";
 
 const { positionals, values } = parseArgs({ allowPositionals: true, options: { save: { type: "string" } } });
 
@@ -42,7 +42,7 @@ function emlOf(mail: { from: string; to: string; subject: string; text: string; 
 
 async function main() {
   await withDatabase(async (db) => {
-    const kept = (await deliveryStates(db, new Date().toISOString())).filter((state) => state.transport === "local");
+    const kept = await keptMail(db);
     const [which] = positionals;
     if (!which) {
       if (!kept.length) console.log("No e-mail kept yet. (With SMTP_URL set, e-mails are sent, not kept.)");
@@ -54,13 +54,12 @@ async function main() {
     }
     const state = which === "last" ? kept.at(-1) : kept[Number(which) - 1];
     if (!state) throw new Error(`There is no kept e-mail ${which}; npm run mail lists them.`);
-    const mail = (await storedMail(db, state.reference, state.message))!;
+    const mail = await keptMessage(db, state);
     console.log(`From: ${mail.from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}`);
     // The links point at SITE_URL, the live site; the same page of this machine's server opens them here.
     const local = `http://127.0.0.1:${process.env.PORT ?? 9000}`;
-    for (const link of mail.text.match(/https?:\/\/\S+\/booking\?token=\S+/g) ?? []) {
-      const url = new URL(link);
-      console.log(`\n[On this machine (npm start): ${local}${url.pathname}${url.search}]`);
+    for (const { local: here } of linksOf(mail.text, local)) {
+      if (here) console.log(`\n[On this machine (npm start): ${here}]`);
     }
     if (mail.calendar)
       console.log(`\n[Attached: an invitation, ${mail.calendar.length} bytes; --save <folder> writes it]`);

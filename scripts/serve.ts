@@ -2,7 +2,8 @@
  * Serves the built site the way Netlify does: files from public/ (scripts/lib/static-files.ts),
  * the headers in public/_headers on every answer (scripts/lib/deployed-headers.ts), 404.html for
  * unknown addresses, and /api/* answered by the Gatsby Functions in a process of their own that
- * is restarted if it dies (scripts/lib/function-supervisor.ts).
+ * is restarted if it dies (scripts/lib/function-supervisor.ts). Without SMTP_URL, /_mail shows
+ * the e-mails the site kept instead of sending, to this machine only (scripts/lib/local-mail.ts).
  *
  * Hostile input is answered, never thrown: a malformed address gets 400, an address outside
  * the site's files 404, and the limits in src/lib/server/http/settings.ts bound what one visitor
@@ -18,6 +19,8 @@ import { readSiteContent } from "../src/build/content-files";
 import { embeddedDatabaseDir } from "../src/lib/server/db/database";
 import { serverSettings } from "../src/lib/server/http/settings";
 import { connectionSlots } from "./lib/connection-slots";
+import { withDatabase } from "./lib/database-access";
+import { keptMail, keptMessage, mailListPage, mailPage } from "./lib/local-mail";
 import { headersFor, loadHeaderRules } from "./lib/deployed-headers";
 import { startFunctions, type PlainAnswer } from "./lib/function-supervisor";
 import { cleanSegments, fileSender, resolveFile } from "./lib/static-files";
@@ -77,6 +80,37 @@ export async function startProductionServer({
 
   const functions = await startFunctions({ siteRoot, env, settings, baseHeaders, answer, callUs: callUsText });
 
+  /** Kept e-mail holds visitors' details: shown only where nothing is sent, and only to this machine. */
+  const showsKeptMail = (req: IncomingMessage) =>
+    !env.SMTP_URL && ["127.0.0.1", "::1", "::ffff:127.0.0.1"].includes(req.socket.remoteAddress ?? "");
+
+  async function keptMailAnswer(req: IncomingMessage, res: ServerResponse, rawPath: string) {
+    const [, , number, file] = rawPath.split("/");
+    const origin = `http://${req.headers.host ?? `${host}:${port}`}`;
+    const html = { "content-type": "text/html; charset=utf-8" };
+    try {
+      const found = await withDatabase(
+        async (db) => {
+          const kept = await keptMail(db);
+          if (number === undefined) return { status: 200, body: mailListPage(kept), type: html };
+          const state = /^\d+$/.test(number) ? kept[Number(number) - 1] : undefined;
+          if (!state) return null;
+          const mail = await keptMessage(db, state);
+          if (file === "invite.ics" && mail.calendar) {
+            return { status: 200, body: mail.calendar, type: { "content-type": "text/calendar; charset=utf-8" } };
+          }
+          return file === undefined ? { status: 200, body: mailPage(Number(number), mail, origin), type: html } : null;
+        },
+        env,
+        { openHere: false },
+      );
+      if (!found) return answer(res, 404, "There is no such kept e-mail. /_mail lists them.");
+      return answer(res, found.status, found.body, found.type);
+    } catch {
+      return answer(res, 503, "The kept e-mail cannot be read until the functions have started; reload in a moment.");
+    }
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const rawUrl = req.url ?? "";
     if (!rawUrl.startsWith("/")) return answer(res, 400, "This address is malformed.");
@@ -85,6 +119,8 @@ export async function startProductionServer({
     const search = query === -1 ? "" : rawUrl.slice(query);
 
     if (rawPath.startsWith("/api/")) return functions.proxy(req, res, `${rawPath}${search}`);
+    const keptMailPath = rawPath === "/_mail" || rawPath.startsWith("/_mail/");
+    if (keptMailPath && req.method === "GET" && showsKeptMail(req)) return keptMailAnswer(req, res, rawPath);
     if (req.method !== "GET" && req.method !== "HEAD") {
       req.resume();
       return answer(res, 405, "This address only answers GET and HEAD.", { allow: "GET, HEAD" });

@@ -66,13 +66,19 @@ async function answers(socket: string): Promise<boolean> {
   }
 }
 
-/** Runs `work` with the database: through the running server, or opened here (and closed after). */
+/**
+ * Runs `work` with the database: through the running server, or opened here (and closed after).
+ * `openHere: false` is for a process beside the server's (the local mail page of scripts/serve.ts),
+ * which must never open the embedded database the functions' process owns: it fails instead.
+ */
 export async function withDatabase<T>(
   work: (db: Queryable) => Promise<T>,
   env: NodeJS.ProcessEnv = process.env,
+  { openHere = true } = {},
 ): Promise<T> {
   const socket = accessSocket(env);
   if (!env.DATABASE_URL && (await answers(socket))) return work(viaSocket(socket));
+  if (!env.DATABASE_URL && !openHere) throw new Error("The functions' process does not answer on its database socket.");
   const db = await openDatabase(env);
   try {
     return await work(db);

@@ -389,6 +389,32 @@ test(
   },
 );
 
+test("the kept e-mail is read at /_mail, and its link opens the booking on this machine", async ({ page, request }) => {
+  const start = (
+    (await (await request.get(`/api/availability/${nextMonth()}?${jobQuery(SHORT_JOB)}`)).json()) as {
+      starts: string[];
+    }
+  ).starts.at(-20)!;
+  const who = { ...visitor(), phone: `(410) 555-${visitor().phone.slice(-4)}` };
+  const booked = await request.post("/api/schedule", { data: bookingRequest(start, { ...SHORT_JOB, ...who }) });
+  expect(booked.status()).toBe(201);
+  const { reference } = (await booked.json()) as { reference: string };
+
+  await page.goto("/_mail");
+  await expect(page.getByRole("heading", { level: 1, name: "Kept e-mail" })).toBeVisible();
+  const item = page.getByRole("listitem").filter({ hasText: `to ${who.email}` });
+  await item.getByRole("link", { name: new RegExp(reference) }).click();
+  await expect(page.getByRole("heading", { level: 1, name: new RegExp(reference) })).toBeVisible();
+  await expect(page.getByRole("link", { name: "invite.ics" })).toBeVisible();
+  // The e-mail points at the live site; here its link opens the same page of this machine's server.
+  const link = page.getByRole("link", { name: /\/booking\?token=/ });
+  await expect(link).toHaveAttribute("href", new RegExp(`^${test.info().project.use.baseURL}/booking\\?token=`));
+  await link.click();
+  await expect(page.getByRole("button", { name: "Keep this time" })).toBeVisible();
+
+  expect((await request.get("/_mail/100000")).status()).toBe(404);
+});
+
 const nextMonth = () => {
   const date = new Date();
   date.setUTCDate(1);

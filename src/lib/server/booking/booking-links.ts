@@ -10,6 +10,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { availability } from "../../business-data";
+import { siteUrlOf } from "../../site-url";
 import { dataDir } from "../db/database";
 import { runtimeEnv } from "../http/runtime";
 
@@ -52,8 +53,8 @@ export function bookingToken(secret: string, reference: string, expiresAt: numbe
 /** A link works while its booking can be moved at all: twice the horizon from when it was made. */
 export const linkExpiry = (now: number) => now + 2 * availability.horizonDays * 24 * 60 * 60 * 1000;
 
-/** The site's public address, where the link to a booking points (SITE_URL, as for the build). */
-const siteUrl = () => (runtimeEnv().SITE_URL ?? "https://www.severnridgeinspections.com").replace(/\/+$/, "");
+/** The site's public address, where the link to a booking points (SITE_URL, read when the link is made). */
+const siteUrl = () => siteUrlOf(runtimeEnv());
 
 /** The page where a visitor confirms, cancels or moves their booking. */
 export const manageLink = (secret: string, reference: string, now: number) =>

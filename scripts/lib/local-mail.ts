@@ -1,0 +1,80 @@
+/**
+ * The e-mails the site keeps instead of sending (no SMTP_URL: `npm start` on one machine), read
+ * as a visitor would read them: `npm run mail` in a terminal, and /_mail on the local server
+ * (scripts/serve.ts), whose pages show each e-mail with its links opening on this machine.
+ */
+import { deliveryStates, storedMail, type DeliveryState } from "../../src/lib/server/db/deliveries";
+import type { Queryable } from "../../src/lib/server/db/database";
+import { siteUrlOf } from "../../src/lib/site-url";
+
+/** The kept e-mails, oldest first; `npm run mail` and /_mail number them from 1 in this order. */
+export async function keptMail(db: Queryable): Promise<DeliveryState[]> {
+  return (await deliveryStates(db, new Date().toISOString())).filter((state) => state.transport === "local");
+}
+
+export async function keptMessage(db: Queryable, state: DeliveryState) {
+  return (await storedMail(db, state.reference, state.message))!;
+}
+
+/**
+ * The links of an e-mail, as they point (at SITE_URL, the live site) and as this machine's
+ * server opens them: the same path and query on `localOrigin`.
+ */
+export function linksOf(text: string, localOrigin: string): Array<{ sent: string; local: string | null }> {
+  return (text.match(LINK) ?? []).map((sent) => ({ sent, local: localLink(sent, localOrigin) }));
+}
+
+const LINK = /(https?:\/\/[^\s<>"]+)/g;
+
+/** The address on this machine of a link to the live site; null for a link elsewhere. */
+function localLink(sent: string, localOrigin: string): string | null {
+  const url = new URL(sent);
+  return url.origin === new URL(siteUrlOf(process.env)).origin ? `${localOrigin}${url.pathname}${url.search}` : null;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+const page = (title: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head><body><main>${body}</main></body></html>`;
+
+/** /_mail: the kept e-mails, newest first, each a link to its page. */
+export function mailListPage(kept: DeliveryState[]): string {
+  const items = kept
+    .map((state, index) => ({ state, number: index + 1 }))
+    .reverse()
+    .map(
+      ({ state, number }) =>
+        `<li><a href="/_mail/${number}">${escapeHtml(state.subject)}</a><br>to ${escapeHtml(state.to)}, ${escapeHtml(state.createdAt)}</li>`,
+    )
+    .join("");
+  return page(
+    "Kept e-mail",
+    `<h1>Kept e-mail</h1><p>Without SMTP_URL the site sends no e-mail: it keeps each one here, on this machine only, so its links can be used as a visitor would. Newest first.</p>${
+      kept.length ? `<ol reversed>${items}</ol>` : "<p>No e-mail kept yet.</p>"
+    }`,
+  );
+}
+
+/** /_mail/<n>: one e-mail as sent, its links opening on this machine, and its invitation. */
+export function mailPage(
+  number: number,
+  mail: { from: string; to: string; subject: string; text: string; calendar?: string },
+  localOrigin: string,
+): string {
+  // split() with a capturing pattern puts each link at an odd index.
+  const body = mail.text
+    .split(LINK)
+    .map((piece, index) =>
+      index % 2
+        ? `<a href="${escapeHtml(localLink(piece, localOrigin) ?? piece)}">${escapeHtml(piece)}</a>`
+        : escapeHtml(piece),
+    )
+    .join("");
+  const invite = mail.calendar
+    ? `<h2>Attached invitation</h2><p><a href="/_mail/${number}/invite.ics" download>invite.ics</a> (${mail.calendar.length} bytes)</p>`
+    : "";
+  return page(
+    mail.subject,
+    `<p><a href="/_mail">All kept e-mail</a></p><h1>${escapeHtml(mail.subject)}</h1><dl><dt>From</dt><dd>${escapeHtml(mail.from)}</dd><dt>To</dt><dd>${escapeHtml(mail.to)}</dd></dl><pre style="white-space: pre-wrap">${body}</pre>${invite}`,
+  );
+}
