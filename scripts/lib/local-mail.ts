@@ -35,7 +35,7 @@ function localLink(sent: string, localOrigin: string): string | null {
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 const page = (title: string, body: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head><body><main>${body}</main></body></html>`;
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:1rem auto;padding:0 1rem;overflow-wrap:anywhere}pre{white-space:pre-wrap;overflow-wrap:anywhere}</style></head><body><main>${body}</main></body></html>`;
 
 /** /_mail: the kept e-mails, newest first, each a link to its page. */
 export function mailListPage(kept: DeliveryState[]): string {
@@ -75,6 +75,6 @@ export function mailPage(
     : "";
   return page(
     mail.subject,
-    `<p><a href="/_mail">All kept e-mail</a></p><h1>${escapeHtml(mail.subject)}</h1><dl><dt>From</dt><dd>${escapeHtml(mail.from)}</dd><dt>To</dt><dd>${escapeHtml(mail.to)}</dd></dl><pre style="white-space: pre-wrap">${body}</pre>${invite}`,
+    `<p><a href="/_mail">All kept e-mail</a></p><h1>${escapeHtml(mail.subject)}</h1><dl><dt>From</dt><dd>${escapeHtml(mail.from)}</dd><dt>To</dt><dd>${escapeHtml(mail.to)}</dd></dl><pre>${body}</pre>${invite}`,
   );
 }

@@ -1,6 +1,7 @@
 /**
  * Every sentence that tells a visitor how to book, in the two ways the owner can run bookings
- * (content/availability.yaml's bookingOnline): a time booked online that is theirs at once, or a
+ * (content/availability.yaml's bookingOnline): a time booked online, held at once and theirs once
+ * they confirm it from the e-mail it sends, or a
  * request for two dates that the office answers. Pages take these words from here, with the
  * owner's choice from the site's data (no price tables in a content page's download), so the
  * site says one thing.
@@ -8,12 +9,12 @@
 const online = {
   /** The call to action at the foot of a page. */
   invitation:
-    "Get an instant estimate and book a time that is still open: it is yours at once. Or call, and we arrange it with you.",
+    "Get an instant estimate and book a time that is still open: it is held for you at once. Or call, and we arrange it with you.",
   /** The card beside long copy. */
   card: "See an itemized estimate, then book an open time.",
   /** The schedule page's introduction. */
   scheduleIntro:
-    "Choose your inspection and any tests, tell us about the property, see an itemized estimate, and book a time that is still open: it is yours at once.",
+    "Choose your inspection and any tests, tell us about the property, see an itemized estimate, and book a time that is still open: it is held for you at once, and yours when you confirm it from our e-mail.",
   scheduleDescription:
     "Get an instant estimate for a Maryland home, commercial or new construction inspection with radon, water, septic and other tests, and book an open time.",
 };
