@@ -76,12 +76,17 @@ export interface BookingDetails {
   ownerInvite: string;
   /** Where the visitor cancels or moves it; none when the server has no link secret. */
   manageUrl: string | null;
+  /** Where the client signs the inspection agreement: in the client's confirmation only, never the agent's. */
+  signUrl: string | null;
   cutoffHours: number;
   /** The time is held this long after the confirmation arrives, until the link confirms it. */
   confirmWithinMinutes: number;
 }
 
-const duration = (minutes: number) => {
+/** Where the confirmation's lines about the agreement go: they differ between the client's copy and an agent's. */
+const AGREEMENT_MARK = "\u0000agreement\u0000";
+
+export const duration = (minutes: number) => {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
   return [hours ? `${hours} hour${hours === 1 ? "" : "s"}` : "", rest ? `${rest} minutes` : ""]
@@ -172,8 +177,10 @@ export function scheduleEmails(
               ]
             : [`To confirm, cancel or move it, call us at ${business.phone}.`]),
           "",
-          "The attached invitation puts it in your calendar. We will send the inspection agreement before the",
-          "day. The estimate is confirmed once we have checked the details with you.",
+          "The attached invitation puts it in your calendar. The estimate is confirmed once we have checked the",
+          "details with you.",
+          "",
+          AGREEMENT_MARK,
         ]
       : [
           "What happens next: we will call or e-mail you within one business day to confirm a date and time and",
@@ -189,11 +196,22 @@ export function scheduleEmails(
   const subject = booking
     ? `Please confirm your inspection: ${bookedTimeText(booking.start)} (${reference})`
     : `We received your inspection request (${reference})`;
-  const confirmation = (address: string): MailMessage => ({
+  // The client signs the agreement; an agent's copy says only that the client will be asked to.
+  const agreementLines = (client: boolean) =>
+    client && booking?.signUrl
+      ? [
+          "Before the visit, please read and sign the inspection agreement (only you, the client, can sign it):",
+          "",
+          `  ${booking.signUrl}`,
+        ]
+      : client
+        ? [`We will send the inspection agreement to sign before the day; questions: ${business.phone}.`]
+        : ["The client will be asked to sign the inspection agreement before the visit."];
+  const confirmation = (address: string, client: boolean): MailMessage => ({
     to: address,
     replyTo: business.email,
     subject,
-    text: confirmationText,
+    text: confirmationText.replace(AGREEMENT_MARK, agreementLines(client).join("\n")),
     ...(booking ? { calendar: booking.invite } : {}),
   });
   return {
@@ -204,8 +222,8 @@ export function scheduleEmails(
       text: businessText,
       ...(booking ? { calendar: booking.ownerInvite } : {}),
     },
-    confirmation: confirmation(request.email),
-    agentConfirmation: byAgent && request.agentEmail ? confirmation(request.agentEmail) : null,
+    confirmation: confirmation(request.email, true),
+    agentConfirmation: byAgent && request.agentEmail ? confirmation(request.agentEmail, false) : null,
   };
 }
 
