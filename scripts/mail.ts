@@ -14,15 +14,26 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { deliveryStates, storedMail } from "../src/lib/server/db/deliveries";
+import type { MailMessage } from "../src/lib/server/mail/mailer";
 import { withDatabase } from "./lib/database-access";
 
 const { positionals, values } = parseArgs({ allowPositionals: true, options: { save: { type: "string" } } });
 
-/** A message as RFC 5322 text, for a mail program (plain text, the invite attached). */
-function emlOf(mail: { from: string; to: string; subject: string; text: string; calendar?: string }): string {
+/** A message as RFC 5322 text, for a mail program (plain text, the invite and any files attached). */
+function emlOf(mail: MailMessage & { from: string }): string {
   const boundary = "site-mail-boundary";
   const head = [`From: ${mail.from}`, `To: ${mail.to}`, `Subject: ${mail.subject}`, "MIME-Version: 1.0"];
-  if (!mail.calendar) return [...head, "Content-Type: text/plain; charset=utf-8", "", mail.text].join("\r\n");
+  const files = (mail.attachments ?? []).flatMap((file) => [
+    `--${boundary}`,
+    `Content-Type: ${file.contentType}; name="${file.filename}"`,
+    `Content-Disposition: attachment; filename="${file.filename}"`,
+    "Content-Transfer-Encoding: base64",
+    "",
+    ...(file.base64.match(/.{1,76}/g) ?? []),
+  ]);
+  if (!mail.calendar && !files.length) {
+    return [...head, "Content-Type: text/plain; charset=utf-8", "", mail.text].join("\r\n");
+  }
   return [
     ...head,
     `Content-Type: multipart/mixed; boundary="${boundary}"`,
@@ -31,11 +42,16 @@ function emlOf(mail: { from: string; to: string; subject: string; text: string; 
     "Content-Type: text/plain; charset=utf-8",
     "",
     mail.text,
-    `--${boundary}`,
-    'Content-Type: text/calendar; charset=utf-8; method=PUBLISH; name="invite.ics"',
-    'Content-Disposition: attachment; filename="invite.ics"',
-    "",
-    mail.calendar,
+    ...(mail.calendar
+      ? [
+          `--${boundary}`,
+          'Content-Type: text/calendar; charset=utf-8; method=PUBLISH; name="invite.ics"',
+          'Content-Disposition: attachment; filename="invite.ics"',
+          "",
+          mail.calendar,
+        ]
+      : []),
+    ...files,
     `--${boundary}--`,
   ].join("\r\n");
 }
@@ -58,17 +74,23 @@ async function main() {
     console.log(`From: ${mail.from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}`);
     // The links point at SITE_URL, the live site; the same page of this machine's server opens them here.
     const local = `http://127.0.0.1:${process.env.PORT ?? 9000}`;
-    for (const link of mail.text.match(/https?:\/\/\S+\/booking\?token=\S+/g) ?? []) {
+    for (const link of mail.text.match(/https?:\/\/\S+\/(booking|agreement)\?token=\S+/g) ?? []) {
       const url = new URL(link);
       console.log(`\n[On this machine (npm start): ${local}${url.pathname}${url.search}]`);
     }
     if (mail.calendar)
       console.log(`\n[Attached: an invitation, ${mail.calendar.length} bytes; --save <folder> writes it]`);
+    for (const file of mail.attachments ?? []) {
+      console.log(`\n[Attached: ${file.filename}, ${Buffer.from(file.base64, "base64").length} bytes; --save <folder> writes it]`);
+    }
     if (values.save) {
       mkdirSync(values.save, { recursive: true });
       const base = path.join(values.save, `${state.reference}-${state.message}`);
       writeFileSync(`${base}.eml`, emlOf(mail));
       if (mail.calendar) writeFileSync(`${base}.ics`, mail.calendar);
+      for (const file of mail.attachments ?? []) {
+        writeFileSync(path.join(values.save, file.filename), Buffer.from(file.base64, "base64"));
+      }
       console.log(`\nSaved ${base}.eml${mail.calendar ? ` and ${base}.ics` : ""}`);
     }
   });

@@ -15,6 +15,7 @@ export const DAY_SLOTS = {
   manage: 8,
   typedWithComma: 10,
   move: 12,
+  agreement: 14,
 } as const;
 
 const dayNumber = (slot: number, project: string) => slot + (project === "phone" ? 1 : 0);
