@@ -50,9 +50,9 @@ function AgreementText({ text }: { text: string }) {
     if (block.kind === "heading" && index === 0) return;
     out.push(
       block.kind === "heading" ? (
-        <h3 key={index} className="pt-2 text-lg font-semibold text-slate-900">
+        <h2 key={index} className="pt-2 text-lg font-semibold text-slate-900">
           {block.text}
-        </h3>
+        </h2>
       ) : (
         <p key={index}>{block.text}</p>
       ),
