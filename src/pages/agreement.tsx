@@ -16,7 +16,7 @@ export default function AgreementPage({ location }: PageProps) {
   return (
     <>
       <PageHeader eyebrow="Booking" title="Inspection agreement" />
-      <Container className="max-w-3xl py-12">
+      <Container width="prose" className="py-12">
         <RequestProvider>{token !== null && <SignAgreement token={token} phone={phone} />}</RequestProvider>
       </Container>
     </>

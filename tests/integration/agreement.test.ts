@@ -115,9 +115,24 @@ describe("signing the agreement from the client's link", () => {
 
     const signed = await signAs(token!, { name: "Dana Q. Client", consent: true });
     expect(signed.status).toBe(200);
-    const answer = JSON.parse(signed.body) as { signed: { name: string; signedAt: string; version: string } };
+    const answer = JSON.parse(signed.body) as {
+      signed: { name: string; signedAt: string; signedAtText: string; version: string };
+    };
     expect(answer.signed.name).toBe("Dana Q. Client");
     expect(answer.signed.version).toBe(view.version);
+    // The time is read as Maryland's clock showed it then, whatever the server's zone.
+    const parts = new Intl.DateTimeFormat("en-US", {
+      timeZone: "America/New_York",
+      day: "numeric",
+      hour: "numeric",
+      hour12: true,
+    }).formatToParts(new Date(answer.signed.signedAt));
+    const part = (type: string) => parts.find((entry) => entry.type === type)!.value;
+    expect(answer.signed.signedAtText).toMatch(
+      new RegExp(
+        ` ${part("day")}, \\d{4}, ${part("hour")}(:\\d\\d)? ${part("dayPeriod").toLowerCase()} \\(Maryland time\\)$`,
+      ),
+    );
     // A repeat, even with another name, gets the first answer and signs nothing more.
     const again = await signAs(token!, { name: "Someone Else", consent: true });
     expect(again.status).toBe(200);

@@ -13,6 +13,7 @@ import agreementFile from "!!raw-loader!../../../../content/agreement.md";
 import { availability, business } from "../../business-data";
 import { agreementBlocks, fillAgreement, splitAgreementFile } from "../../booking/agreement-text";
 import { bookedTimeText } from "../../booking/booked-time";
+import { MARYLAND, rfc3339 } from "../../booking/local-time";
 import { agreementFrontmatterSchema } from "../../content-schema";
 import { formatDollars } from "../../format";
 import { BOOKED_BY_AGENT } from "../../forms/choices";
@@ -74,8 +75,8 @@ export async function filledAgreement(db: Queryable, booking: Booking): Promise<
 
 export const bodyHash = sha256;
 
-/** When it was signed, as the client and the owner read it (Maryland time). */
-export const signedAtText = (iso: string) => `${bookedTimeText(iso)} (Maryland time)`;
+/** When it was signed, as the client and the owner read it: Maryland's clock at that instant. */
+export const signedAtText = (iso: string) => `${bookedTimeText(rfc3339(Date.parse(iso), MARYLAND))} (Maryland time)`;
 
 /** The lines under the text that say who signed, when and what. */
 export function signatureLines(agreement: SignedAgreement): string[] {

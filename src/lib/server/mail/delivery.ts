@@ -125,13 +125,18 @@ export type BeforePass = (db: Database, now: Date) => Promise<unknown>;
 export function startDeliveryWorker(env: NodeJS.ProcessEnv = runtimeEnv(), beforePass?: BeforePass): () => void {
   if (!env.SMTP_URL && !beforePass) return () => undefined;
   let running = false;
+  // A database that stays away fails every pass: its reason is logged when it changes, not each time.
+  let lastFailure: string | null = null;
   const tick = async () => {
     if (running) return;
     running = true;
     try {
       if (beforePass) await beforePass(await database(env), new Date());
+      lastFailure = null;
     } catch (error) {
-      console.error("[reminders] pass failed:", (error as Error).message);
+      const reason = (error as Error).message;
+      if (reason !== lastFailure) console.error("[reminders] pass failed:", reason);
+      lastFailure = reason;
     }
     try {
       const config = await deliveryConfig(env);
