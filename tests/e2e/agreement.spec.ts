@@ -109,6 +109,8 @@ test("the client signs the agreement from the link in the kept confirmation; the
       Promise.all(["confirmation", ...messages.map((entry) => entry.message)].map((m) => storedMail(db, reference, m))),
     e2eEnv(),
   )) as Array<MailMessage & { from: string }>;
+  // The client's PDF is kept beside the screenshots, to be opened in a reader.
+  writeFileSync(path.join(SHOTS, `signed-${width}.pdf`), Buffer.from(mails[2]!.attachments![0]!.base64, "base64"));
   for (const mail of mails.slice(1)) {
     const text = pdfText(mail.attachments![0]!.base64);
     expect(text).toContain("Signed electronically by Sam Q. Signer");
