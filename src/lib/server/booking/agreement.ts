@@ -143,9 +143,25 @@ export async function agreementPdf(agreement: SignedAgreement): Promise<Uint8Arr
     else if (block.kind === "item") draw(`-  ${block.text}`, { indent: 12, gap: 2 });
     else draw(block.text);
   }
+  // The signature block is kept whole on one page: a page with only its last lines reads as unsigned.
+  const signature = signatureLines(agreement);
   y -= 12;
-  for (const line of signatureLines(agreement))
-    draw(line, { font: line.startsWith("Signed") ? bold : regular, gap: 1 });
+  if (y - signature.length * 10.5 * 1.35 * 2 < PAGE.margin) {
+    page = pdf.addPage([PAGE.width, PAGE.height]);
+    y = PAGE.height - PAGE.margin;
+  }
+  for (const line of signature) draw(line, { font: line.startsWith("Signed") ? bold : regular, gap: 1 });
+  // Each page names its booking and its place, so a printed page is never taken for another's.
+  const pages = pdf.getPages();
+  pages.forEach((each, index) =>
+    each.drawText(`${agreement.booking}, version ${agreement.version}: page ${index + 1} of ${pages.length}`, {
+      x: PAGE.margin,
+      y: PAGE.margin / 2,
+      size: 8,
+      font: regular,
+      color: rgb(0.35, 0.35, 0.4),
+    }),
+  );
   return pdf.save({ useObjectStreams: false });
 }
 
