@@ -8,6 +8,7 @@ import type { SignedAgreement } from "../db/agreements";
 import type { Booking, BookedJob } from "../db/bookings";
 import { describeServices } from "../mail/emails";
 import { calendarFile, type InviteEvent } from "../mail/invite";
+import { signedAtText } from "./agreement";
 
 /** The visitor's event: what was booked and the phone number, nothing they typed. */
 export function visitorEvent(reference: string, start: string, onSiteMinutes: number, job: BookedJob): InviteEvent {
@@ -37,7 +38,7 @@ export function bookingInvite(booking: Booking): string {
 /** What the owner's feed says of a booking's agreement: who signed it, when, which version; or that it is unsigned. */
 export const agreementLine = (signed: Pick<SignedAgreement, "signerName" | "signedAt" | "version"> | undefined) =>
   signed
-    ? `Agreement signed by ${signed.signerName} on ${signed.signedAt} (version ${signed.version}).`
+    ? `Agreement signed by ${signed.signerName} on ${signedAtText(signed.signedAt)} [${signed.signedAt}], version ${signed.version}.`
     : "Agreement not signed yet.";
 
 /**
