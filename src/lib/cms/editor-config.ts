@@ -236,12 +236,12 @@ export function editorConfig({ localBackendUrl, branch = "main", contentDir = "c
         label: "Inspection agreement",
         description:
           "The agreement clients sign online before the visit. Its version changes with every edit; a client who signed an earlier version keeps that one.",
+        format: "frontmatter",
         files: [
           {
             name: "agreement",
             label: "Inspection agreement",
             file: `${contentDir}/agreement.md`,
-            format: "frontmatter",
             fields: [
               ...editorFields(agreementFrontmatterSchema),
               body(
