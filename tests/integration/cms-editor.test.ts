@@ -208,7 +208,10 @@ test("a new price saved in the editor changes only that price in pricing.yaml", 
 test("the agreement saved in the editor keeps its placeholders, and its edited field passes the build's checks", async () => {
   const file = contentFile("agreement.md");
   const before = readFileSync(file, "utf8");
-  await page.goto(`${editor.adminUrl}#/collections/agreement/entries/agreement`);
+  // From the collection's list, as a writer opens it (see openBusinessFile).
+  await page.goto(`${editor.adminUrl}#/collections/agreement`);
+  await page.getByText("The agreement clients sign", { exact: true }).click();
+  await page.getByText("Signing electronically", { exact: false }).first().waitFor({ state: "visible" });
   const days = page.getByLabel("Report within business days", { exact: true });
   await days.waitFor({ state: "visible" });
   await days.fill("5");

@@ -240,7 +240,7 @@ export function editorConfig({ localBackendUrl, branch = "main", contentDir = "c
         files: [
           {
             name: "agreement",
-            label: "Inspection agreement",
+            label: "The agreement clients sign",
             file: `${contentDir}/agreement.md`,
             fields: [
               ...editorFields(agreementFrontmatterSchema),
