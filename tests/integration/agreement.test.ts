@@ -14,7 +14,9 @@ import { withDatabase } from "../../scripts/lib/database-access";
 import { postJson, send, startFunctionServer, type FunctionServer } from "../../scripts/lib/function-server";
 import { getJson, startDispenser } from "../../scripts/lib/open-times";
 import { bookingRequest, SHORT_JOB } from "../../scripts/lib/sample-requests";
+import { storeReminders } from "../../netlify/functions/retry-deliveries.mjs";
 import { bookingToken } from "../../src/lib/server/booking/booking-links";
+import { schedulerToken } from "../../src/lib/server/http/scheduler-token";
 import { storedMail } from "../../src/lib/server/db/deliveries";
 import { BOOKED_BY_AGENT } from "../../src/lib/forms/choices";
 import type { MailMessage } from "../../src/lib/server/mail/mailer";
@@ -211,5 +213,24 @@ describe("signing the agreement from the client's link", () => {
       expect(post.body).toMatch(status === 410 ? /expired/ : /cannot sign/);
     }
     expect(await rows("SELECT 1 FROM agreements WHERE booking = $1", [reference])).toHaveLength(0);
+  });
+});
+
+describe("the reminders pass of the Netlify scheduled function", () => {
+  it("is answered only with the scheduler's own token, and stores the reminders due", async () => {
+    const url = `${server.url}/api/reminders`;
+    expect((await send(url, { method: "POST" })).status).toBe(404);
+    const stranger = schedulerToken("not-our-secret", Date.now());
+    expect((await send(url, { method: "POST", headers: { Authorization: `Bearer ${stranger}` } })).status).toBe(404);
+    const own = schedulerToken(SECRETS.BOOKING_LINK_SECRET, Date.now());
+    expect((await send(url, { method: "GET", headers: { Authorization: `Bearer ${own}` } })).status).toBe(404);
+    const answer = await send(url, { method: "POST", headers: { Authorization: `Bearer ${own}` } });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual({ sent: expect.any(Number) });
+    // The scheduled function itself, as Netlify runs it with its URL and the secret.
+    expect(await storeReminders({ URL: server.url, BOOKING_LINK_SECRET: SECRETS.BOOKING_LINK_SECRET })).toEqual(
+      expect.any(Number),
+    );
+    expect(await storeReminders({ URL: server.url, BOOKING_LINK_SECRET: "another-secret" })).toBeNull();
   });
 });

@@ -12,7 +12,11 @@ import { availability, business } from "../../business-data";
 import { bookedTimeText } from "../../booking/booked-time";
 import { findAgreement, claimReminder, type ReminderKind } from "../db/agreements";
 import { findBooking, type Booking } from "../db/bookings";
-import type { Database, Queryable } from "../db/database";
+import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
+import { databaseOr503, type Database, type Queryable } from "../db/database";
+import { sendFailure } from "../http/http-error";
+import { isSchedulerToken } from "../http/scheduler-token";
+import { deliverNow } from "../mail/deliver-now";
 import { findRequest, insertDeliveries } from "../db/requests";
 import { runtimeEnv } from "../http/runtime";
 import { describeServices, duration, type ScheduleRecord } from "../mail/emails";
@@ -156,4 +160,28 @@ export async function sendDueReminders(
     }
   }
   return sent;
+}
+
+/**
+ * POST /api/reminders: the Netlify scheduled function's pass (netlify/functions/retry-deliveries.mts),
+ * which cannot read the content itself. Anyone else, and any call without BOOKING_LINK_SECRET set,
+ * gets 404: the address does not exist for them.
+ */
+export async function remindersHandler(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
+  res.setHeader("Cache-Control", "no-store");
+  const env = runtimeEnv();
+  const secret = env.BOOKING_LINK_SECRET;
+  const token = /^Bearer (\S+)$/.exec(String(req.headers.authorization ?? ""))?.[1];
+  if (req.method !== "POST" || !secret || !token || !isSchedulerToken(secret, token, Date.now())) {
+    res.status(404).setHeader("Content-Type", "text/plain; charset=utf-8");
+    res.send("There is no such address on this site.");
+    return;
+  }
+  try {
+    const sent = await sendDueReminders(await databaseOr503(business.phone, "save", env), new Date(), env);
+    res.status(200).json({ sent });
+    deliverNow(undefined, env);
+  } catch (error) {
+    sendFailure(res, error, "reminders", "The reminders could not be sent just now.");
+  }
 }
