@@ -83,9 +83,6 @@ export interface BookingDetails {
   confirmWithinMinutes: number;
 }
 
-/** Where the confirmation's lines about the agreement go: they differ between the client's copy and an agent's. */
-const AGREEMENT_MARK = "\u0000agreement\u0000";
-
 export const duration = (minutes: number) => {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
@@ -146,56 +143,6 @@ export function scheduleEmails(
     quoteText(quote),
   ].join("\n");
 
-  // The confirmation goes to an address the visitor typed, so it repeats nothing they wrote (name,
-  // street, notes): only the reference, the choices from our own lists, the time and what happens next.
-  const confirmationText = [
-    "Hello,",
-    "",
-    booking
-      ? `Your inspection time is held for you. Your reference is ${reference}.`
-      : `Thank you for your inspection request. Your reference is ${reference}.`,
-    "",
-    "What you asked for:",
-    ...services.map((service) => `  - ${service}`),
-    "",
-    booking ? "When:" : "Your preferred dates:",
-    ...when,
-    "",
-    "Your estimate:",
-    quoteText(quote),
-    "",
-    ...(booking
-      ? [
-          ...(booking.manageUrl
-            ? [
-                `Please confirm it within ${duration(booking.confirmWithinMinutes)}: open this link and choose "Keep this time".`,
-                "Unconfirmed, the time is released for others.",
-                "",
-                `  ${booking.manageUrl}`,
-                "",
-                `The same link cancels or moves it, until ${booking.cutoffHours} hours before it starts.`,
-              ]
-            : [`To confirm, cancel or move it, call us at ${business.phone}.`]),
-          "",
-          "The attached invitation puts it in your calendar. The estimate is confirmed once we have checked the",
-          "details with you.",
-          "",
-          AGREEMENT_MARK,
-        ]
-      : [
-          "What happens next: we will call or e-mail you within one business day to confirm a date and time and",
-          "to send the inspection agreement. The estimate is confirmed once we have checked the details with you.",
-        ]),
-    "",
-    `Questions? Call us at ${business.phone} (${business.hours}) and give your reference.`,
-    "If you did not ask for an inspection, you can ignore this e-mail.",
-    "",
-    business.name,
-  ].join("\n");
-
-  const subject = booking
-    ? `Please confirm your inspection: ${bookedTimeText(booking.start)} (${reference})`
-    : `We received your inspection request (${reference})`;
   // The client signs the agreement; an agent's copy says only that the client will be asked to.
   const agreementLines = (client: boolean) =>
     client && booking?.signUrl
@@ -207,11 +154,62 @@ export function scheduleEmails(
       : client
         ? [`We will send the inspection agreement to sign before the day; questions: ${business.phone}.`]
         : ["The client will be asked to sign the inspection agreement before the visit."];
+  // The confirmation goes to an address the visitor typed, so it repeats nothing they wrote (name,
+  // street, notes): only the reference, the choices from our own lists, the time and what happens next.
+  const confirmationText = (client: boolean) =>
+    [
+      "Hello,",
+      "",
+      booking
+        ? `Your inspection time is held for you. Your reference is ${reference}.`
+        : `Thank you for your inspection request. Your reference is ${reference}.`,
+      "",
+      "What you asked for:",
+      ...services.map((service) => `  - ${service}`),
+      "",
+      booking ? "When:" : "Your preferred dates:",
+      ...when,
+      "",
+      "Your estimate:",
+      quoteText(quote),
+      "",
+      ...(booking
+        ? [
+            ...(booking.manageUrl
+              ? [
+                  `Please confirm it within ${duration(booking.confirmWithinMinutes)}: open this link and choose "Keep this time".`,
+                  "Unconfirmed, the time is released for others.",
+                  "",
+                  `  ${booking.manageUrl}`,
+                  "",
+                  `The same link cancels or moves it, until ${booking.cutoffHours} hours before it starts.`,
+                ]
+              : [`To confirm, cancel or move it, call us at ${business.phone}.`]),
+            "",
+            "The attached invitation puts it in your calendar. The estimate is confirmed once we have checked the",
+            "details with you.",
+            "",
+            ...agreementLines(client),
+          ]
+        : [
+            "What happens next: we will call or e-mail you within one business day to confirm a date and time and",
+            "to send the inspection agreement. The estimate is confirmed once we have checked the details with you.",
+          ]),
+      "",
+      `Questions? Call us at ${business.phone} (${business.hours}) and give your reference.`,
+      "If you did not ask for an inspection, you can ignore this e-mail.",
+      "",
+      business.name,
+    ].join("\n");
+
+  const subject = booking
+    ? `Please confirm your inspection: ${bookedTimeText(booking.start)} (${reference})`
+    : `We received your inspection request (${reference})`;
   const confirmation = (address: string, client: boolean): MailMessage => ({
     to: address,
     replyTo: business.email,
     subject,
-    text: confirmationText.replace(AGREEMENT_MARK, agreementLines(client).join("\n")),
+    text: confirmationText(client),
     ...(booking ? { calendar: booking.invite } : {}),
   });
   return {
