@@ -81,7 +81,9 @@ async function main() {
     if (mail.calendar)
       console.log(`\n[Attached: an invitation, ${mail.calendar.length} bytes; --save <folder> writes it]`);
     for (const file of mail.attachments ?? []) {
-      console.log(`\n[Attached: ${file.filename}, ${Buffer.from(file.base64, "base64").length} bytes; --save <folder> writes it]`);
+      console.log(
+        `\n[Attached: ${file.filename}, ${Buffer.from(file.base64, "base64").length} bytes; --save <folder> writes it]`,
+      );
     }
     if (values.save) {
       mkdirSync(values.save, { recursive: true });
