@@ -15,7 +15,8 @@ export async function storeReminders(env: NodeJS.ProcessEnv = process.env): Prom
   try {
     const answer = await fetch(`${site.replace(/\/+$/, "")}/api/reminders`, {
       method: "POST",
-      headers: { Authorization: `Bearer ${schedulerToken(secret, Date.now())}` },
+      headers: { Authorization: `Bearer ${schedulerToken(secret, Date.now())}`, "Content-Type": "application/json" },
+      body: "{}",
     });
     if (!answer.ok) throw new Error(`${answer.status} ${await answer.text()}`);
     return ((await answer.json()) as { sent: number }).sent;

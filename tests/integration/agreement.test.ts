@@ -218,13 +218,18 @@ describe("signing the agreement from the client's link", () => {
 
 describe("the reminders pass of the Netlify scheduled function", () => {
   it("is answered only with the scheduler's own token, and stores the reminders due", async () => {
-    const url = `${server.url}/api/reminders`;
-    expect((await send(url, { method: "POST" })).status).toBe(404);
-    const stranger = schedulerToken("not-our-secret", Date.now());
-    expect((await send(url, { method: "POST", headers: { Authorization: `Bearer ${stranger}` } })).status).toBe(404);
+    const call = (method: string, token?: string) =>
+      send(`${server.url}/api/reminders`, {
+        method,
+        body: "{}",
+        contentType: "application/json",
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+      });
+    expect((await call("POST")).status).toBe(404);
+    expect((await call("POST", schedulerToken("not-our-secret", Date.now()))).status).toBe(404);
     const own = schedulerToken(SECRETS.BOOKING_LINK_SECRET, Date.now());
-    expect((await send(url, { method: "GET", headers: { Authorization: `Bearer ${own}` } })).status).toBe(404);
-    const answer = await send(url, { method: "POST", headers: { Authorization: `Bearer ${own}` } });
+    expect((await call("PUT", own)).status).toBe(404);
+    const answer = await call("POST", own);
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body)).toEqual({ sent: expect.any(Number) });
     // The scheduled function itself, as Netlify runs it with its URL and the secret.
