@@ -40,6 +40,8 @@ const mailOf = (reference: string, message: string) =>
 const rows = <T>(sql: string, params: unknown[]) => withDatabase((db) => db.query(sql, params), env()) as Promise<T[]>;
 
 let visitor = 0;
+/** The booking's reference, and the signing page the confirmation page links to (none when an agent booked). */
+const pageLinks = new Map<string, string | undefined>();
 async function book(overrides: Record<string, unknown> = {}): Promise<string> {
   visitor += 1;
   const answer = await postJson(
@@ -56,7 +58,9 @@ async function book(overrides: Record<string, unknown> = {}): Promise<string> {
     { "Idempotency-Key": randomUUID() },
   );
   expect(answer.status).toBe(201);
-  return (JSON.parse(answer.body) as { reference: string }).reference;
+  const { reference, booking } = JSON.parse(answer.body) as { reference: string; booking: { agreementPath?: string } };
+  pageLinks.set(reference, booking.agreementPath);
+  return reference;
 }
 
 /** The token of the link to `page` in a kept e-mail, or null. */
@@ -92,6 +96,8 @@ describe("signing the agreement from the client's link", () => {
     expect(token).not.toBeNull();
     // The agent's copy carries no signing link, and its manage link cannot sign.
     expect(tokenIn(agentCopy.text, "agreement")).toBeNull();
+    // The confirmation page answers whoever filled in the form: here the agent, so no signing link.
+    expect(pageLinks.get(reference)).toBeUndefined();
     const agentManage = tokenIn(agentCopy.text, "booking")!;
     const refused = await signAs(agentManage, { name: "Bea Agent", consent: true });
     expect(refused.status).toBe(403);
@@ -115,8 +121,14 @@ describe("signing the agreement from the client's link", () => {
     expect(fields.consent).toMatch(/^Consent/);
     expect(await rows("SELECT 1 FROM agreements WHERE booking = $1", [reference])).toHaveLength(0);
 
-    const signed = await signAs(token!, { name: "Dana Q. Client", consent: true });
+    // Two tries at once (a double click, a retry): both answered alike, one signature stored.
+    const [signed, twin] = await Promise.all([
+      signAs(token!, { name: "Dana Q. Client", consent: true }),
+      signAs(token!, { name: "Dana Q. Client", consent: true }),
+    ]);
     expect(signed.status).toBe(200);
+    expect(twin.status).toBe(200);
+    expect(JSON.parse(twin.body)).toEqual(JSON.parse(signed.body));
     const answer = JSON.parse(signed.body) as {
       signed: { name: string; signedAt: string; signedAtText: string; version: string };
     };
@@ -197,6 +209,8 @@ describe("signing the agreement from the client's link", () => {
     const reference = await book();
     const token = tokenIn((await mailOf(reference, "confirmation"))!.text, "agreement")!;
     const manage = tokenIn((await mailOf(reference, "confirmation"))!.text, "booking")!;
+    // The client who booked is given the same signing link on the confirmation page.
+    expect(pageLinks.get(reference)).toBe(`/agreement?token=${token}`);
     const forged = `${token.slice(0, -4)}${token.slice(-4) === "AAAA" ? "BBBB" : "AAAA"}`;
     const expired = bookingToken(SECRETS.BOOKING_LINK_SECRET, reference, Date.now() - 1000, "sign");
     const otherSecret = bookingToken("not-our-secret", reference, Date.now() + 86_400_000, "sign");
