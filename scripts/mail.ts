@@ -93,7 +93,12 @@ async function main() {
       for (const file of mail.attachments ?? []) {
         writeFileSync(path.join(values.save, file.filename), Buffer.from(file.base64, "base64"));
       }
-      console.log(`\nSaved ${base}.eml${mail.calendar ? ` and ${base}.ics` : ""}`);
+      const saved = [
+        `${base}.eml`,
+        ...(mail.calendar ? [`${base}.ics`] : []),
+        ...(mail.attachments ?? []).map((file) => path.join(values.save!, file.filename)),
+      ];
+      console.log(`\nSaved ${saved.join(", ")}`);
     }
   });
 }
