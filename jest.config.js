@@ -9,6 +9,7 @@ const shared = {
     "^.+\\.[jt]sx?$": "<rootDir>/jest/preprocess.js",
     "\\.ya?ml$": "<rootDir>/jest/yaml-transform.js",
     "\\.ics$": "<rootDir>/jest/raw-transform.js",
+    "\\.md$": "<rootDir>/jest/raw-transform.js",
   },
   moduleNameMapper: {
     "^!!yaml-loader!(.*)$": "$1",

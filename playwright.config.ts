@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, ensureChromium } from "./scripts/lib/chromium";
 import { rmSync } from "node:fs";
-import { brokenPort, E2E_DATA, e2ePort as port } from "./tests/support/e2e-env";
+import { brokenPort, E2E_DATA, E2E_FEED_SECRET, e2ePort as port } from "./tests/support/e2e-env";
 
 const executablePath = ensureChromium();
 // Each run starts from an empty outbox (the config is read first in the runner, before the server
@@ -44,7 +44,8 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 90_000,
       // Every browser test visits from 127.0.0.1, so the per-address limit is raised here.
-      env: { DATA_DIR: E2E_DATA, RATE_LIMIT_MAX: "1000" },
+      // The owner's feed is read by the agreement test (tests/e2e/agreement.spec.ts).
+      env: { DATA_DIR: E2E_DATA, RATE_LIMIT_MAX: "1000", CALENDAR_FEED_SECRET: E2E_FEED_SECRET },
     },
     {
       command: `npx tsx scripts/serve.ts --port ${brokenPort}`,

@@ -58,3 +58,43 @@ test("a draft is left out of a production build; a finished post is not", async 
     expect.objectContaining({ internal: expect.objectContaining({ type: "BlogPost" }) }),
   );
 });
+
+async function sourceAgreement(frontmatter: Record<string, unknown>, body: string) {
+  const reporter = { error: jest.fn(), panicOnBuild: jest.fn() };
+  const createNode = jest.fn();
+  // Problems reported at once, as in gatsby develop, so the test reads each.
+  await sourceContent({ problems: new ContentProblems(false), production: true })!(
+    {
+      node: {
+        id: "mdx-agreement",
+        internal: { type: "Mdx", contentFilePath: path.resolve("content/agreement.md") },
+        frontmatter,
+        body,
+      },
+      actions: { createNode, createParentChildLink: jest.fn() },
+      createNodeId: (seed: string) => `id:${seed}`,
+      createContentDigest: () => "digest",
+      reporter,
+    } as never,
+    {} as never,
+    () => undefined,
+  );
+  return { createNode, reporter };
+}
+
+const agreement = {
+  title: "Inspection agreement",
+  reportWithinBusinessDays: 3,
+  residentialStandard: "COMAR 09.36.07",
+  commercialStandard: "ASTM E2018",
+};
+
+test("the agreement is checked, not made a page; a bad field or an unknown placeholder stops the build, named", async () => {
+  const good = await sourceAgreement(agreement, "Between {{business}} and {{client}}.");
+  expect(good.reporter.error).not.toHaveBeenCalled();
+  expect(good.createNode).not.toHaveBeenCalled();
+  const late = await sourceAgreement({ ...agreement, reportWithinBusinessDays: 10 }, "{{client}}");
+  expect(String(late.reporter.error.mock.calls[0]?.[0])).toMatch(/agreement\.md.*reportWithinBusinessDays/s);
+  const unknown = await sourceAgreement(agreement, "Dear {{customer}},");
+  expect(String(unknown.reporter.error.mock.calls[0]?.[0])).toMatch(/agreement\.md: \{\{customer\}\} is not filled in/);
+});

@@ -4,7 +4,9 @@
  */
 import type { GatsbyNode, Node } from "gatsby";
 import path from "node:path";
+import { AGREEMENT_PLACEHOLDERS, unknownPlaceholders } from "../src/lib/booking/agreement-text";
 import {
+  agreementFrontmatterSchema,
   postFrontmatterSchema,
   serviceFrontmatterSchema,
   validateContent,
@@ -115,6 +117,21 @@ async function sourceMdxFile({ problems, production }: SourcingOptions, args: No
   const label = contentLabel(contentFilePath);
   const slug = slugFromFilePath(contentFilePath);
   const frontmatter = node.frontmatter ?? {};
+  // The inspection agreement is no page: the functions read it (booking/agreement.ts). Its front
+  // matter and placeholders are checked here, so a bad edit stops the build with the field named.
+  if (collection === "agreement.md") {
+    const result = validateContent(agreementFrontmatterSchema, label, frontmatter);
+    if (!result.ok) return problems.report(reporter, result.problems);
+    const unknown = unknownPlaceholders(String(node.body ?? ""));
+    if (unknown.length) {
+      return problems.report(reporter, [
+        `${label}: {{${unknown[0]}}} is not filled in by the site; use ${Object.keys(AGREEMENT_PLACEHOLDERS)
+          .map((name) => `{{${name}}}`)
+          .join(", ")}`,
+      ]);
+    }
+    return;
+  }
   let fields: Record<string, unknown>;
   let type: string;
   let html: string;

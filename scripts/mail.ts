@@ -13,16 +13,27 @@ import "./lib/webpack-imports";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import type { MailMessage } from "../src/lib/server/mail/mailer";
 import { withDatabase } from "./lib/database-access";
 import { keptMail, keptMessage, linksOf } from "./lib/local-mail";
 
 const { positionals, values } = parseArgs({ allowPositionals: true, options: { save: { type: "string" } } });
 
-/** A message as RFC 5322 text, for a mail program (plain text, the invite attached). */
-function emlOf(mail: { from: string; to: string; subject: string; text: string; calendar?: string }): string {
+/** A message as RFC 5322 text, for a mail program (plain text, the invite and any files attached). */
+function emlOf(mail: MailMessage & { from: string }): string {
   const boundary = "site-mail-boundary";
   const head = [`From: ${mail.from}`, `To: ${mail.to}`, `Subject: ${mail.subject}`, "MIME-Version: 1.0"];
-  if (!mail.calendar) return [...head, "Content-Type: text/plain; charset=utf-8", "", mail.text].join("\r\n");
+  const files = (mail.attachments ?? []).flatMap((file) => [
+    `--${boundary}`,
+    `Content-Type: ${file.contentType}; name="${file.filename}"`,
+    `Content-Disposition: attachment; filename="${file.filename}"`,
+    "Content-Transfer-Encoding: base64",
+    "",
+    ...(file.base64.match(/.{1,76}/g) ?? []),
+  ]);
+  if (!mail.calendar && !files.length) {
+    return [...head, "Content-Type: text/plain; charset=utf-8", "", mail.text].join("\r\n");
+  }
   return [
     ...head,
     `Content-Type: multipart/mixed; boundary="${boundary}"`,
@@ -31,11 +42,16 @@ function emlOf(mail: { from: string; to: string; subject: string; text: string; 
     "Content-Type: text/plain; charset=utf-8",
     "",
     mail.text,
-    `--${boundary}`,
-    'Content-Type: text/calendar; charset=utf-8; method=PUBLISH; name="invite.ics"',
-    'Content-Disposition: attachment; filename="invite.ics"',
-    "",
-    mail.calendar,
+    ...(mail.calendar
+      ? [
+          `--${boundary}`,
+          'Content-Type: text/calendar; charset=utf-8; method=PUBLISH; name="invite.ics"',
+          'Content-Disposition: attachment; filename="invite.ics"',
+          "",
+          mail.calendar,
+        ]
+      : []),
+    ...files,
     `--${boundary}--`,
   ].join("\r\n");
 }
@@ -63,12 +79,25 @@ async function main() {
     }
     if (mail.calendar)
       console.log(`\n[Attached: an invitation, ${mail.calendar.length} bytes; --save <folder> writes it]`);
+    for (const file of mail.attachments ?? []) {
+      console.log(
+        `\n[Attached: ${file.filename}, ${Buffer.from(file.base64, "base64").length} bytes; --save <folder> writes it]`,
+      );
+    }
     if (values.save) {
       mkdirSync(values.save, { recursive: true });
       const base = path.join(values.save, `${state.reference}-${state.message}`);
       writeFileSync(`${base}.eml`, emlOf(mail));
       if (mail.calendar) writeFileSync(`${base}.ics`, mail.calendar);
-      console.log(`\nSaved ${base}.eml${mail.calendar ? ` and ${base}.ics` : ""}`);
+      for (const file of mail.attachments ?? []) {
+        writeFileSync(path.join(values.save, file.filename), Buffer.from(file.base64, "base64"));
+      }
+      const saved = [
+        `${base}.eml`,
+        ...(mail.calendar ? [`${base}.ics`] : []),
+        ...(mail.attachments ?? []).map((file) => path.join(values.save!, file.filename)),
+      ];
+      console.log(`\nSaved ${saved.join(", ")}`);
     }
   });
 }

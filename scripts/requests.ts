@@ -8,6 +8,8 @@ import "./lib/webpack-imports";
 import { labelOf, mainInspectionChoices } from "../src/lib/catalog";
 import { bookedTimeText } from "../src/lib/booking/booked-time";
 import { bookingsSince, type Booking } from "../src/lib/server/db/bookings";
+import { agreementLine } from "../src/lib/server/booking/booking-invite";
+import { signaturesOf } from "../src/lib/server/booking/owner-calendar";
 import { deliveryStates, type DeliveryState } from "../src/lib/server/db/deliveries";
 import { allRequests, type StoredRequest } from "../src/lib/server/db/requests";
 import { withDatabase } from "./lib/database-access";
@@ -46,11 +48,15 @@ function jobText(booking: Booking): string {
 
 async function main() {
   const csv = process.argv.includes("--csv");
-  const { bookings, requests, deliveries } = await withDatabase(async (db) => ({
-    bookings: await bookingsSince(db, "1970-01-01T00:00:00Z"),
-    requests: await allRequests(db),
-    deliveries: await deliveryStates(db, new Date().toISOString()),
-  }));
+  const { bookings, requests, deliveries, signed } = await withDatabase(async (db) => {
+    const all = await bookingsSince(db, "1970-01-01T00:00:00Z");
+    return {
+      bookings: all,
+      requests: await allRequests(db),
+      deliveries: await deliveryStates(db, new Date().toISOString()),
+      signed: await signaturesOf(db, all),
+    };
+  });
   const mailOf = (reference: string) => deliveries.filter((state) => state.reference === reference);
   const byReference = new Map<string, StoredRequest>(requests.map((request) => [request.reference, request]));
   const clientOf = (reference: string) => byReference.get(reference)?.record.request as Client | undefined;
@@ -71,6 +77,9 @@ async function main() {
         "agent",
         "agent e-mail",
         "moves",
+        "agreement signed by",
+        "agreement signed at",
+        "agreement version",
       ]
         .map(csvCell)
         .join(","),
@@ -92,6 +101,9 @@ async function main() {
           client?.agentName,
           client?.agentEmail,
           booking.moves,
+          signed.get(booking.reference)?.signerName,
+          signed.get(booking.reference)?.signedAt,
+          signed.get(booking.reference)?.version,
         ]
           .map(csvCell)
           .join(","),
@@ -117,6 +129,7 @@ async function main() {
       `    ${bookedTimeText(booking.start)}, ${booking.onSiteMinutes} min, inspector ${booking.inspector}: ${booking.reference} ${status}\n` +
         `      ${jobText(booking)}; ${booking.ownerEvent.location}\n` +
         `      ${client ? `${client.name} <${client.email}> ${client.phone}` : "client unknown"}${agent}\n` +
+        `      ${agreementLine(signed.get(booking.reference))}\n` +
         `      e-mail: ${mailLine(mailOf(booking.reference))}`,
     );
   }

@@ -20,7 +20,7 @@ import { embeddedDatabaseDir } from "../src/lib/server/db/database";
 import { serverSettings } from "../src/lib/server/http/settings";
 import { connectionSlots } from "./lib/connection-slots";
 import { withDatabase } from "./lib/database-access";
-import { keptMail, keptMessage, mailListPage, mailPage } from "./lib/local-mail";
+import { keptFile, keptMail, keptMessage, mailListPage, mailPage } from "./lib/local-mail";
 import { headersFor, loadHeaderRules } from "./lib/deployed-headers";
 import { startFunctions, type PlainAnswer } from "./lib/function-supervisor";
 import { cleanSegments, fileSender, resolveFile } from "./lib/static-files";
@@ -96,10 +96,9 @@ export async function startProductionServer({
           const state = /^\d+$/.test(number) ? kept[Number(number) - 1] : undefined;
           if (!state) return null;
           const mail = await keptMessage(db, state);
-          if (file === "invite.ics" && mail.calendar) {
-            return { status: 200, body: mail.calendar, type: { "content-type": "text/calendar; charset=utf-8" } };
-          }
-          return file === undefined ? { status: 200, body: mailPage(Number(number), mail, origin), type: html } : null;
+          if (file === undefined) return { status: 200, body: mailPage(Number(number), mail, origin), type: html };
+          const attached = keptFile(mail, decodeURIComponent(file));
+          return attached && { status: 200, body: attached.body, type: { "content-type": attached.contentType } };
         },
         env,
         { openHere: false },

@@ -1,13 +1,35 @@
 /**
- * Netlify scheduled function: every minute, sends the e-mails of stored requests that are due
- * (the mail server refused or was away when the request came in). Netlify deploys it beside the
- * functions Gatsby's adapter makes from src/api; it needs SMTP_URL and DATABASE_URL.
+ * Netlify scheduled function: every minute, has the site store the reminders due before visits
+ * (POST /api/reminders: the reminders read the site's content, which only the functions Gatsby
+ * bundles can), then sends the e-mails of stored requests that are due (the mail server refused
+ * or was away when the request came in). Netlify deploys it beside the functions Gatsby's adapter
+ * makes from src/api; it needs SMTP_URL, DATABASE_URL and BOOKING_LINK_SECRET (URL is Netlify's own).
  */
+import { schedulerToken } from "../../src/lib/server/http/scheduler-token";
 import { deliverDue, deliveryConfig } from "../../src/lib/server/mail/delivery";
+
+/** Asks the site to store the reminders due; returns how many it sent, or null when it could not. */
+export async function storeReminders(env: NodeJS.ProcessEnv = process.env): Promise<number | null> {
+  const { BOOKING_LINK_SECRET: secret, URL: site } = env;
+  if (!secret || !site) return null;
+  try {
+    const answer = await fetch(`${site.replace(/\/+$/, "")}/api/reminders`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${schedulerToken(secret, Date.now())}`, "Content-Type": "application/json" },
+      body: "{}",
+    });
+    if (!answer.ok) throw new Error(`${answer.status} ${await answer.text()}`);
+    return ((await answer.json()) as { sent: number }).sent;
+  } catch (error) {
+    console.error("[reminders] the pass failed:", (error as Error).message);
+    return null;
+  }
+}
 
 export default async function retryDeliveries(): Promise<Response> {
   const config = await deliveryConfig(process.env);
   if (!config) return new Response("No SMTP_URL: nothing to deliver.", { status: 200 });
+  await storeReminders();
   await deliverDue(config);
   return new Response("Due deliveries tried.", { status: 200 });
 }

@@ -9,7 +9,13 @@
 import type { z } from "zod";
 import { contentJsonSchema, fieldsOf, upperLimit, type JsonSchema } from "../../src/lib/content-json-schema";
 import { editorConfig } from "../../src/lib/cms/editor-config";
-import { patterns, postFrontmatterSchema, serviceFrontmatterSchema, yamlSchemas } from "../../src/lib/content-schema";
+import {
+  agreementFrontmatterSchema,
+  patterns,
+  postFrontmatterSchema,
+  serviceFrontmatterSchema,
+  yamlSchemas,
+} from "../../src/lib/content-schema";
 import { markdownTable } from "./readme-markers";
 
 /** Each content file: its marker name, where it lives under the repository, and its schema. */
@@ -21,6 +27,7 @@ export const contentTables: Array<{ name: string; file: string; schema: z.ZodTyp
   })),
   { name: "services", file: "content/services/<slug>.mdx", schema: serviceFrontmatterSchema },
   { name: "blog", file: "content/blog/<slug>/index.mdx", schema: postFrontmatterSchema },
+  { name: "agreement", file: "content/agreement.md", schema: agreementFrontmatterSchema },
 ];
 
 export const markerName = (table: string) => `content-model:${table}`;

@@ -28,8 +28,9 @@ describe("the editor backend's scope", () => {
         { folder: "content/blog", extension: "mdx", mediaInside: true },
         { folder: "content/services", extension: "mdx", mediaInside: false },
       ],
-      // Each file of the editor's "business" collection (its list: src/lib/cms/editor-config.test.ts).
-      entryFiles: businessFiles,
+      // Each file of the editor's "business" collection (its list: src/lib/cms/editor-config.test.ts),
+      // and the inspection agreement.
+      entryFiles: [...businessFiles, "content/agreement.md"],
       mediaFolder: "static/uploads",
     });
   });

@@ -6,8 +6,11 @@
  *
  *   node --import tsx scripts/lib/functions-worker.ts <siteRoot> <port>
  */
+// The delivery worker's reminders read the content files as the bundled functions do.
+import "./webpack-imports";
 import { createServer } from "node:http";
 import { database } from "../../src/lib/server/db/database";
+import { sendDueReminders } from "../../src/lib/server/booking/reminders";
 import { ensureDeliveryWorker } from "../../src/lib/server/mail/delivery";
 import { serveDatabaseAccess } from "./database-access";
 import { loadFunctions, runFunction } from "./functions";
@@ -32,7 +35,8 @@ void database(process.env)
     server.listen(Number(port), "127.0.0.1", () => process.send?.("ready"));
     // E-mails still pending from before a restart go out now, and due ones every few seconds: here,
     // in the functions' process, never in the process that serves the pages.
-    ensureDeliveryWorker(process.env);
+    // Each pass first stores the reminders due before visits (once each, whatever the servers).
+    ensureDeliveryWorker(process.env, (db, now) => sendDueReminders(db, now, process.env));
   });
 
 // A bug that escapes a function leaves the process in an unknown state: end it, and serve.ts

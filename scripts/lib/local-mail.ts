@@ -5,6 +5,7 @@
  */
 import { deliveryStates, storedMail, type DeliveryState } from "../../src/lib/server/db/deliveries";
 import type { Queryable } from "../../src/lib/server/db/database";
+import type { MailMessage } from "../../src/lib/server/mail/mailer";
 import { siteUrlOf } from "../../src/lib/site-url";
 
 /** The kept e-mails, oldest first; `npm run mail` and /_mail number them from 1 in this order. */
@@ -55,12 +56,16 @@ export function mailListPage(kept: DeliveryState[]): string {
   );
 }
 
-/** /_mail/<n>: one e-mail as sent, its links opening on this machine, and its invitation. */
-export function mailPage(
-  number: number,
-  mail: { from: string; to: string; subject: string; text: string; calendar?: string },
-  localOrigin: string,
-): string {
+/** A file of a kept e-mail, as /_mail/<n>/<name> serves it: the invitation or an attachment. */
+export function keptFile(mail: MailMessage, name: string): { body: string | Buffer; contentType: string } | null {
+  if (name === "invite.ics" && mail.calendar)
+    return { body: mail.calendar, contentType: "text/calendar; charset=utf-8" };
+  const file = mail.attachments?.find((attachment) => attachment.filename === name);
+  return file ? { body: Buffer.from(file.base64, "base64"), contentType: file.contentType } : null;
+}
+
+/** /_mail/<n>: one e-mail as sent, its links opening on this machine, its invitation and files. */
+export function mailPage(number: number, mail: MailMessage & { from: string }, localOrigin: string): string {
   // split() with a capturing pattern puts each link at an odd index.
   const body = mail.text
     .split(LINK)
@@ -70,8 +75,20 @@ export function mailPage(
         : escapeHtml(piece),
     )
     .join("");
-  const invite = mail.calendar
-    ? `<h2>Attached invitation</h2><p><a href="/_mail/${number}/invite.ics" download>invite.ics</a> (${mail.calendar.length} bytes)</p>`
+  const files = [
+    ...(mail.calendar ? [{ name: "invite.ics", bytes: mail.calendar.length }] : []),
+    ...(mail.attachments ?? []).map((file) => ({
+      name: file.filename,
+      bytes: Buffer.from(file.base64, "base64").length,
+    })),
+  ];
+  const invite = files.length
+    ? `<h2>Attached</h2><ul>${files
+        .map(
+          ({ name, bytes }) =>
+            `<li><a href="/_mail/${number}/${encodeURIComponent(name)}">${escapeHtml(name)}</a> (${bytes} bytes)</li>`,
+        )
+        .join("")}</ul>`
     : "";
   return page(
     mail.subject,

@@ -390,6 +390,17 @@ export const availabilitySchema = z
           .meta({ description: "How many times a visitor may move one booking online; after that, by phone" }),
       })
       .meta({ description: "What keeps anyone from holding the calendar with bookings nobody will keep" }),
+    reminders: z
+      .strictObject({
+        beforeVisitHours: z.number().int().min(1).max(336).meta({
+          description: "The client (and an agent who booked) are e-mailed a reminder this many hours before the visit",
+        }),
+        unsignedOwnerAlertHours: z.number().int().min(1).max(336).meta({
+          description:
+            "A booking whose agreement is still unsigned this many hours before the visit is e-mailed to you",
+        }),
+      })
+      .meta({ description: "The e-mails sent before a visit" }),
   })
   .superRefine((availability, context) => {
     availability.weeklyHours.forEach((entry, index) => {
@@ -406,6 +417,18 @@ export const availabilitySchema = z
       }
     });
   });
+
+/** The front matter of content/agreement.md (its body: src/lib/booking/agreement-text.ts). */
+export const agreementFrontmatterSchema = z.strictObject({
+  title: text.meta({ description: "The agreement's title, on the signing page and the PDF" }),
+  reportWithinBusinessDays: z.number().int().min(1).max(7).meta({
+    description:
+      "The report is delivered within this many business days after the inspection (Maryland's limit without an agreed date is 7)",
+  }),
+  residentialStandard: longText.meta({ description: "The standard named for homes of one to four units" }),
+  commercialStandard: longText.meta({ description: "The standard named for commercial inspections" }),
+});
+export type AgreementFrontmatter = z.infer<typeof agreementFrontmatterSchema>;
 
 /**
  * Pages built from code rather than from a content file (About, FAQ, the water package pages)

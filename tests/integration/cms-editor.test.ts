@@ -19,7 +19,8 @@ import { CHROMIUM_ARGS, ensureChromium } from "../../scripts/lib/chromium";
 import { startEditor } from "../support/editor";
 import { copySite } from "../../scripts/lib/site-copy";
 import { readRawContentFile } from "../../src/build/content-files";
-import { patterns, postFrontmatterSchema, yamlSchemas } from "../../src/lib/content-schema";
+import { unknownPlaceholders } from "../../src/lib/booking/agreement-text";
+import { agreementFrontmatterSchema, patterns, postFrontmatterSchema, yamlSchemas } from "../../src/lib/content-schema";
 
 const post = {
   slug: "radon-in-finished-basements",
@@ -201,6 +202,30 @@ test("a new price saved in the editor changes only that price in pricing.yaml", 
   expect(radonTest.price).toBe(radon.oldPrice);
   radonTest.price = radon.newPrice;
   expect(parseYaml(after)).toEqual(expected);
+  expect(pageErrors).toEqual([]);
+});
+
+test("the agreement saved in the editor keeps its placeholders, and its edited field passes the build's checks", async () => {
+  const file = contentFile("agreement.md");
+  const before = readFileSync(file, "utf8");
+  // From the collection's list, as a writer opens it (see openBusinessFile).
+  await page.goto(`${editor.adminUrl}#/collections/agreement`);
+  await page.getByText("The agreement clients sign", { exact: true }).click();
+  await page.getByText("Signing electronically", { exact: false }).first().waitFor({ state: "visible" });
+  const days = page.getByLabel("Report within business days", { exact: true });
+  await days.waitFor({ state: "visible" });
+  await days.fill("5");
+  await publishAndWaitUntilSaved();
+  const after = await changed(file, before);
+  const saved = matter(after);
+  const original = matter(before);
+  expect(agreementFrontmatterSchema.parse(saved.data)).toEqual({
+    ...agreementFrontmatterSchema.parse(original.data),
+    reportWithinBusinessDays: 5,
+  });
+  // The body the site fills in is the body written: every placeholder still there, none escaped.
+  expect(unknownPlaceholders(saved.content)).toEqual([]);
+  expect(saved.content.match(/\{\{\w+\}\}/g)).toEqual(original.content.match(/\{\{\w+\}\}/g));
   expect(pageErrors).toEqual([]);
 });
 

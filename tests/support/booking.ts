@@ -16,6 +16,7 @@ export const DAY_SLOTS = {
   typedWithComma: 10,
   move: 12,
   sameAddress: 14,
+  agreement: 16,
 } as const;
 
 const dayNumber = (slot: number, project: string) => slot + (project === "phone" ? 1 : 0);

@@ -12,20 +12,27 @@ export const brokenSite = `http://127.0.0.1:${brokenPort}`;
 /** Where the browser tests' site keeps its data (the embedded database). */
 export const E2E_DATA = path.resolve(__dirname, "..", "..", ".data", "e2e");
 
+/** The owner's calendar feed of the browser tests' site: /api/calendar/<this>.ics. */
+export const E2E_FEED_SECRET = "e2e-owner-feed-secret";
+
 export const readE2eOutbox = (kind: string) => readStored(kind, { ...process.env, DATA_DIR: E2E_DATA });
 
 /**
  * The page a booking's confirmation e-mail links to, as kept for the local mail view (the browser
- * tests' site has no SMTP_URL): the link's path and query, to open on the test site.
+ * tests' site has no SMTP_URL): the link's path and query, to open on the test site. `page` is
+ * "booking" (confirm, cancel, move) or "agreement" (the client's signing link).
  */
-export async function linkInConfirmation(reference: string): Promise<string> {
+export async function linkInConfirmation(
+  reference: string,
+  page: "booking" | "agreement" = "booking",
+): Promise<string> {
   const mail = await withDatabase((db) => storedMail(db, reference, "confirmation"), {
     ...process.env,
     DATA_DIR: E2E_DATA,
   });
   if (!mail) throw new Error(`No confirmation kept for ${reference}`);
-  const link = /https?:\/\/\S+\/booking\?token=[A-Za-z0-9._-]+/.exec(mail.text)?.[0];
-  if (!link) throw new Error(`The confirmation of ${reference} has no link`);
+  const link = new RegExp(`https?://\\S+/${page}\\?token=[A-Za-z0-9._-]+`).exec(mail.text)?.[0];
+  if (!link) throw new Error(`The confirmation of ${reference} has no ${page} link`);
   const url = new URL(link);
   return `${url.pathname}${url.search}`;
 }

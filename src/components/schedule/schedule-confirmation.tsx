@@ -23,6 +23,8 @@ export interface BookedTime {
   /** "pending" while it waits for the visitor to confirm it from the e-mail, by `confirmBy`. */
   status?: "pending" | "booked";
   confirmBy?: string;
+  /** The client's signing page; absent when an agent booked (the agreement is the client's to sign). */
+  agreementPath?: string;
 }
 
 interface ScheduleConfirmationProps {
@@ -100,7 +102,21 @@ function WhatHappensNext({ values, confirmationQueued, booking }: ScheduleConfir
           </li>
         )}
         {!booking && <li>We call or e-mail you within one business day to agree the date and time.</li>}
-        <li>We send the inspection agreement to sign before the visit.</li>
+        {booking?.agreementPath ? (
+          <li>
+            Before the visit, the client reads and signs the inspection agreement:{" "}
+            <a href={booking.agreementPath} className="font-semibold text-brand-700 underline">
+              read and sign the agreement
+            </a>{" "}
+            (the link is in the confirmation e-mail too).
+          </li>
+        ) : (
+          <li>
+            {booking
+              ? "The client signs the inspection agreement from the link in their confirmation e-mail before the visit."
+              : "We send the inspection agreement to sign before the visit."}
+          </li>
+        )}
       </ol>
     </>
   );

@@ -47,8 +47,11 @@ function editorPaths(fields: readonly EditorField[], prefix = ""): Array<{ path:
 const field = (fields: readonly EditorField[], name: string) => fields.find((entry) => entry.name === name)!;
 
 describe("the editor's configuration, made from the content schemas", () => {
-  test("lists the posts, the service pages and every YAML file a writer edits", () => {
-    expect(config.collections.map((entry) => entry.name)).toEqual(["posts", "services", "business"]);
+  test("lists the posts, the service pages, every YAML file a writer edits and the agreement", () => {
+    expect(config.collections.map((entry) => entry.name)).toEqual(["posts", "services", "business", "agreement"]);
+    expect(
+      (collection("agreement") as unknown as { files: { file: string }[] }).files.map((file) => file.file),
+    ).toEqual(["content/agreement.md"]);
     expect(business.files.map((file) => file.file)).toEqual([
       "content/site.yaml",
       "content/pricing.yaml",

@@ -7,7 +7,9 @@
  */
 import type { z } from "zod";
 import { contentJsonSchema, fieldsOf, upperLimit, type JsonSchema } from "../content-json-schema";
+import { AGREEMENT_PLACEHOLDERS } from "../booking/agreement-text";
 import {
+  agreementFrontmatterSchema,
   patterns,
   postFrontmatterSchema,
   serviceFrontmatterSchema,
@@ -228,6 +230,30 @@ export function editorConfig({ localBackendUrl, branch = "main", contentDir = "c
           file: `${contentDir}/${file}`,
           fields: editorFields(yamlSchemas[file], listLabel),
         })),
+      },
+      {
+        name: "agreement",
+        label: "Inspection agreement",
+        description:
+          "The agreement clients sign online before the visit. Its version changes with every edit; a client who signed an earlier version keeps that one.",
+        format: "frontmatter",
+        files: [
+          {
+            name: "agreement",
+            label: "The agreement clients sign",
+            file: `${contentDir}/agreement.md`,
+            fields: [
+              ...editorFields(agreementFrontmatterSchema),
+              body(
+                `\`## \` starts a heading, \`- \` a list item. Filled in for each booking: ${Object.keys(
+                  AGREEMENT_PLACEHOLDERS,
+                )
+                  .map((name) => `{{${name}}}`)
+                  .join(", ")}.`,
+              ),
+            ],
+          },
+        ],
       },
     ],
   };

@@ -4,9 +4,11 @@
  * SEQUENCE, so a calendar that has the event moves or cancels it.
  */
 import { business } from "../../business-data";
+import type { SignedAgreement } from "../db/agreements";
 import type { Booking, BookedJob } from "../db/bookings";
 import { describeServices } from "../mail/emails";
 import { calendarFile, type InviteEvent } from "../mail/invite";
+import { signedAtText } from "./agreement";
 
 /** The visitor's event: what was booked and the phone number, nothing they typed. */
 export function visitorEvent(reference: string, start: string, onSiteMinutes: number, job: BookedJob): InviteEvent {
@@ -33,8 +35,20 @@ export function bookingInvite(booking: Booking): string {
   ]);
 }
 
-/** The owner's feed: every booking given, with the address and the client, and whether it is confirmed yet. */
-export function ownerFeed(bookings: readonly Booking[]): string {
+/** What the owner's feed says of a booking's agreement: who signed it, when, which version; or that it is unsigned. */
+export const agreementLine = (signed: Pick<SignedAgreement, "signerName" | "signedAt" | "version"> | undefined) =>
+  signed
+    ? `Agreement signed by ${signed.signerName} on ${signedAtText(signed.signedAt)} [${signed.signedAt}], version ${signed.version}.`
+    : "Agreement not signed yet.";
+
+/**
+ * The owner's feed: every booking given, with the address and the client, whether it is
+ * confirmed yet, and whether its agreement is signed (`signed`: the signature of each booking that has one).
+ */
+export function ownerFeed(
+  bookings: readonly Booking[],
+  signed: ReadonlyMap<string, Pick<SignedAgreement, "signerName" | "signedAt" | "version">> = new Map(),
+): string {
   return calendarFile(
     `${business.name}: bookings`,
     bookings.map((booking) => ({
@@ -42,6 +56,7 @@ export function ownerFeed(bookings: readonly Booking[]): string {
       start: booking.start,
       onSiteMinutes: booking.onSiteMinutes,
       ...booking.ownerEvent,
+      description: `${booking.ownerEvent.description} ${agreementLine(signed.get(booking.reference))}`,
       summary:
         booking.status === "pending"
           ? `Awaiting confirmation: ${booking.ownerEvent.summary}`

@@ -42,12 +42,29 @@ function keptSecret(dir: string): string {
   }
 }
 
-const sign = (secret: string, payload: string) => createHmac("sha256", secret).update(payload).digest("base64url");
+/**
+ * What a link may do: "manage" confirms, cancels or moves the booking; "sign" signs its inspection
+ * agreement (agreement.ts). The purpose is part of what is signed, so a link for one never works
+ * for the other: the agent's copy of the confirmation carries a manage link, and that link cannot
+ * sign for the client. A manage link signs its bare payload, as every link sent before there was
+ * a second purpose did.
+ */
+export type LinkPurpose = "manage" | "sign";
 
-/** A token for one booking, valid until `expiresAt` (ms since 1970). */
-export function bookingToken(secret: string, reference: string, expiresAt: number): string {
+const sign = (secret: string, payload: string, purpose: LinkPurpose) =>
+  createHmac("sha256", secret)
+    .update(purpose === "manage" ? payload : `${purpose}:${payload}`)
+    .digest("base64url");
+
+/** A token for one booking and one purpose, valid until `expiresAt` (ms since 1970). */
+export function bookingToken(
+  secret: string,
+  reference: string,
+  expiresAt: number,
+  purpose: LinkPurpose = "manage",
+): string {
   const payload = `${reference}.${Math.floor(expiresAt / 1000)}`;
-  return `${payload}.${sign(secret, payload)}`;
+  return `${payload}.${sign(secret, payload, purpose)}`;
 }
 
 /** A link works while its booking can be moved at all: twice the horizon from when it was made. */
@@ -60,14 +77,23 @@ const siteUrl = () => siteUrlOf(runtimeEnv());
 export const manageLink = (secret: string, reference: string, now: number) =>
   `${siteUrl()}/booking?token=${bookingToken(secret, reference, linkExpiry(now))}`;
 
+/** The page where the client reads and signs the inspection agreement (never sent to an agent). */
+export const signingLink = (secret: string, reference: string, now: number) =>
+  `${siteUrl()}/agreement?token=${bookingToken(secret, reference, linkExpiry(now), "sign")}`;
+
 export type TokenCheck = { ok: true; reference: string } | { ok: false; reason: "forged" | "expired" };
 
-/** The booking a token names, if the token is this server's own and has not expired. */
-export function checkBookingToken(secret: string, token: string, now: number): TokenCheck {
+/** The booking a token names, if the token is this server's own, for this purpose, and has not expired. */
+export function checkBookingToken(
+  secret: string,
+  token: string,
+  now: number,
+  purpose: LinkPurpose = "manage",
+): TokenCheck {
   const match = /^([A-Z]+-\d{8}-[0-9A-Z]+)\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return { ok: false, reason: "forged" };
   const [, reference, expires, signature] = match as unknown as [string, string, string, string];
-  const expected = Buffer.from(sign(secret, `${reference}.${expires}`));
+  const expected = Buffer.from(sign(secret, `${reference}.${expires}`, purpose));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: "forged" };
   if (Number(expires) * 1000 <= now) return { ok: false, reason: "expired" };

@@ -8,7 +8,9 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { business } from "../../business-data";
-import { bookingsSince } from "../db/bookings";
+import { agreementsOf } from "../db/agreements";
+import { bookingsSince, type Booking } from "../db/bookings";
+import type { Queryable } from "../db/database";
 import { databaseOr503 } from "../db/database";
 import { sendFailure } from "../http/http-error";
 import { runtimeEnv } from "../http/runtime";
@@ -24,6 +26,21 @@ export function isFeedAddress(file: string, secret: string | undefined): boolean
   return timingSafeEqual(digest(file), digest(`${secret}.ics`));
 }
 
+/**
+ * The newest signature of each booking. A moved booking keeps its signature; the services and fee
+ * of a booking never change after it is made, so any signature of it covers it.
+ */
+export async function signaturesOf(db: Queryable, bookings: readonly Booking[]) {
+  const signed = new Map<string, Awaited<ReturnType<typeof agreementsOf>>[number]>();
+  for (const agreement of await agreementsOf(
+    db,
+    bookings.map((booking) => booking.reference),
+  )) {
+    if (!signed.has(agreement.booking)) signed.set(agreement.booking, agreement);
+  }
+  return signed;
+}
+
 export async function ownerCalendarHandler(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
   res.setHeader("Cache-Control", "no-store");
   const env = runtimeEnv();
@@ -35,7 +52,8 @@ export async function ownerCalendarHandler(req: GatsbyFunctionRequest, res: Gats
   }
   try {
     const db = await databaseOr503(business.phone, "read", env);
-    const text = ownerFeed(await bookingsSince(db, new Date(Date.now() - KEEP_PAST_MS).toISOString()));
+    const bookings = await bookingsSince(db, new Date(Date.now() - KEEP_PAST_MS).toISOString());
+    const text = ownerFeed(bookings, await signaturesOf(db, bookings));
     res.status(200).setHeader("Content-Type", "text/calendar; charset=utf-8");
     res.send(text);
   } catch (error) {

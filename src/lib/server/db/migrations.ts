@@ -90,6 +90,50 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX bookings_phone ON bookings (phone) WHERE status IN ('pending', 'booked');
   CREATE INDEX bookings_property ON bookings (property) WHERE status IN ('pending', 'booked');
   `,
+  // 2: signed inspection agreements, and the reminders sent before a visit.
+  `
+  -- The inspection agreement a client signed online (booking/agreement.ts). A row is the record of
+  -- a signature, kept as signed: the exact text, its hash and version, who, when, from where.
+  -- Maryland requires contracts kept 5 years from delivery (BOP 16-4A-05): the row names its booking
+  -- but does not hang on it, so nothing that removes a booking or request removes the contract.
+  CREATE TABLE agreements (
+    booking text NOT NULL,
+    -- What the signature covers: a hash of the services and the fee. A moved booking keeps its
+    -- signature; a booking whose services or fee changed needs a new one.
+    terms text NOT NULL,
+    -- The agreement's version: a short hash of content/agreement.md as built.
+    version text NOT NULL,
+    -- The text the client read and signed, filled in for the booking, and its SHA-256 (hex).
+    body text NOT NULL,
+    body_sha256 text NOT NULL,
+    signer_name text NOT NULL,
+    signed_at timestamptz NOT NULL,
+    client_address text,
+    user_agent text,
+    PRIMARY KEY (booking, terms)
+  );
+
+  -- A signed agreement never changes.
+  CREATE FUNCTION agreements_never_change() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    RAISE EXCEPTION 'a signed agreement is never changed (booking %)', OLD.booking;
+  END;
+  $$;
+  CREATE TRIGGER agreements_never_change BEFORE UPDATE ON agreements
+    FOR EACH ROW EXECUTE FUNCTION agreements_never_change();
+
+  -- Each reminder sent: one row per booking, kind and start, so a reminder goes once whatever the
+  -- number of servers or restarts, and a moved booking (a new start) is reminded at its new time.
+  -- visit: to the client (and an agent who booked) before the visit; unsigned: to the owner, of a
+  -- booking still unsigned close to its start.
+  CREATE TABLE reminders (
+    booking text NOT NULL REFERENCES bookings (reference) ON DELETE CASCADE,
+    kind text NOT NULL CHECK (kind IN ('visit', 'unsigned')),
+    start_at timestamptz NOT NULL,
+    created_at timestamptz NOT NULL,
+    PRIMARY KEY (booking, kind, start_at)
+  );
+  `,
 ];
 
 export async function migrate(db: Database): Promise<void> {

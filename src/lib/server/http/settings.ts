@@ -124,7 +124,7 @@ const SETTINGS = {
   deliveryPassMs: {
     value: 5_000,
     unit: "ms",
-    what: "How often the functions' process of `npm start` looks for e-mails that are due.",
+    what: "How often the functions' process of `npm start` stores the reminders due before visits and looks for e-mails that are due.",
   },
   smtpConnectMs: {
     value: 10_000,

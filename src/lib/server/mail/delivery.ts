@@ -111,16 +111,33 @@ export async function deliverDue(config: DeliveryConfig, reference?: string): Pr
   }
 }
 
+/** What a pass stores before it sends: the reminders due (booking/reminders.ts, given by the server). */
+export type BeforePass = (db: Database, now: Date) => Promise<unknown>;
+
 /**
- * Sends what is due now and every `deliveryPassMs`, for the life of the process (the timer does
- * not keep it alive). Returns a function that stops it. Does nothing without SMTP_URL.
+ * Runs `beforePass` and sends what is due, now and every `deliveryPassMs`, for the life of the
+ * process (the timer does not keep it alive). Returns a function that stops it. Without SMTP_URL
+ * only `beforePass` runs (its e-mails are kept for the local mail view); without either, nothing.
+ *
+ * The reminders come in as a function so that this module, which the Netlify scheduled function
+ * bundles, reads no content file itself.
  */
-export function startDeliveryWorker(env: NodeJS.ProcessEnv = runtimeEnv()): () => void {
-  if (!env.SMTP_URL) return () => undefined;
+export function startDeliveryWorker(env: NodeJS.ProcessEnv = runtimeEnv(), beforePass?: BeforePass): () => void {
+  if (!env.SMTP_URL && !beforePass) return () => undefined;
   let running = false;
+  // A database that stays away fails every pass: its reason is logged when it changes, not each time.
+  let lastFailure: string | null = null;
   const tick = async () => {
     if (running) return;
     running = true;
+    try {
+      if (beforePass) await beforePass(await database(env), new Date());
+      lastFailure = null;
+    } catch (error) {
+      const reason = (error as Error).message;
+      if (reason !== lastFailure) console.error("[reminders] pass failed:", reason);
+      lastFailure = reason;
+    }
     try {
       const config = await deliveryConfig(env);
       if (config) await deliverDue(config);
@@ -137,6 +154,6 @@ export function startDeliveryWorker(env: NodeJS.ProcessEnv = runtimeEnv()): () =
 }
 
 /** Starts this process's worker once (on one server; on Netlify the scheduled function retries). */
-export function ensureDeliveryWorker(env: NodeJS.ProcessEnv = runtimeEnv()): void {
-  processState("delivery-worker", () => startDeliveryWorker(env));
+export function ensureDeliveryWorker(env: NodeJS.ProcessEnv = runtimeEnv(), beforePass?: BeforePass): void {
+  processState("delivery-worker", () => startDeliveryWorker(env, beforePass));
 }

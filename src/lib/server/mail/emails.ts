@@ -76,12 +76,14 @@ export interface BookingDetails {
   ownerInvite: string;
   /** Where the visitor cancels or moves it; none when the server has no link secret. */
   manageUrl: string | null;
+  /** Where the client signs the inspection agreement: in the client's confirmation only, never the agent's. */
+  signUrl: string | null;
   cutoffHours: number;
   /** The time is held this long after the confirmation arrives, until the link confirms it. */
   confirmWithinMinutes: number;
 }
 
-const duration = (minutes: number) => {
+export const duration = (minutes: number) => {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
   return [hours ? `${hours} hour${hours === 1 ? "" : "s"}` : "", rest ? `${rest} minutes` : ""]
@@ -141,59 +143,73 @@ export function scheduleEmails(
     quoteText(quote),
   ].join("\n");
 
+  // The client signs the agreement; an agent's copy says only that the client will be asked to.
+  const agreementLines = (client: boolean) =>
+    client && booking?.signUrl
+      ? [
+          "Before the visit, please read and sign the inspection agreement (only you, the client, can sign it):",
+          "",
+          `  ${booking.signUrl}`,
+        ]
+      : client
+        ? [`We will send the inspection agreement to sign before the day; questions: ${business.phone}.`]
+        : ["The client will be asked to sign the inspection agreement before the visit."];
   // The confirmation goes to an address the visitor typed, so it repeats nothing they wrote (name,
   // street, notes): only the reference, the choices from our own lists, the time and what happens next.
-  const confirmationText = [
-    "Hello,",
-    "",
-    booking
-      ? `Your inspection time is held for you. Your reference is ${reference}.`
-      : `Thank you for your inspection request. Your reference is ${reference}.`,
-    "",
-    "What you asked for:",
-    ...services.map((service) => `  - ${service}`),
-    "",
-    booking ? "When:" : "Your preferred dates:",
-    ...when,
-    "",
-    "Your estimate:",
-    quoteText(quote),
-    "",
-    ...(booking
-      ? [
-          ...(booking.manageUrl
-            ? [
-                `Please confirm it within ${duration(booking.confirmWithinMinutes)}: open this link and choose "Keep this time".`,
-                "Unconfirmed, the time is released for others.",
-                "",
-                `  ${booking.manageUrl}`,
-                "",
-                `The same link cancels or moves it, until ${booking.cutoffHours} hours before it starts.`,
-              ]
-            : [`To confirm, cancel or move it, call us at ${business.phone}.`]),
-          "",
-          "The attached invitation puts it in your calendar. We will send the inspection agreement before the",
-          "day. The estimate is confirmed once we have checked the details with you.",
-        ]
-      : [
-          "What happens next: we will call or e-mail you within one business day to confirm a date and time and",
-          "to send the inspection agreement. The estimate is confirmed once we have checked the details with you.",
-        ]),
-    "",
-    `Questions? Call us at ${business.phone} (${business.hours}) and give your reference.`,
-    "If you did not ask for an inspection, you can ignore this e-mail.",
-    "",
-    business.name,
-  ].join("\n");
+  const confirmationText = (client: boolean) =>
+    [
+      "Hello,",
+      "",
+      booking
+        ? `Your inspection time is held for you. Your reference is ${reference}.`
+        : `Thank you for your inspection request. Your reference is ${reference}.`,
+      "",
+      "What you asked for:",
+      ...services.map((service) => `  - ${service}`),
+      "",
+      booking ? "When:" : "Your preferred dates:",
+      ...when,
+      "",
+      "Your estimate:",
+      quoteText(quote),
+      "",
+      ...(booking
+        ? [
+            ...(booking.manageUrl
+              ? [
+                  `Please confirm it within ${duration(booking.confirmWithinMinutes)}: open this link and choose "Keep this time".`,
+                  "Unconfirmed, the time is released for others.",
+                  "",
+                  `  ${booking.manageUrl}`,
+                  "",
+                  `The same link cancels or moves it, until ${booking.cutoffHours} hours before it starts.`,
+                ]
+              : [`To confirm, cancel or move it, call us at ${business.phone}.`]),
+            "",
+            "The attached invitation puts it in your calendar. The estimate is confirmed once we have checked the",
+            "details with you.",
+            "",
+            ...agreementLines(client),
+          ]
+        : [
+            "What happens next: we will call or e-mail you within one business day to confirm a date and time and",
+            "to send the inspection agreement. The estimate is confirmed once we have checked the details with you.",
+          ]),
+      "",
+      `Questions? Call us at ${business.phone} (${business.hours}) and give your reference.`,
+      "If you did not ask for an inspection, you can ignore this e-mail.",
+      "",
+      business.name,
+    ].join("\n");
 
   const subject = booking
     ? `Please confirm your inspection: ${bookedTimeText(booking.start)} (${reference})`
     : `We received your inspection request (${reference})`;
-  const confirmation = (address: string): MailMessage => ({
+  const confirmation = (address: string, client: boolean): MailMessage => ({
     to: address,
     replyTo: business.email,
     subject,
-    text: confirmationText,
+    text: confirmationText(client),
     ...(booking ? { calendar: booking.invite } : {}),
   });
   return {
@@ -204,8 +220,8 @@ export function scheduleEmails(
       text: businessText,
       ...(booking ? { calendar: booking.ownerInvite } : {}),
     },
-    confirmation: confirmation(request.email),
-    agentConfirmation: byAgent && request.agentEmail ? confirmation(request.agentEmail) : null,
+    confirmation: confirmation(request.email, true),
+    agentConfirmation: byAgent && request.agentEmail ? confirmation(request.agentEmail, false) : null,
   };
 }
 

@@ -10,6 +10,8 @@ export interface MailMessage {
   replyTo?: string;
   /** An iCalendar file (RFC 5545) sent as the message's calendar part, which mail programs offer to add. */
   calendar?: string;
+  /** Files attached (the signed agreement's PDF), kept base64 in the stored e-mail. */
+  attachments?: Array<{ filename: string; contentType: string; base64: string }>;
 }
 
 const transports = processState("smtp-transports", () => new Map<string, Transporter>());
@@ -44,10 +46,20 @@ export function literalHeaderText(value: string): string {
 
 /** Sends one message over SMTP_URL (for example smtp://user:pass@smtp.example.com:587). */
 export async function sendMail(smtpUrl: string, from: string, message: MailMessage): Promise<void> {
-  const { calendar, ...rest } = message;
+  const { calendar, attachments, ...rest } = message;
   await transportFor(smtpUrl).sendMail({
     from,
     ...rest,
+    ...(attachments
+      ? {
+          attachments: attachments.map(({ filename, contentType, base64 }) => ({
+            filename,
+            contentType,
+            content: base64,
+            encoding: "base64",
+          })),
+        }
+      : {}),
     subject: literalHeaderText(message.subject),
     ...(calendar ? { icalEvent: { method: "PUBLISH", filename: "inspection.ics", content: calendar } } : {}),
   });

@@ -8,7 +8,8 @@ import { marylandToday } from "../../booking/maryland-today";
 import { createContactSchema, createScheduleSchema, fieldErrors } from "../../request-schemas";
 import { bookedTimeText } from "../../booking/booked-time";
 import { book, jobOf, lengthOf } from "../booking/booking";
-import { linkSecret, manageLink } from "../booking/booking-links";
+import { linkSecret, manageLink, signingLink } from "../booking/booking-links";
+import { BOOKED_BY_AGENT } from "../../forms/choices";
 import {
   contactEmails,
   describeServices,
@@ -49,6 +50,9 @@ export const scheduleEndpoint: Endpoint = {
     const services = describeServices(request);
     const secret = linkSecret();
     const manageUrl = secret ? manageLink(secret, reference, now.getTime()) : null;
+    const signUrl = secret ? signingLink(secret, reference, now.getTime()) : null;
+    // The page answers whoever filled in the form: the client gets the signing link there too, an agent never.
+    const byClient = request.bookedByAgent !== BOOKED_BY_AGENT;
     const event = visitorEvent(reference, request.start!, onSiteMinutes, request);
     // The visitor's invite holds nothing they typed; the owner's has the address and the client.
     const invite = calendarFile(business.name, [event]);
@@ -64,6 +68,7 @@ export const scheduleEndpoint: Endpoint = {
       invite,
       ownerInvite,
       manageUrl,
+      signUrl,
       cutoffHours: availability.cancellation.cutoffHours,
       confirmWithinMinutes: availability.holds.confirmWithinMinutes,
     };
@@ -82,6 +87,7 @@ export const scheduleEndpoint: Endpoint = {
           invite,
           status: "pending",
           confirmWithinMinutes: availability.holds.confirmWithinMinutes,
+          ...(byClient && signUrl ? { agreementPath: new URL(signUrl).pathname + new URL(signUrl).search } : {}),
         },
       },
       book: (tx, confirmBy) => book(tx, { request, reference, now: now.getTime(), ownerEvent, confirmBy }),

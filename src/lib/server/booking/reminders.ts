@@ -1,0 +1,187 @@
+/**
+ * The e-mails before a visit (availability.yaml `reminders`): a reminder to the client, and to an
+ * agent who booked, `beforeVisitHours` before a confirmed booking starts; and to the owner, a
+ * booking whose agreement is still unsigned `unsignedOwnerAlertHours` before it starts.
+ *
+ * Each goes once whatever the number of servers, passes or restarts: the row of `reminders`
+ * (booking, kind, start) and the e-mails are written in one transaction that holds the booking's
+ * row, and a second writer finds the row there and sends nothing. A moved booking has a new start,
+ * so it is reminded at its new time; a cancelled or expired one is never reminded.
+ */
+import { availability, business } from "../../business-data";
+import { bookedTimeText } from "../../booking/booked-time";
+import { findAgreement, claimReminder, type ReminderKind } from "../db/agreements";
+import { findBooking, type Booking } from "../db/bookings";
+import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
+import { databaseOr503, type Database, type Queryable } from "../db/database";
+import { sendFailure } from "../http/http-error";
+import { isSchedulerToken } from "../http/scheduler-token";
+import { deliverNow } from "../mail/deliver-now";
+import { findRequest, insertDeliveries } from "../db/requests";
+import { runtimeEnv } from "../http/runtime";
+import { describeServices, duration, type ScheduleRecord } from "../mail/emails";
+import type { MailMessage } from "../mail/mailer";
+import { outgoingMail } from "../mail/outgoing";
+import { filledAgreement } from "./agreement";
+import { linkSecret, manageLink, signingLink } from "./booking-links";
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** What to have ready on the day: the inspector needs to reach these. */
+export const PREPARE = [
+  "access to the attic, the crawl space, the electrical panel and the water heater",
+  "the utilities (water, electricity, gas) on",
+  "pets secured or away",
+];
+
+/** Confirmed bookings starting within `hours` of `now` that have no reminder of `kind` at their start. */
+async function dueBookings(db: Queryable, kind: ReminderKind, hours: number, now: Date): Promise<string[]> {
+  const rows = await db.query<{ reference: string }>(
+    `SELECT reference FROM bookings b
+     WHERE status = 'booked' AND start_at > $1 AND start_at <= $2
+       AND NOT EXISTS (SELECT 1 FROM reminders r WHERE r.booking = b.reference AND r.kind = $3 AND r.start_at = b.start_at)
+       AND ($3 <> 'unsigned' OR NOT EXISTS (SELECT 1 FROM agreements a WHERE a.booking = b.reference))
+     ORDER BY start_at`,
+    [now.toISOString(), new Date(now.getTime() + hours * HOUR_MS).toISOString(), kind],
+  );
+  return rows.map((row) => row.reference);
+}
+
+function visitMail(booking: Booking, record: ScheduleRecord, links: { manage: string | null; sign: string | null }) {
+  const { request } = record;
+  const when = bookedTimeText(booking.start);
+  return (to: string): MailMessage => ({
+    to,
+    replyTo: business.email,
+    subject: `Reminder: your inspection ${when} (${booking.reference})`,
+    text: [
+      "Hello,",
+      "",
+      `A reminder of inspection ${booking.reference}:`,
+      "",
+      `  When: ${when} (Maryland time), about ${duration(booking.onSiteMinutes)} on site`,
+      `  Where: ${request.street}, ${request.city}, MD ${request.zip}`,
+      `  Who comes: an inspector of ${business.name}`,
+      `  What: ${describeServices(request).join("; ")}`,
+      "",
+      "Please have ready:",
+      ...PREPARE.map((item) => `  - ${item}`),
+      "",
+      ...(links.sign
+        ? [
+            "The inspection agreement is not signed yet. Please read and sign it before the visit:",
+            `  ${links.sign}`,
+            "",
+          ]
+        : []),
+      ...(links.manage
+        ? [
+            `To cancel or move it, until ${availability.cancellation.cutoffHours} hours before it starts:`,
+            `  ${links.manage}`,
+            "",
+          ]
+        : []),
+      `Questions? Call us at ${business.phone} (${business.hours}) and give the reference.`,
+      "",
+      business.name,
+    ].join("\n"),
+  });
+}
+
+/**
+ * Sends one reminder of one booking, if it is still due: in one transaction that holds the
+ * booking's row (a move or cancel waits, or is seen), records it and stores its e-mails.
+ */
+async function remind(db: Database, reference: string, kind: ReminderKind, now: Date, env: NodeJS.ProcessEnv) {
+  return db.transaction(async (tx) => {
+    const booking = await findBooking(tx, reference, true);
+    if (!booking || booking.status !== "booked" || Date.parse(booking.start) <= now.getTime()) return false;
+    const record = (await findRequest(tx, reference))?.record as unknown as ScheduleRecord | undefined;
+    if (!record?.request) return false;
+    const filled = await filledAgreement(tx, booking);
+    const signed = Boolean(await findAgreement(tx, reference, filled.terms));
+    if (kind === "unsigned" && signed) return false;
+    const start = new Date(booking.start).toISOString();
+    if (!(await claimReminder(tx, reference, kind, start, now.toISOString()))) return false;
+    const outgoing = outgoingMail(env);
+    const message = (to: string) => `reminder-${kind}-${start}-${to}`;
+    if (kind === "unsigned") {
+      const { request } = record;
+      await insertDeliveries(
+        tx,
+        reference,
+        [
+          outgoing(message("business"), {
+            to: env.MAIL_TO ?? business.email,
+            replyTo: request.email,
+            subject: `Agreement not signed: ${reference} (${bookedTimeText(booking.start)})`,
+            text: [
+              `The inspection agreement of booking ${reference} is not signed, ${availability.reminders.unsignedOwnerAlertHours} hours or less before the visit.`,
+              "",
+              `  When: ${bookedTimeText(booking.start)} (Maryland time)`,
+              `  Client: ${request.name}, ${request.phone}, ${request.email}`,
+              `  Where: ${booking.ownerEvent.location}`,
+              "",
+              "The client was sent the link to sign it with the confirmation and the reminder.",
+            ].join("\n"),
+          }),
+        ],
+        now.toISOString(),
+      );
+      return true;
+    }
+    const secret = linkSecret(env);
+    const manage = secret ? manageLink(secret, reference, now.getTime()) : null;
+    const sign = secret && !signed ? signingLink(secret, reference, now.getTime()) : null;
+    const mails = [outgoing(message("client"), visitMail(booking, record, { manage, sign })(filled.clientEmail))];
+    // The agent's copy never carries the signing link: the agreement is the client's.
+    if (filled.agentEmail) {
+      mails.push(outgoing(message("agent"), visitMail(booking, record, { manage, sign: null })(filled.agentEmail)));
+    }
+    await insertDeliveries(tx, reference, mails, now.toISOString());
+    return true;
+  });
+}
+
+/** Sends every reminder due at `now` (the tests move the clock by passing it); returns how many this call sent. */
+export async function sendDueReminders(
+  db: Database,
+  now: Date,
+  env: NodeJS.ProcessEnv = runtimeEnv(),
+): Promise<number> {
+  const { beforeVisitHours, unsignedOwnerAlertHours } = availability.reminders;
+  let sent = 0;
+  for (const [kind, hours] of [
+    ["visit", beforeVisitHours],
+    ["unsigned", unsignedOwnerAlertHours],
+  ] as const) {
+    for (const reference of await dueBookings(db, kind, hours, now)) {
+      if (await remind(db, reference, kind, now, env)) sent += 1;
+    }
+  }
+  return sent;
+}
+
+/**
+ * POST /api/reminders: the Netlify scheduled function's pass (netlify/functions/retry-deliveries.mts),
+ * which cannot read the content itself. Anyone else, and any call without BOOKING_LINK_SECRET set,
+ * gets 404: the address does not exist for them.
+ */
+export async function remindersHandler(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
+  res.setHeader("Cache-Control", "no-store");
+  const env = runtimeEnv();
+  const secret = env.BOOKING_LINK_SECRET;
+  const token = /^Bearer (\S+)$/.exec(String(req.headers.authorization ?? ""))?.[1];
+  if (req.method !== "POST" || !secret || !token || !isSchedulerToken(secret, token, Date.now())) {
+    res.status(404).setHeader("Content-Type", "text/plain; charset=utf-8");
+    res.send("There is no such address on this site.");
+    return;
+  }
+  try {
+    const sent = await sendDueReminders(await databaseOr503(business.phone, "save", env), new Date(), env);
+    res.status(200).json({ sent });
+    deliverNow(undefined, env);
+  } catch (error) {
+    sendFailure(res, error, "reminders", "The reminders could not be sent just now.");
+  }
+}

@@ -1,0 +1,174 @@
+/**
+ * /api/agreement: the client's inspection agreement, reached by the signing link of their
+ * confirmation (booking-links.ts, purpose "sign"; a manage link, the agent's included, cannot sign).
+ * GET ?token= gives the agreement filled in for the booking, or the signature that covers it;
+ * POST { token, name, consent } signs it. Signing is idempotent: a repeat, on any server, gets the
+ * first signature's answer, and the signed copies are e-mailed once, in the transaction that
+ * stores the signature. A forged token is answered 403, an expired one 410.
+ */
+import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
+import { business } from "../../business-data";
+import { bookedTimeText } from "../../booking/booked-time";
+import { findAgreement, insertAgreement, type SignedAgreement } from "../db/agreements";
+import { expireUnconfirmed, findBooking, type Booking } from "../db/bookings";
+import { databaseOr503, type Queryable } from "../db/database";
+import { insertDeliveries } from "../db/requests";
+import { clientAddress } from "../http/client-address";
+import { HttpError, sendFailure } from "../http/http-error";
+import { createRateLimiter } from "../http/rate-limit";
+import { readJsonBody } from "../http/read-body";
+import { processState, runtimeEnv } from "../http/runtime";
+import { serverSettings } from "../http/settings";
+import { deliverNow } from "../mail/deliver-now";
+import { outgoingMail } from "../mail/outgoing";
+import { agreementTitle, bodyHash, filledAgreement, signedAtText, signedMails } from "./agreement";
+import { checkBookingToken, linkSecret } from "./booking-links";
+
+/** The longest name accepted: a signature, not a letter. */
+const NAME_MAX = 120;
+
+function referenceOf(token: unknown, now: number): string {
+  const secret = linkSecret();
+  if (!secret || typeof token !== "string") throw new HttpError(403, "This link is not one of ours.");
+  const check = checkBookingToken(secret, token, now, "sign");
+  if (!check.ok) {
+    throw check.reason === "expired"
+      ? new HttpError(410, `This signing link has expired. Please call us at ${business.phone}.`)
+      : new HttpError(
+          403,
+          "This link cannot sign an agreement: please use the link in the client's confirmation e-mail.",
+        );
+  }
+  return check.reference;
+}
+
+async function bookingOf(db: Queryable, reference: string, forUpdate = false): Promise<Booking> {
+  const booking = await findBooking(db, reference, forUpdate);
+  if (!booking) throw new HttpError(404, `We cannot find this booking. Please call us at ${business.phone}.`);
+  return booking;
+}
+
+const signatureOf = (agreement: SignedAgreement) => ({
+  name: agreement.signerName,
+  signedAt: agreement.signedAt,
+  signedAtText: signedAtText(agreement.signedAt),
+  version: agreement.version,
+  sha256: agreement.bodySha256,
+});
+
+/** What the page shows: the booking, the text (as signed, once signed) and the signature. */
+async function describe(db: Queryable, booking: Booking) {
+  const filled = await filledAgreement(db, booking);
+  const signed = await findAgreement(db, booking.reference, filled.terms);
+  return {
+    reference: booking.reference,
+    status: booking.status,
+    when: bookedTimeText(booking.start),
+    title: agreementTitle,
+    version: signed?.version ?? filled.version,
+    text: signed?.body ?? filled.body,
+    signed: signed ? signatureOf(signed) : null,
+  };
+}
+
+const isLive = (booking: Booking) => booking.status === "pending" || booking.status === "booked";
+
+/** The fields' problems, each naming its field, or none. */
+function problems(body: { name?: unknown; consent?: unknown }): Record<string, string> {
+  const fields: Record<string, string> = {};
+  const name = typeof body.name === "string" ? body.name.trim() : "";
+  if (!name) fields.name = "Full name: type your full name to sign.";
+  else if (name.length > NAME_MAX) fields.name = `Full name: at most ${NAME_MAX} characters.`;
+  if (body.consent !== true) fields.consent = "Consent: tick the box to agree to sign electronically.";
+  return fields;
+}
+
+async function sign(
+  reference: string,
+  body: { name?: unknown; consent?: unknown },
+  meta: { address: string; userAgent: string | null },
+  now: Date,
+): Promise<{ status: number; body: object; stored: boolean }> {
+  const db = await databaseOr503(business.phone);
+  const env = runtimeEnv();
+  return db.transaction(async (tx) => {
+    await expireUnconfirmed(tx, now.toISOString());
+    // The booking's row is held until the signature is stored: two tries never both sign.
+    const booking = await bookingOf(tx, reference, true);
+    const filled = await filledAgreement(tx, booking);
+    const existing = await findAgreement(tx, reference, filled.terms);
+    if (existing) return { status: 200, body: await describe(tx, booking), stored: false };
+    if (!isLive(booking)) {
+      throw new HttpError(
+        409,
+        `This booking is ${booking.status}: there is nothing to sign. Please call us at ${business.phone}.`,
+      );
+    }
+    const fields = problems(body);
+    if (Object.keys(fields).length) {
+      return { status: 400, body: { error: "Some fields need attention.", fields }, stored: false };
+    }
+    const agreement: SignedAgreement = {
+      booking: reference,
+      terms: filled.terms,
+      version: filled.version,
+      body: filled.body,
+      bodySha256: bodyHash(filled.body),
+      signerName: (body.name as string).trim(),
+      signedAt: now.toISOString(),
+      clientAddress: meta.address,
+      userAgent: meta.userAgent,
+    };
+    await insertAgreement(tx, agreement);
+    const outgoing = outgoingMail(env);
+    const mails = await signedMails(agreement, filled, booking, env.MAIL_TO ?? business.email);
+    await insertDeliveries(
+      tx,
+      reference,
+      mails.map(({ message, mail }) => outgoing(message, mail)),
+      now.toISOString(),
+    );
+    return { status: 200, body: await describe(tx, booking), stored: true };
+  });
+}
+
+export async function agreementHandler(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
+  res.setHeader("Cache-Control", "no-store");
+  const limiter = processState("rate-limit:agreement", () => {
+    const { rateLimitMax, rateLimitWindowMs } = serverSettings();
+    return createRateLimiter({ max: rateLimitMax, windowMs: rateLimitWindowMs });
+  });
+  try {
+    const now = new Date();
+    if (req.method === "GET") {
+      const reference = referenceOf((req.query as Record<string, unknown> | undefined)?.token, now.getTime());
+      const db = await databaseOr503(business.phone, "read");
+      res.status(200).json(await describe(db, await bookingOf(db, reference)));
+      return;
+    }
+    if (req.method !== "POST") throw new HttpError(405, "This address answers GET and POST.", { Allow: "GET, POST" });
+    const limit = limiter.hit(clientAddress(req));
+    if (!limit.allowed) {
+      throw new HttpError(
+        429,
+        `Too many tries from your address. Please wait a few minutes or call us at ${business.phone}.`,
+        {
+          "Retry-After": String(limit.retryAfterSeconds),
+        },
+      );
+    }
+    const body = (await readJsonBody(req)) as { token?: unknown; name?: unknown; consent?: unknown };
+    const reference = referenceOf(body.token, now.getTime());
+    const userAgent = req.headers["user-agent"];
+    const answer = await sign(
+      reference,
+      body,
+      { address: clientAddress(req), userAgent: typeof userAgent === "string" ? userAgent.slice(0, 500) : null },
+      now,
+    );
+    res.status(answer.status).json(answer.body);
+    if (answer.stored) deliverNow(reference);
+  } catch (error) {
+    sendFailure(res, error, "agreement", `Something went wrong on our side. Please call us at ${business.phone}.`);
+  }
+}

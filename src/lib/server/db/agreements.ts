@@ -1,0 +1,99 @@
+/**
+ * Signed inspection agreements (the table `agreements`): one row per booking and terms, never
+ * updated (a trigger refuses it). The reminders sent before visits (the table `reminders`).
+ */
+import type { Queryable } from "./database";
+
+export interface SignedAgreement {
+  booking: string;
+  terms: string;
+  version: string;
+  body: string;
+  bodySha256: string;
+  signerName: string;
+  signedAt: string;
+  clientAddress: string | null;
+  userAgent: string | null;
+}
+
+interface AgreementRow extends Record<string, unknown> {
+  booking: string;
+  terms: string;
+  version: string;
+  body: string;
+  body_sha256: string;
+  signer_name: string;
+  signed_at: Date;
+  client_address: string | null;
+  user_agent: string | null;
+}
+
+const fromRow = (row: AgreementRow): SignedAgreement => ({
+  booking: row.booking,
+  terms: row.terms,
+  version: row.version,
+  body: row.body,
+  bodySha256: row.body_sha256,
+  signerName: row.signer_name,
+  signedAt: new Date(row.signed_at).toISOString(),
+  clientAddress: row.client_address,
+  userAgent: row.user_agent,
+});
+
+/** The signature that covers a booking's terms, if it has one. */
+export async function findAgreement(db: Queryable, booking: string, terms: string): Promise<SignedAgreement | null> {
+  const [row] = await db.query<AgreementRow>("SELECT * FROM agreements WHERE booking = $1 AND terms = $2", [
+    booking,
+    terms,
+  ]);
+  return row ? fromRow(row) : null;
+}
+
+/** Every signature of the given bookings, newest first: the owner's view and feed. */
+export async function agreementsOf(db: Queryable, bookings: readonly string[]): Promise<SignedAgreement[]> {
+  if (!bookings.length) return [];
+  return (
+    await db.query<AgreementRow>("SELECT * FROM agreements WHERE booking = ANY($1) ORDER BY signed_at DESC", [bookings])
+  ).map(fromRow);
+}
+
+/** Stores a signature; false when the booking's terms were signed already (the first stands). */
+export async function insertAgreement(tx: Queryable, agreement: SignedAgreement): Promise<boolean> {
+  const rows = await tx.query(
+    `INSERT INTO agreements (booking, terms, version, body, body_sha256, signer_name, signed_at, client_address, user_agent)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (booking, terms) DO NOTHING RETURNING booking`,
+    [
+      agreement.booking,
+      agreement.terms,
+      agreement.version,
+      agreement.body,
+      agreement.bodySha256,
+      agreement.signerName,
+      agreement.signedAt,
+      agreement.clientAddress,
+      agreement.userAgent,
+    ],
+  );
+  return rows.length === 1;
+}
+
+export type ReminderKind = "visit" | "unsigned";
+
+/**
+ * Records a reminder of a booking at its start; false when one was recorded already, by this
+ * process or any other: the caller then sends nothing.
+ */
+export async function claimReminder(
+  tx: Queryable,
+  booking: string,
+  kind: ReminderKind,
+  start: string,
+  now: string,
+): Promise<boolean> {
+  const rows = await tx.query(
+    `INSERT INTO reminders (booking, kind, start_at, created_at) VALUES ($1, $2, $3, $4)
+     ON CONFLICT DO NOTHING RETURNING booking`,
+    [booking, kind, start, now],
+  );
+  return rows.length === 1;
+}

@@ -1,0 +1,138 @@
+/**
+ * The inspection agreement from the visitor's side: a booking is made, its kept confirmation's
+ * signing link is opened, the agreement is signed in the browser, and the database, both PDFs
+ * (read back with poppler's pdftotext) and the owner's feed agree on the name, the time and the
+ * version. Screenshots of the agreement, the signed page and the e-mails go to /tmp/shots-33 (or
+ * AGREEMENT_SHOTS) at the width of each project, 390 and 1280 px.
+ */
+import { expect, test } from "@playwright/test";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { withDatabase } from "../../scripts/lib/database-access";
+import { bookingRequest, jobQuery, SHORT_JOB } from "../../scripts/lib/sample-requests";
+import { storedMail } from "../../src/lib/server/db/deliveries";
+import type { MailMessage } from "../../src/lib/server/mail/mailer";
+import { axeViolations, describeViolations } from "../support/axe";
+import { DAY_SLOTS } from "../support/booking";
+import { E2E_DATA, E2E_FEED_SECRET, linkInConfirmation } from "../support/e2e-env";
+import { openPage } from "../support/page";
+
+const SHOTS = process.env.AGREEMENT_SHOTS ?? "/tmp/shots-33";
+const e2eEnv = () => ({ ...process.env, DATA_DIR: E2E_DATA });
+
+function pdfText(base64: string): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "agreement-pdf-")), "signed.pdf");
+  writeFileSync(file, Buffer.from(base64, "base64"));
+  return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+}
+
+const nextMonth = () => {
+  const date = new Date();
+  date.setUTCDate(1);
+  date.setUTCMonth(date.getUTCMonth() + 1);
+  return date.toISOString().slice(0, 7);
+};
+
+test("the client signs the agreement from the link in the kept confirmation; the database, both PDFs and the owner's feed agree", async ({
+  page,
+  request,
+}, testInfo) => {
+  const width = page.viewportSize()!.width;
+  mkdirSync(SHOTS, { recursive: true });
+  const shot = (name: string) => page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+  const n = testInfo.project.name === "phone" ? 7101 : 7102;
+  const slot = DAY_SLOTS.agreement + (testInfo.project.name === "phone" ? 1 : 0);
+  const month = async (at: string) =>
+    ((await (await request.get(`/api/availability/${at}?${jobQuery(SHORT_JOB)}`)).json()) as { starts: string[] })
+      .starts;
+  const start = [...(await month(new Date().toISOString().slice(0, 7))), ...(await month(nextMonth()))].at(-1 - slot)!;
+  const booked = await request.post("/api/schedule", {
+    data: bookingRequest(start, {
+      ...SHORT_JOB,
+      name: "Sam Signer",
+      email: `sam${n}@example.com`,
+      phone: `(410) 555-${n}`,
+      street: `${n} Agreement Way`,
+    }),
+  });
+  expect(booked.status()).toBe(201);
+  const { reference } = (await booked.json()) as { reference: string };
+
+  await openPage(page, await linkInConfirmation(reference, "agreement"));
+  await expect(page.getByRole("heading", { level: 1, name: "Inspection agreement" })).toBeVisible();
+  const agreement = page.getByRole("article", { name: "Inspection agreement" });
+  await expect(agreement).toContainText("Sam Signer");
+  await expect(agreement).toContainText(`${n} Agreement Way`);
+  await expect(agreement).toContainText("COMAR 09.36.07");
+  const version = (await page.getByText(/Agreement version [0-9a-f]{12}/).textContent())!.match(/[0-9a-f]{12}/)![0];
+  const violations = await axeViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
+  await shot("agreement");
+
+  // Nothing typed: each problem is named beside its field, and the name takes the focus.
+  await page.getByRole("button", { name: "Sign the agreement" }).click();
+  await expect(page.getByText("Full name: type your full name to sign.")).toBeVisible();
+  await expect(page.getByText("Consent: tick the box to agree to sign electronically.")).toBeVisible();
+  await expect(page.getByLabel("Full name")).toBeFocused();
+  await page.getByLabel("Full name").fill("Sam Q. Signer");
+  await page.getByRole("checkbox", { name: /sign this agreement electronically/ }).check();
+  await page.getByRole("button", { name: "Sign the agreement" }).click();
+  await expect(page.getByRole("heading", { name: "Agreement signed" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Agreement signed" })).toContainText("Sam Q. Signer");
+  await shot("signed");
+  const signedAtText = (await page.locator("dt", { hasText: "When" }).locator("+ dd").textContent())!;
+
+  const [row] = await withDatabase(
+    (db) =>
+      db.query<{ signer_name: string; signed_at: Date; version: string }>(
+        "SELECT signer_name, signed_at, version FROM agreements WHERE booking = $1",
+        [reference],
+      ),
+    e2eEnv(),
+  );
+  expect(row!.signer_name).toBe("Sam Q. Signer");
+  expect(row!.version).toBe(version);
+  const signedAt = new Date(row!.signed_at).toISOString();
+
+  const messages = await withDatabase(
+    (db) =>
+      db.query<{ message: string }>(
+        "SELECT message FROM deliveries WHERE reference = $1 AND message LIKE 'agreement-%' ORDER BY message",
+        [reference],
+      ),
+    e2eEnv(),
+  );
+  expect(messages.map((entry) => entry.message.replace(/^agreement-[0-9a-f]+-/, ""))).toEqual(["business", "client"]);
+  const mails = (await withDatabase(
+    (db) =>
+      Promise.all(["confirmation", ...messages.map((entry) => entry.message)].map((m) => storedMail(db, reference, m))),
+    e2eEnv(),
+  )) as Array<MailMessage & { from: string }>;
+  // The client's PDF is kept beside the screenshots, to be opened in a reader.
+  writeFileSync(path.join(SHOTS, `signed-${width}.pdf`), Buffer.from(mails[2]!.attachments![0]!.base64, "base64"));
+  for (const mail of mails.slice(1)) {
+    const text = pdfText(mail.attachments![0]!.base64);
+    expect(text).toContain("Signed electronically by Sam Q. Signer");
+    expect(text).toContain(signedAt);
+    expect(text).toContain(`agreement version ${version}`);
+  }
+
+  const feed = await request.get(`/api/calendar/${E2E_FEED_SECRET}.ics`);
+  expect(feed.status()).toBe(200);
+  expect((await feed.text()).replace(/\r\n[ \t]/g, "").replace(/\\([,;\\])/g, "$1")).toContain(
+    `Agreement signed by Sam Q. Signer on ${signedAtText} [${signedAt}], version ${version}.`,
+  );
+
+  // The e-mails as a mail program shows plain text: the confirmation and the two signed copies.
+  for (const [index, name] of ["confirmation", "signed-business", "signed-client"].entries()) {
+    const mail = mails[index]!;
+    const files = (mail.attachments ?? []).map((file) => `Attached: ${file.filename}`).join("\n");
+    await page.setContent(
+      `<main style="font-family: sans-serif; padding: 16px"><p><b>To:</b> ${mail.to}<br><b>Subject:</b> ${mail.subject}</p><pre style="white-space: pre-wrap; font-size: 14px"></pre></main>`,
+    );
+    await page.locator("pre").evaluate((pre, text) => (pre.textContent = text), `${mail.text}\n\n${files}`);
+    await shot(`mail-${name}`);
+  }
+});

@@ -1,0 +1,140 @@
+/**
+ * The reminders before a visit as the servers send them: two real `npm start` servers on one
+ * PostgreSQL, each with its delivery worker passing every 100 ms on the real clock. A booking
+ * that comes within the reminder window is reminded exactly once, by whichever server gets there;
+ * after one server restarts, and after later bookings have been reminded (the proof that passes
+ * went on), it still has one reminder; moved, it gets one more at its new time; cancelled, none.
+ */
+import { startPostgres, type PostgresServer } from "../../scripts/lib/postgres-server";
+import { startFunctionServer, type FunctionServer } from "../../scripts/lib/function-server";
+import { availability } from "../../src/lib/business-data";
+import { insertBooking, moveBooking, setStatus } from "../../src/lib/server/db/bookings";
+import { openDatabase, type Database } from "../../src/lib/server/db/database";
+import { insertRequest } from "../../src/lib/server/db/requests";
+import { settingsEnv } from "../../src/lib/server/http/settings";
+import { waitFor } from "../support/mailbox";
+
+const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+// Every start below lies inside the reminder window, the last of them 3 hours past this one.
+const within = (availability.reminders.beforeVisitHours - 4) * HOUR;
+
+let postgres: PostgresServer;
+let db: Database;
+let env: Record<string, string>;
+const servers: FunctionServer[] = [];
+beforeAll(async () => {
+  postgres = await startPostgres();
+  db = await openDatabase({ DATABASE_URL: postgres.url });
+  env = {
+    DATABASE_URL: postgres.url,
+    BOOKING_LINK_SECRET: "two-servers-secret",
+    ...settingsEnv({ deliveryPassMs: 100 }),
+  };
+  servers.push(...(await Promise.all([startFunctionServer(env), startFunctionServer(env)])));
+});
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.stop()));
+  await db?.close();
+  await postgres?.stop();
+});
+
+let made = 0;
+/** A confirmed booking `fromNow` ahead (ms), stored as a schedule request stores it. */
+async function booked(fromNow: number): Promise<string> {
+  made += 1;
+  const reference = `SR-20300202-T${made}`;
+  const start = Math.floor((Date.now() + fromNow) / MINUTE) * MINUTE;
+  const request = {
+    mainInspection: "residential",
+    addOns: [],
+    waterPackages: [],
+    name: `Tess Client ${made}`,
+    email: `tess${made}@example.com`,
+    phone: "(410) 555-0102",
+    street: `${made} Two Server Street`,
+    city: "Annapolis",
+    zip: "21401",
+  };
+  await db.transaction(async (tx) => {
+    await insertRequest(tx, {
+      kind: "schedule-requests",
+      reference,
+      receivedAt: new Date().toISOString(),
+      record: { type: "schedule", reference, request, quote: { total: 500, lines: [] } },
+      answer: { status: 201, body: {} },
+      idempotencyKey: null,
+      fingerprint: null,
+    });
+    await insertBooking(tx, {
+      reference,
+      inspector: made,
+      start: new Date(start).toISOString(),
+      onSiteMinutes: 150,
+      from: start,
+      to: start + 3 * HOUR,
+      status: "booked",
+      confirmBy: null,
+      confirmWithinMinutes: 120,
+      mailbox: request.email,
+      phone: request.phone,
+      property: `${made}-two-server-street`,
+      job: { mainInspection: "residential", addOns: [], waterPackages: [], squareFeet: 1800, county: "Anne Arundel" },
+      ownerEvent: { summary: "s", description: "d", location: `${made} Two Server Street` },
+      createdAt: new Date().toISOString(),
+    });
+  });
+  return reference;
+}
+
+const visitReminders = async (reference: string) =>
+  (
+    await db.query<{ count: number }>(
+      "SELECT count(*)::integer AS count FROM deliveries WHERE reference = $1 AND message LIKE 'reminder-visit-%-client'",
+      [reference],
+    )
+  )[0]!.count;
+const reminded =
+  (reference: string, count = 1) =>
+  async () =>
+    (await visitReminders(reference)) >= count;
+
+it("reminds once across two servers and a restart, again after a move, never after a cancel", async () => {
+  const first = await booked(within);
+  const cancelled = await booked(within + 30 * MINUTE);
+  await setStatus(db, cancelled, "cancelled", new Date().toISOString());
+  await waitFor("the first reminder", reminded(first));
+
+  // A server restarts on the same database.
+  await servers[0]!.stop();
+  servers[0] = await startFunctionServer(env);
+  const second = await booked(within + HOUR);
+  await waitFor("a later booking's reminder, after the restart", reminded(second));
+
+  // Moved to a new time inside the window: one more reminder, at the new time.
+  const later = Math.floor((Date.now() + within + 2 * HOUR) / MINUTE) * MINUTE;
+  await moveBooking(
+    db,
+    first,
+    { inspector: 1, start: new Date(later).toISOString(), from: later, to: later + 3 * HOUR },
+    new Date().toISOString(),
+  );
+  await waitFor("the moved booking's reminder at its new time", reminded(first, 2));
+  const third = await booked(within + 3 * HOUR);
+  await waitFor("one more booking's reminder", reminded(third));
+
+  expect(await visitReminders(first)).toBe(2);
+  expect(await visitReminders(second)).toBe(1);
+  expect(await visitReminders(third)).toBe(1);
+  expect(await visitReminders(cancelled)).toBe(0);
+  const rows = await db.query<{ booking: string; kind: string }>(
+    "SELECT booking, kind FROM reminders WHERE booking = ANY($1) ORDER BY booking, start_at",
+    [[first, second, third, cancelled]],
+  );
+  expect(rows.map((row) => `${row.booking} ${row.kind}`)).toEqual([
+    `${first} visit`,
+    `${first} visit`,
+    `${second} visit`,
+    `${third} visit`,
+  ]);
+});
