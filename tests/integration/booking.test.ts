@@ -135,7 +135,7 @@ describe("one address booked twice at once", () => {
     });
     const stored = async () =>
       (await server.readOutbox("schedule-requests")).filter((record) =>
-        (record.request as { street?: string }).street?.toLowerCase().startsWith("7 harbor lane"),
+        (record.request as { street?: string } | undefined)?.street?.toLowerCase().startsWith("7 harbor lane"),
       );
     expect(await stored()).toHaveLength(1);
     expect((await book(server.url, nextStart(), { street: "7 Harbor Lane" })).status).toBe(201);
