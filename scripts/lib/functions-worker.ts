@@ -6,9 +6,13 @@
  *
  *   node --import tsx scripts/lib/functions-worker.ts <siteRoot> <port>
  */
+// First: the retention periods are read from content/ as the site's bundles read them.
+import "./webpack-imports";
 import { createServer } from "node:http";
 import { database } from "../../src/lib/server/db/database";
 import { ensureDeliveryWorker } from "../../src/lib/server/mail/delivery";
+import { retention } from "../../src/lib/privacy/declaration";
+import { ensureRetentionWorker } from "../../src/lib/server/privacy/retention";
 import { serveDatabaseAccess } from "./database-access";
 import { loadFunctions, runFunction } from "./functions";
 
@@ -33,6 +37,8 @@ void database(process.env)
     // E-mails still pending from before a restart go out now, and due ones every few seconds: here,
     // in the functions' process, never in the process that serves the pages.
     ensureDeliveryWorker(process.env);
+    // Records whose period is over are deleted once a day, here too (privacy/retention.ts).
+    ensureRetentionWorker(retention, process.env);
   });
 
 // A bug that escapes a function leaves the process in an unknown state: end it, and serve.ts
