@@ -82,6 +82,7 @@ export const KEPT_RECORDS: readonly KeptRecord[] = [
     years: retention.dataRequestsYears,
     from: "when it arrived",
     why: "The record that we answered your request.",
+    form: formOf("data request"),
   },
 ];
 

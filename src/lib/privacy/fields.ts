@@ -4,7 +4,7 @@
  * (undeclaredFields, called from gatsby-node). How long each record is kept is content
  * (content/privacy.yaml, read by declaration.ts); which record a form's fields go into is `record`.
  */
-import { contactFieldSchemas } from "../request-schemas";
+import { contactFieldSchemas, dataRequestFieldSchemas } from "../request-schemas";
 import { scheduleFieldSchemas, type ScheduleFieldName } from "../forms/schedule-fields";
 
 /** A form field as the notice names it, and why it is asked for. */
@@ -17,9 +17,10 @@ export interface FieldUse {
 }
 
 /** The records a form's fields are kept in; their periods are in content/privacy.yaml. */
-export type KeptIn = "scheduleRequest" | "contactMessage";
+export type KeptIn = "scheduleRequest" | "contactMessage" | "dataRequest";
 
 type ContactFieldName = keyof ReturnType<typeof contactFieldSchemas>;
+type DataRequestFieldName = keyof ReturnType<typeof dataRequestFieldSchemas>;
 
 const honeypot: FieldUse = {
   label: "A hidden field",
@@ -78,6 +79,15 @@ const contactFields: Record<ContactFieldName, FieldUse> = {
   website: honeypot,
 };
 
+const dataRequestFields: Record<DataRequestFieldName, FieldUse> = {
+  email: {
+    label: "E-mail address",
+    purpose: "Where the link to what we keep about that address goes; it goes nowhere else.",
+    kept: true,
+  },
+  website: honeypot,
+};
+
 export interface FormDeclaration {
   form: string;
   /** The form's page. */
@@ -90,6 +100,7 @@ export interface FormDeclaration {
 export const FORM_DECLARATIONS: readonly FormDeclaration[] = [
   { form: "schedule", path: "/schedule", keptIn: "scheduleRequest", fields: scheduleFields },
   { form: "contact", path: "/contact", keptIn: "contactMessage", fields: contactFields },
+  { form: "data request", path: "/privacy", keptIn: "dataRequest", fields: dataRequestFields },
 ];
 
 /** The fields each form's schema has: its names do not depend on the choices offered, so none are given. */
@@ -106,6 +117,7 @@ export function schemaFieldNames(): Record<string, string[]> {
   return {
     schedule: Object.keys(scheduleFieldSchemas(noChoices, { today: "2026-01-01", currentYear: 2026, booking: true })),
     contact: Object.keys(contactFieldSchemas(noChoices)),
+    "data request": Object.keys(dataRequestFieldSchemas()),
   };
 }
 

@@ -53,7 +53,7 @@ export function bookingToken(secret: string, reference: string, expiresAt: numbe
 export const linkExpiry = (now: number) => now + 2 * availability.horizonDays * 24 * 60 * 60 * 1000;
 
 /** The site's public address, where the link to a booking points (SITE_URL, as for the build). */
-const siteUrl = () => (runtimeEnv().SITE_URL ?? "https://www.severnridgeinspections.com").replace(/\/+$/, "");
+export const siteUrl = () => (runtimeEnv().SITE_URL ?? "https://www.severnridgeinspections.com").replace(/\/+$/, "");
 
 /** The page where a visitor confirms, cancels or moves their booking. */
 export const manageLink = (secret: string, reference: string, now: number) =>
@@ -71,4 +71,32 @@ export function checkBookingToken(secret: string, token: string, now: number): T
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: "forged" };
   if (Number(expires) * 1000 <= now) return { ok: false, reason: "expired" };
   return { ok: true, reference };
+}
+
+/**
+ * A link for another purpose than a booking (a person's data, say) is signed with a key of that
+ * purpose's own, made from the secret: no booking token passes for it, nor it for a booking's.
+ * It carries its subject (an e-mail address) encoded, and an expiry.
+ */
+const purposeKey = (secret: string, purpose: string) =>
+  createHmac("sha256", secret).update(`purpose:${purpose}`).digest("base64url");
+
+export function purposeToken(secret: string, purpose: string, subject: string, expiresAt: number): string {
+  const payload = `${Buffer.from(subject, "utf8").toString("base64url")}.${Math.floor(expiresAt / 1000)}`;
+  return `${payload}.${sign(purposeKey(secret, purpose), payload)}`;
+}
+
+export type PurposeCheck =
+  { ok: true; subject: string; expiresAt: number } | { ok: false; reason: "forged" | "expired" };
+
+/** The subject a purpose's token names, if the token is this server's own for that purpose and has not expired. */
+export function checkPurposeToken(secret: string, purpose: string, token: string, now: number): PurposeCheck {
+  const match = /^([A-Za-z0-9_-]{1,700})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return { ok: false, reason: "forged" };
+  const [, subject, expires, signature] = match as unknown as [string, string, string, string];
+  const expected = Buffer.from(sign(purposeKey(secret, purpose), `${subject}.${expires}`));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: "forged" };
+  if (Number(expires) * 1000 <= now) return { ok: false, reason: "expired" };
+  return { ok: true, subject: Buffer.from(subject, "base64url").toString("utf8"), expiresAt: Number(expires) * 1000 };
 }
