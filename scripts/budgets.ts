@@ -93,7 +93,7 @@ export const pageWeightBudgets = {
 export type BudgetName = keyof typeof pageWeightBudgets;
 
 /** The routes that carry a form and so get the forms budget. */
-export const formRoutes: readonly string[] = ["/schedule", "/contact"];
+export const formRoutes: readonly string[] = ["/schedule", "/contact", "/privacy", "/privacy/data"];
 
 export function budgetNameFor(route: string): BudgetName {
   return formRoutes.includes(route) ? "forms" : "content";

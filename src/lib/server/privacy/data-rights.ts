@@ -13,6 +13,7 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { createHash } from "node:crypto";
 import { business } from "../../business-data";
+import { privacyDataPath } from "../../paths";
 import { createDataRequestSchema, fieldErrors } from "../../request-schemas";
 import { checkPurposeToken, linkSecret, purposeToken, siteUrl } from "../booking/booking-links";
 import { databaseOr503, type Queryable } from "../db/database";
@@ -42,7 +43,7 @@ const DAY_MS = 24 * HOUR_MS;
 export const NEUTRAL_ANSWER = `If this is your address, a link to what we keep about it is on its way there. It works for ${DATA_LINK_HOURS} hours. Nothing is shown here, and the link goes to that address only.`;
 
 export const dataLink = (secret: string, mailbox: string, now: number) =>
-  `${siteUrl()}/privacy/data?token=${purposeToken(secret, PURPOSE, mailbox, now + DATA_LINK_HOURS * HOUR_MS)}`;
+  `${siteUrl()}${privacyDataPath}?token=${purposeToken(secret, PURPOSE, mailbox, now + DATA_LINK_HOURS * HOUR_MS)}`;
 
 const limiter = (name: string) =>
   processState(`rate-limit:${name}`, () => {
