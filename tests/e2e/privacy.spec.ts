@@ -13,8 +13,12 @@ import { linkInDataMail } from "../support/e2e-env";
 import { openPage } from "../support/page";
 
 const shots = process.env.SHOTS_DIR ?? "/tmp/shots-privacy";
-const shoot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(shots, `${name}-${test.info().project.name}.png`), fullPage: true });
+/** The whole page, and what the screen shows (the part a reader of the shots can read at its size). */
+async function shoot(page: Page, name: string) {
+  const file = (part: string) => path.join(shots, `${name}${part}-${test.info().project.name}.png`);
+  await page.screenshot({ path: file(""), fullPage: true });
+  await page.screenshot({ path: file("-screen") });
+}
 
 async function noViolations(page: Page) {
   const violations = await axeViolations(page);
@@ -46,6 +50,8 @@ test("a visitor reads the notice, gets the link to their data, downloads it and 
   await noViolations(page);
   await shoot(page, "privacy");
 
+  await page.getByRole("heading", { name: "See or delete your data" }).scrollIntoViewIfNeeded();
+  await shoot(page, "privacy-form");
   await page.getByLabel("Your e-mail address").fill(email);
   await page.getByRole("button", { name: "Send me the link" }).click();
   await expect(page.getByRole("heading", { name: "Request sent" })).toBeFocused();

@@ -33,9 +33,9 @@ function download(data: Kept) {
 function Item({ item }: { item: KeptItem }) {
   return (
     <article className="space-y-3 rounded-xl border border-slate-200 bg-white p-5">
-      <h3 className="text-lg font-semibold text-slate-900">
+      <h2 className="text-lg font-semibold text-slate-900">
         {item.what} <span className="font-mono text-base text-slate-600">{item.reference}</span>
-      </h3>
+      </h2>
       <p className="text-slate-700">
         Received {longDate(item.receivedAt.slice(0, 10))}. Deleted on {longDate(item.goesOn)}
         {item.keptBecause ? "" : ", or now if you delete your data"}.

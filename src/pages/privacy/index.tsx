@@ -54,9 +54,6 @@ export default function PrivacyPage() {
           </p>
           <KeptRecords />
         </Section>
-        <Section id="fields" title="What each form asks for, and why">
-          <FormFields />
-        </Section>
         <Section id="recipients" title="Who else receives it">
           <Recipients />
           <p>Nobody else: we do not sell, rent or share what you send us.</p>
@@ -81,6 +78,9 @@ export default function PrivacyPage() {
             </a>
             .
           </p>
+        </Section>
+        <Section id="fields" title="What each form asks for, and why">
+          <FormFields />
         </Section>
         <Section id="law" title="The law">
           <p>
