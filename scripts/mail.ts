@@ -58,7 +58,7 @@ async function main() {
     console.log(`From: ${mail.from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}`);
     // The links point at SITE_URL, the live site; the same page of this machine's server opens them here.
     const local = `http://127.0.0.1:${process.env.PORT ?? 9000}`;
-    for (const link of mail.text.match(/https?:\/\/\S+\/booking\?token=\S+/g) ?? []) {
+    for (const link of mail.text.match(/https?:\/\/\S+\/(?:booking|privacy\/data)\?token=\S+/g) ?? []) {
       const url = new URL(link);
       console.log(`\n[On this machine (npm start): ${local}${url.pathname}${url.search}]`);
     }
