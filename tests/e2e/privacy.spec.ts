@@ -16,8 +16,8 @@ const shots = process.env.SHOTS_DIR ?? "/tmp/shots-privacy";
 /** The whole page, and what the screen shows (the part a reader of the shots can read at its size). */
 async function shoot(page: Page, name: string) {
   const file = (part: string) => path.join(shots, `${name}${part}-${test.info().project.name}.png`);
-  await page.screenshot({ path: file(""), fullPage: true });
   await page.screenshot({ path: file("-screen") });
+  await page.screenshot({ path: file(""), fullPage: true });
 }
 
 async function noViolations(page: Page) {
@@ -77,7 +77,7 @@ test("a visitor reads the notice, gets the link to their data, downloads it and 
   await expect(dialog).toBeVisible();
   await shoot(page, "privacy-delete-asked");
   await dialog.getByRole("button", { name: "Delete it" }).click();
-  await expect(page.getByRole("heading", { name: "Your data is deleted" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Your data is deleted" })).toBeFocused();
   await expect(page.getByText(/We deleted 1 record/)).toBeVisible();
   await shoot(page, "privacy-deleted");
 

@@ -10,6 +10,7 @@ import { apiRequest } from "../../lib/api-request";
 import { longDate } from "../../lib/format";
 import type { KeptData, KeptItem } from "../../lib/server/privacy/kept-data";
 import { toast } from "../../lib/toast-store";
+import { SentHeading } from "../forms/sent-heading";
 import { PhoneLink } from "../layout/phone-link";
 import { buttonStyles } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
@@ -46,7 +47,7 @@ function Item({ item }: { item: KeptItem }) {
           {item.fields.map((field) => (
             <div key={field.label} className="grid gap-1 py-2 sm:grid-cols-3 sm:gap-4">
               <dt className="font-medium text-slate-900">{field.label}</dt>
-              <dd className="break-words whitespace-pre-line text-slate-700 sm:col-span-2">{field.value}</dd>
+              <dd className="min-w-0 whitespace-pre-line text-slate-700 sm:col-span-2">{field.value}</dd>
             </div>
           ))}
         </dl>
@@ -62,8 +63,8 @@ function Item({ item }: { item: KeptItem }) {
 
 function Deleted({ result }: { result: Deletion }) {
   return (
-    <div role="status" className="space-y-3 rounded-xl border border-brand-200 bg-white p-6">
-      <h2 className="text-2xl font-semibold text-slate-900">Your data is deleted</h2>
+    <div className="space-y-3 rounded-xl border border-brand-200 bg-white p-6">
+      <SentHeading>Your data is deleted</SentHeading>
       <p>
         We deleted {plural(result.deleted.requests, "record")} and {plural(result.deleted.mails, "other e-mail")}.
       </p>
@@ -115,7 +116,7 @@ export function KeptDataView({ token, phone }: { token: string; phone: string })
   if (deleted) return <Deleted result={deleted} />;
   const nothing = data.items.length === 0 && data.otherMails.length === 0;
   return (
-    <div className="space-y-6">
+    <div className="space-y-6 [overflow-wrap:anywhere]">
       <p>
         {nothing
           ? `We keep nothing about ${data.mailbox}.`
@@ -151,7 +152,8 @@ export function KeptDataView({ token, phone }: { token: string; phone: string })
         )}
       </div>
       <p className="text-sm text-slate-600">
-        This link works until {new Date(data.linkExpiresAt).toLocaleString("en-US")}.
+        This link works until{" "}
+        {new Date(data.linkExpiresAt).toLocaleString("en-US", { dateStyle: "long", timeStyle: "short" })}.
       </p>
     </div>
   );

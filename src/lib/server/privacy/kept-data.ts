@@ -49,6 +49,16 @@ function fieldsOf(request: KeptRequest): Array<{ label: string; value: string }>
       (request.kind === "schedule-requests" && declaration.keptIn === "scheduleRequest") ||
       (request.kind === "contact-messages" && declaration.keptIn === "contactMessage"),
   );
+  if (request.kind === "data-requests") {
+    const asked = { link: "A link to your data", access: "Your data was seen", delete: "Your data was deleted" };
+    return [
+      {
+        label: "What was done",
+        value: asked[request.record.action as keyof typeof asked] ?? String(request.record.action),
+      },
+      { label: "E-mail address", value: String(request.record.mailbox) },
+    ];
+  }
   const values = (request.record.request ?? request.record.message) as Record<string, unknown> | undefined;
   if (!form || !values) {
     return Object.entries(request.record)
