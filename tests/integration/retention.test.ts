@@ -10,7 +10,7 @@ import path from "node:path";
 import { startPostgres } from "../../scripts/lib/postgres-server";
 import { dueAt, retention } from "../../src/lib/privacy/declaration";
 import { insertBooking, type BookingStatus } from "../../src/lib/server/db/bookings";
-import { openDatabase, type Database } from "../../src/lib/server/db/database";
+import { database, openDatabase, type Database } from "../../src/lib/server/db/database";
 import { insertLinkAsk, retentionRuns } from "../../src/lib/server/db/privacy";
 import { insertDeliveries, insertRequest } from "../../src/lib/server/db/requests";
 import { enforceRetention } from "../../src/lib/server/privacy/retention";
@@ -190,6 +190,22 @@ describe.each(engines)("on %s", (_name, open) => {
     expect(runs).toHaveLength(5);
     for (const run of runs) {
       expect(Object.values(run.deleted).every((value) => typeof value === "number")).toBe(true);
+    }
+  });
+});
+
+describe("the scheduled function on Netlify", () => {
+  it("reads the periods from content/privacy.yaml and runs the day's pass once", async () => {
+    const env = { DATA_DIR: mkdtempSync(path.join(tmpdir(), "retention-netlify-")) };
+    const saved = process.env.DATA_DIR;
+    process.env.DATA_DIR = env.DATA_DIR;
+    try {
+      const { default: run } = await import("../../netlify/functions/enforce-retention.mjs");
+      expect(await (await run()).text()).toMatch(/^Deleted: \{"contactMessages":0,/);
+      expect(await (await run()).text()).toBe("Today's pass had already run.");
+    } finally {
+      process.env.DATA_DIR = saved;
+      await (await database(env)).close();
     }
   });
 });
