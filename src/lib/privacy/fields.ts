@@ -4,8 +4,10 @@
  * (undeclaredFields, called from gatsby-node). How long each record is kept is content
  * (content/privacy.yaml, read by declaration.ts); which record a form's fields go into is `record`.
  */
-import { contactFieldSchemas, dataRequestFieldSchemas } from "../request-schemas";
-import { scheduleFieldSchemas, type ScheduleFieldName } from "../forms/schedule-fields";
+// Through request-schemas only, as the form pages do: an import of forms/ from a page splits the
+// chunk the form pages share (request-schemas.ts says why); the type import costs nothing.
+import { contactFieldSchemas, dataRequestFieldSchemas, scheduleFieldSchemas } from "../request-schemas";
+import type { ScheduleFieldName } from "../forms/schedule-fields";
 
 /** A form field as the notice names it, and why it is asked for. */
 export interface FieldUse {
