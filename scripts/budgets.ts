@@ -81,15 +81,18 @@ export const pageWeightBudgets = {
       "first paint; 20 KB leaves room to grow.",
   },
   /**
-   * /schedule and /contact carry forms: validation, the request client and the toast that reports
-   * the result. They are the pages a visitor comes to act on, so they may spend up to 45 KB more
-   * than a content page on that code, and no more.
+   * /schedule, /contact and the privacy pages carry forms: validation, the request client and the
+   * toast that reports the result. They are the pages a visitor comes to act on, so they may spend
+   * up to 45 KB more than a content page on that code, and no more. 1 KB more since a third page
+   * shares part of that code (/privacy: the request client and the schema library, not the price
+   * tables): webpack splits the chunk the form pages share by who shares what, which cost /schedule
+   * 0.5 KB, and the two new routes 0.3 KB on every page (129.3 KB -> 130.1 KB, measured 2026-11-26).
    */
   forms: {
-    jsGzip: 130 * KB,
+    jsGzip: 131 * KB,
     cssGzip: 20 * KB,
     why:
-      "JS: a content page (85 KB) plus up to 45 KB for the form: validation, the request client and the toast. " +
+      "JS: a content page (85 KB) plus up to 46 KB for the form: validation, the request client and the toast. " +
       "CSS: as every page, its own rules inlined and the whole sheet after the first paint.",
   },
 } satisfies Record<string, PageWeightBudget>;

@@ -62,7 +62,7 @@ export default function PrivacyPage() {
           <p>
             Enter your e-mail address and we send a link to it. The link shows everything we keep about that address,
             lets you download it, and lets you delete it, except what the law requires us to keep; the page names each
-            of those with the date it goes. We are told of each request.
+            of those with the date it goes. We are told each time such a link is used.
           </p>
           <RequestProvider>
             <DataRequestForm />
