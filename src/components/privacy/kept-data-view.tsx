@@ -38,7 +38,7 @@ function Item({ item }: { item: KeptItem }) {
         {item.what} <span className="font-mono text-base text-slate-600">{item.reference}</span>
       </h2>
       <p className="text-slate-700">
-        Received {longDate(item.receivedAt.slice(0, 10))}. Deleted on {longDate(item.goesOn)}
+        Received {longDate(item.receivedOn)}. Deleted on {longDate(item.goesOn)}
         {item.keptBecause ? "" : ", or now if you delete your data"}.
       </p>
       {item.keptBecause && <p className="text-slate-700">{item.keptBecause}</p>}

@@ -3,6 +3,7 @@
  * its fields under the labels the forms give them, its e-mails, the date it goes, and whether a
  * deletion takes it now or the law (or the record of a job done) keeps it until then.
  */
+import { marylandToday } from "../../booking/maryland-today";
 import { FORM_DECLARATIONS } from "../../privacy/fields";
 import { dueAt, retention } from "../../privacy/declaration";
 import type { PrivacyContent } from "../../content-schema";
@@ -13,6 +14,8 @@ export interface KeptItem {
   /** What it is, as the notice names it. */
   what: string;
   receivedAt: string;
+  /** The day (YYYY-MM-DD) it arrived. */
+  receivedOn: string;
   /** A booking's state and visit, when it is one. */
   booking: { status: string; start: string } | null;
   /** Each field as the form labels it, and its value. */
@@ -33,7 +36,8 @@ export interface KeptData {
   otherMails: KeptMail[];
 }
 
-const day = (date: Date) => date.toISOString().slice(0, 10);
+/** Dates as Maryland's calendar shows them, as the references and the bookings are. */
+const day = (date: Date) => marylandToday(date);
 
 const WHAT: Record<string, string> = {
   "contact-messages": "Message from the contact form",
@@ -100,6 +104,7 @@ export function describeKept(
       reference: request.reference,
       what: request.booking ? `Booking (${request.booking.status})` : (WHAT[request.kind] ?? request.kind),
       receivedAt: request.receivedAt,
+      receivedOn: day(new Date(received)),
       booking: request.booking,
       fields: fieldsOf(request),
       mails: request.mails,
