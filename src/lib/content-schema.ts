@@ -434,7 +434,7 @@ export const privacySchema = z.strictObject({
  * Pages built from code rather than from a content file (About, FAQ, the water package pages)
  * still state the law; this gives each the same review date and source list as a service page.
  */
-export const lawPages = ["about", "faq", "water-packages"] as const;
+export const lawPages = ["about", "faq", "water-packages", "privacy"] as const;
 /** Their routes: lawPageRoutes in src/lib/paths.ts. */
 export type LawPage = (typeof lawPages)[number];
 export const pageSourcesSchema = z

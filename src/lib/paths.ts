@@ -33,6 +33,7 @@ export const lawPageRoutes: Record<LawPage, (waterPackageIds: readonly string[])
   about: () => ["/about"],
   faq: () => ["/faq"],
   "water-packages": (waterPackageIds) => waterPackageIds.map(waterPackagePath),
+  privacy: () => [privacyPath],
 };
 
 export function postPath(slug: string): string {

@@ -153,7 +153,7 @@ const yamlFiles: Array<{ file: YamlFile; name: string; label: string; listLabel?
   {
     file: "page-sources.yaml",
     name: "page-sources",
-    label: "Sources of the About, FAQ and water package pages",
+    label: "Sources of the About, FAQ, water package and privacy pages",
     listLabel: "Pages",
   },
 ];

@@ -5,9 +5,11 @@ import { DataRequestForm } from "../../components/privacy/data-request-form";
 import { FormFields } from "../../components/privacy/form-fields";
 import { KeptRecords } from "../../components/privacy/kept-records";
 import { Recipients } from "../../components/privacy/recipients";
+import { SourceList } from "../../components/content/source-list";
 import { Seo } from "../../components/seo";
 import { Container } from "../../components/ui/container";
 import { PageHeader } from "../../components/ui/page-header";
+import { usePageSources } from "../../hooks/use-page-sources";
 import { useSiteInfo } from "../../hooks/use-site-info";
 import { telHref } from "../../lib/phone";
 
@@ -25,6 +27,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 /** The privacy notice, made from the declaration (src/lib/privacy) that the build checks against the forms. */
 export default function PrivacyPage() {
   const { name, phone, email } = useSiteInfo();
+  const { sources, lastReviewed } = usePageSources("privacy");
   return (
     <>
       <PageHeader
@@ -90,6 +93,7 @@ export default function PrivacyPage() {
             the address they were sent to can use them, and each record is deleted when its time is up.
           </p>
         </Section>
+        <SourceList sources={sources} lastReviewed={lastReviewed} />
       </Container>
     </>
   );
