@@ -12,6 +12,7 @@ import { typeDefs } from "./gatsby/schema";
 import { sourceContent } from "./gatsby/source-content";
 import { contentRoot, siteRoot } from "./gatsby/site-root";
 import { writeSiteEditor } from "./src/build/admin-files";
+import { undeclaredFields } from "./src/lib/privacy/fields";
 
 const production = process.env.NODE_ENV === "production";
 const contentProblems = new ContentProblems(production);
@@ -33,6 +34,9 @@ export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers
 export const createPages: GatsbyNode["createPages"] = async (args) => {
   if (contentProblems.stopBuild(args.reporter)) return;
   checkReferences(args.getNodesByType, args.reporter);
+  // The privacy notice lists every form field with its purpose: a field declared nowhere stops the build.
+  const undeclared = undeclaredFields();
+  if (undeclared.length) args.reporter.panicOnBuild(`Privacy declaration:\n  ${undeclared.join("\n  ")}`);
   await createContentPages(args);
 };
 

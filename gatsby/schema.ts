@@ -53,6 +53,7 @@ export const yamlNodeTypes = {
   "pricing.yaml": "Pricing",
   "page-sources.yaml": "PageSources",
   "availability.yaml": "Availability",
+  "privacy.yaml": "Retention",
 } as const satisfies Record<YamlFile, string>;
 
 type YamlNodeTypeName = (typeof yamlNodeTypes)[YamlFile];
@@ -108,6 +109,12 @@ export const nodeTypes: Record<YamlNodeTypeName | "Service" | "BlogPost", NodeTy
     only: { rules: ["bookingOnline", "cancellation"] },
   },
   PageSources: { content: yamlContent("page-sources.yaml"), objectTypes: sources },
+  Retention: {
+    content: yamlContent("privacy.yaml"),
+    wrap: "periods",
+    description: "How long each kind of record is kept (privacy.yaml); the pages read it through src/lib/privacy.",
+    objectTypes: { periods: "RetentionPeriods" },
+  },
   Service: {
     content: serviceFrontmatterSchema,
     objectTypes: { ...sources, faqs: "Question" },

@@ -150,6 +150,13 @@ async function main() {
         `  ${request.reference}  ${request.receivedAt}  ${what}\n      e-mail: ${mailLine(mailOf(request.reference))}`,
       );
     }
+  } // Asks to see or delete one's data (src/lib/server/privacy/data-rights.ts): what was done, for which address.
+  const dataRequests = requests.filter((request) => request.kind === "data-requests");
+  console.log(`\nRequests about a person's data (${dataRequests.length})`);
+  for (const request of dataRequests) {
+    console.log(
+      `  ${request.reference}  ${request.receivedAt}  ${String(request.record.action)} ${String(request.record.mailbox)}`,
+    );
   }
 }
 

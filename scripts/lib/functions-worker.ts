@@ -6,12 +6,14 @@
  *
  *   node --import tsx scripts/lib/functions-worker.ts <siteRoot> <port>
  */
-// The delivery worker's reminders read the content files as the bundled functions do.
+// The reminders and the retention periods read content/ as the site's bundles read it.
 import "./webpack-imports";
 import { createServer } from "node:http";
 import { database } from "../../src/lib/server/db/database";
 import { sendDueReminders } from "../../src/lib/server/booking/reminders";
 import { ensureDeliveryWorker } from "../../src/lib/server/mail/delivery";
+import { retention } from "../../src/lib/privacy/declaration";
+import { ensureRetentionWorker } from "../../src/lib/server/privacy/retention";
 import { serveDatabaseAccess } from "./database-access";
 import { loadFunctions, runFunction } from "./functions";
 
@@ -37,6 +39,8 @@ void database(process.env)
     // in the functions' process, never in the process that serves the pages.
     // Each pass first stores the reminders due before visits (once each, whatever the servers).
     ensureDeliveryWorker(process.env, (db, now) => sendDueReminders(db, now, process.env));
+    // Records whose period is over are deleted once a day, here too (privacy/retention.ts).
+    ensureRetentionWorker(retention, process.env);
   });
 
 // A bug that escapes a function leaves the process in an unknown state: end it, and serve.ts

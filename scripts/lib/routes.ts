@@ -32,4 +32,5 @@ export const specRoutes: { path: string; heading: RegExp }[] = [
   { path: "/faq", heading: /Frequently asked questions/ },
   { path: "/contact", heading: /Contact us/ },
   { path: "/cancellation-policy", heading: /Cancelling or moving an inspection/ },
+  { path: "/privacy", heading: /What we keep, and for how long/ },
 ];

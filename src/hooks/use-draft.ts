@@ -25,7 +25,7 @@ interface Draft<V> {
 const storageKey = (name: string) => `draft:${name}`;
 
 /** A random UUID; crypto.randomUUID exists only on secure origins, so it is built by hand when missing. */
-function newKey(): string {
+export function newKey(): string {
   if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = (bytes[6]! & 0x0f) | 0x40;

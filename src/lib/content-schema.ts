@@ -430,11 +430,34 @@ export const agreementFrontmatterSchema = z.strictObject({
 });
 export type AgreementFrontmatter = z.infer<typeof agreementFrontmatterSchema>;
 
+/** A whole number of years a record is kept, counted as the field's description says. */
+const keptYears = (description: string) =>
+  z.number().int("must be a whole number of years").min(1).max(10).meta({ description });
+
+/**
+ * How long each kind of record is kept (privacy.yaml): the notice at /privacy states them and a
+ * daily pass deletes what is due (src/lib/server/privacy/retention.ts).
+ */
+export const privacySchema = z.strictObject({
+  contactMessagesYears: keptYears("Years a contact message is kept, from when it arrived"),
+  requestsNotBookedYears: keptYears(
+    "Years a schedule request that never became a visit (a call-back request, a booking never confirmed or cancelled) is kept, from when it arrived",
+  ),
+  bookingsYears: keptYears("Years a booked inspection and its e-mails are kept, from the day of the visit"),
+  signedAgreementsYears: z
+    .number()
+    .int("must be a whole number of years")
+    .min(5, "must be at least 5: Maryland law keeps contracts and reports for 5 years (BOP §16-4A-05)")
+    .max(10)
+    .meta({ description: "Years a signed inspection agreement is kept, from its delivery; at least 5 by law" }),
+  dataRequestsYears: keptYears("Years a request to see or delete one's data is kept, from when it arrived"),
+});
+
 /**
  * Pages built from code rather than from a content file (About, FAQ, the water package pages)
  * still state the law; this gives each the same review date and source list as a service page.
  */
-export const lawPages = ["about", "faq", "water-packages"] as const;
+export const lawPages = ["about", "faq", "water-packages", "privacy"] as const;
 /** Their routes: lawPageRoutes in src/lib/paths.ts. */
 export type LawPage = (typeof lawPages)[number];
 export const pageSourcesSchema = z
@@ -464,6 +487,7 @@ export const yamlSchemas = {
   "pricing.yaml": pricingSchema,
   "page-sources.yaml": pageSourcesSchema,
   "availability.yaml": availabilitySchema,
+  "privacy.yaml": privacySchema,
 } as const;
 
 export type YamlFile = keyof typeof yamlSchemas;
@@ -472,6 +496,7 @@ export type YamlContent<F extends YamlFile> = z.infer<(typeof yamlSchemas)[F]>;
 export type SiteContent = z.infer<typeof siteSchema>;
 export type PricingTables = z.infer<typeof pricingSchema>;
 export type AvailabilityContent = z.infer<typeof availabilitySchema>;
+export type PrivacyContent = z.infer<typeof privacySchema>;
 export type WaterPackageContent = z.infer<typeof waterPackagesSchema>[number];
 export type ServiceFrontmatter = z.infer<typeof serviceFrontmatterSchema>;
 export type PostFrontmatter = z.infer<typeof postFrontmatterSchema>;

@@ -17,3 +17,13 @@ export function formatDollars(amount: number): string {
   const count = formatCount(amount);
   return count.startsWith("-") ? `-$${count.slice(1)}` : `$${count}`;
 }
+
+/** A calendar date (YYYY-MM-DD) as a person reads it: "March 10, 2027", the same in every time zone. */
+export function longDate(day: string): string {
+  return new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", {
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+}

@@ -8,6 +8,9 @@ export const servicesPath = "/services";
 export const schedulePath = "/schedule";
 export const blogPath = "/blog";
 export const cancellationPath = "/cancellation-policy";
+/** The privacy notice, and where the link to what is kept about an address leads. */
+export const privacyPath = "/privacy";
+export const privacyDataPath = "/privacy/data";
 /** Where the link in a booking's confirmation leads: cancel or move it. */
 export const bookingPath = "/booking";
 
@@ -30,6 +33,7 @@ export const lawPageRoutes: Record<LawPage, (waterPackageIds: readonly string[])
   about: () => ["/about"],
   faq: () => ["/faq"],
   "water-packages": (waterPackageIds) => waterPackageIds.map(waterPackagePath),
+  privacy: () => [privacyPath],
 };
 
 export function postPath(slug: string): string {

@@ -118,16 +118,27 @@ export function createContactSchema(catalog: Pick<Catalog, "topics">) {
   return z.object(contactFieldSchemas(catalog));
 }
 
+/** Each field of a request for a link to what is kept about an e-mail address (/privacy). */
+export function dataRequestFieldSchemas() {
+  return { email: email("Enter an e-mail address such as you@example.com"), website: honeypot };
+}
+
+export function createDataRequestSchema() {
+  return z.object(dataRequestFieldSchemas());
+}
+
 type AllScheduleFields = z.output<z.ZodMiniObject<ScheduleFields>>;
 type ModeField = (typeof PREFERRED_DATES)[number] | (typeof BOOKED_TIME)[number];
 /** A schedule request of either mode: a booking has `start`, a request the four date fields. */
 export type ScheduleRequest = Omit<AllScheduleFields, ModeField> & Partial<Pick<AllScheduleFields, ModeField>>;
 export type ContactRequest = z.output<ReturnType<typeof createContactSchema>>;
+export type DataRequest = z.output<ReturnType<typeof createDataRequestSchema>>;
 
 /** What the forms hold while a visitor types: text as typed, lists for the checkboxes. */
 export type FormValues<T> = { [K in keyof T]-?: T[K] extends readonly unknown[] ? string[] : string };
 export type ScheduleFormValues = FormValues<AllScheduleFields>;
 export type ContactFormValues = FormValues<ContactRequest>;
+export type DataRequestFormValues = FormValues<DataRequest>;
 
 /** Field name to message, for the 400 answer and for showing errors beside fields. */
 export function fieldErrors(error: z.core.$ZodError): Record<string, string> {

@@ -23,15 +23,18 @@ function jsonLd(document: ReturnType<typeof readPage>): Node[] {
     .flatMap((script) => (JSON.parse(script.textContent) as { "@graph": Node[] })["@graph"]);
 }
 
-test("the built site has exactly the specification's routes, and one private page", () => {
+test("the built site has exactly the specification's routes, and two private pages", () => {
   expect(pages.map((page) => page.route).sort()).toEqual(specRoutes.map((route) => route.path).sort());
-  // The page a booking's link opens belongs to that visitor: no canonical address, no share card.
-  const privatePages = built.filter(isPrivate);
-  expect(privatePages.map((page) => page.route)).toEqual(["/booking"]);
-  const head = privatePages[0]!.document.querySelector("head")!;
-  expect(head.querySelector("title")!.textContent).toBe("Your Booking | Severn Ridge Home Inspections");
-  expect(head.querySelector('link[rel="canonical"]')).toBeNull();
-  expect(head.querySelector('meta[property="og:image"]')).toBeNull();
+  // The pages a booking's link and a data link open belong to their visitor: no canonical address, no share card.
+  const privatePages = built.filter(isPrivate).sort((a, b) => a.route.localeCompare(b.route));
+  expect(privatePages.map((page) => page.route)).toEqual(["/booking", "/privacy/data"]);
+  const titles = ["Your Booking", "Your Data"];
+  privatePages.forEach((privatePage, index) => {
+    const head = privatePage.document.querySelector("head")!;
+    expect(head.querySelector("title")!.textContent).toBe(`${titles[index]} | Severn Ridge Home Inspections`);
+    expect(head.querySelector('link[rel="canonical"]')).toBeNull();
+    expect(head.querySelector('meta[property="og:image"]')).toBeNull();
+  });
 });
 
 describe.each(pages)("$route", ({ route, document }) => {

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { withDatabase } from "../../scripts/lib/database-access";
 import { readStored } from "../../scripts/lib/stored-requests";
-import { storedMail } from "../../src/lib/server/db/deliveries";
+import { lastMailTo, storedMail } from "../../src/lib/server/db/deliveries";
 
 /** The site the browser tests use, served as in production. */
 export const e2ePort = Number(process.env.E2E_PORT ?? 9123);
@@ -33,6 +33,15 @@ export async function linkInConfirmation(
   if (!mail) throw new Error(`No confirmation kept for ${reference}`);
   const link = new RegExp(`https?://\\S+/${page}\\?token=[A-Za-z0-9._-]+`).exec(mail.text)?.[0];
   if (!link) throw new Error(`The confirmation of ${reference} has no ${page} link`);
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+/** The page the latest link to what is kept about `mailbox` opens, as kept for the local mail view. */
+export async function linkInDataMail(mailbox: string): Promise<string> {
+  const mail = await withDatabase((db) => lastMailTo(db, mailbox, "dataLink"), { ...process.env, DATA_DIR: E2E_DATA });
+  const link = mail && /https?:\/\/\S+\/privacy\/data\?token=[A-Za-z0-9._-]+/.exec(mail.text)?.[0];
+  if (!link) throw new Error(`No link to the data of ${mailbox} is kept`);
   const url = new URL(link);
   return `${url.pathname}${url.search}`;
 }

@@ -9,6 +9,7 @@ import { contactFieldSchemas, createContactSchema, type ContactFormValues } from
 import { HoneypotField, SelectField, TextAreaField, TextField } from "../forms/fields";
 import { SentHeading } from "../forms/sent-heading";
 import { RequiredNote } from "../forms/required-note";
+import { PrivacyLink } from "../privacy/privacy-link";
 import { buttonStyles } from "../ui/button";
 
 const fieldSchemas = contactFieldSchemas(catalog);
@@ -101,6 +102,7 @@ export function ContactForm() {
         <button type="submit" disabled={mutation.isPending} className={buttonStyles({ size: "lg" })}>
           {mutation.isPending ? "Sending…" : "Send message"}
         </button>
+        <PrivacyLink />
       </div>
     </form>
   );

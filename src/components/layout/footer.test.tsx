@@ -28,7 +28,7 @@ describe("Footer", () => {
     ]);
   });
 
-  it("lists the specification's four company pages, and the cancellation policy booking needs", () => {
+  it("lists the specification's four company pages, the cancellation policy booking needs, and the privacy notice", () => {
     render(<Footer />);
     expect(linksIn("Company")).toEqual([
       ["About Us", "/about"],
@@ -36,6 +36,7 @@ describe("Footer", () => {
       ["Blog & Resources", "/blog"],
       ["Contact Us", "/contact"],
       ["Cancellation Policy", "/cancellation-policy"],
+      ["Privacy", "/privacy"],
     ]);
   });
 

@@ -9,6 +9,7 @@ import React, { useEffect, useMemo, useRef, useState } from "react";
 import { useDraft } from "../../hooks/use-draft";
 import { useSchemaForm } from "../../hooks/use-schema-form";
 import { useSubmitRequest } from "../../hooks/use-submit-request";
+import { PrivacyLink } from "../privacy/privacy-link";
 import { useToday } from "../../hooks/use-today";
 import { availability, business, pricing } from "../../lib/business-data";
 import { catalog, waterPackageChoices } from "../../lib/catalog";
@@ -225,6 +226,7 @@ export function ScheduleForm({ search }: { search: string }) {
             {isLast ? (mutation.isPending ? "Sending…" : booking ? "Book this time" : "Send request") : "Next"}
           </button>
         </div>
+        <PrivacyLink />
       </form>
       <ConfirmDialog
         open={sameAddressQuestion !== null}

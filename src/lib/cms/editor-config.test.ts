@@ -56,6 +56,7 @@ describe("the editor's configuration, made from the content schemas", () => {
       "content/site.yaml",
       "content/pricing.yaml",
       "content/availability.yaml",
+      "content/privacy.yaml",
       "content/water-packages.yaml",
       "content/water-parameters.yaml",
       "content/faq.yaml",

@@ -143,6 +143,7 @@ const yamlFiles: Array<{ file: YamlFile; name: string; label: string; listLabel?
   { file: "site.yaml", name: "site", label: "Business facts" },
   { file: "pricing.yaml", name: "pricing", label: "Prices" },
   { file: "availability.yaml", name: "availability", label: "Working hours and booking" },
+  { file: "privacy.yaml", name: "privacy", label: "How long records are kept" },
   { file: "water-packages.yaml", name: "water-packages", label: "Water testing packages", listLabel: "Packages" },
   {
     file: "water-parameters.yaml",
@@ -154,7 +155,7 @@ const yamlFiles: Array<{ file: YamlFile; name: string; label: string; listLabel?
   {
     file: "page-sources.yaml",
     name: "page-sources",
-    label: "Sources of the About, FAQ and water package pages",
+    label: "Sources of the About, FAQ, water package and privacy pages",
     listLabel: "Pages",
   },
 ];

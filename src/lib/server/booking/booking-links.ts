@@ -51,10 +51,10 @@ function keptSecret(dir: string): string {
  */
 export type LinkPurpose = "manage" | "sign";
 
+const hmac = (key: string, text: string) => createHmac("sha256", key).update(text).digest("base64url");
+
 const sign = (secret: string, payload: string, purpose: LinkPurpose) =>
-  createHmac("sha256", secret)
-    .update(purpose === "manage" ? payload : `${purpose}:${payload}`)
-    .digest("base64url");
+  hmac(secret, purpose === "manage" ? payload : `${purpose}:${payload}`);
 
 /** A token for one booking and one purpose, valid until `expiresAt` (ms since 1970). */
 export function bookingToken(
@@ -70,8 +70,8 @@ export function bookingToken(
 /** A link works while its booking can be moved at all: twice the horizon from when it was made. */
 export const linkExpiry = (now: number) => now + 2 * availability.horizonDays * 24 * 60 * 60 * 1000;
 
-/** The site's public address, where the link to a booking points (SITE_URL, read when the link is made). */
-const siteUrl = () => siteUrlOf(runtimeEnv());
+/** The site's public address, where the links e-mails carry point (SITE_URL, read when the link is made). */
+export const siteUrl = () => siteUrlOf(runtimeEnv());
 
 /** The page where a visitor confirms, cancels or moves their booking. */
 export const manageLink = (secret: string, reference: string, now: number) =>
@@ -98,4 +98,31 @@ export function checkBookingToken(
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: "forged" };
   if (Number(expires) * 1000 <= now) return { ok: false, reason: "expired" };
   return { ok: true, reference };
+}
+
+/**
+ * A link for another purpose than a booking (a person's data, say) is signed with a key of that
+ * purpose's own, made from the secret: no booking token passes for it, nor it for a booking's.
+ * It carries its subject (an e-mail address) encoded, and an expiry.
+ */
+const purposeKey = (secret: string, purpose: string) => hmac(secret, `purpose:${purpose}`);
+
+export function purposeToken(secret: string, purpose: string, subject: string, expiresAt: number): string {
+  const payload = `${Buffer.from(subject, "utf8").toString("base64url")}.${Math.floor(expiresAt / 1000)}`;
+  return `${payload}.${hmac(purposeKey(secret, purpose), payload)}`;
+}
+
+export type PurposeCheck =
+  { ok: true; subject: string; expiresAt: number } | { ok: false; reason: "forged" | "expired" };
+
+/** The subject a purpose's token names, if the token is this server's own for that purpose and has not expired. */
+export function checkPurposeToken(secret: string, purpose: string, token: string, now: number): PurposeCheck {
+  const match = /^([A-Za-z0-9_-]{1,700})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return { ok: false, reason: "forged" };
+  const [, subject, expires, signature] = match as unknown as [string, string, string, string];
+  const expected = Buffer.from(hmac(purposeKey(secret, purpose), `${subject}.${expires}`));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: "forged" };
+  if (Number(expires) * 1000 <= now) return { ok: false, reason: "expired" };
+  return { ok: true, subject: Buffer.from(subject, "base64url").toString("utf8"), expiresAt: Number(expires) * 1000 };
 }

@@ -162,3 +162,16 @@ export async function storedMail(
   );
   return row?.mail ?? null;
 }
+
+/** The latest e-mail of one kind kept for a mailbox: the local mail view's link, and the tests'. */
+export async function lastMailTo(
+  db: Queryable,
+  mailbox: string,
+  message: string,
+): Promise<(MailMessage & { from: string }) | null> {
+  const [row] = await db.query<{ mail: MailMessage & { from: string } }>(
+    "SELECT mail FROM deliveries WHERE mailbox = $1 AND message = $2 ORDER BY created_at DESC LIMIT 1",
+    [mailbox, message],
+  );
+  return row?.mail ?? null;
+}

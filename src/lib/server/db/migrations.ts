@@ -134,6 +134,36 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (booking, kind, start_at)
   );
   `,
+  // 3: requests to see or delete one's data, and the daily retention pass.
+  `
+  -- A request to see or delete one's data is a request like the others, so the e-mail with its
+  -- link, and the owner's notice, go through deliveries.
+  ALTER TABLE requests DROP CONSTRAINT requests_kind_check;
+  ALTER TABLE requests ADD CONSTRAINT requests_kind_check
+    CHECK (kind IN ('schedule-requests', 'contact-messages', 'booking-changes', 'data-requests'));
+
+  -- Each ask for a link to one's data, for the limits per mailbox and per client address in a day.
+  -- Kept two days at most (the retention pass), since only the last day's count is ever read.
+  CREATE TABLE data_requests (
+    id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    mailbox text NOT NULL,
+    client text NOT NULL,
+    requested_at timestamptz NOT NULL,
+    -- The request whose e-mail carries the link; null when a limit held the link back.
+    reference text REFERENCES requests (reference) ON DELETE SET NULL
+  );
+  CREATE INDEX data_requests_mailbox ON data_requests (mailbox, requested_at);
+  CREATE INDEX data_requests_client ON data_requests (client, requested_at);
+
+  -- One row per day the retention pass ran, with only how many records of each kind it deleted.
+  -- The key makes the pass run once a day however many servers (and the scheduled function) try.
+  CREATE TABLE retention_runs (
+    day date PRIMARY KEY,
+    ran_at timestamptz NOT NULL,
+    deleted jsonb NOT NULL
+  );
+  CREATE INDEX requests_received ON requests (kind, received_at);
+  `,
 ];
 
 export async function migrate(db: Database): Promise<void> {

@@ -105,6 +105,18 @@ const SETTINGS = {
     unit: "count",
     what: "Confirmations sent to one mailbox in 24 hours, whoever asks for them; the business still gets every request.",
   },
+  // A link to what is kept about an address goes only to that address, and only this often, so
+  // nobody can use the form to fill a stranger's mailbox (the answer is the same either way).
+  dataLinksPerMailboxPerDay: {
+    value: 3,
+    unit: "count",
+    what: "Links to what is kept about an address (/privacy) sent to one mailbox in 24 hours, whoever asks.",
+  },
+  dataLinksPerClientPerDay: {
+    value: 10,
+    unit: "count",
+    what: "Asks for such a link from one client address in 24 hours; beyond it no link is sent, and the answer is the same.",
+  },
   firstRetryMs: {
     value: 5_000,
     unit: "ms",

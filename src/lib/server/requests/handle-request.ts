@@ -67,11 +67,12 @@ function minutes(seconds: number): string {
   return `${count} minute${count === 1 ? "" : "s"}`;
 }
 
+/** A client's key: letters, digits, "-" and "_" only, so keys the server makes with ":" never meet one. */
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MINUTE_MS = 60_000;
 
-function idempotencyKey(req: GatsbyFunctionRequest): string | undefined {
+export function idempotencyKey(req: GatsbyFunctionRequest): string | undefined {
   const key = req.headers["idempotency-key"];
   if (key === undefined) return undefined;
   if (typeof key !== "string" || !IDEMPOTENCY_KEY.test(key)) {

@@ -1,0 +1,19 @@
+/**
+ * Netlify scheduled function: once a day, deletes the records whose period in
+ * content/privacy.yaml is over (src/lib/server/privacy/retention.ts). The day's row in the
+ * database makes it run once however often it is called. It needs DATABASE_URL, and carries
+ * content/privacy.yaml (netlify.toml's included_files): Netlify's bundler cannot read the
+ * yaml-loader import the site's own bundles use.
+ */
+import { readContentFile } from "../../src/build/content-files";
+import { privacySchema } from "../../src/lib/content-schema";
+import { database } from "../../src/lib/server/db/database";
+import { enforceRetention } from "../../src/lib/server/privacy/retention";
+
+export default async function enforceRetentionDaily(): Promise<Response> {
+  const periods = privacySchema.parse(readContentFile("privacy.yaml"));
+  const counts = await enforceRetention(await database(process.env), new Date(), periods);
+  return new Response(counts ? `Deleted: ${JSON.stringify(counts)}` : "Today's pass had already run.", { status: 200 });
+}
+
+export const config = { schedule: "@daily" };

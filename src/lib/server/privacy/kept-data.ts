@@ -1,0 +1,123 @@
+/**
+ * What the site keeps about one mailbox, as its owner reads it on /privacy/data: each record with
+ * its fields under the labels the forms give them, its e-mails, the date it goes, and whether a
+ * deletion takes it now or the law (or the record of a job done) keeps it until then.
+ */
+import { marylandToday } from "../../booking/maryland-today";
+import { FORM_DECLARATIONS } from "../../privacy/fields";
+import { dueAt, retention } from "../../privacy/declaration";
+import type { PrivacyContent } from "../../content-schema";
+import type { KeptMail, KeptRequest } from "../db/privacy";
+
+export interface KeptItem {
+  reference: string;
+  /** What it is, as the notice names it. */
+  what: string;
+  receivedAt: string;
+  /** The day (YYYY-MM-DD) it arrived. */
+  receivedOn: string;
+  /** A booking's state and visit, when it is one. */
+  booking: { status: string; start: string } | null;
+  /** Each field as the form labels it, and its value. */
+  fields: Array<{ label: string; value: string }>;
+  mails: KeptMail[];
+  /** The day (YYYY-MM-DD) the retention pass deletes it. */
+  goesOn: string;
+  /** Null when deleting takes it now; else why it is kept until `goesOn`. */
+  keptBecause: string | null;
+  /** The record as stored, for the JSON download. */
+  record: Record<string, unknown>;
+}
+
+export interface KeptData {
+  mailbox: string;
+  items: KeptItem[];
+  /** E-mails sent to the mailbox about someone else's request (an agent's copy, say). */
+  otherMails: KeptMail[];
+}
+
+/** Dates as Maryland's calendar shows them, as the references and the bookings are. */
+const day = (date: Date) => marylandToday(date);
+
+const WHAT: Record<string, string> = {
+  "contact-messages": "Message from the contact form",
+  "schedule-requests": "Schedule request",
+  "booking-changes": "Change to a booking",
+  "data-requests": "Request about your data",
+};
+
+/** The visitor's fields of a stored record, each under its form's label, in the form's order. */
+function fieldsOf(request: KeptRequest): Array<{ label: string; value: string }> {
+  const form = FORM_DECLARATIONS.find(
+    (declaration) =>
+      (request.kind === "schedule-requests" && declaration.keptIn === "scheduleRequest") ||
+      (request.kind === "contact-messages" && declaration.keptIn === "contactMessage"),
+  );
+  if (request.kind === "data-requests") {
+    const asked = { link: "A link to your data", access: "Your data was seen", delete: "Your data was deleted" };
+    return [
+      {
+        label: "What was done",
+        value: asked[request.record.action as keyof typeof asked] ?? String(request.record.action),
+      },
+      { label: "E-mail address", value: String(request.record.mailbox) },
+    ];
+  }
+  const values = (request.record.request ?? request.record.message) as Record<string, unknown> | undefined;
+  if (!form || !values) {
+    return Object.entries(request.record)
+      .filter(([name]) => name !== "type")
+      .map(([label, value]) => ({ label, value: typeof value === "string" ? value : JSON.stringify(value) }));
+  }
+  return Object.entries(form.fields).flatMap(([name, use]) => {
+    const value = values[name];
+    if (value === undefined || value === "" || (Array.isArray(value) && !value.length)) return [];
+    return [{ label: use.label, value: Array.isArray(value) ? value.join(", ") : String(value) }];
+  });
+}
+
+/** When each kept request goes, and whether a deletion takes it now. */
+export function describeKept(
+  mailbox: string,
+  kept: { requests: KeptRequest[]; otherMails: KeptMail[] },
+  now: number,
+  periods: PrivacyContent = retention,
+): KeptData {
+  const booked = new Map(
+    kept.requests
+      .filter((request) => request.booking?.status === "booked")
+      .map((request) => [request.reference, dueAt(Date.parse(request.booking!.start), periods.bookingsYears)]),
+  );
+  const items = kept.requests.map((request): KeptItem => {
+    const received = Date.parse(request.receivedAt);
+    const bookingOf = request.kind === "booking-changes" ? String(request.record.booking) : request.reference;
+    const bookedUntil = booked.get(bookingOf);
+    const goes = bookedUntil
+      ? bookedUntil
+      : request.kind === "contact-messages"
+        ? dueAt(received, periods.contactMessagesYears)
+        : request.kind === "data-requests"
+          ? dueAt(received, periods.dataRequestsYears)
+          : dueAt(received, periods.requestsNotBookedYears);
+    const upcoming = bookedUntil && request.booking && Date.parse(request.booking.start) > now;
+    return {
+      reference: request.reference,
+      what: request.booking ? `Booking (${request.booking.status})` : (WHAT[request.kind] ?? request.kind),
+      receivedAt: request.receivedAt,
+      receivedOn: day(new Date(received)),
+      booking: request.booking,
+      fields: fieldsOf(request),
+      mails: request.mails,
+      goesOn: day(goes),
+      keptBecause: bookedUntil
+        ? upcoming
+          ? "A booked inspection still to come: cancel it with the link in its e-mail (or call us) and it can be deleted."
+          : `The record of an inspection we did, kept ${periods.bookingsYears} years after the visit while a complaint about it can still be heard.`
+        : request.kind === "data-requests"
+          ? "The record that we answered your requests about your data."
+          : null,
+      record: request.record,
+    };
+  });
+  return { mailbox, items, otherMails: kept.otherMails };
+}

@@ -1,0 +1,60 @@
+/**
+ * The daily retention pass: deletes every record whose period (content/privacy.yaml) is over,
+ * with the e-mails, invites and bookings kept with it, and records only how many of each kind
+ * went. It runs once a day across every server: the first to claim the day's row in
+ * `retention_runs` runs it, in the transaction that holds the row; the others find the row and
+ * do nothing. On one server the functions' process runs it beside its delivery worker
+ * (scripts/lib/functions-worker.ts); on Netlify the scheduled function
+ * netlify/functions/enforce-retention.mts does.
+ *
+ * The periods are passed in rather than imported: the site's bundles read content/privacy.yaml
+ * through webpack's yaml-loader (privacy/declaration.ts), which Netlify's own bundler of the
+ * scheduled function cannot, so that function reads the file itself.
+ */
+import { marylandToday } from "../../booking/maryland-today";
+import type { PrivacyContent } from "../../content-schema";
+import { database, type Database } from "../db/database";
+import { claimRetentionDay, deleteDue, recordRetentionRun, type RetentionCounts } from "../db/privacy";
+import { processState, runtimeEnv } from "../http/runtime";
+
+/** How often a long-running process looks whether the day has turned. */
+const CHECK_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * Runs the pass of `now`'s day (Maryland's), unless it has run: returns what it deleted, or null
+ * when that day's pass had already run. Tests move the clock by passing `now`.
+ */
+export async function enforceRetention(
+  db: Database,
+  now: Date,
+  periods: PrivacyContent,
+): Promise<RetentionCounts | null> {
+  const day = marylandToday(now);
+  return db.transaction(async (tx) => {
+    if (!(await claimRetentionDay(tx, day, now.toISOString()))) return null;
+    const counts = await deleteDue(tx, now.toISOString(), periods);
+    await recordRetentionRun(tx, day, counts);
+    return counts;
+  });
+}
+
+/**
+ * Runs the pass now and then every hour, for the life of the process (the timer does not keep it
+ * alive); each day's pass runs once, on whichever server comes first. Started once per process.
+ */
+export function ensureRetentionWorker(periods: PrivacyContent, env: NodeJS.ProcessEnv = runtimeEnv()): void {
+  processState("retention-worker", () => {
+    const tick = async () => {
+      try {
+        const counts = await enforceRetention(await database(env), new Date(), periods);
+        if (counts) console.log(`[retention] deleted what was due: ${JSON.stringify(counts)}`);
+      } catch (error) {
+        // Tried again within the hour; what is due stays due, so a missed pass only delays it.
+        console.error("[retention] pass failed:", (error as Error).message);
+      }
+    };
+    void tick();
+    setInterval(() => void tick(), CHECK_EVERY_MS).unref();
+    return true;
+  });
+}

@@ -1,0 +1,110 @@
+import { type HeadProps } from "gatsby";
+import React from "react";
+import { RequestProvider } from "../../components/forms/request-provider";
+import { DataRequestForm } from "../../components/privacy/data-request-form";
+import { FormFields } from "../../components/privacy/form-fields";
+import { KeptRecords } from "../../components/privacy/kept-records";
+import { Recipients } from "../../components/privacy/recipients";
+import { SourceList } from "../../components/content/source-list";
+import { Seo } from "../../components/seo";
+import { Container } from "../../components/ui/container";
+import { PageHeader } from "../../components/ui/page-header";
+import { usePageSources } from "../../hooks/use-page-sources";
+import { useSiteInfo } from "../../hooks/use-site-info";
+import { telHref } from "../../lib/phone";
+
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-4">
+      <h2 id={id} className="text-2xl font-semibold tracking-tight text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** The privacy notice, made from the declaration (src/lib/privacy) that the build checks against the forms. */
+export default function PrivacyPage() {
+  const { name, phone, email } = useSiteInfo();
+  const { sources, lastReviewed } = usePageSources("privacy");
+  return (
+    <>
+      <PageHeader
+        eyebrow="Privacy"
+        title="What we keep, and for how long"
+        intro="What the forms on this site ask for and why, who else receives it, when it is deleted, and how to see or delete what we keep about you."
+      />
+      <Container className="max-w-3xl space-y-12 py-12 leading-7 text-slate-800">
+        <Section id="no-tracking" title="No cookies, no trackers">
+          <p>
+            This site sets no cookies and loads nothing from any other website: its pages, fonts and images all come
+            from this site, and it runs no analytics, advertising or tracking code. While you fill in the schedule or
+            contact form, your browser keeps what you typed in that tab only, so a reload loses nothing; it is sent to
+            us only when you press send, and it is gone when you close the tab.
+          </p>
+          <p>
+            <strong>Global Privacy Control.</strong> Your browser may send this signal to ask sites not to sell or share
+            your data. We do not sell or share anyone&apos;s data, for targeted advertising or anything else, and run no
+            trackers, so there is nothing for the signal to switch off: every visitor is treated as if it were on, and
+            it needs no action from us.
+          </p>
+        </Section>
+        <Section id="kept" title="What we keep, why, and when it goes">
+          <p>
+            We keep only what you send us through a form, and what we send back. A daily check deletes each record, with
+            the e-mails and calendar invitations kept with it, when its time is up.
+          </p>
+          <KeptRecords />
+        </Section>
+        <Section id="recipients" title="Who else receives it">
+          <Recipients />
+          <p>Nobody else: we do not sell, rent or share what you send us.</p>
+        </Section>
+        <Section id="your-data" title="See or delete your data">
+          <p>
+            Enter your e-mail address and we send a link to it. The link shows everything we keep about that address,
+            lets you download it, and lets you delete it, except what the law requires us to keep; the page names each
+            of those with the date it goes. We are told each time such a link is used.
+          </p>
+          <RequestProvider>
+            <DataRequestForm />
+          </RequestProvider>
+          <p>
+            Or call us on{" "}
+            <a href={telHref(phone)} className="font-semibold text-brand-700 underline">
+              {phone}
+            </a>{" "}
+            or write to{" "}
+            <a href={`mailto:${email}`} className="font-semibold text-brand-700 underline">
+              {email}
+            </a>
+            .
+          </p>
+        </Section>
+        <Section id="fields" title="What each form asks for, and why">
+          <FormFields />
+        </Section>
+        <Section id="law" title="The law">
+          <p>
+            Maryland&apos;s Online Data Privacy Act asks a business for a notice like this one, and to collect no more
+            than it reasonably needs; the Personal Information Protection Act asks it to keep what it holds reasonably
+            secure. This page is {name}&apos;s notice. The links to your booking and to your data are signed, so only
+            the address they were sent to can use them, and each record is deleted when its time is up.
+          </p>
+        </Section>
+        <SourceList sources={sources} lastReviewed={lastReviewed} />
+      </Container>
+    </>
+  );
+}
+
+export function Head({ location }: HeadProps) {
+  return (
+    <Seo
+      title="Privacy: What We Keep"
+      description="What the site's forms ask for and why, who receives it, how long it is kept, and how to see or delete your data. No cookies, no trackers."
+      pathname={location.pathname}
+    />
+  );
+}

@@ -1,0 +1,211 @@
+/**
+ * The daily retention pass with the clock moved past each period of content/privacy.yaml, on
+ * PGlite and on a real PostgreSQL server: exactly the records whose period is over go, with
+ * their e-mails, invites, bookings and changes; everything else is left as it was; the pass runs
+ * once a day; and what it records is counts, nothing about anyone.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { startPostgres } from "../../scripts/lib/postgres-server";
+import { dueAt, retention } from "../../src/lib/privacy/declaration";
+import { insertBooking, type BookingStatus } from "../../src/lib/server/db/bookings";
+import { database, openDatabase, type Database } from "../../src/lib/server/db/database";
+import { insertLinkAsk, retentionRuns } from "../../src/lib/server/db/privacy";
+import { insertDeliveries, insertRequest } from "../../src/lib/server/db/requests";
+import { enforceRetention } from "../../src/lib/server/privacy/retention";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** When everything below arrives: a fixed instant, so the periods fall on known days. */
+const T0 = Date.parse("2027-03-10T15:00:00Z");
+const at = (ms: number) => new Date(ms).toISOString();
+
+const engines: Array<[string, () => Promise<{ db: Database; stop: () => Promise<void> }>]> = [
+  [
+    "PGlite",
+    async () => {
+      const db = await openDatabase({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "retention-")) });
+      return { db, stop: () => db.close() };
+    },
+  ],
+  [
+    "PostgreSQL",
+    async () => {
+      const server = await startPostgres();
+      const db = await openDatabase({ DATABASE_URL: server.url });
+      return {
+        db,
+        stop: async () => {
+          await db.close();
+          await server.stop();
+        },
+      };
+    },
+  ],
+];
+
+let made = 0;
+/** A request of `kind` received at `received`, with an e-mail to the business and one to the visitor. */
+async function request(db: Database, kind: string, received: number, record: Record<string, unknown> = {}) {
+  made += 1;
+  const reference = `T-20270310-${String(made).padStart(4, "0")}`;
+  await insertRequest(db, {
+    kind,
+    reference,
+    receivedAt: at(received),
+    record,
+    answer: { status: 201, body: {} },
+    idempotencyKey: null,
+    fingerprint: null,
+  });
+  const mail = (to: string) => ({ to, subject: `About ${reference}`, text: "body", calendar: "BEGIN:VCALENDAR" });
+  await insertDeliveries(
+    db,
+    reference,
+    [
+      {
+        message: "business",
+        mailbox: "office@example.com",
+        from: "site@example.com",
+        mail: mail("office@example.com"),
+        transport: "local",
+      },
+      {
+        message: "confirmation",
+        mailbox: `v${made}@example.com`,
+        from: "site@example.com",
+        mail: mail(`v${made}@example.com`),
+        transport: "local",
+      },
+    ],
+    at(received),
+  );
+  return reference;
+}
+
+/** A schedule request with a booking of `status` whose visit starts at `start`. */
+async function booking(db: Database, received: number, start: number, status: BookingStatus) {
+  const reference = await request(db, "schedule-requests", received);
+  await insertBooking(db, {
+    reference,
+    inspector: 1 + (made % 50),
+    start: at(start),
+    onSiteMinutes: 60,
+    from: start,
+    to: start + 2 * 60 * 60 * 1000,
+    status,
+    confirmBy: null,
+    confirmWithinMinutes: 60,
+    mailbox: `v${made}@example.com`,
+    phone: `(410) 555-${String(made).padStart(4, "0")}`,
+    property: `${made} Main Street`,
+    job: { mainInspection: "none", addOns: ["radon"], waterPackages: [], squareFeet: 2000, county: "Anne Arundel" },
+    ownerEvent: { summary: "s", description: "d", location: "l" },
+    createdAt: at(received),
+  });
+  return reference;
+}
+
+describe.each(engines)("on %s", (_name, open) => {
+  let db: Database;
+  let stop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ db, stop } = await open());
+  });
+  afterAll(() => stop());
+
+  const remaining = async (table: "requests" | "deliveries" | "bookings") =>
+    (await db.query<{ reference: string }>(`SELECT DISTINCT reference FROM ${table} ORDER BY reference`)).map(
+      (row) => row.reference,
+    );
+  const sorted = (references: string[]) => [...references].sort();
+
+  it("deletes exactly what each period has ended for, with its e-mails and booking, and records only counts", async () => {
+    const later = T0 + 200 * DAY_MS;
+    const visit = T0 + 30 * DAY_MS;
+    const laterVisit = later + 30 * DAY_MS;
+    const message = await request(db, "contact-messages", T0, { type: "contact", message: { email: "m@example.com" } });
+    const laterMessage = await request(db, "contact-messages", later);
+    const callBack = await request(db, "schedule-requests", T0);
+    const laterCallBack = await request(db, "schedule-requests", later);
+    const expired = await booking(db, T0, visit + DAY_MS, "expired");
+    const cancelled = await booking(db, T0, visit + 2 * DAY_MS, "cancelled");
+    const booked = await booking(db, T0, visit, "booked");
+    const bookedChange = await request(db, "booking-changes", T0 + DAY_MS, { type: "booking-change", booking: booked });
+    const cancelledChange = await request(db, "booking-changes", T0 + DAY_MS, { booking: cancelled });
+    const laterBooked = await booking(db, later, laterVisit, "booked");
+    const dataRequest = await request(db, "data-requests", T0, { type: "data-request", mailbox: "m@example.com" });
+    await insertLinkAsk(db, { mailbox: "m@example.com", client: "127.0.0.1", at: at(T0), reference: dataRequest });
+    const everything = await remaining("requests");
+
+    // Nothing is due the next day; the pass runs once that day, however often it is called.
+    expect(await enforceRetention(db, new Date(T0 + DAY_MS), retention)).toMatchObject({
+      contactMessages: 0,
+      requestsNotBooked: 0,
+      bookings: 0,
+      bookingChanges: 0,
+      dataRequests: 0,
+    });
+    expect(await enforceRetention(db, new Date(T0 + DAY_MS + 60_000), retention)).toBeNull();
+    expect(await remaining("requests")).toEqual(everything);
+
+    // The ask for a link is only read for the day's limits: it goes after two days.
+    expect(await enforceRetention(db, new Date(T0 + 3 * DAY_MS), retention)).toMatchObject({ linkAsks: 1 });
+
+    // A day past the shortest periods (1 year by default): the message, the requests that never became
+    // a visit (with the cancelled one's change) and the data request go; the later ones and the booking stay.
+    const yearOn = dueAt(T0, retention.contactMessagesYears).getTime() + DAY_MS;
+    expect(retention.requestsNotBookedYears).toBe(retention.contactMessagesYears);
+    expect(retention.dataRequestsYears).toBe(retention.contactMessagesYears);
+    expect(later + DAY_MS).toBeLessThan(yearOn);
+    expect(await enforceRetention(db, new Date(yearOn), retention)).toEqual({
+      contactMessages: 1,
+      requestsNotBooked: 3,
+      bookings: 0,
+      bookingChanges: 1,
+      dataRequests: 1,
+      linkAsks: 0,
+    });
+    const gone = [message, callBack, expired, cancelled, cancelledChange, dataRequest];
+    const kept = everything.filter((reference) => !gone.includes(reference));
+    expect(await remaining("requests")).toEqual(sorted(kept));
+    expect(await remaining("deliveries")).toEqual(sorted(kept));
+    expect(await remaining("bookings")).toEqual(sorted([booked, laterBooked]));
+    expect(kept).toEqual(expect.arrayContaining([laterMessage, laterCallBack, booked, bookedChange, laterBooked]));
+
+    // The day before the booking's period ends, it stays; the day after, it goes with its change and e-mails.
+    const bookingDue = dueAt(visit, retention.bookingsYears).getTime();
+    expect(await enforceRetention(db, new Date(bookingDue - DAY_MS), retention)).toMatchObject({ bookings: 0 });
+    expect(await remaining("bookings")).toEqual(sorted([booked, laterBooked]));
+    expect(await enforceRetention(db, new Date(bookingDue + DAY_MS), retention)).toMatchObject({
+      bookings: 1,
+      bookingChanges: 1,
+    });
+    expect(await remaining("bookings")).toEqual([laterBooked]);
+    expect(await remaining("requests")).toEqual([laterBooked]);
+    expect(await remaining("deliveries")).toEqual([laterBooked]);
+
+    // Each run is one day's row with counts only: no reference, address or name.
+    const runs = await retentionRuns(db);
+    expect(runs).toHaveLength(5);
+    for (const run of runs) {
+      expect(Object.values(run.deleted).every((value) => typeof value === "number")).toBe(true);
+    }
+  });
+});
+
+describe("the scheduled function on Netlify", () => {
+  it("reads the periods from content/privacy.yaml and runs the day's pass once", async () => {
+    const env = { DATA_DIR: mkdtempSync(path.join(tmpdir(), "retention-netlify-")) };
+    const saved = process.env.DATA_DIR;
+    process.env.DATA_DIR = env.DATA_DIR;
+    try {
+      const { default: run } = await import("../../netlify/functions/enforce-retention.mjs");
+      expect(await (await run()).text()).toMatch(/^Deleted: \{"contactMessages":0,/);
+      expect(await (await run()).text()).toBe("Today's pass had already run.");
+    } finally {
+      process.env.DATA_DIR = saved;
+      await (await database(env)).close();
+    }
+  });
+});
