@@ -164,6 +164,7 @@ describe.each(engines)("on %s", (_name, open) => {
       bookings: 0,
       bookingChanges: 1,
       dataRequests: 1,
+      signedAgreements: 0,
       linkAsks: 0,
     });
     const gone = [message, callBack, expired, cancelled, cancelledChange, dataRequest];
@@ -191,6 +192,43 @@ describe.each(engines)("on %s", (_name, open) => {
     for (const run of runs) {
       expect(Object.values(run.deleted).every((value) => typeof value === "number")).toBe(true);
     }
+  });
+
+  it("keeps a signed agreement after its booking goes, until its own period from the report's delivery ends", async () => {
+    const visit = T0 + 400 * DAY_MS;
+    const signed = await booking(db, T0 + 380 * DAY_MS, visit, "booked");
+    await db.query(
+      `INSERT INTO agreements (booking, terms, version, body, body_sha256, signer_name, signed_at)
+       VALUES ($1, 't', 'v1', 'the text', 'hash', 'Sam Signer', $2)`,
+      [signed, at(T0 + 381 * DAY_MS)],
+    );
+    const agreements = async () =>
+      (await db.query<{ booking: string }>("SELECT booking FROM agreements WHERE booking = $1", [signed])).length;
+
+    // The booking's period ends first: it goes, and the database keeps the visit the agreement counts from.
+    const bookingDue = dueAt(visit, retention.bookingsYears).getTime();
+    expect(await enforceRetention(db, new Date(bookingDue + DAY_MS), retention)).toMatchObject({ signedAgreements: 0 });
+    expect(await remaining("bookings")).not.toContain(signed);
+    expect(await agreements()).toBe(1);
+    const [kept] = await db.query<{ visit_at: Date }>("SELECT visit_at FROM agreement_visits WHERE booking = $1", [
+      signed,
+    ]);
+    expect(new Date(kept!.visit_at).toISOString()).toBe(at(visit));
+
+    // Counted from a month after the visit (the report's delivery at the latest): kept the day before, gone the day after.
+    const delivered = new Date(visit);
+    delivered.setUTCMonth(delivered.getUTCMonth() + 1);
+    const agreementDue = dueAt(delivered.getTime(), retention.signedAgreementsYears).getTime();
+    expect(retention.signedAgreementsYears).toBeGreaterThanOrEqual(5);
+    expect(await enforceRetention(db, new Date(agreementDue - DAY_MS), retention)).toMatchObject({
+      signedAgreements: 0,
+    });
+    expect(await agreements()).toBe(1);
+    expect(await enforceRetention(db, new Date(agreementDue + DAY_MS), retention)).toMatchObject({
+      signedAgreements: 1,
+    });
+    expect(await agreements()).toBe(0);
+    expect(await db.query("SELECT 1 FROM agreement_visits WHERE booking = $1", [signed])).toHaveLength(0);
   });
 });
 

@@ -163,6 +163,27 @@ export const MIGRATIONS: readonly string[] = [
     deleted jsonb NOT NULL
   );
   CREATE INDEX requests_received ON requests (kind, received_at);
+
+  -- A signed agreement outlives its booking (kept 5 years from the report's delivery, the booking 3
+  -- from the visit). When a booking with a signed agreement is deleted, for whatever reason, the
+  -- database keeps the visit's instant, from which the agreement's period counts, and the mailbox,
+  -- by which its client finds it.
+  CREATE TABLE agreement_visits (
+    booking text PRIMARY KEY,
+    mailbox text NOT NULL,
+    visit_at timestamptz NOT NULL
+  );
+  CREATE FUNCTION bookings_keep_agreement_visit() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF EXISTS (SELECT 1 FROM agreements WHERE booking = OLD.reference) THEN
+      INSERT INTO agreement_visits (booking, mailbox, visit_at) VALUES (OLD.reference, OLD.mailbox, OLD.start_at)
+      ON CONFLICT (booking) DO NOTHING;
+    END IF;
+    RETURN OLD;
+  END;
+  $$;
+  CREATE TRIGGER bookings_keep_agreement_visit BEFORE DELETE ON bookings
+    FOR EACH ROW EXECUTE FUNCTION bookings_keep_agreement_visit();
   `,
 ];
 

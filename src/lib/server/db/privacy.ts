@@ -17,6 +17,7 @@ export interface RetentionCounts {
   bookings: number;
   bookingChanges: number;
   dataRequests: number;
+  signedAgreements: number;
   /** Asks for a link older than two days (the limits only read the last day). */
   linkAsks: number;
 }
@@ -88,13 +89,24 @@ export async function deleteDue(tx: Queryable, now: string, periods: PrivacyCont
     `DELETE FROM requests WHERE kind = 'data-requests' AND received_at <= ended`,
     periods.dataRequestsYears,
   );
+  // A signed agreement outlives its booking, whose visit the database then keeps (agreement_visits).
+  // Its period counts from the report's delivery, taken as a month after the visit: later than any
+  // delivery the agreement allows (at most 7 business days), so it is never deleted early.
+  const signedAgreements = await deleted(
+    `DELETE FROM agreements AS a USING agreement_visits AS v
+     WHERE v.booking = a.booking AND v.visit_at + interval '1 month' <= ended`,
+    periods.signedAgreementsYears,
+  );
+  await tx.query(
+    "DELETE FROM agreement_visits AS v WHERE NOT EXISTS (SELECT 1 FROM agreements AS a WHERE a.booking = v.booking)",
+  );
   const linkAsks = await count(
     tx,
     `WITH gone AS (DELETE FROM data_requests WHERE requested_at <= $1::timestamptz - interval '2 days' RETURNING 1)
      SELECT count(*)::integer AS count FROM gone`,
     [now],
   );
-  return { contactMessages, requestsNotBooked, bookings, bookingChanges, dataRequests, linkAsks };
+  return { contactMessages, requestsNotBooked, bookings, bookingChanges, dataRequests, signedAgreements, linkAsks };
 }
 
 /** How many links went to a mailbox, and how many asks came from a client address, since `since`. */
@@ -198,7 +210,7 @@ async function mailsOf(
 export async function keptAbout(
   db: Queryable,
   mailbox: string,
-): Promise<{ requests: KeptRequest[]; otherMails: KeptMail[] }> {
+): Promise<{ requests: KeptRequest[]; otherMails: KeptMail[]; agreements: KeptAgreement[] }> {
   const rows = await db.query<KeptRow>(
     `SELECT r.reference, r.kind, r.received_at, r.record, b.status, b.start_at
      FROM requests AS r LEFT JOIN bookings AS b ON b.reference = r.reference
@@ -233,7 +245,42 @@ export async function keptAbout(
       mails: mails.filter((mail) => mail.reference === row.reference).map(({ reference: _, ...mail }) => mail),
     })),
     otherMails: mails.filter((mail) => !ours.has(mail.reference)).map(({ reference: _, ...mail }) => mail),
+    agreements: await agreementsOf(db, mailbox),
   };
+}
+
+/** A signed agreement of a mailbox's booking: kept for the law's period whatever its client asks. */
+export interface KeptAgreement {
+  booking: string;
+  version: string;
+  signerName: string;
+  signedAt: string;
+  /** The visit it was signed for, from which its period counts (a month after it: the delivery at the latest). */
+  visitAt: string;
+}
+
+/** The signed agreements of a mailbox's bookings, whether the booking is still kept or not. */
+export async function agreementsOf(db: Queryable, mailbox: string): Promise<KeptAgreement[]> {
+  const rows = await db.query<{
+    booking: string;
+    version: string;
+    signer_name: string;
+    signed_at: Date;
+    visit_at: Date;
+  }>(
+    `SELECT a.booking, a.version, a.signer_name, a.signed_at, coalesce(b.start_at, v.visit_at) AS visit_at
+     FROM agreements AS a LEFT JOIN bookings AS b ON b.reference = a.booking
+       LEFT JOIN agreement_visits AS v ON v.booking = a.booking
+     WHERE b.mailbox = $1 OR v.mailbox = $1 ORDER BY a.signed_at`,
+    [mailbox],
+  );
+  return rows.map((row) => ({
+    booking: row.booking,
+    version: row.version,
+    signerName: row.signer_name,
+    signedAt: new Date(row.signed_at).toISOString(),
+    visitAt: new Date(row.visit_at).toISOString(),
+  }));
 }
 
 /** Deletes requests (their e-mails and bookings go with them), and the other e-mails to a mailbox outside `keep`. */

@@ -7,7 +7,7 @@ import { marylandToday } from "../../booking/maryland-today";
 import { FORM_DECLARATIONS } from "../../privacy/fields";
 import { dueAt, retention } from "../../privacy/declaration";
 import type { PrivacyContent } from "../../content-schema";
-import type { KeptMail, KeptRequest } from "../db/privacy";
+import type { KeptAgreement, KeptMail, KeptRequest } from "../db/privacy";
 
 export interface KeptItem {
   reference: string;
@@ -76,10 +76,37 @@ function fieldsOf(request: KeptRequest): Array<{ label: string; value: string }>
   });
 }
 
+/** A month after the visit: the latest the report is delivered, from which a signed agreement's period counts. */
+function deliveredBy(visitAt: string): number {
+  const date = new Date(visitAt);
+  date.setUTCMonth(date.getUTCMonth() + 1);
+  return date.getTime();
+}
+
+/** A signed agreement, kept whatever its client asks: Maryland law keeps contracts. */
+function agreementItem(agreement: KeptAgreement, periods: PrivacyContent): KeptItem {
+  const signed = Date.parse(agreement.signedAt);
+  return {
+    reference: agreement.booking,
+    what: "Signed inspection agreement",
+    receivedAt: agreement.signedAt,
+    receivedOn: day(new Date(signed)),
+    booking: null,
+    fields: [
+      { label: "Signed by", value: agreement.signerName },
+      { label: "Agreement version", value: agreement.version },
+    ],
+    mails: [],
+    goesOn: day(dueAt(deliveredBy(agreement.visitAt), periods.signedAgreementsYears)),
+    keptBecause: `Maryland law keeps a home inspection contract 5 years from the report's delivery (BOP §16-4A-05); we keep it ${periods.signedAgreementsYears} years.`,
+    record: { ...agreement },
+  };
+}
+
 /** When each kept request goes, and whether a deletion takes it now. */
 export function describeKept(
   mailbox: string,
-  kept: { requests: KeptRequest[]; otherMails: KeptMail[] },
+  kept: { requests: KeptRequest[]; otherMails: KeptMail[]; agreements?: KeptAgreement[] },
   now: number,
   periods: PrivacyContent = retention,
 ): KeptData {
@@ -119,5 +146,6 @@ export function describeKept(
       record: request.record,
     };
   });
-  return { mailbox, items, otherMails: kept.otherMails };
+  const agreements = (kept.agreements ?? []).map((agreement) => agreementItem(agreement, periods));
+  return { mailbox, items: [...items, ...agreements], otherMails: kept.otherMails };
 }
