@@ -66,7 +66,7 @@ const keyFacts: Record<string, (string | RegExp)[]> = {
   "/about": [site.licenseNumber, "COMAR 09.36.07", "7 business days", "State-approved well water sampler"],
   "/faq": ["Is a home inspection required to buy a home in Maryland?"],
   "/cancellation-policy": ["until 24 hours before it starts", "(410) 555-0142"],
-  "/privacy": ["This site sets no cookies", "Global Privacy Control", "Kept 5 years from when it was delivered"],
+  "/privacy": ["This site sets no cookies", "Global Privacy Control", "Kept 5 years from the report's delivery"],
 };
 
 /**

@@ -67,10 +67,11 @@ export const KEPT_RECORDS: readonly KeptRecord[] = [
   {
     kind: "signedAgreement",
     name: "Signed inspection agreements",
-    holds: "The agreement you signed before the inspection, with your name and the property's address.",
+    holds:
+      "The agreement you signed before the inspection as you signed it, with your name, the property's address, when you signed and from which network address and browser.",
     purpose: "The contract for the inspection.",
     years: retention.signedAgreementsYears,
-    from: "when it was delivered",
+    from: "the report's delivery, counted from a month after the visit (the latest the report is delivered)",
     why: "Maryland law requires a home inspector to keep contracts and reports for 5 years (BOP §16-4A-05). It is kept for that time even if you ask us to delete your data.",
   },
   {
