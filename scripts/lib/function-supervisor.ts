@@ -74,7 +74,12 @@ function superviseFunctions(siteRoot: string, env: NodeJS.ProcessEnv, settings: 
 }
 
 /** A short plain-text answer with the headers every answer carries (the front server's). */
-export type PlainAnswer = (res: ServerResponse, status: number, text: string | Buffer, extra?: Record<string, string>) => void;
+export type PlainAnswer = (
+  res: ServerResponse,
+  status: number,
+  text: string | Buffer,
+  extra?: Record<string, string>,
+) => void;
 
 /**
  * Starts the functions' process; resolves once it first answers (rejects if it never starts).
