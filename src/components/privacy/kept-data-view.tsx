@@ -13,6 +13,7 @@ import { toast } from "../../lib/toast-store";
 import { SentHeading } from "../forms/sent-heading";
 import { PhoneLink } from "../layout/phone-link";
 import { buttonStyles } from "../ui/button";
+import { EmailAddress } from "../ui/email-address";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { Spinner } from "../ui/spinner";
 
@@ -47,7 +48,9 @@ function Item({ item }: { item: KeptItem }) {
           {item.fields.map((field) => (
             <div key={field.label} className="grid gap-1 py-2 sm:grid-cols-3 sm:gap-4">
               <dt className="font-medium text-slate-900">{field.label}</dt>
-              <dd className="min-w-0 whitespace-pre-line text-slate-700 sm:col-span-2">{field.value}</dd>
+              <dd className="min-w-0 whitespace-pre-line text-slate-700 sm:col-span-2">
+                {/^[^\s@]+@[^\s@]+$/.test(field.value) ? <EmailAddress address={field.value} /> : field.value}
+              </dd>
             </div>
           ))}
         </dl>
@@ -118,9 +121,11 @@ export function KeptDataView({ token, phone }: { token: string; phone: string })
   return (
     <div className="space-y-6 [overflow-wrap:anywhere]">
       <p>
+        {nothing ? "We keep nothing about " : "What we keep about "}
+        <EmailAddress address={data.mailbox} />
         {nothing
-          ? `We keep nothing about ${data.mailbox}.`
-          : `What we keep about ${data.mailbox}: ${plural(data.items.length, "record")}, and ${plural(data.otherMails.length, "other e-mail")} sent to it.`}
+          ? "."
+          : `: ${plural(data.items.length, "record")}, and ${plural(data.otherMails.length, "other e-mail")} sent to it.`}
       </p>
       {data.items.map((item) => (
         <Item key={item.reference} item={item} />
