@@ -5,7 +5,7 @@
  * useSubmitRequest and, if it fails, everything typed stays in place.
  */
 import { useQueryClient } from "@tanstack/react-query";
-import React, { useEffect, useMemo, useRef, useState } from "react";
+import React, { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useDraft } from "../../hooks/use-draft";
 import { useSchemaForm } from "../../hooks/use-schema-form";
 import { useSubmitRequest } from "../../hooks/use-submit-request";
@@ -28,7 +28,6 @@ import {
 import { estimateFromForm, preselection } from "../../lib/schedule-estimate";
 import { RequiredNote } from "../forms/required-note";
 import { buttonStyles } from "../ui/button";
-import { ConfirmDialog } from "../ui/confirm-dialog";
 import { QuotePanel } from "./quote-panel";
 import { ScheduleConfirmation, type BookedTime } from "./schedule-confirmation";
 import { StepClient } from "./step-client";
@@ -47,6 +46,12 @@ interface ScheduleAnswer {
   /** A booking's time, in words and as a calendar file. */
   booking?: BookedTime;
 }
+
+/**
+ * The question asked when the address already has a visit at an overlapping time: rare, so its
+ * code (Radix Dialog) loads only when the server asks it, as the menu's drawer does.
+ */
+const ConfirmDialog = lazy(() => import("../ui/confirm-dialog").then((module) => ({ default: module.ConfirmDialog })));
 
 /** A booking of an open time when the owner's availability.yaml has booking on; else a request for a call-back. */
 const booking = availability.bookingOnline;
@@ -228,19 +233,23 @@ export function ScheduleForm({ search }: { search: string }) {
         </div>
         <PrivacyLink />
       </form>
-      <ConfirmDialog
-        open={sameAddressQuestion !== null}
-        onOpenChange={(open) => {
-          if (!open) setSameAddressQuestion(null);
-        }}
-        title="Book this address a second time?"
-        confirmLabel="Book it as well"
-        keepLabel="Go back"
-        onConfirm={bookAsWell}
-        returnFocusTo={sendButtonRef}
-      >
-        <p>{sameAddressQuestion}</p>
-      </ConfirmDialog>
+      {sameAddressQuestion !== null && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open
+            onOpenChange={(open) => {
+              if (!open) setSameAddressQuestion(null);
+            }}
+            title="Book this address a second time?"
+            confirmLabel="Book it as well"
+            keepLabel="Go back"
+            onConfirm={bookAsWell}
+            returnFocusTo={sendButtonRef}
+          >
+            <p>{sameAddressQuestion}</p>
+          </ConfirmDialog>
+        </Suspense>
+      )}
       <aside className="lg:sticky lg:top-24 lg:self-start">
         <QuotePanel estimate={estimate} />
       </aside>
