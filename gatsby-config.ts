@@ -49,8 +49,8 @@ const config: GatsbyConfig = {
       // Every public page; the 404 page is left out by the plugin.
       resolve: "gatsby-plugin-sitemap",
       options: {
-        // The pages a booking's link and a data link open are for their visitor only.
-        excludes: ["/404", "/404.html", "/booking", "/privacy/data"],
+        // The pages a booking's, a signing and a data link open are for their visitor only.
+        excludes: ["/404", "/404.html", "/agreement", "/booking", "/privacy/data"],
         query: `{
           allSitePage { nodes { path } }
           allService { nodes { path lastReviewed(formatString: "YYYY-MM-DD") } }
