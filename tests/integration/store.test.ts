@@ -37,6 +37,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // A server's own account of an unexpected answer, for whoever reads a failure of this test.
+  const logs = servers.map((server) => server.logs()).join("\n-----\n");
+  if (/error/i.test(logs)) console.error(`The servers' logs:\n${logs}`);
   await Promise.all(servers.map((server) => server.stop()));
   await db?.close();
   await mailbox?.stop();
