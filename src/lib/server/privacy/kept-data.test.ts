@@ -1,7 +1,7 @@
 import { retention } from "../../privacy/declaration";
 import { describeKept } from "./kept-data";
 
-describe("what a person's data page says of a signed agreement", () => {
+describe("what a person's data page says", () => {
   const agreement = {
     booking: "SR-20270110-ABC123",
     version: "71de61f751ff",
@@ -30,5 +30,44 @@ describe("what a person's data page says of a signed agreement", () => {
         ],
       }),
     ]);
+  });
+
+  it("shows a request's choices as the form named them, and its time in words", () => {
+    const data = describeKept(
+      "sam@example.com",
+      {
+        requests: [
+          {
+            reference: "SR-20261126-9VGP9E",
+            kind: "schedule-requests",
+            receivedAt: "2026-11-26T05:10:00.000Z",
+            record: {
+              request: {
+                mainInspection: "residential",
+                addOns: ["radon"],
+                foundation: "basement",
+                propertyType: "single-family",
+                start: "2026-12-03T08:00:00-05:00",
+                email: "sam@example.com",
+              },
+            },
+            booking: null,
+            mails: [],
+          },
+        ],
+        otherMails: [],
+      },
+      Date.parse("2026-11-26T06:00:00Z"),
+    );
+    expect(data.items[0]!.fields).toEqual(
+      expect.arrayContaining([
+        { label: "Inspection", value: "Residential home inspection" },
+        { label: "Add-on tests", value: "Radon test (48-hour continuous monitor)" },
+        { label: "Foundation", value: "Basement" },
+        { label: "Type of property", value: "Single-family house" },
+        { label: "Booked time", value: "Thursday, December 3, 2026, 8 am (Maryland time)" },
+        { label: "E-mail address", value: "sam@example.com" },
+      ]),
+    );
   });
 });

@@ -3,7 +3,17 @@
  * its fields under the labels the forms give them, its e-mails, the date it goes, and whether a
  * deletion takes it now or the law (or the record of a job done) keeps it until then.
  */
+import { bookedTimeText } from "../../booking/booked-time";
 import { marylandToday } from "../../booking/maryland-today";
+import {
+  addOnChoices,
+  foundationChoices,
+  labelOf,
+  mainInspectionChoices,
+  topicChoices,
+  waterPackageChoices,
+} from "../../catalog";
+import { NO_MAIN_INSPECTION, propertyTypes, referralSources, timeWindows } from "../../forms/choices";
 import { FORM_DECLARATIONS } from "../../privacy/fields";
 import { dueAt, retention } from "../../privacy/declaration";
 import type { PrivacyContent } from "../../content-schema";
@@ -46,6 +56,27 @@ const WHAT: Record<string, string> = {
   "data-requests": "Request about your data",
 };
 
+const named = (names: Record<string, string>) => (id: string) => names[id] ?? id;
+
+/** A stored choice as the form showed it: a label for an id, the time in words. */
+const READABLE: Partial<Record<string, (value: string) => string>> = {
+  mainInspection: (id) => (id === NO_MAIN_INSPECTION ? "None" : labelOf(mainInspectionChoices, id)),
+  addOns: (id) => labelOf(addOnChoices, id),
+  waterPackages: (id) => waterPackageChoices.find((pack) => pack.id === id)?.name ?? id,
+  foundation: (id) => labelOf(foundationChoices, id),
+  propertyType: named(propertyTypes),
+  firstWindow: named(timeWindows),
+  secondWindow: named(timeWindows),
+  heardFrom: named(referralSources),
+  topic: (id) => labelOf(topicChoices, id),
+  start: (start) => `${bookedTimeText(start)} (Maryland time)`,
+};
+
+const readable = (name: string, value: unknown) => {
+  const show = READABLE[name] ?? String;
+  return Array.isArray(value) ? value.map((each) => show(String(each))).join(", ") : show(String(value));
+};
+
 /** The visitor's fields of a stored record, each under its form's label, in the form's order. */
 function fieldsOf(request: KeptRequest): Array<{ label: string; value: string }> {
   const form = FORM_DECLARATIONS.find(
@@ -72,7 +103,7 @@ function fieldsOf(request: KeptRequest): Array<{ label: string; value: string }>
   return Object.entries(form.fields).flatMap(([name, use]) => {
     const value = values[name];
     if (value === undefined || value === "" || (Array.isArray(value) && !value.length)) return [];
-    return [{ label: use.label, value: Array.isArray(value) ? value.join(", ") : String(value) }];
+    return [{ label: use.label, value: readable(name, value) }];
   });
 }
 
