@@ -122,10 +122,10 @@ const dateOf = (at: string, now: number) => {
 
 /**
  * Picks the first inspector free over the whole range and inserts the booking under a
- * savepoint; if another transaction took that inspector meanwhile (23P01), looks again. Two
- * inserts that conflict at the same moment can also wait on each other, which PostgreSQL ends by
- * failing one with a deadlock (40P01, as its documentation warns for exclusion constraints):
- * that one looks again too. Each look reads what is committed, so this ends when every
+ * savepoint; if another transaction took that inspector meanwhile (23P01), looks again. Inserts
+ * for one inspector take turns (an advisory lock), so two never wait on each other; a deadlock
+ * (40P01, which PostgreSQL's documentation warns exclusion constraints can raise) would look
+ * again too. Each look reads what is committed, so this ends when every
  * inspector is seen taken, or after a bounded number of tries.
  */
 export async function holdInspector(
@@ -143,6 +143,11 @@ export async function holdInspector(
     if (inspector === null) return null;
     await tx.query("SAVEPOINT hold");
     try {
+      // One insert per inspector at a time, held until this transaction ends: two inserts that
+      // conflict at once would each wait for the other, which PostgreSQL ends only after its
+      // deadlock_timeout (a second by default), one pair after another in a rush for one time.
+      // The constraint still decides: a later insert, once this one commits, meets 23P01.
+      await lockKeys(tx, [`inspector:${inspector}`]);
       await insert(inspector, range);
       await tx.query("RELEASE SAVEPOINT hold");
       return inspector;
