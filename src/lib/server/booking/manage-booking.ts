@@ -15,12 +15,10 @@ import { MARYLAND, rfc3339 } from "../../booking/local-time";
 import { databaseOr503, type Database, type Queryable } from "../db/database";
 import { expireUnconfirmed, findBooking, moveBooking, setStatus, type Booking } from "../db/bookings";
 import { findByKey, findRequest, insertDeliveries, insertRequest } from "../db/requests";
-import { clientAddress } from "../http/client-address";
 import { HttpError, sendFailure } from "../http/http-error";
-import { createRateLimiter } from "../http/rate-limit";
+import { throttle } from "../http/rate-limit";
 import { readJsonBody } from "../http/read-body";
-import { processState, runtimeEnv } from "../http/runtime";
-import { serverSettings } from "../http/settings";
+import { runtimeEnv } from "../http/runtime";
 import { deliverNow } from "../mail/deliver-now";
 import { outgoingMail } from "../mail/outgoing";
 import type { MailMessage } from "../mail/mailer";
@@ -263,11 +261,6 @@ async function change(
 
 export async function manageBookingHandler(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
   res.setHeader("Cache-Control", "no-store");
-  const limiter = processState("rate-limit:booking", () => {
-    const { rateLimitMax, rateLimitWindowMs } = serverSettings();
-    // Reading a booking is cheap and a page reload reads it again; changes are what is limited.
-    return createRateLimiter({ max: rateLimitMax, windowMs: rateLimitWindowMs });
-  });
   try {
     const now = new Date();
     if (req.method === "GET") {
@@ -277,16 +270,12 @@ export async function manageBookingHandler(req: GatsbyFunctionRequest, res: Gats
       return;
     }
     if (req.method !== "POST") throw new HttpError(405, "This address answers GET and POST.", { Allow: "GET, POST" });
-    const limit = limiter.hit(clientAddress(req));
-    if (!limit.allowed) {
-      throw new HttpError(
-        429,
-        `Too many changes from your address. Please wait a few minutes or call us at ${business.phone}.`,
-        {
-          "Retry-After": String(limit.retryAfterSeconds),
-        },
-      );
-    }
+    // Reading a booking is cheap and a page reload reads it again; changes are what is limited.
+    throttle(
+      req,
+      "booking",
+      `Too many changes from your address. Please wait a few minutes or call us at ${business.phone}.`,
+    );
     const body = (await readJsonBody(req)) as { token?: unknown; action?: unknown; start?: unknown };
     const reference = referenceOf(body.token, now.getTime());
     const db = await databaseOr503(business.phone);

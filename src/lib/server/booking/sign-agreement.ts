@@ -15,10 +15,9 @@ import { databaseOr503, type Queryable } from "../db/database";
 import { insertDeliveries } from "../db/requests";
 import { clientAddress } from "../http/client-address";
 import { HttpError, sendFailure } from "../http/http-error";
-import { createRateLimiter } from "../http/rate-limit";
+import { throttle } from "../http/rate-limit";
 import { readJsonBody } from "../http/read-body";
-import { processState, runtimeEnv } from "../http/runtime";
-import { serverSettings } from "../http/settings";
+import { runtimeEnv } from "../http/runtime";
 import { deliverNow } from "../mail/deliver-now";
 import { outgoingMail } from "../mail/outgoing";
 import { agreementTitle, bodyHash, filledAgreement, signedAtText, signedMails } from "./agreement";
@@ -134,10 +133,6 @@ async function sign(
 
 export async function agreementHandler(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
   res.setHeader("Cache-Control", "no-store");
-  const limiter = processState("rate-limit:agreement", () => {
-    const { rateLimitMax, rateLimitWindowMs } = serverSettings();
-    return createRateLimiter({ max: rateLimitMax, windowMs: rateLimitWindowMs });
-  });
   try {
     const now = new Date();
     if (req.method === "GET") {
@@ -147,16 +142,11 @@ export async function agreementHandler(req: GatsbyFunctionRequest, res: GatsbyFu
       return;
     }
     if (req.method !== "POST") throw new HttpError(405, "This address answers GET and POST.", { Allow: "GET, POST" });
-    const limit = limiter.hit(clientAddress(req));
-    if (!limit.allowed) {
-      throw new HttpError(
-        429,
-        `Too many tries from your address. Please wait a few minutes or call us at ${business.phone}.`,
-        {
-          "Retry-After": String(limit.retryAfterSeconds),
-        },
-      );
-    }
+    throttle(
+      req,
+      "agreement",
+      `Too many tries from your address. Please wait a few minutes or call us at ${business.phone}.`,
+    );
     const body = (await readJsonBody(req)) as { token?: unknown; name?: unknown; consent?: unknown };
     const reference = referenceOf(body.token, now.getTime());
     const userAgent = req.headers["user-agent"];

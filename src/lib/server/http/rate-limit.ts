@@ -2,6 +2,12 @@
  * A sliding-window limit of requests per client address, in memory. It keeps out simple bots
  * on one server; on serverless hosts each instance counts on its own.
  */
+import type { IncomingMessage } from "node:http";
+import { clientAddress } from "./client-address";
+import { HttpError } from "./http-error";
+import { processState } from "./runtime";
+import { serverSettings } from "./settings";
+
 export interface RateLimiter {
   /** Records a request from `key`; when over the limit, says how many seconds to wait. */
   hit(key: string, now?: number): { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -59,4 +65,17 @@ export function createRateLimiter({ max, windowMs, onExamined }: RateLimiterOpti
       return hits.size;
     },
   };
+}
+
+/**
+ * Counts a request from its client address against the process's limiter called `name` (the
+ * site's requests per window); over it, throws 429 with Retry-After and `tooMany` to read.
+ */
+export function throttle(req: IncomingMessage, name: string, tooMany: string): void {
+  const limiter = processState(`rate-limit:${name}`, () => {
+    const { rateLimitMax, rateLimitWindowMs } = serverSettings();
+    return createRateLimiter({ max: rateLimitMax, windowMs: rateLimitWindowMs });
+  });
+  const hit = limiter.hit(clientAddress(req));
+  if (!hit.allowed) throw new HttpError(429, tooMany, { "Retry-After": String(hit.retryAfterSeconds) });
 }

@@ -21,9 +21,9 @@ import { DATA_REQUESTS, deleteKept, insertLinkAsk, keptAbout, linkAsksSince } fr
 import { findByKey, insertDeliveries, insertRequest, lockKeys } from "../db/requests";
 import { clientAddress } from "../http/client-address";
 import { HttpError, sendFailure } from "../http/http-error";
-import { createRateLimiter } from "../http/rate-limit";
+import { throttle } from "../http/rate-limit";
 import { readJsonBody } from "../http/read-body";
-import { processState, runtimeEnv } from "../http/runtime";
+import { runtimeEnv } from "../http/runtime";
 import { serverSettings } from "../http/settings";
 import { deliverNow } from "../mail/deliver-now";
 import { dataLinkEmail, dataRequestNotice } from "../mail/emails";
@@ -45,22 +45,12 @@ export const NEUTRAL_ANSWER = `If this is your address, a link to what we keep a
 export const dataLink = (secret: string, mailbox: string, now: number) =>
   `${siteUrl()}${privacyDataPath}?token=${purposeToken(secret, PURPOSE, mailbox, now + DATA_LINK_HOURS * HOUR_MS)}`;
 
-const limiter = (name: string) =>
-  processState(`rate-limit:${name}`, () => {
-    const { rateLimitMax, rateLimitWindowMs } = serverSettings();
-    return createRateLimiter({ max: rateLimitMax, windowMs: rateLimitWindowMs });
-  });
-
-function limit(req: GatsbyFunctionRequest, name: string): void {
-  const hit = limiter(name).hit(clientAddress(req));
-  if (!hit.allowed) {
-    throw new HttpError(
-      429,
-      `Too many requests from your address. Please wait a few minutes, or call us at ${business.phone}.`,
-      { "Retry-After": String(hit.retryAfterSeconds) },
-    );
-  }
-}
+const limit = (req: GatsbyFunctionRequest, name: string) =>
+  throttle(
+    req,
+    name,
+    `Too many requests from your address. Please wait a few minutes, or call us at ${business.phone}.`,
+  );
 
 /** Sends the link, unless a limit holds it back; records the ask either way. */
 async function askForLink(tx: Queryable, to: string, client: string, key: string | undefined, now: Date) {
