@@ -119,7 +119,9 @@ test("the client signs the agreement from the link in the kept confirmation; the
     expect(text).toContain(`agreement version ${version}`);
   }
 
-  const feed = await request.get(`/api/calendar/${E2E_FEED_SECRET}.ics`);
+  // The page's own client: `request` has sat idle through the signing, long enough for the server
+  // to close its kept-alive socket just as it is reused (a CI run met ECONNRESET here).
+  const feed = await page.request.get(`/api/calendar/${E2E_FEED_SECRET}.ics`);
   expect(feed.status()).toBe(200);
   expect((await feed.text()).replace(/\r\n[ \t]/g, "").replace(/\\([,;\\])/g, "$1")).toContain(
     `Agreement signed by Sam Q. Signer on ${signedAtText} [${signedAt}], version ${version}.`,
