@@ -3,8 +3,10 @@
  * signed with HMAC-SHA256 under a server secret, so nobody can make one for a booking that is not
  * theirs. The expiry is far enough ahead for any time the booking can be moved to, so a moved
  * booking's links keep working; what a link may still do is decided by the booking's own state
- * (the cut-off before its start). BOOKING_LINK_SECRET sets the secret; on one server without it,
- * one is made once and kept in DATA_DIR.
+ * (the cut-off before its start). BOOKING_LINK_SECRET sets the keys (one or more, the first
+ * signing: http/link-keys.ts, which says how to rotate them); each link names the key that signed
+ * it. On one server without it, one key is made once and kept in DATA_DIR; on Netlify, whose disk
+ * does not last, there is none, and no request is taken (deploy/deploy-context.ts).
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -12,10 +14,13 @@ import path from "node:path";
 import { availability } from "../../business-data";
 import { siteUrlOf } from "../../site-url";
 import { dataDir } from "../db/database";
+import { deployContext, onNetlify } from "../deploy/deploy-context";
+import { KEY_ID, keysFor, linkKeys } from "../http/link-keys";
 import { runtimeEnv } from "../http/runtime";
 
 export function linkSecret(env: NodeJS.ProcessEnv = runtimeEnv()): string | null {
-  if (env.BOOKING_LINK_SECRET) return env.BOOKING_LINK_SECRET;
+  if (env.BOOKING_LINK_SECRET?.trim()) return env.BOOKING_LINK_SECRET;
+  if (onNetlify(env)) return null;
   const dir = dataDir(env);
   try {
     return keptSecret(dir);
@@ -56,22 +61,43 @@ const hmac = (key: string, text: string) => createHmac("sha256", key).update(tex
 const sign = (secret: string, payload: string, purpose: LinkPurpose) =>
   hmac(secret, purpose === "manage" ? payload : `${purpose}:${payload}`);
 
-/** A token for one booking and one purpose, valid until `expiresAt` (ms since 1970). */
+/** A token for one booking and one purpose, valid until `expiresAt` (ms since 1970), signed by the signing key. */
 export function bookingToken(
   secret: string,
   reference: string,
   expiresAt: number,
   purpose: LinkPurpose = "manage",
 ): string {
+  const { id, key } = linkKeys(secret)[0]!;
   const payload = `${reference}.${Math.floor(expiresAt / 1000)}`;
-  return `${payload}.${sign(secret, payload, purpose)}`;
+  return `${id}.${payload}.${sign(key, payload, purpose)}`;
+}
+
+/** Whether `signature` is one of `keys`' over `payload` (compared in constant time). */
+function signedByOneOf(keys: readonly { key: string }[], signature: string, signed: (key: string) => string): boolean {
+  const given = Buffer.from(signature);
+  return keys.some(({ key }) => {
+    const expected = Buffer.from(signed(key));
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  });
 }
 
 /** A link works while its booking can be moved at all: twice the horizon from when it was made. */
 export const linkExpiry = (now: number) => now + 2 * availability.horizonDays * 24 * 60 * 60 * 1000;
 
-/** The site's public address, where the links e-mails carry point (SITE_URL, read when the link is made). */
-export const siteUrl = () => siteUrlOf(runtimeEnv());
+/**
+ * The address the links in e-mails point to, read when a link is made: SITE_URL where the
+ * function runs; else the address of the deploy it was built for, which Netlify's build knows
+ * and its functions do not (Gatsby's compiler writes the build's values into the bundle): a
+ * preview's own (DEPLOY_PRIME_URL), so that a preview's e-mails never lead to production, or
+ * production's (SITE_URL, netlify.toml); else the production address.
+ */
+export function siteUrl(env: NodeJS.ProcessEnv = runtimeEnv()): string {
+  if (env.SITE_URL) return siteUrlOf(env);
+  const context = deployContext(env);
+  const built = context && context !== "production" ? process.env.DEPLOY_PRIME_URL : process.env.SITE_URL;
+  return siteUrlOf({ SITE_URL: built || undefined });
+}
 
 /** The page where a visitor confirms, cancels or moves their booking. */
 export const manageLink = (secret: string, reference: string, now: number) =>
@@ -83,19 +109,19 @@ export const signingLink = (secret: string, reference: string, now: number) =>
 
 export type TokenCheck = { ok: true; reference: string } | { ok: false; reason: "forged" | "expired" };
 
-/** The booking a token names, if the token is this server's own, for this purpose, and has not expired. */
+/** The booking a token names, if one of this server's keys signed it, for this purpose, and it has not expired. */
 export function checkBookingToken(
   secret: string,
   token: string,
   now: number,
   purpose: LinkPurpose = "manage",
 ): TokenCheck {
-  const match = /^([A-Z]+-\d{8}-[0-9A-Z]+)\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  const match = new RegExp(`^(?:(${KEY_ID})\\.)?([A-Z]+-\\d{8}-[0-9A-Z]+)\\.(\\d{1,12})\\.([A-Za-z0-9_-]{43})$`).exec(token);
   if (!match) return { ok: false, reason: "forged" };
-  const [, reference, expires, signature] = match as unknown as [string, string, string, string];
-  const expected = Buffer.from(sign(secret, `${reference}.${expires}`, purpose));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: "forged" };
+  const [, id, reference, expires, signature] = match as unknown as [string, string | undefined, string, string, string];
+  const payload = `${reference}.${expires}`;
+  if (!signedByOneOf(keysFor(secret, id), signature, (key) => sign(key, payload, purpose)))
+    return { ok: false, reason: "forged" };
   if (Number(expires) * 1000 <= now) return { ok: false, reason: "expired" };
   return { ok: true, reference };
 }
@@ -105,24 +131,26 @@ export function checkBookingToken(
  * purpose's own, made from the secret: no booking token passes for it, nor it for a booking's.
  * It carries its subject (an e-mail address) encoded, and an expiry.
  */
-const purposeKey = (secret: string, purpose: string) => hmac(secret, `purpose:${purpose}`);
+const purposeKey = (key: string, purpose: string) => hmac(key, `purpose:${purpose}`);
 
 export function purposeToken(secret: string, purpose: string, subject: string, expiresAt: number): string {
+  const { id, key } = linkKeys(secret)[0]!;
   const payload = `${Buffer.from(subject, "utf8").toString("base64url")}.${Math.floor(expiresAt / 1000)}`;
-  return `${payload}.${hmac(purposeKey(secret, purpose), payload)}`;
+  return `${id}.${payload}.${hmac(purposeKey(key, purpose), payload)}`;
 }
 
 export type PurposeCheck =
   { ok: true; subject: string; expiresAt: number } | { ok: false; reason: "forged" | "expired" };
 
-/** The subject a purpose's token names, if the token is this server's own for that purpose and has not expired. */
+/** The subject a purpose's token names, if one of this server's keys signed it for that purpose and it has not expired. */
 export function checkPurposeToken(secret: string, purpose: string, token: string, now: number): PurposeCheck {
-  const match = /^([A-Za-z0-9_-]{1,700})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  // A subject never holds a dot (base64url), so a fourth part is the key id.
+  const match = new RegExp(`^(?:(${KEY_ID})\\.)?([A-Za-z0-9_-]{1,700})\\.(\\d{1,12})\\.([A-Za-z0-9_-]{43})$`).exec(token);
   if (!match) return { ok: false, reason: "forged" };
-  const [, subject, expires, signature] = match as unknown as [string, string, string, string];
-  const expected = Buffer.from(hmac(purposeKey(secret, purpose), `${subject}.${expires}`));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: "forged" };
+  const [, id, subject, expires, signature] = match as unknown as [string, string | undefined, string, string, string];
+  const payload = `${subject}.${expires}`;
+  if (!signedByOneOf(keysFor(secret, id), signature, (key) => hmac(purposeKey(key, purpose), payload)))
+    return { ok: false, reason: "forged" };
   if (Number(expires) * 1000 <= now) return { ok: false, reason: "expired" };
   return { ok: true, subject: Buffer.from(subject, "base64url").toString("utf8"), expiresAt: Number(expires) * 1000 };
 }

@@ -280,8 +280,8 @@ export async function manageBookingHandler(req: GatsbyFunctionRequest, res: Gats
     const reference = referenceOf(body.token, now.getTime());
     const db = await databaseOr503(business.phone);
     const answer = await change(db, reference, body, now);
+    await deliverNow();
     res.status(answer.status).json(answer.body);
-    deliverNow();
   } catch (error) {
     sendFailure(res, error, "booking", `Something went wrong on our side. Please call us at ${business.phone}.`);
   }

@@ -179,8 +179,8 @@ export async function remindersHandler(req: GatsbyFunctionRequest, res: GatsbyFu
   }
   try {
     const sent = await sendDueReminders(await databaseOr503(business.phone, "save", env), new Date(), env);
+    await deliverNow(undefined, env);
     res.status(200).json({ sent });
-    deliverNow(undefined, env);
   } catch (error) {
     sendFailure(res, error, "reminders", "The reminders could not be sent just now.");
   }

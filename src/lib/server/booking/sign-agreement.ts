@@ -156,8 +156,8 @@ export async function agreementHandler(req: GatsbyFunctionRequest, res: GatsbyFu
       { address: clientAddress(req), userAgent: typeof userAgent === "string" ? userAgent.slice(0, 500) : null },
       now,
     );
+    if (answer.stored) await deliverNow(reference);
     res.status(answer.status).json(answer.body);
-    if (answer.stored) deliverNow(reference);
   } catch (error) {
     sendFailure(res, error, "agreement", `Something went wrong on our side. Please call us at ${business.phone}.`);
   }

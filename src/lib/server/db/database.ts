@@ -11,9 +11,15 @@
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+// A static import, so that every bundler that makes a function (Gatsby's webpack for src/api,
+// Netlify's for netlify/functions) puts the driver inside the function's bundle.
+import pg from "pg";
+import { deployContext, missingSettings, onNetlify, REQUIRED_ON_NETLIFY } from "../deploy/deploy-context";
 import { HttpError } from "../http/http-error";
-import { onNetlify, processState, runtimeEnv } from "../http/runtime";
+import { processState, runtimeEnv } from "../http/runtime";
+import { serverSettings } from "../http/settings";
 import { migrate } from "./migrations";
+import { DatabaseUnavailable, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "./unavailable";
 
 export type Row = Record<string, unknown>;
 
@@ -48,17 +54,48 @@ export function dataDir(env: NodeJS.ProcessEnv = runtimeEnv()): string {
 
 export const embeddedDatabaseDir = (env: NodeJS.ProcessEnv = runtimeEnv()) => path.join(dataDir(env), "database");
 
-// The functions are bundled by webpack; the database drivers are loaded by Node at run time
-// (PGlite finds its WebAssembly beside itself, and pg has an optional native part webpack
-// cannot resolve). `__non_webpack_require__` is webpack's name for Node's own require.
-declare const __non_webpack_require__: NodeJS.Require | undefined;
-const nodeRequire: NodeJS.Require = typeof __non_webpack_require__ === "function" ? __non_webpack_require__ : require;
+/**
+ * PGlite is loaded by Node when it is used, never bundled: it is for one machine only (a function
+ * on Netlify needs DATABASE_URL), and it finds its WebAssembly beside itself. A specifier no
+ * bundler follows keeps its 10 MB out of every function: webpack is told to leave the import
+ * alone, and Netlify's tracer cannot read a variable.
+ */
+const EMBEDDED_DRIVER = "@electric-sql/pglite";
+const EMBEDDED_EXTENSION = "@electric-sql/pglite/contrib/btree_gist";
+const loadAtRunTime = (specifier: string) => import(/* webpackIgnore: true */ specifier);
 
-async function openPostgres(url: string): Promise<Database> {
-  const { Pool } = nodeRequire("pg") as typeof import("pg");
-  const pool = new Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
+/**
+ * How many connections one process keeps: on Netlify each function instance answers one request
+ * at a time and there may be hundreds of instances, so few; on one server, enough for a rush.
+ */
+function poolSize(env: NodeJS.ProcessEnv): number {
+  const chosen = Number(env.DATABASE_POOL_MAX);
+  if (Number.isInteger(chosen) && chosen > 0) return chosen;
+  return onNetlify(env) ? 2 : 10;
+}
+
+async function openPostgres(url: string, env: NodeJS.ProcessEnv): Promise<Database> {
+  const settings = serverSettings(env);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize(env),
+    connectionTimeoutMillis: settings.databaseConnectMs,
+    // A connection unused for a while is closed, so that frozen instances do not hold the server's.
+    idleTimeoutMillis: 10_000,
+    // The client's own bound on a statement outside a transaction (pg ends the connection then);
+    // inside one the server's timeouts below apply.
+    query_timeout: settings.databaseStatementMs + 1_000,
+  });
   // An idle connection the server closed must not take the process down.
   pool.on("error", (error) => console.error("[database] idle connection lost:", error.message));
+  // Set per transaction (SET LOCAL), not per connection: a pooled connection string (PgBouncer or
+  // Supavisor in transaction mode) hands one server connection to many clients in turn.
+  const begin = [
+    "BEGIN",
+    `SET LOCAL statement_timeout = ${settings.databaseStatementMs}`,
+    `SET LOCAL lock_timeout = ${settings.databaseLockMs}`,
+    `SET LOCAL idle_in_transaction_session_timeout = ${settings.databaseIdleInTransactionMs}`,
+  ].join("; ");
   return {
     kind: "postgres",
     async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
@@ -69,8 +106,9 @@ async function openPostgres(url: string): Promise<Database> {
     },
     async transaction<T>(work: (tx: Queryable) => Promise<T>) {
       const client = await pool.connect();
+      let broken: Error | undefined;
       try {
-        await client.query("BEGIN");
+        await client.query(begin);
         const result = await work({
           query: async <R extends Row>(sql: string, params: readonly unknown[] = []) =>
             (await client.query(sql, params as unknown[])).rows as R[],
@@ -80,9 +118,11 @@ async function openPostgres(url: string): Promise<Database> {
         return result;
       } catch (error) {
         await client.query("ROLLBACK").catch(() => undefined);
+        // A connection that timed out or broke is closed rather than handed to the next request.
+        if (isDatabaseUnavailable(error)) broken = error as Error;
         throw error;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
     close: () => pool.end(),
@@ -90,10 +130,8 @@ async function openPostgres(url: string): Promise<Database> {
 }
 
 async function openEmbedded(dir: string): Promise<Database> {
-  const { PGlite } = nodeRequire("@electric-sql/pglite") as typeof import("@electric-sql/pglite");
-  const { btree_gist } = nodeRequire(
-    "@electric-sql/pglite/contrib/btree_gist",
-  ) as typeof import("@electric-sql/pglite/contrib/btree_gist");
+  const { PGlite } = (await loadAtRunTime(EMBEDDED_DRIVER)) as typeof import("@electric-sql/pglite");
+  const { btree_gist } = (await loadAtRunTime(EMBEDDED_EXTENSION)) as typeof import("@electric-sql/pglite/contrib/btree_gist");
   // PGlite makes its own folder but not the ones above it (DATA_DIR on a fresh clone).
   mkdirSync(path.dirname(dir), { recursive: true });
   const db = await PGlite.create(dir, { extensions: { btree_gist } });
@@ -121,11 +159,13 @@ async function openEmbedded(dir: string): Promise<Database> {
 export async function openDatabase(env: NodeJS.ProcessEnv = runtimeEnv()): Promise<Database> {
   const url = env.DATABASE_URL;
   if (!url && onNetlify(env)) {
-    throw new Error("DATABASE_URL is not set: on Netlify the functions need a PostgreSQL database to store requests.");
+    throw new DatabaseUnavailable(
+      "DATABASE_URL is not set: on Netlify the functions need a PostgreSQL database of their own deploy context (README, Deploying).",
+    );
   }
-  const db = url ? await openPostgres(url) : await openEmbedded(embeddedDatabaseDir(env));
+  const db = url ? await openPostgres(url, env) : await openEmbedded(embeddedDatabaseDir(env));
   try {
-    await migrate(db);
+    await migrate(db, deployContext(env));
   } catch (error) {
     await db.close().catch(() => undefined);
     throw error;
@@ -149,14 +189,34 @@ export function database(env: NodeJS.ProcessEnv = runtimeEnv()): Promise<Databas
 }
 
 /**
- * The database, or the 503 a visitor is given when it cannot be reached: for a request that
- * stores ("save"), that nothing was sent; for one that only reads, that it could not be read.
+ * The database, or the 503 a visitor is given when it cannot be used: for a request that stores
+ * ("save"), that nothing was sent; for one that only reads, that it could not be read. On Netlify
+ * a request that stores is refused without every required setting (deploy-context.ts), and one
+ * that reads without the database; the function's log names what is missing, the visitor reads
+ * a sentence. A deploy preview without a database of its own says it is a preview.
  */
 export async function databaseOr503(
   phone: string,
   purpose: "save" | "read" = "save",
   env: NodeJS.ProcessEnv = runtimeEnv(),
 ): Promise<Database> {
+  const retry = { "Retry-After": String(RETRY_AFTER_SECONDS) };
+  const missing = missingSettings(env, purpose === "save" ? undefined : ["DATABASE_URL"]);
+  if (missing.length) {
+    const context = deployContext(env);
+    console.error(
+      `[settings] ${missing.join(", ")} not set for this ${context ?? "Netlify"} deploy: ${missing
+        .map((name) => `${name} is ${REQUIRED_ON_NETLIFY[name]}`)
+        .join("; ")}. Nothing is stored or sent until it is (README, Deploying).`,
+    );
+    throw new HttpError(
+      503,
+      context && context !== "production"
+        ? `This is a preview of the site: it takes no requests, bookings or messages. Nothing was sent. To reach us, call ${phone}.`
+        : `This site cannot take requests right now. Nothing was sent. Please call us at ${phone}.`,
+      retry,
+    );
+  }
   try {
     return await database(env);
   } catch (error) {
@@ -166,6 +226,7 @@ export async function databaseOr503(
       purpose === "save"
         ? `We could not save your request just now. Nothing was sent. Please try again in a few minutes or call us at ${phone}.`
         : `We cannot show this just now. Please try again in a few minutes or call us at ${phone}.`,
+      retry,
     );
   }
 }

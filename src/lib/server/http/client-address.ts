@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
-import { onNetlify, runtimeEnv } from "./runtime";
+import { onNetlify } from "../deploy/deploy-context";
+import { runtimeEnv } from "./runtime";
 
 /** The address scripts/serve.ts connects from when it hands a visitor's request to the functions. */
 const LOCAL_PROXY = /^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/;

@@ -20,12 +20,3 @@ export function processState<T>(key: string, create: () => T): T {
   if (!store.__severnRidgeFunctionState.has(key)) store.__severnRidgeFunctionState.set(key, create());
   return store.__severnRidgeFunctionState.get(key) as T;
 }
-
-/**
- * Whether the functions run on Netlify. SITE_ID is one of the read-only variables Netlify sets in
- * every function it runs; a visitor cannot set an environment variable, only headers, so this is
- * the line between a header Netlify's edge wrote and one a client invented.
- */
-export function onNetlify(env: NodeJS.ProcessEnv = runtimeEnv()): boolean {
-  return Boolean(env.SITE_ID);
-}

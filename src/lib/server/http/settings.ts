@@ -148,6 +148,36 @@ const SETTINGS = {
     unit: "ms",
     what: "How long the mail server may take to answer a command.",
   },
+  // A request's own e-mails leave before its answer, so that nothing is left to a function that
+  // Netlify freezes once it has answered (mail/deliver-now.ts); a mail server slower than this
+  // leaves them to the next delivery pass.
+  mailBeforeAnswerMs: {
+    value: 5_000,
+    unit: "ms",
+    what: "How long a function waits for its request's e-mails to be sent before it answers; what is not sent by then is left to the next delivery pass.",
+  },
+  // Timeouts on every database connection: a serverless function must never wait on the database
+  // longer than it lives. Each is answered 503 with Retry-After (db/unavailable.ts).
+  databaseConnectMs: {
+    value: 10_000,
+    unit: "ms",
+    what: "How long a function waits for a database connection, its pool's included (then 503).",
+  },
+  databaseStatementMs: {
+    value: 15_000,
+    unit: "ms",
+    what: "The longest one SQL statement may run (PostgreSQL's statement_timeout; then 503).",
+  },
+  databaseLockMs: {
+    value: 10_000,
+    unit: "ms",
+    what: "The longest a statement may wait for a lock (PostgreSQL's lock_timeout; then 503).",
+  },
+  databaseIdleInTransactionMs: {
+    value: 15_000,
+    unit: "ms",
+    what: "A transaction left idle this long is ended by the server (idle_in_transaction_session_timeout).",
+  },
 } satisfies Record<string, Setting>;
 
 export type SettingName = keyof typeof SETTINGS;

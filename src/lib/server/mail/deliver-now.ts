@@ -1,15 +1,27 @@
 /**
- * Starts delivery from a function, after it stored e-mails: this request's at once (the visitor
- * does not wait), and on one server the process's worker for retries (on Netlify the scheduled
- * function retries).
+ * Sends a request's e-mails from the function that stored them, before it answers. On Netlify a
+ * function is frozen once it has answered, and whatever it had started after that (an SMTP
+ * conversation) stops with it; so the e-mails leave within the request's own invocation, and
+ * the visitor waits for them at most `mailBeforeAnswerMs`. What is not sent by then (a slow or
+ * absent mail server) stays pending under its claim's lease, and the next delivery pass sends
+ * it: the worker of the functions' process on one server, the scheduled function on Netlify.
  */
-import { onNetlify, runtimeEnv } from "../http/runtime";
+import { onNetlify } from "../deploy/deploy-context";
+import { runtimeEnv } from "../http/runtime";
+import { serverSettings } from "../http/settings";
 import { deliverDue, deliveryConfig, ensureDeliveryWorker } from "./delivery";
 
-export function deliverNow(reference?: string, env: NodeJS.ProcessEnv = runtimeEnv()): void {
+/** Sends the due e-mails of `reference` (or all that are due), waiting at most `mailBeforeAnswerMs`. */
+export async function deliverNow(reference?: string, env: NodeJS.ProcessEnv = runtimeEnv()): Promise<void> {
   if (!env.SMTP_URL) return;
   if (!onNetlify(env)) ensureDeliveryWorker(env);
-  void deliveryConfig(env)
+  const sending = deliveryConfig(env)
     .then((config) => config && deliverDue(config, reference))
     .catch((error: unknown) => console.error("[delivery] failed:", (error as Error).message));
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, serverSettings(env).mailBeforeAnswerMs);
+  });
+  await Promise.race([sending, bound]);
+  clearTimeout(timer);
 }

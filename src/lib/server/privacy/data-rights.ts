@@ -113,7 +113,7 @@ export async function dataLinkHandler(req: GatsbyFunctionRequest, res: GatsbyFun
     const db = await databaseOr503(business.phone);
     const now = new Date();
     const reference = await db.transaction((tx) => askForLink(tx, parsed.data.email, clientAddress(req), key, now));
-    if (reference) deliverNow(reference);
+    if (reference) await deliverNow(reference);
     res.status(202).json({ message: NEUTRAL_ANSWER });
   } catch (error) {
     sendFailure(res, error, "privacy", `Something went wrong on our side. Please call us at ${business.phone}.`);
@@ -181,7 +181,7 @@ export async function keptDataHandler(req: GatsbyFunctionRequest, res: GatsbyFun
         const notice = await noticeOnce(tx, "access", link, summary, { records: data.items.length }, now);
         return { data, notice };
       });
-      if (notice) deliverNow(notice);
+      if (notice) await deliverNow(notice);
       res.status(200).json({ ...data, linkExpiresAt: new Date(link.expiresAt).toISOString() });
       return;
     }
@@ -217,7 +217,7 @@ export async function keptDataHandler(req: GatsbyFunctionRequest, res: GatsbyFun
       };
       return { answer, notice };
     });
-    if (notice) deliverNow(notice);
+    if (notice) await deliverNow(notice);
     res.status(200).json(answer);
   } catch (error) {
     sendFailure(res, error, "privacy-data", `Something went wrong on our side. Please call us at ${business.phone}.`);

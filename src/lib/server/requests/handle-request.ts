@@ -22,7 +22,7 @@ import { clientAddress } from "../http/client-address";
 import { HttpError, sendFailure } from "../http/http-error";
 import { createRateLimiter } from "../http/rate-limit";
 import { readJsonBody } from "../http/read-body";
-import { onNetlify, processState, runtimeEnv } from "../http/runtime";
+import { processState, runtimeEnv } from "../http/runtime";
 import { serverSettings } from "../http/settings";
 import { deliverNow } from "../mail/deliver-now";
 import { mailboxOf } from "../mail/mailbox-address";
@@ -125,12 +125,6 @@ async function store(
 ): Promise<{ status: number; body: object }> {
   const env = runtimeEnv();
   const smtpUrl = env.SMTP_URL;
-  if (!smtpUrl && onNetlify(env)) {
-    throw new HttpError(
-      503,
-      `This site cannot take requests right now: no e-mail delivery is configured. Nothing was sent; please call us at ${business.phone}.`,
-    );
-  }
   const db = await databaseOr503(business.phone, "save", env);
   const outgoing = outgoingMail(env);
   const print = fingerprint(acceptance.validated);
@@ -221,8 +215,8 @@ async function store(
     console.error(`[${kind}] storing the request failed:`, (error as Error).message);
     throw unavailable();
   }
-  // Delivery starts now but the visitor does not wait for it: the request is already stored.
-  if (created) deliverNow(record.reference, env);
+  // The request is stored; its e-mails leave before the answer, within a bound (deliver-now.ts).
+  if (created) await deliverNow(record.reference, env);
   return answer;
 }
 

@@ -1,0 +1,217 @@
+/**
+ * The functions as Netlify deploys them (tests/support/netlify-functions.ts): bundled from the
+ * built site by Netlify's own bundler, each unzipped with nothing above it and run as Lambda
+ * runs it, one process per request that is gone the moment it has answered; against a real
+ * PostgreSQL and a real SMTP server on loopback. A booking's whole journey goes through them:
+ * open times, the booking and its e-mails (there by the time the answer is, since nothing runs
+ * after it), confirming and signing from the e-mailed links, the owner's feed, a message, and
+ * each scheduled function. Then what a deploy without its settings, or a preview handed
+ * production's database, answers: a sentence, a log line naming the setting, nothing stored.
+ */
+import { randomUUID } from "node:crypto";
+import ICAL from "ical.js";
+import { openStartsOf } from "../../scripts/lib/open-times";
+import { bookingRequest, contactMessage, SHORT_JOB } from "../../scripts/lib/sample-requests";
+import { startPostgres, type PostgresServer } from "../../scripts/lib/postgres-server";
+import { postJson, send } from "../../scripts/lib/function-server";
+import { openDatabase, type Database } from "../../src/lib/server/db/database";
+import { bodyText, startMailbox, type Mailbox } from "../support/mailbox";
+import {
+  bundleFunctions,
+  eventOf,
+  invoke,
+  startNetlifyFront,
+  type BundledFunction,
+  type NetlifyFront,
+} from "../support/netlify-functions";
+
+const SECRET = "bundle-test-link-key";
+const FEED = "bundle-test-feed";
+
+let bundles: BundledFunction[];
+let postgres: PostgresServer;
+let mailbox: Mailbox;
+let front: NetlifyFront;
+let db: Database;
+/** The settings of a production deploy, as an owner sets them in Netlify's UI (README, Deploying). */
+let production: Record<string, string>;
+let starts: string[] = [];
+
+const bundle = (name: string) => bundles.find((each) => each.name === name)!;
+const mailsTo = (address: string) => mailbox.messages.filter((message) => message.to.includes(address));
+const tokenIn = (text: string, page: "agreement" | "booking") =>
+  new RegExp(`/${page}\\?token=([A-Za-z0-9._-]+)`).exec(text)?.[1] ?? null;
+const count = async (table: string) =>
+  Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`))[0]!.n);
+
+beforeAll(async () => {
+  bundles = bundleFunctions();
+  [postgres, mailbox] = await Promise.all([startPostgres(), startMailbox()]);
+  front = await startNetlifyFront(bundles, (url) => {
+    production = {
+      DATABASE_URL: postgres.url,
+      SMTP_URL: mailbox.url,
+      BOOKING_LINK_SECRET: SECRET,
+      CALENDAR_FEED_SECRET: FEED,
+      RATE_LIMIT_MAX: "1000",
+      // Netlify's own, in every function it runs.
+      SITE_ID: "6f1b0a52-test-site",
+      SITE_NAME: "severn-ridge",
+      URL: url,
+      SITE_URL: url,
+    };
+    return production;
+  });
+  // The tests' own reading of the database: a process of no deploy context, which claims none.
+  db = await openDatabase({ DATABASE_URL: postgres.url });
+}, 120_000);
+afterAll(async () => {
+  await db?.close();
+  await front?.stop();
+  await mailbox?.stop();
+  await postgres?.stop();
+});
+
+describe("every function from its own bundle", () => {
+  it("bundles the database driver into each function that opens the database", () => {
+    const expected = [
+      "agreement-js",
+      "availability-month-js",
+      "booking-js",
+      "calendar-file-js",
+      "contact-js",
+      "enforce-retention",
+      "privacy-data-js",
+      "privacy-js",
+      "reminders-js",
+      "retry-deliveries",
+      "schedule-js",
+    ];
+    expect(bundles.map((each) => each.name).sort()).toEqual(expected);
+    expect(bundle("retry-deliveries").schedule).toBe("* * * * *");
+    expect(bundle("enforce-retention").schedule).toBe("@daily");
+  });
+
+  it("takes a booking whose e-mails are sent before the function answers, then confirms, signs, feeds and runs the schedules", async () => {
+    // The open times, from the availability function's bundle.
+    starts = await openStartsOf(front.url, SHORT_JOB);
+    expect(starts.length).toBeGreaterThan(1);
+
+    const email = "netlify.client@example.com";
+    const booked = await postJson(
+      `${front.url}/api/schedule`,
+      bookingRequest(starts[0]!, { ...SHORT_JOB, name: "Nell Client", email, heardFrom: "search" }),
+      undefined,
+      { "Idempotency-Key": randomUUID() },
+    );
+    expect({ status: booked.status, body: booked.body }).toMatchObject({ status: 201 });
+    const { reference } = JSON.parse(booked.body) as { reference: string };
+    // The function's process ended as it answered: its e-mails had already left.
+    const confirmation = mailsTo(email).map((message) => bodyText(message.raw));
+    expect(confirmation).toHaveLength(1);
+    expect(mailbox.messages.filter((message) => bodyText(message.raw).includes(reference)).length).toBe(2);
+    const states = await db.query<{ message: string; state: string }>(
+      "SELECT message, state FROM deliveries WHERE reference = $1 ORDER BY message",
+      [reference],
+    );
+    expect(states).toEqual([
+      { message: "business", state: "sent" },
+      { message: "confirmation", state: "sent" },
+    ]);
+    // The links lead to this deploy, and work there.
+    expect(confirmation[0]).toContain(`${front.url}/booking?token=`);
+    const manage = tokenIn(confirmation[0]!, "booking")!;
+    const confirmed = await postJson(`${front.url}/api/booking`, { token: manage, action: "confirm" });
+    expect({ status: confirmed.status, body: confirmed.body }).toMatchObject({ status: 200 });
+    const [booking] = await db.query<{ status: string }>("SELECT status FROM bookings WHERE reference = $1", [
+      reference,
+    ]);
+    expect(booking).toEqual({ status: "booked" });
+
+    const sign = tokenIn(confirmation[0]!, "agreement")!;
+    const signed = await send(`${front.url}/api/agreement`, {
+      body: JSON.stringify({ token: sign, name: "Nell Client", consent: true }),
+      contentType: "application/json",
+    });
+    expect({ status: signed.status, body: signed.body }).toMatchObject({ status: 200 });
+    expect(await count("agreements")).toBe(1);
+    // The signed copy reached the client before the answer, with its PDF.
+    const signedMail = mailsTo(email).map((message) => bodyText(message.raw)).find((text) => /signed/i.test(text));
+    expect(signedMail).toMatch(/application\/pdf/);
+
+    const feed = await send(`${front.url}/api/calendar/${FEED}.ics`, { method: "GET" });
+    expect(feed.status).toBe(200);
+    const events = new ICAL.Component(ICAL.parse(feed.body))
+      .getAllSubcomponents("vevent")
+      .map((event) => new ICAL.Event(event));
+    expect(events.map((event) => event.startDate.toJSDate().toISOString())).toEqual([
+      new Date(starts[0]!).toISOString(),
+    ]);
+
+    const message = await postJson(`${front.url}/api/contact`, contactMessage({ email: "netlify.writer@example.com" }));
+    expect(message.status).toBe(201);
+    expect(mailsTo("netlify.writer@example.com")).toHaveLength(1);
+
+    // The scheduled functions, invoked as Netlify's scheduler does.
+    const scheduled = (name: string) =>
+      invoke(
+        bundle(name),
+        eventOf(
+          "POST",
+          new URL(`${front.url}/.netlify/functions/${name}`),
+          { "content-type": "application/json", "x-nf-event": "schedule" },
+          Buffer.from(JSON.stringify({ next_run: new Date(Date.now() + 60_000).toISOString() })),
+        ),
+        production,
+      );
+    const retry = await scheduled("retry-deliveries");
+    expect({ status: retry.statusCode, body: retry.body }).toEqual({ status: 200, body: "Due deliveries tried." });
+    // It had the site store the reminders, through the site's own function and the scheduler's token.
+    expect(front.logs.filter((log) => log.startsWith("[reminders-js] POST /api/reminders -> 200"))).toHaveLength(1);
+    const retention = await scheduled("enforce-retention");
+    expect(retention.statusCode).toBe(200);
+    expect(retention.body).toMatch(/^Deleted: \{/);
+    expect(await count("retention_runs")).toBe(1);
+  }, 120_000);
+});
+
+describe("a deploy without what it needs takes nothing", () => {
+  const without = (names: string[], extra: Record<string, string> = {}) =>
+    Object.fromEntries(Object.entries({ ...production, ...extra }).filter(([name]) => !names.includes(name)));
+  const schedule = (env: Record<string, string>) =>
+    invoke(
+      bundle("schedule-js"),
+      eventOf(
+        "POST",
+        new URL(`${production.URL}/api/schedule`),
+        { "content-type": "application/json", "x-nf-client-connection-ip": "127.0.0.9" },
+        Buffer.from(JSON.stringify(bookingRequest(starts.at(-1)!, SHORT_JOB))),
+      ),
+      env,
+    );
+
+  it("answers 503 in words, with Retry-After, and logs the missing settings by name", async () => {
+    const before = await count("requests");
+    const answer = await schedule(without(["SMTP_URL", "BOOKING_LINK_SECRET"]));
+    expect(answer.statusCode).toBe(503);
+    expect(answer.headers["retry-after"]).toBe("30");
+    expect(answer.body).toMatch(/^This site cannot take requests right now\. Nothing was sent\. Please call us at/);
+    expect(answer.log).toMatch(/SMTP_URL, BOOKING_LINK_SECRET not set for this production deploy/);
+    expect(await count("requests")).toBe(before);
+  });
+
+  it("on a deploy preview without a database of its own, says it is a preview", async () => {
+    const answer = await schedule(without(["DATABASE_URL"], { CONTEXT: "deploy-preview" }));
+    expect(answer.statusCode).toBe(503);
+    expect(answer.body).toMatch(/^This is a preview of the site: it takes no requests/);
+    expect(answer.log).toMatch(/DATABASE_URL not set for this deploy-preview deploy/);
+  });
+
+  it("refuses a deploy preview handed production's database before it migrates or writes anything", async () => {
+    const before = { requests: await count("requests"), migrations: await count("schema_migrations") };
+    const answer = await schedule({ ...production, CONTEXT: "deploy-preview" });
+    expect(answer.statusCode).toBe(503);
+    expect(answer.log).toContain("This database belongs to the production deploy, and this is a deploy-preview deploy");
+    expect({ requests: await count("requests"), migrations: await count("schema_migrations") }).toEqual(before);
+  });
+});
