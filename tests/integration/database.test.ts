@@ -109,8 +109,8 @@ describe.each(engines)("on %s", (_name, open) => {
   };
 
   it("applies its migrations once, however often it is opened", async () => {
-    const rows = await db.query<{ version: number }>("SELECT version FROM schema_migrations");
-    expect(rows.map((row) => row.version).sort((a, b) => a - b)).toEqual(MIGRATIONS.map((_, index) => index + 1));
+    const rows = await db.query<{ name: string }>("SELECT name FROM schema_migrations");
+    expect(rows.map((row) => row.name).sort()).toEqual(MIGRATIONS.map((migration) => migration.name));
   });
 
   it("books one start for 40 visitors at once exactly as many times as there are inspectors", async () => {

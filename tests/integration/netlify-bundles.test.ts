@@ -136,7 +136,9 @@ describe("every function from its own bundle", () => {
     expect({ status: signed.status, body: signed.body }).toMatchObject({ status: 200 });
     expect(await count("agreements")).toBe(1);
     // The signed copy reached the client before the answer, with its PDF.
-    const signedMail = mailsTo(email).map((message) => bodyText(message.raw)).find((text) => /signed/i.test(text));
+    const signedMail = mailsTo(email)
+      .map((message) => bodyText(message.raw))
+      .find((text) => /signed/i.test(text));
     expect(signedMail).toMatch(/application\/pdf/);
 
     const feed = await send(`${front.url}/api/calendar/${FEED}.ics`, { method: "GET" });

@@ -99,7 +99,11 @@ function lambdaEnv(bundle: BundledFunction, siteEnv: Record<string, string>): No
 }
 
 /** One invocation in a process of its own that ends as soon as the function has answered. */
-export function invoke(bundle: BundledFunction, event: LambdaEvent, siteEnv: Record<string, string>): Promise<LambdaAnswer> {
+export function invoke(
+  bundle: BundledFunction,
+  event: LambdaEvent,
+  siteEnv: Record<string, string>,
+): Promise<LambdaAnswer> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [bundle.runtime, bundle.entry], {
       cwd: bundle.dir,
@@ -126,7 +130,9 @@ export function invoke(bundle: BundledFunction, event: LambdaEvent, siteEnv: Rec
       const headers: Record<string, string> = { ...result.headers };
       for (const [name, values] of Object.entries(result.multiValueHeaders ?? {}))
         headers[name.toLowerCase()] = values.join(", ");
-      const body = result.body ? Buffer.from(result.body, result.isBase64Encoded ? "base64" : "utf8").toString("utf8") : "";
+      const body = result.body
+        ? Buffer.from(result.body, result.isBase64Encoded ? "base64" : "utf8").toString("utf8")
+        : "";
       resolve({ statusCode: result.statusCode ?? 500, headers, body, log });
     });
     child.stdin!.end(JSON.stringify(event));

@@ -32,14 +32,18 @@ const functionsConfig = Object.fromEntries(
   ]),
 );
 const dist = path.join(work, "zips");
-const results = await zipFunctions([internal, config.functionsDirectory ?? path.join(siteRoot, "netlify/functions")], dist, {
-  basePath: siteRoot,
-  repositoryRoot: siteRoot,
-  config: functionsConfig,
-  configFileDirectories: [internal],
-  internalSrcFolder: internal,
-  manifest: path.join(dist, "manifest.json"),
-});
+const results = await zipFunctions(
+  [internal, config.functionsDirectory ?? path.join(siteRoot, "netlify/functions")],
+  dist,
+  {
+    basePath: siteRoot,
+    repositoryRoot: siteRoot,
+    config: functionsConfig,
+    configFileDirectories: [internal],
+    internalSrcFolder: internal,
+    manifest: path.join(dist, "manifest.json"),
+  },
+);
 
 const countFiles = (dir) =>
   readdirSync(dir, { withFileTypes: true }).reduce(

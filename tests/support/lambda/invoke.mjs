@@ -47,7 +47,12 @@ globalThis.awslambda = {
       await handler(event, stream, context);
       await ended;
       const { statusCode = 200, headers = {} } = stream.metadata;
-      return { statusCode, multiValueHeaders: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, [v]])), body: stream.collected().toString("base64"), isBase64Encoded: true };
+      return {
+        statusCode,
+        multiValueHeaders: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, [v]])),
+        body: stream.collected().toString("base64"),
+        isBase64Encoded: true,
+      };
     };
     return streaming;
   },

@@ -116,9 +116,17 @@ export function checkBookingToken(
   now: number,
   purpose: LinkPurpose = "manage",
 ): TokenCheck {
-  const match = new RegExp(`^(?:(${KEY_ID})\\.)?([A-Z]+-\\d{8}-[0-9A-Z]+)\\.(\\d{1,12})\\.([A-Za-z0-9_-]{43})$`).exec(token);
+  const match = new RegExp(`^(?:(${KEY_ID})\\.)?([A-Z]+-\\d{8}-[0-9A-Z]+)\\.(\\d{1,12})\\.([A-Za-z0-9_-]{43})$`).exec(
+    token,
+  );
   if (!match) return { ok: false, reason: "forged" };
-  const [, id, reference, expires, signature] = match as unknown as [string, string | undefined, string, string, string];
+  const [, id, reference, expires, signature] = match as unknown as [
+    string,
+    string | undefined,
+    string,
+    string,
+    string,
+  ];
   const payload = `${reference}.${expires}`;
   if (!signedByOneOf(keysFor(secret, id), signature, (key) => sign(key, payload, purpose)))
     return { ok: false, reason: "forged" };
@@ -145,7 +153,9 @@ export type PurposeCheck =
 /** The subject a purpose's token names, if one of this server's keys signed it for that purpose and it has not expired. */
 export function checkPurposeToken(secret: string, purpose: string, token: string, now: number): PurposeCheck {
   // A subject never holds a dot (base64url), so a fourth part is the key id.
-  const match = new RegExp(`^(?:(${KEY_ID})\\.)?([A-Za-z0-9_-]{1,700})\\.(\\d{1,12})\\.([A-Za-z0-9_-]{43})$`).exec(token);
+  const match = new RegExp(`^(?:(${KEY_ID})\\.)?([A-Za-z0-9_-]{1,700})\\.(\\d{1,12})\\.([A-Za-z0-9_-]{43})$`).exec(
+    token,
+  );
   if (!match) return { ok: false, reason: "forged" };
   const [, id, subject, expires, signature] = match as unknown as [string, string | undefined, string, string, string];
   const payload = `${subject}.${expires}`;

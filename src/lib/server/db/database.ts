@@ -131,7 +131,9 @@ async function openPostgres(url: string, env: NodeJS.ProcessEnv): Promise<Databa
 
 async function openEmbedded(dir: string): Promise<Database> {
   const { PGlite } = (await loadAtRunTime(EMBEDDED_DRIVER)) as typeof import("@electric-sql/pglite");
-  const { btree_gist } = (await loadAtRunTime(EMBEDDED_EXTENSION)) as typeof import("@electric-sql/pglite/contrib/btree_gist");
+  const { btree_gist } = (await loadAtRunTime(
+    EMBEDDED_EXTENSION,
+  )) as typeof import("@electric-sql/pglite/contrib/btree_gist");
   // PGlite makes its own folder but not the ones above it (DATA_DIR on a fresh clone).
   mkdirSync(path.dirname(dir), { recursive: true });
   const db = await PGlite.create(dir, { extensions: { btree_gist } });

@@ -8,7 +8,8 @@
 const SQLSTATE = /^(08|53|57)|^55P03$|^25P03$/;
 const NETWORK = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND", "EPIPE", "EAI_AGAIN"]);
 // pg-pool's and pg's own words when no connection came in time or one was lost.
-const DRIVER = /timeout exceeded when trying to connect|Connection terminated|Query read timeout|Client has encountered a connection error/i;
+const DRIVER =
+  /timeout exceeded when trying to connect|Connection terminated|Query read timeout|Client has encountered a connection error/i;
 
 /** Set by the database module on an error it knows is the database's absence (it could not open it). */
 export class DatabaseUnavailable extends Error {
