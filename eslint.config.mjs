@@ -71,4 +71,11 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { ignoreRestSiblings: true }],
     },
   },
+  {
+    // Node scripts run by the tests outside the project's module system (tests/support/lambda).
+    files: ["tests/support/**/*.mjs"],
+    languageOptions: {
+      globals: { process: "readonly", Buffer: "readonly", console: "readonly" },
+    },
+  },
 );
