@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { startPostgres, type PostgresServer } from "../../scripts/lib/postgres-server";
 import { availability } from "../../src/lib/business-data";
-import { book, calendar, lengthOf, jobOf } from "../../src/lib/server/booking/booking";
+import { book, calendar, holderOf, lengthOf, jobOf } from "../../src/lib/server/booking/booking";
 import {
   busyBetween,
   expireUnconfirmed,
@@ -188,6 +188,45 @@ describe.each(engines)("on %s", (_name, open) => {
     expect((await attempt(request(spaced[4]!.at, phone))).ok).toBe(true);
     expect((await attempt(request(spaced[5]!.at, phone))).ok).toBe(true);
     expect((await attempt(request(spaced[6]!.at, phone))).ok).toBe(false);
+  });
+
+  it("counts only visits still to come: a holder's finished inspections never refuse the next booking", async () => {
+    const spaced = starts.filter((_, index) => index >= 120 && index % 4 === 0);
+    const holder = { email: "done.twice@example.com", phone: "(410) 555-8888", street: "9 Done Lane", zip: "21401" };
+    const key = holderOf(request(spaced[0]!.at, holder));
+    // Visits of this client, phone and house on the days before today, as many as the largest limit holds.
+    const { holds } = availability;
+    const past = Array.from(
+      { length: Math.max(holds.perMailbox, holds.perPhone, holds.perProperty) },
+      (_, index) => now - (index + 1) * 24 * 60 * 60_000,
+    );
+    for (const [index, start] of past.entries()) {
+      const reference = `SR-20261201-PAST0${index}`;
+      await storeBlankRequest(db, reference);
+      await insertBooking(db, {
+        reference,
+        inspector: 1,
+        start: new Date(start).toISOString(),
+        onSiteMinutes: length.onSiteMinutes,
+        from: start,
+        to: start + length.onSiteMinutes * 60_000,
+        status: "booked",
+        confirmBy: null,
+        confirmWithinMinutes: 60,
+        ...key,
+        job: { ...job },
+        ownerEvent: owner,
+        createdAt: new Date(start - 7 * 24 * 60 * 60_000).toISOString(),
+      });
+    }
+    const next = await attempt(request(spaced[0]!.at, holder));
+    expect(next).toMatchObject({ ok: true });
+    // The visits to come still count: the next one fills the limit, and one more is refused.
+    expect((await attempt(request(spaced[1]!.at, holder))).ok).toBe(true);
+    expect(await attempt(request(spaced[2]!.at, holder))).toMatchObject({
+      ok: false,
+      refusal: { status: 409, message: expect.stringMatching(/e-mail address/) },
+    });
   });
 
   it("gives each due e-mail to one sender when several claim at once", async () => {
