@@ -2,7 +2,6 @@
  * The queries of privacy: the daily retention pass (the table `retention_runs`), the asks for a
  * link to one's data (`data_requests`), and what the site keeps about one mailbox.
  */
-import type { PrivacyContent } from "../../content-schema";
 import { mailboxOf } from "../mail/mailbox-address";
 import type { MailMessage } from "../mail/mailer";
 import type { BookingStatus } from "./bookings";
@@ -50,35 +49,40 @@ const count = async (tx: Queryable, sql: string, params: unknown[]) =>
   (await tx.query<{ count: number }>(sql, params))[0]?.count ?? 0;
 
 /**
- * Deletes every record whose period is over at `now`, with its e-mails, invites and booking
- * (they go with their request: ON DELETE CASCADE). A period of n years ends n calendar years
- * after the moment it counts from.
+ * Deletes every record whose period is over, with its e-mails, invites and booking (they go with
+ * their request: ON DELETE CASCADE). `dueBefore` gives, for each kind, the instant before which
+ * what it counts from makes it due: worked out in code (privacy/due-days.ts), as the data page's
+ * date is, so the two never disagree; here it is only compared.
  */
-export async function deleteDue(tx: Queryable, now: string, periods: PrivacyContent): Promise<RetentionCounts> {
-  /** Runs a DELETE and counts its rows; in it, `ended` is the instant `years` before now. */
-  const deleted = (sql: string, years?: number) =>
+export async function deleteDue(
+  tx: Queryable,
+  now: string,
+  dueBefore: Record<Exclude<keyof RetentionCounts, "bookingChanges" | "linkAsks">, string>,
+): Promise<RetentionCounts> {
+  /** Runs a DELETE and counts its rows; in it, `ended` is the instant given. */
+  const deleted = (sql: string, ended?: string) =>
     count(
       tx,
-      `WITH gone AS (${sql.replaceAll("ended", "$1::timestamptz - make_interval(years => $2::integer)")} RETURNING 1)
+      `WITH gone AS (${sql.replaceAll("ended", "$1::timestamptz")} RETURNING 1)
        SELECT count(*)::integer AS count FROM gone`,
-      years === undefined ? [] : [now, years],
+      ended === undefined ? [] : [ended],
     );
 
   const contactMessages = await deleted(
-    "DELETE FROM requests WHERE kind = 'contact-messages' AND received_at <= ended",
-    periods.contactMessagesYears,
+    "DELETE FROM requests WHERE kind = 'contact-messages' AND received_at < ended",
+    dueBefore.contactMessages,
   );
   // A booking counts from the day of the visit; its e-mails, invites and row go with its request.
   const bookings = await deleted(
     `DELETE FROM requests AS r USING bookings AS b
-     WHERE b.reference = r.reference AND b.status = 'booked' AND b.start_at <= ended`,
-    periods.bookingsYears,
+     WHERE b.reference = r.reference AND b.status = 'booked' AND b.start_at < ended`,
+    dueBefore.bookings,
   );
   // Never a visit: a call-back request, or a booking never confirmed, expired or cancelled.
   const requestsNotBooked = await deleted(
-    `DELETE FROM requests AS r WHERE r.kind = 'schedule-requests' AND r.received_at <= ended
+    `DELETE FROM requests AS r WHERE r.kind = 'schedule-requests' AND r.received_at < ended
      AND NOT EXISTS (SELECT 1 FROM bookings AS b WHERE b.reference = r.reference AND b.status = 'booked')`,
-    periods.requestsNotBookedYears,
+    dueBefore.requestsNotBooked,
   );
   // A booking's changes are requests of their own that name it: they go when it has gone.
   const bookingChanges = await deleted(
@@ -86,16 +90,15 @@ export async function deleteDue(tx: Queryable, now: string, periods: PrivacyCont
      AND NOT EXISTS (SELECT 1 FROM requests AS r WHERE r.reference = c.record->>'booking')`,
   );
   const dataRequests = await deleted(
-    `DELETE FROM requests WHERE kind = 'data-requests' AND received_at <= ended`,
-    periods.dataRequestsYears,
+    `DELETE FROM requests WHERE kind = 'data-requests' AND received_at < ended`,
+    dueBefore.dataRequests,
   );
-  // A signed agreement outlives its booking, whose visit the database then keeps (agreement_visits).
-  // Its period counts from the report's delivery, taken as a month after the visit: later than any
-  // delivery the agreement allows (at most 7 business days), so it is never deleted early.
+  // A signed agreement outlives its booking, whose visit the database then keeps (agreement_visits);
+  // its period counts from the visit (a month added to it in due-days.ts).
   const signedAgreements = await deleted(
     `DELETE FROM agreements AS a USING agreement_visits AS v
-     WHERE v.booking = a.booking AND v.visit_at + interval '1 month' <= ended`,
-    periods.signedAgreementsYears,
+     WHERE v.booking = a.booking AND v.visit_at < ended`,
+    dueBefore.signedAgreements,
   );
   await tx.query(
     "DELETE FROM agreement_visits AS v WHERE NOT EXISTS (SELECT 1 FROM agreements AS a WHERE a.booking = v.booking)",

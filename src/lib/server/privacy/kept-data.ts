@@ -15,9 +15,10 @@ import {
 } from "../../catalog";
 import { NO_MAIN_INSPECTION, propertyTypes, referralSources, timeWindows } from "../../forms/choices";
 import { FORM_DECLARATIONS } from "../../privacy/fields";
-import { dueAt, retention } from "../../privacy/declaration";
+import { retention } from "../../privacy/declaration";
 import type { PrivacyContent } from "../../content-schema";
 import type { KeptAgreement, KeptMail, KeptRequest } from "../db/privacy";
+import { goesOn, periodsOf } from "./due-days";
 
 export interface KeptItem {
   reference: string;
@@ -107,13 +108,6 @@ function fieldsOf(request: KeptRequest): Array<{ label: string; value: string }>
   });
 }
 
-/** A month after the visit: the latest the report is delivered, from which a signed agreement's period counts. */
-function deliveredBy(visitAt: string): number {
-  const date = new Date(visitAt);
-  date.setUTCMonth(date.getUTCMonth() + 1);
-  return date.getTime();
-}
-
 /** A signed agreement, kept whatever its client asks: Maryland law keeps contracts. */
 function agreementItem(agreement: KeptAgreement, periods: PrivacyContent): KeptItem {
   const signed = Date.parse(agreement.signedAt);
@@ -128,7 +122,7 @@ function agreementItem(agreement: KeptAgreement, periods: PrivacyContent): KeptI
       { label: "Agreement version", value: agreement.version },
     ],
     mails: [],
-    goesOn: day(dueAt(deliveredBy(agreement.visitAt), periods.signedAgreementsYears)),
+    goesOn: goesOn(Date.parse(agreement.visitAt), periodsOf(periods).signedAgreements),
     keptBecause: `Maryland law keeps a home inspection contract 5 years from the report's delivery (BOP §16-4A-05); we keep it ${periods.signedAgreementsYears} years.`,
     record: { ...agreement },
   };
@@ -141,10 +135,11 @@ export function describeKept(
   now: number,
   periods: PrivacyContent = retention,
 ): KeptData {
+  const kinds = periodsOf(periods);
   const booked = new Map(
     kept.requests
       .filter((request) => request.booking?.status === "booked")
-      .map((request) => [request.reference, dueAt(Date.parse(request.booking!.start), periods.bookingsYears)]),
+      .map((request) => [request.reference, goesOn(Date.parse(request.booking!.start), kinds.bookings)]),
   );
   const items = kept.requests.map((request): KeptItem => {
     const received = Date.parse(request.receivedAt);
@@ -153,10 +148,10 @@ export function describeKept(
     const goes = bookedUntil
       ? bookedUntil
       : request.kind === "contact-messages"
-        ? dueAt(received, periods.contactMessagesYears)
+        ? goesOn(received, kinds.contactMessages)
         : request.kind === "data-requests"
-          ? dueAt(received, periods.dataRequestsYears)
-          : dueAt(received, periods.requestsNotBookedYears);
+          ? goesOn(received, kinds.dataRequests)
+          : goesOn(received, kinds.requestsNotBooked);
     const upcoming = bookedUntil && request.booking && Date.parse(request.booking.start) > now;
     return {
       reference: request.reference,
@@ -166,7 +161,7 @@ export function describeKept(
       booking: request.booking,
       fields: fieldsOf(request),
       mails: request.mails,
-      goesOn: day(goes),
+      goesOn: goes,
       keptBecause: bookedUntil
         ? upcoming
           ? "A booked inspection still to come: cancel it with the link in its e-mail (or call us) and it can be deleted."
