@@ -17,7 +17,7 @@ import { NO_MAIN_INSPECTION, propertyTypes, referralSources, timeWindows } from 
 import { FORM_DECLARATIONS } from "../../privacy/fields";
 import { retention } from "../../privacy/declaration";
 import type { PrivacyContent } from "../../content-schema";
-import type { KeptAgreement, KeptMail, KeptRequest } from "../db/privacy";
+import type { KeptAgreement, KeptMail, KeptRequest } from "../db/kept-about";
 import { goesOn, periodsOf } from "./due-days";
 
 export interface KeptItem {
@@ -36,6 +36,8 @@ export interface KeptItem {
   goesOn: string;
   /** Null when deleting takes it now; else why it is kept until `goesOn`. */
   keptBecause: string | null;
+  /** A client's request in which this address is the agent: only the agent's own fields, which deleting blanks. */
+  asAgent?: true;
   /** The record as stored, for the JSON download. */
   record: Record<string, unknown>;
 }
@@ -128,10 +130,35 @@ function agreementItem(agreement: KeptAgreement, periods: PrivacyContent): KeptI
   };
 }
 
+const AGENT_FIELDS = ["agentName", "agentEmail", "agentPhone"] as const;
+
+/**
+ * A client's request as its agent sees it: the agent's own name, e-mail and phone, nothing of the
+ * client's. Deleting blanks them in the stored request and its e-mails (db/kept-about.ts); the
+ * request itself is the client's, and goes when the client's period ends.
+ */
+function agentItem(request: KeptRequest, goesOnDay: string): KeptItem {
+  const values = (request.record.request ?? {}) as Record<string, unknown>;
+  const own = Object.fromEntries(AGENT_FIELDS.map((field) => [field, values[field]]));
+  return {
+    reference: request.reference,
+    what: "Your details as the agent of a client's booking or request",
+    receivedAt: request.receivedAt,
+    receivedOn: day(new Date(request.receivedAt)),
+    booking: null,
+    fields: fieldsOf({ ...request, record: { request: own } }),
+    mails: [],
+    goesOn: goesOnDay,
+    keptBecause: null,
+    asAgent: true,
+    record: { reference: request.reference, ...own },
+  };
+}
+
 /** When each kept request goes, and whether a deletion takes it now. */
 export function describeKept(
   mailbox: string,
-  kept: { requests: KeptRequest[]; otherMails: KeptMail[]; agreements?: KeptAgreement[] },
+  kept: { requests: KeptRequest[]; otherMails: KeptMail[]; agreements?: KeptAgreement[]; asAgent?: KeptRequest[] },
   now: number,
   periods: PrivacyContent = retention,
 ): KeptData {
@@ -173,5 +200,13 @@ export function describeKept(
     };
   });
   const agreements = (kept.agreements ?? []).map((agreement) => agreementItem(agreement, periods));
-  return { mailbox, items: [...items, ...agreements], otherMails: kept.otherMails };
+  const asAgent = (kept.asAgent ?? []).map((request) =>
+    agentItem(
+      request,
+      request.booking?.status === "booked"
+        ? goesOn(Date.parse(request.booking.start), kinds.bookings)
+        : goesOn(Date.parse(request.receivedAt), kinds.requestsNotBooked),
+    ),
+  );
+  return { mailbox, items: [...items, ...agreements, ...asAgent], otherMails: kept.otherMails };
 }
