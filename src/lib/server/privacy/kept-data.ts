@@ -172,13 +172,15 @@ export function describeKept(
     const received = Date.parse(request.receivedAt);
     const bookingOf = request.kind === "booking-changes" ? String(request.record.booking) : request.reference;
     const bookedUntil = booked.get(bookingOf);
+    // A change goes with its booking's request (the pass deletes it then), so it counts from that request.
+    const countedFrom = Date.parse((kept.requests.find((each) => each.reference === bookingOf) ?? request).receivedAt);
     const goes = bookedUntil
       ? bookedUntil
       : request.kind === "contact-messages"
         ? goesOn(received, kinds.contactMessages)
         : request.kind === "data-requests"
           ? goesOn(received, kinds.dataRequests)
-          : goesOn(received, kinds.requestsNotBooked);
+          : goesOn(countedFrom, kinds.requestsNotBooked);
     const upcoming = bookedUntil && request.booking && Date.parse(request.booking.start) > now;
     return {
       reference: request.reference,
