@@ -3,9 +3,13 @@
  * default) and a real PostgreSQL server (Debian's, started for the test). What is asserted is
  * what the constraint and the queries guarantee, whoever calls them.
  */
+import { execFile } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
+import { serveDatabaseAccess } from "../../scripts/lib/database-access";
+import { siteRoot } from "../../scripts/lib/site-copy";
 import { startPostgres, type PostgresServer } from "../../scripts/lib/postgres-server";
 import { availability } from "../../src/lib/business-data";
 import { book, calendar, holderOf, lengthOf, jobOf } from "../../src/lib/server/booking/booking";
@@ -56,21 +60,27 @@ const request = (start: string, overrides: Partial<ScheduleRequest> = {}) => {
 };
 const owner = { summary: "s", description: "d", location: "l" };
 
-const engines: Array<[string, () => Promise<{ db: Database; stop: () => Promise<void> }>]> = [
+/** Each engine, and the environment a command (npm run requests) reaches it with. */
+const engines: Array<
+  [string, () => Promise<{ db: Database; env: Record<string, string>; stop: () => Promise<void> }>]
+> = [
   [
     "PGlite",
     async () => {
-      const db = await openDatabase({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "pglite-")) });
-      return { db, stop: () => db.close() };
+      const env = { DATA_DIR: mkdtempSync(path.join(tmpdir(), "pglite-")) };
+      const db = await openDatabase(env);
+      return { db, env, stop: () => db.close() };
     },
   ],
   [
     "PostgreSQL",
     async () => {
       const server: PostgresServer = await startPostgres();
-      const db = await openDatabase({ DATABASE_URL: server.url });
+      const env = { DATABASE_URL: server.url };
+      const db = await openDatabase(env);
       return {
         db,
+        env,
         stop: async () => {
           await db.close();
           await server.stop();
@@ -82,9 +92,10 @@ const engines: Array<[string, () => Promise<{ db: Database; stop: () => Promise<
 
 describe.each(engines)("on %s", (_name, open) => {
   let db: Database;
+  let env: Record<string, string>;
   let stop: () => Promise<void>;
   beforeAll(async () => {
-    ({ db, stop } = await open());
+    ({ db, env, stop } = await open());
   });
   afterAll(() => stop());
 
@@ -221,6 +232,21 @@ describe.each(engines)("on %s", (_name, open) => {
     }
     const next = await attempt(request(spaced[0]!.at, holder));
     expect(next).toMatchObject({ ok: true });
+    // The owner's view says the past visits are done, and the new one booked (held until confirmed).
+    const { DATA_DIR: _, DATABASE_URL: __, ...outside } = process.env;
+    const access = await serveDatabaseAccess(db, { ...outside, ...env });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", "scripts/requests.ts", "--csv"],
+      { cwd: siteRoot, env: { ...outside, ...env }, encoding: "utf8" },
+    ).finally(() => access?.close());
+    const statusOf = (reference: string) =>
+      stdout
+        .split("\n")
+        .find((line) => line.startsWith(`"${reference}"`))
+        ?.split(",")[4];
+    expect(past.map((_, index) => statusOf(`SR-20261201-PAST0${index}`))).toEqual(past.map(() => '"done"'));
+    expect(statusOf(next.ok ? next.booking.reference : "")).toBe('"pending"');
     // The visits to come still count: the next one fills the limit, and one more is refused.
     expect((await attempt(request(spaced[1]!.at, holder))).ok).toBe(true);
     expect(await attempt(request(spaced[2]!.at, holder))).toMatchObject({
