@@ -7,7 +7,7 @@
 import "./lib/webpack-imports";
 import { labelOf, mainInspectionChoices } from "../src/lib/catalog";
 import { bookedTimeText } from "../src/lib/booking/booked-time";
-import { bookingsSince, type Booking } from "../src/lib/server/db/bookings";
+import { bookingsSince, standingOf, type Booking } from "../src/lib/server/db/bookings";
 import { agreementLine } from "../src/lib/server/booking/booking-invite";
 import { signaturesOf } from "../src/lib/server/booking/owner-calendar";
 import { deliveryStates, type DeliveryState } from "../src/lib/server/db/deliveries";
@@ -48,6 +48,7 @@ function jobText(booking: Booking): string {
 
 async function main() {
   const csv = process.argv.includes("--csv");
+  const now = Date.now();
   const { bookings, requests, deliveries, signed } = await withDatabase(async (db) => {
     const all = await bookingsSince(db, "1970-01-01T00:00:00Z");
     return {
@@ -92,7 +93,7 @@ async function main() {
           booking.start,
           booking.onSiteMinutes,
           booking.inspector,
-          booking.status,
+          standingOf(booking, now),
           jobText(booking),
           client?.name,
           client?.email,
@@ -124,7 +125,7 @@ async function main() {
     const status =
       booking.status === "pending"
         ? `held until confirmed${booking.confirmBy ? ` (by ${booking.confirmBy})` : " (e-mail not yet delivered)"}`
-        : booking.status;
+        : standingOf(booking, now);
     console.log(
       `    ${bookedTimeText(booking.start)}, ${booking.onSiteMinutes} min, inspector ${booking.inspector}: ${booking.reference} ${status}\n` +
         `      ${jobText(booking)}; ${booking.ownerEvent.location}\n` +

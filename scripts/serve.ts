@@ -20,7 +20,15 @@ import { embeddedDatabaseDir } from "../src/lib/server/db/database";
 import { serverSettings } from "../src/lib/server/http/settings";
 import { connectionSlots } from "./lib/connection-slots";
 import { withDatabase } from "./lib/database-access";
-import { keptFile, keptMail, keptMessage, mailListPage, mailPage } from "./lib/local-mail";
+import {
+  isLoopbackHost,
+  keptFile,
+  keptMail,
+  keptMailAddress,
+  keptMessage,
+  mailListPage,
+  mailPage,
+} from "./lib/local-mail";
 import { headersFor, loadHeaderRules } from "./lib/deployed-headers";
 import { startFunctions, type PlainAnswer } from "./lib/function-supervisor";
 import { cleanSegments, fileSender, resolveFile } from "./lib/static-files";
@@ -85,29 +93,38 @@ export async function startProductionServer({
     !env.SMTP_URL && ["127.0.0.1", "::1", "::ffff:127.0.0.1"].includes(req.socket.remoteAddress ?? "");
 
   async function keptMailAnswer(req: IncomingMessage, res: ServerResponse, rawPath: string) {
-    const [, , number, file] = rawPath.split("/");
-    const origin = `http://${req.headers.host ?? `${host}:${port}`}`;
-    const html = { "content-type": "text/html; charset=utf-8" };
-    try {
-      const found = await withDatabase(
-        async (db) => {
-          const kept = await keptMail(db);
-          if (number === undefined) return { status: 200, body: mailListPage(kept), type: html };
-          const state = /^\d+$/.test(number) ? kept[Number(number) - 1] : undefined;
-          if (!state) return null;
-          const mail = await keptMessage(db, state);
-          if (file === undefined) return { status: 200, body: mailPage(Number(number), mail, origin), type: html };
-          const attached = keptFile(mail, decodeURIComponent(file));
-          return attached && { status: 200, body: attached.body, type: { "content-type": attached.contentType } };
-        },
-        env,
-        { openHere: false },
+    const port = req.socket.localPort ?? 0;
+    if (!isLoopbackHost(req.headers.host, port)) {
+      return answer(
+        res,
+        403,
+        `Kept e-mail is shown only at http://127.0.0.1:${port}/_mail (or localhost): this address was reached under another name.`,
       );
-      if (!found) return answer(res, 404, "There is no such kept e-mail. /_mail lists them.");
-      return answer(res, found.status, found.body, found.type);
-    } catch {
+    }
+    const asked = keptMailAddress(rawPath);
+    if (asked === "malformed") return answer(res, 400, "This address is malformed.");
+    if (asked === "unknown") return answer(res, 404, "There is no such kept e-mail. /_mail lists them.");
+    const origin = `http://${req.headers.host!.toLowerCase()}`;
+    const html = { "content-type": "text/html; charset=utf-8" };
+    const found = await withDatabase(
+      async (db) => {
+        const kept = await keptMail(db);
+        if (asked.number === undefined) return { status: 200, body: mailListPage(kept), type: html };
+        const state = kept[asked.number - 1];
+        if (!state) return null;
+        const mail = await keptMessage(db, state);
+        if (asked.file === undefined) return { status: 200, body: mailPage(asked.number, mail, origin), type: html };
+        const attached = keptFile(mail, asked.file);
+        return attached && { status: 200, body: attached.body, type: { "content-type": attached.contentType } };
+      },
+      env,
+      { openHere: false },
+    ).catch(() => "unavailable" as const);
+    if (found === "unavailable") {
       return answer(res, 503, "The kept e-mail cannot be read until the functions have started; reload in a moment.");
     }
+    if (!found) return answer(res, 404, "There is no such kept e-mail. /_mail lists them.");
+    return answer(res, found.status, found.body, found.type);
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {

@@ -8,6 +8,36 @@ import type { Queryable } from "../../src/lib/server/db/database";
 import type { MailMessage } from "../../src/lib/server/mail/mailer";
 import { siteUrlOf } from "../../src/lib/site-url";
 
+/**
+ * Whether a request for /_mail named this machine as its Host: 127.0.0.1, localhost or [::1], on
+ * the port it came in on. A page of another site that the visitor's browser was made to reach
+ * here (DNS rebinding: attacker.example resolved to 127.0.0.1) still sends its own name, so it
+ * can read no kept e-mail; and the links of a page are written with a name that is known to
+ * reach this machine.
+ */
+export function isLoopbackHost(host: string | undefined, port: number): boolean {
+  if (host === undefined) return false;
+  return [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`].includes(host.toLowerCase());
+}
+
+/**
+ * What a /_mail address asks for: the list, an e-mail by its number, or a file of it. An address
+ * that cannot be one (an escape that decodes to no text, more segments) is `malformed` (400); a
+ * number that is none is `unknown` (404), as an e-mail not kept is.
+ */
+export function keptMailAddress(rawPath: string): { number?: number; file?: string } | "malformed" | "unknown" {
+  const [, , number, file, ...rest] = rawPath.split("/");
+  if (rest.length) return "unknown";
+  if (number === undefined) return {};
+  if (!/^[1-9]\d{0,8}$/.test(number)) return "unknown";
+  if (file === undefined) return { number: Number(number) };
+  try {
+    return { number: Number(number), file: decodeURIComponent(file) };
+  } catch {
+    return "malformed";
+  }
+}
+
 /** The kept e-mails, oldest first; `npm run mail` and /_mail number them from 1 in this order. */
 export async function keptMail(db: Queryable): Promise<DeliveryState[]> {
   return (await deliveryStates(db, new Date().toISOString())).filter((state) => state.transport === "local");

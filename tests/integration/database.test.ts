@@ -3,12 +3,16 @@
  * default) and a real PostgreSQL server (Debian's, started for the test). What is asserted is
  * what the constraint and the queries guarantee, whoever calls them.
  */
+import { execFile } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
+import { serveDatabaseAccess } from "../../scripts/lib/database-access";
+import { siteRoot } from "../../scripts/lib/site-copy";
 import { startPostgres, type PostgresServer } from "../../scripts/lib/postgres-server";
 import { availability } from "../../src/lib/business-data";
-import { book, calendar, lengthOf, jobOf } from "../../src/lib/server/booking/booking";
+import { book, calendar, holderOf, lengthOf, jobOf } from "../../src/lib/server/booking/booking";
 import {
   busyBetween,
   expireUnconfirmed,
@@ -56,21 +60,27 @@ const request = (start: string, overrides: Partial<ScheduleRequest> = {}) => {
 };
 const owner = { summary: "s", description: "d", location: "l" };
 
-const engines: Array<[string, () => Promise<{ db: Database; stop: () => Promise<void> }>]> = [
+/** Each engine, and the environment a command (npm run requests) reaches it with. */
+const engines: Array<
+  [string, () => Promise<{ db: Database; env: Record<string, string>; stop: () => Promise<void> }>]
+> = [
   [
     "PGlite",
     async () => {
-      const db = await openDatabase({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "pglite-")) });
-      return { db, stop: () => db.close() };
+      const env = { DATA_DIR: mkdtempSync(path.join(tmpdir(), "pglite-")) };
+      const db = await openDatabase(env);
+      return { db, env, stop: () => db.close() };
     },
   ],
   [
     "PostgreSQL",
     async () => {
       const server: PostgresServer = await startPostgres();
-      const db = await openDatabase({ DATABASE_URL: server.url });
+      const env = { DATABASE_URL: server.url };
+      const db = await openDatabase(env);
       return {
         db,
+        env,
         stop: async () => {
           await db.close();
           await server.stop();
@@ -82,9 +92,10 @@ const engines: Array<[string, () => Promise<{ db: Database; stop: () => Promise<
 
 describe.each(engines)("on %s", (_name, open) => {
   let db: Database;
+  let env: Record<string, string>;
   let stop: () => Promise<void>;
   beforeAll(async () => {
-    ({ db, stop } = await open());
+    ({ db, env, stop } = await open());
   });
   afterAll(() => stop());
 
@@ -188,6 +199,60 @@ describe.each(engines)("on %s", (_name, open) => {
     expect((await attempt(request(spaced[4]!.at, phone))).ok).toBe(true);
     expect((await attempt(request(spaced[5]!.at, phone))).ok).toBe(true);
     expect((await attempt(request(spaced[6]!.at, phone))).ok).toBe(false);
+  });
+
+  it("counts only visits still to come: a holder's finished inspections never refuse the next booking", async () => {
+    const spaced = starts.filter((_, index) => index >= 120 && index % 4 === 0);
+    const holder = { email: "done.twice@example.com", phone: "(410) 555-8888", street: "9 Done Lane", zip: "21401" };
+    const key = holderOf(request(spaced[0]!.at, holder));
+    // Visits of this client, phone and house on the days before today, as many as the largest limit holds.
+    const { holds } = availability;
+    const past = Array.from(
+      { length: Math.max(holds.perMailbox, holds.perPhone, holds.perProperty) },
+      (_, index) => now - (index + 1) * 24 * 60 * 60_000,
+    );
+    for (const [index, start] of past.entries()) {
+      const reference = `SR-20261201-PAST0${index}`;
+      await storeBlankRequest(db, reference);
+      await insertBooking(db, {
+        reference,
+        inspector: 1,
+        start: new Date(start).toISOString(),
+        onSiteMinutes: length.onSiteMinutes,
+        from: start,
+        to: start + length.onSiteMinutes * 60_000,
+        status: "booked",
+        confirmBy: null,
+        confirmWithinMinutes: 60,
+        ...key,
+        job: { ...job },
+        ownerEvent: owner,
+        createdAt: new Date(start - 7 * 24 * 60 * 60_000).toISOString(),
+      });
+    }
+    const next = await attempt(request(spaced[0]!.at, holder));
+    expect(next).toMatchObject({ ok: true });
+    // The owner's view says the past visits are done, and the new one booked (held until confirmed).
+    const { DATA_DIR: _, DATABASE_URL: __, ...outside } = process.env;
+    const access = await serveDatabaseAccess(db, { ...outside, ...env });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", "scripts/requests.ts", "--csv"],
+      { cwd: siteRoot, env: { ...outside, ...env }, encoding: "utf8" },
+    ).finally(() => access?.close());
+    const statusOf = (reference: string) =>
+      stdout
+        .split("\n")
+        .find((line) => line.startsWith(`"${reference}"`))
+        ?.split(",")[4];
+    expect(past.map((_, index) => statusOf(`SR-20261201-PAST0${index}`))).toEqual(past.map(() => '"done"'));
+    expect(statusOf(next.ok ? next.booking.reference : "")).toBe('"pending"');
+    // The visits to come still count: the next one fills the limit, and one more is refused.
+    expect((await attempt(request(spaced[1]!.at, holder))).ok).toBe(true);
+    expect(await attempt(request(spaced[2]!.at, holder))).toMatchObject({
+      ok: false,
+      refusal: { status: 409, message: expect.stringMatching(/e-mail address/) },
+    });
   });
 
   it("gives each due e-mail to one sender when several claim at once", async () => {

@@ -268,3 +268,25 @@ describe("asks for a link", () => {
     expect((await send(`${server.url}/api/privacy`, { method: "GET" })).status).toBe(405);
   });
 });
+
+describe("a link asked for another spelling of an address", () => {
+  it("opens and deletes that address's data only: ella+tag@ is not ella@, though the limits count them as one", async () => {
+    const plain = "ella@example.com";
+    const tagged = "ella+tag@example.com";
+    const message = await postJson(`${server.url}/api/contact`, contactMessage({ email: plain }), "127.0.5.1");
+    expect(message.status).toBe(201);
+    expect((await askForLink(tagged, "127.0.5.2")).status).toBe(202);
+    await waitFor("the link", () => mailsTo(tagged, /\/privacy\/data\?token=/).length === 1);
+    const token = /\/privacy\/data\?token=([A-Za-z0-9._-]+)/.exec(
+      bodyText(mailsTo(tagged, /\/privacy\/data\?token=/)[0]!.raw),
+    )![1]!;
+    const data = (await kept(token)).body as { mailbox: string; items: Array<{ reference: string }> };
+    expect(data.mailbox).toBe(tagged);
+    // Only the record of this ask is about the tagged address; the message is the other person's.
+    expect(data.items.map((item) => item.reference)).not.toContain(json(message.body).reference);
+    expect(data.items.every((item) => item.reference.startsWith("DR-"))).toBe(true);
+    const deleted = await remove({ token, action: "delete" });
+    expect(json(deleted.body)).toMatchObject({ deleted: { requests: 0 } });
+    expect(await requestsOf(plain)).toEqual([json(message.body).reference]);
+  });
+});

@@ -8,17 +8,24 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startPostgres } from "../../scripts/lib/postgres-server";
-import { dueAt, retention } from "../../src/lib/privacy/declaration";
+import { instantOf, MARYLAND } from "../../src/lib/booking/local-time";
+import { retention } from "../../src/lib/privacy/declaration";
 import { insertBooking, type BookingStatus } from "../../src/lib/server/db/bookings";
 import { database, openDatabase, type Database } from "../../src/lib/server/db/database";
+import { keptAbout } from "../../src/lib/server/db/kept-about";
 import { insertLinkAsk, retentionRuns } from "../../src/lib/server/db/privacy";
 import { insertDeliveries, insertRequest } from "../../src/lib/server/db/requests";
+import { goesOn, periodsOf } from "../../src/lib/server/privacy/due-days";
+import { describeKept } from "../../src/lib/server/privacy/kept-data";
 import { enforceRetention } from "../../src/lib/server/privacy/retention";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** When everything below arrives: a fixed instant, so the periods fall on known days. */
 const T0 = Date.parse("2027-03-10T15:00:00Z");
 const at = (ms: number) => new Date(ms).toISOString();
+/** Noon of a Maryland day (YYYY-MM-DD): when a test runs that day's pass. */
+const noonOn = (day: string) => new Date(instantOf(day, "12:00", MARYLAND)!);
+const PERIODS = periodsOf(retention);
 
 const engines: Array<[string, () => Promise<{ db: Database; stop: () => Promise<void> }>]> = [
   [
@@ -83,9 +90,15 @@ async function request(db: Database, kind: string, received: number, record: Rec
   return reference;
 }
 
-/** A schedule request with a booking of `status` whose visit starts at `start`. */
-async function booking(db: Database, received: number, start: number, status: BookingStatus) {
-  const reference = await request(db, "schedule-requests", received);
+/** A schedule request (`record`, stored as is) with a booking of `status` whose visit starts at `start`. */
+async function booking(
+  db: Database,
+  received: number,
+  start: number,
+  status: BookingStatus,
+  record: Record<string, unknown> = {},
+) {
+  const reference = await request(db, "schedule-requests", received, record);
   await insertBooking(db, {
     reference,
     inspector: 1 + (made % 50),
@@ -152,9 +165,9 @@ describe.each(engines)("on %s", (_name, open) => {
     // The ask for a link is only read for the day's limits: it goes after two days.
     expect(await enforceRetention(db, new Date(T0 + 3 * DAY_MS), retention)).toMatchObject({ linkAsks: 1 });
 
-    // A day past the shortest periods (1 year by default): the message, the requests that never became
+    // On the day the shortest periods end (1 year by default): the message, the requests that never became
     // a visit (with the cancelled one's change) and the data request go; the later ones and the booking stay.
-    const yearOn = dueAt(T0, retention.contactMessagesYears).getTime() + DAY_MS;
+    const yearOn = noonOn(goesOn(T0, PERIODS.contactMessages)).getTime();
     expect(retention.requestsNotBookedYears).toBe(retention.contactMessagesYears);
     expect(retention.dataRequestsYears).toBe(retention.contactMessagesYears);
     expect(later + DAY_MS).toBeLessThan(yearOn);
@@ -174,11 +187,11 @@ describe.each(engines)("on %s", (_name, open) => {
     expect(await remaining("bookings")).toEqual(sorted([booked, laterBooked]));
     expect(kept).toEqual(expect.arrayContaining([laterMessage, laterCallBack, booked, bookedChange, laterBooked]));
 
-    // The day before the booking's period ends, it stays; the day after, it goes with its change and e-mails.
-    const bookingDue = dueAt(visit, retention.bookingsYears).getTime();
+    // The day before the booking's period ends, it stays; that day, it goes with its change and e-mails.
+    const bookingDue = noonOn(goesOn(visit, PERIODS.bookings)).getTime();
     expect(await enforceRetention(db, new Date(bookingDue - DAY_MS), retention)).toMatchObject({ bookings: 0 });
     expect(await remaining("bookings")).toEqual(sorted([booked, laterBooked]));
-    expect(await enforceRetention(db, new Date(bookingDue + DAY_MS), retention)).toMatchObject({
+    expect(await enforceRetention(db, new Date(bookingDue), retention)).toMatchObject({
       bookings: 1,
       bookingChanges: 1,
     });
@@ -206,8 +219,8 @@ describe.each(engines)("on %s", (_name, open) => {
       (await db.query<{ booking: string }>("SELECT booking FROM agreements WHERE booking = $1", [signed])).length;
 
     // The booking's period ends first: it goes, and the database keeps the visit the agreement counts from.
-    const bookingDue = dueAt(visit, retention.bookingsYears).getTime();
-    expect(await enforceRetention(db, new Date(bookingDue + DAY_MS), retention)).toMatchObject({ signedAgreements: 0 });
+    const bookingDue = noonOn(goesOn(visit, PERIODS.bookings)).getTime();
+    expect(await enforceRetention(db, new Date(bookingDue), retention)).toMatchObject({ signedAgreements: 0 });
     expect(await remaining("bookings")).not.toContain(signed);
     expect(await agreements()).toBe(1);
     const [kept] = await db.query<{ visit_at: Date }>("SELECT visit_at FROM agreement_visits WHERE booking = $1", [
@@ -215,20 +228,69 @@ describe.each(engines)("on %s", (_name, open) => {
     ]);
     expect(new Date(kept!.visit_at).toISOString()).toBe(at(visit));
 
-    // Counted from a month after the visit (the report's delivery at the latest): kept the day before, gone the day after.
-    const delivered = new Date(visit);
-    delivered.setUTCMonth(delivered.getUTCMonth() + 1);
-    const agreementDue = dueAt(delivered.getTime(), retention.signedAgreementsYears).getTime();
+    // Counted from a month after the visit (the report's delivery at the latest): kept the day before, gone that day.
+    const agreementDue = noonOn(goesOn(visit, PERIODS.signedAgreements)).getTime();
     expect(retention.signedAgreementsYears).toBeGreaterThanOrEqual(5);
     expect(await enforceRetention(db, new Date(agreementDue - DAY_MS), retention)).toMatchObject({
       signedAgreements: 0,
     });
     expect(await agreements()).toBe(1);
-    expect(await enforceRetention(db, new Date(agreementDue + DAY_MS), retention)).toMatchObject({
+    expect(await enforceRetention(db, new Date(agreementDue), retention)).toMatchObject({
       signedAgreements: 1,
     });
     expect(await agreements()).toBe(0);
     expect(await db.query("SELECT 1 FROM agreement_visits WHERE booking = $1", [signed])).toHaveLength(0);
+  });
+
+  it("deletes each record on the day its data page said, for a visit on 31 January and one on 29 February", async () => {
+    const mailbox = "leap.client@example.com";
+    const record = { type: "schedule", request: { email: mailbox } };
+    // Days later than the other tests' passes, each pass run on a day of its own.
+    const january = instantOf("2040-01-31", "10:00", MARYLAND)!;
+    const leapDay = instantOf("2040-02-29", "10:00", MARYLAND)!;
+    const signed = await booking(db, january - 20 * DAY_MS, january, "booked", record);
+    const leap = await booking(db, leapDay - 20 * DAY_MS, leapDay, "booked", record);
+    // The holder's mailbox, by which the page finds the agreement once its booking has gone.
+    await db.query("UPDATE bookings SET mailbox = $1 WHERE reference = ANY($2::text[])", [mailbox, [signed, leap]]);
+    await db.query(
+      `INSERT INTO agreements (booking, terms, version, body, body_sha256, signer_name, signed_at)
+       VALUES ($1, 't', 'v1', 'the text', 'hash', 'Lee Client', $2)`,
+      [signed, at(january - 10 * DAY_MS)],
+    );
+    /** The day the data page says each record goes, read as the page reads it. */
+    const pageSays = async () => {
+      const page = describeKept(mailbox, await keptAbout(db, mailbox), january, retention);
+      return (reference: string, what: RegExp) =>
+        page.items.find((item) => item.reference === reference && what.test(item.what))?.goesOn;
+    };
+    const goes = await pageSays();
+    const days = {
+      january: goes(signed, /^Booking/)!,
+      leapDay: goes(leap, /^Booking/)!,
+      agreement: goes(signed, /agreement/)!,
+    };
+    // The page's days, as date-fns counts on Maryland's calendar: a month after 31 January is the end
+    // of February, and a year after 29 February is 28 February.
+    expect(days).toEqual({ january: "2043-01-31", leapDay: "2043-02-28", agreement: "2045-02-28" });
+
+    const kept = async (table: "bookings" | "agreements", reference: string) =>
+      (
+        await db.query(`SELECT 1 FROM ${table} WHERE ${table === "bookings" ? "reference" : "booking"} = $1`, [
+          reference,
+        ])
+      ).length === 1;
+    for (const [day, table, reference] of [
+      [days.january, "bookings", signed],
+      [days.leapDay, "bookings", leap],
+      [days.agreement, "agreements", signed],
+    ] as const) {
+      await enforceRetention(db, new Date(noonOn(day).getTime() - DAY_MS), retention);
+      expect({ day, kept: await kept(table, reference) }).toEqual({ day, kept: true });
+      // Once the booking has gone, the page still gives its agreement the same day.
+      if (table === "agreements") expect((await pageSays())(signed, /agreement/)).toBe(day);
+      await enforceRetention(db, noonOn(day), retention);
+      expect({ day, kept: await kept(table, reference) }).toEqual({ day, kept: false });
+    }
   });
 });
 

@@ -19,7 +19,7 @@ import { Spinner } from "../ui/spinner";
 
 type Kept = KeptData & { linkExpiresAt: string };
 interface Deletion {
-  deleted: { requests: number; mails: number };
+  deleted: { requests: number; mails: number; agentDetails: number };
   kept: Array<Pick<KeptItem, "reference" | "what" | "goesOn" | "keptBecause">>;
 }
 
@@ -70,6 +70,8 @@ function Deleted({ result }: { result: Deletion }) {
       <SentHeading>Your data is deleted</SentHeading>
       <p>
         We deleted {plural(result.deleted.requests, "record")} and {plural(result.deleted.mails, "other e-mail")}.
+        {result.deleted.agentDetails > 0 &&
+          ` Your name, e-mail address and phone number as the agent are removed from ${plural(result.deleted.agentDetails, "client's record")}; each record stays the client's.`}
       </p>
       {result.kept.length > 0 && (
         <>

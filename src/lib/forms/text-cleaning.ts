@@ -13,9 +13,28 @@ const INVISIBLE =
   // eslint-disable-next-line no-control-regex -- matching control characters is the point
   /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]/g;
 
-/** Text as a person meant it: invisible characters removed, Windows line ends made plain. */
+/**
+ * Code points that are no text at all: a surrogate without its pair (JSON may write one, but
+ * PostgreSQL refuses it, and no mail or PDF can hold it) and Unicode's 66 noncharacters
+ * (U+FDD0-U+FDEF and the last two of every plane), which Unicode keeps for a program's own use,
+ * never for interchange. With the `u` flag a surrogate in a class matches only an unpaired one.
+ */
+const NOT_TEXT = new RegExp(
+  `[\\uD800-\\uDFFF\\uFDD0-\\uFDEF${Array.from({ length: 17 }, (_, plane) => {
+    const prefix = plane === 0 ? "" : plane.toString(16).toUpperCase();
+    return `\\u{${prefix}FFFE}\\u{${prefix}FFFF}`;
+  }).join("")}]`,
+  "gu",
+);
+
+/**
+ * Text as a person meant it: invisible characters and what is no text removed, Windows line ends
+ * made plain. Every free-text field of every function is cleaned by this (through the schemas of
+ * forms/, or directly, as the signer's name): what could only be pasted or forged is dropped
+ * rather than refused, so a visitor is never turned away for a character they cannot see.
+ */
 export function visibleText(value: string): string {
-  return value.replace(/\r\n?/g, "\n").replace(INVISIBLE, "");
+  return value.replace(/\r\n?/g, "\n").replace(INVISIBLE, "").replace(NOT_TEXT, "");
 }
 
 /** Line breaks, tabs and Unicode's line and paragraph separators. */

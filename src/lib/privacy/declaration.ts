@@ -105,17 +105,3 @@ export const RECIPIENTS: ReadonlyArray<{ name: string; receives: string }> = [
       "Stores the records above, in a PostgreSQL database: a hosted one where the site runs on Netlify, or one on our own server.",
   },
 ];
-
-/** When a record kept `years` from `from` (ms since 1970) is due to go: the same date, `years` later. */
-export function dueAt(from: number, years: number): Date {
-  const date = new Date(from);
-  date.setUTCFullYear(date.getUTCFullYear() + years);
-  return date;
-}
-
-/** The instant before which a record counted from then is due, at `now`: `years` before now. */
-export function cutoff(now: number, years: number): Date {
-  const date = new Date(now);
-  date.setUTCFullYear(date.getUTCFullYear() - years);
-  return date;
-}

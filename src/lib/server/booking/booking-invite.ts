@@ -5,7 +5,7 @@
  */
 import { business } from "../../business-data";
 import type { SignedAgreement } from "../db/agreements";
-import type { Booking, BookedJob } from "../db/bookings";
+import { standingOf, type Booking, type BookedJob } from "../db/bookings";
 import { describeServices } from "../mail/emails";
 import { calendarFile, type InviteEvent } from "../mail/invite";
 import { signedAtText } from "./agreement";
@@ -41,13 +41,21 @@ export const agreementLine = (signed: Pick<SignedAgreement, "signerName" | "sign
     ? `Agreement signed by ${signed.signerName} on ${signedAtText(signed.signedAt)} [${signed.signedAt}], version ${signed.version}.`
     : "Agreement not signed yet.";
 
+/** The start of an owner's event's title: where the booking stands, when it is not simply ahead and confirmed. */
+const STANDING_PREFIX: Partial<Record<ReturnType<typeof standingOf>, string>> = {
+  pending: "Awaiting confirmation: ",
+  done: "Done: ",
+};
+
 /**
  * The owner's feed: every booking given, with the address and the client, whether it is
- * confirmed yet, and whether its agreement is signed (`signed`: the signature of each booking that has one).
+ * confirmed yet or its visit done (at `now`), and whether its agreement is signed (`signed`: the
+ * signature of each booking that has one).
  */
 export function ownerFeed(
   bookings: readonly Booking[],
   signed: ReadonlyMap<string, Pick<SignedAgreement, "signerName" | "signedAt" | "version">> = new Map(),
+  now = Date.now(),
 ): string {
   return calendarFile(
     `${business.name}: bookings`,
@@ -57,10 +65,7 @@ export function ownerFeed(
       onSiteMinutes: booking.onSiteMinutes,
       ...booking.ownerEvent,
       description: `${booking.ownerEvent.description} ${agreementLine(signed.get(booking.reference))}`,
-      summary:
-        booking.status === "pending"
-          ? `Awaiting confirmation: ${booking.ownerEvent.summary}`
-          : booking.ownerEvent.summary,
+      summary: `${STANDING_PREFIX[standingOf(booking, now)] ?? ""}${booking.ownerEvent.summary}`,
       tentative: booking.status === "pending",
       cancelled: !isLive(booking),
       sequence: booking.sequence,

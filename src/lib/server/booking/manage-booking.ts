@@ -11,6 +11,7 @@ import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { availability, business } from "../../business-data";
 import { bookedTimeText } from "../../booking/booked-time";
 import { BOOKED_BY_AGENT } from "../../forms/choices";
+import { offeredTime } from "../../forms/field-checks";
 import { MARYLAND, rfc3339 } from "../../booking/local-time";
 import { databaseOr503, type Database, type Queryable } from "../db/database";
 import { expireUnconfirmed, findBooking, moveBooking, setStatus, type Booking } from "../db/bookings";
@@ -29,6 +30,7 @@ import { bookingInvite } from "./booking-invite";
 
 export const BOOKING_CHANGES = "booking-changes";
 const HOUR_MS = 60 * 60 * 1000;
+const newStart = offeredTime("Choose one of the open times.", "Choose one of the open times.");
 
 /** What the page shows of a booking. */
 function describe(booking: Booking, now: number) {
@@ -203,7 +205,9 @@ async function change(
     }
 
     if (body.action === "move") {
-      const asked = typeof body.start === "string" ? Date.parse(body.start) : NaN;
+      // The time is checked as the schedule form's is (an RFC 3339 time and nothing else), not by
+      // Date.parse alone, which reads a time with a NUL or other stray characters inside it.
+      const asked = newStart.safeParse(body.start).success ? Date.parse(body.start as string) : NaN;
       if (Number.isNaN(asked)) throw new HttpError(400, "Choose one of the open times.");
       if (live && Date.parse(booking.start) === asked) return { status: 200, body: describe(booking, nowMs) };
       if (!live) throw new HttpError(409, "This booking is no longer held: please book again.");

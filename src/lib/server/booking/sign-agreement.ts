@@ -20,6 +20,7 @@ import { readJsonBody } from "../http/read-body";
 import { runtimeEnv } from "../http/runtime";
 import { deliverNow } from "../mail/deliver-now";
 import { outgoingMail } from "../mail/outgoing";
+import { oneLineText } from "../../forms/text-cleaning";
 import { agreementTitle, bodyHash, filledAgreement, signedAtText, signedMails } from "./agreement";
 import { checkBookingToken, linkSecret } from "./booking-links";
 
@@ -72,10 +73,18 @@ async function describe(db: Queryable, booking: Booking) {
 
 const isLive = (booking: Booking) => booking.status === "pending" || booking.status === "booked";
 
+/**
+ * The name as signed: cleaned as every name the site takes (forms/text-cleaning.ts), on one line,
+ * so a pasted line break, control or bidirectional character, NUL or lone surrogate never reaches
+ * the record, the two e-mails, the PDF or the owner's feed. They are dropped, not refused, as in
+ * the forms: the page then shows the signature as stored, so the signer sees exactly what was kept.
+ */
+const signedName = (name: unknown) => (typeof name === "string" ? oneLineText(name).trim() : "");
+
 /** The fields' problems, each naming its field, or none. */
 function problems(body: { name?: unknown; consent?: unknown }): Record<string, string> {
   const fields: Record<string, string> = {};
-  const name = typeof body.name === "string" ? body.name.trim() : "";
+  const name = signedName(body.name);
   if (!name) fields.name = "Full name: type your full name to sign.";
   else if (name.length > NAME_MAX) fields.name = `Full name: at most ${NAME_MAX} characters.`;
   if (body.consent !== true) fields.consent = "Consent: tick the box to agree to sign electronically.";
@@ -113,7 +122,7 @@ async function sign(
       version: filled.version,
       body: filled.body,
       bodySha256: bodyHash(filled.body),
-      signerName: (body.name as string).trim(),
+      signerName: signedName(body.name),
       signedAt: now.toISOString(),
       clientAddress: meta.address,
       userAgent: meta.userAgent,
@@ -153,7 +162,11 @@ export async function agreementHandler(req: GatsbyFunctionRequest, res: GatsbyFu
     const answer = await sign(
       reference,
       body,
-      { address: clientAddress(req), userAgent: typeof userAgent === "string" ? userAgent.slice(0, 500) : null },
+      // The browser's name is stored with the signature: cleaned as any line of text a visitor sends.
+      {
+        address: clientAddress(req),
+        userAgent: typeof userAgent === "string" ? oneLineText(userAgent).slice(0, 500) : null,
+      },
       now,
     );
     if (answer.stored) await deliverNow(reference);

@@ -110,6 +110,21 @@ export async function expireUnconfirmed(tx: Queryable, now: string): Promise<voi
 /** Still live at `now`: booked, or pending with its window open. */
 const LIVE = "(status = 'booked' OR (status = 'pending' AND (confirm_by IS NULL OR confirm_by > $1)))";
 
+/**
+ * A visit is done once its time on site has ended. It is derived from the booking's time, not
+ * stored: nothing has to move a booking on after its visit, and no pass that failed to run can
+ * leave one counted. `STILL_TO_COME` is the same rule in SQL, for `$1` as now; the two sit here
+ * together so that they stay one rule.
+ */
+export const visitEnd = (booking: Pick<Booking, "start" | "onSiteMinutes">) =>
+  Date.parse(booking.start) + booking.onSiteMinutes * 60_000;
+const STILL_TO_COME = "start_at + make_interval(mins => on_site_minutes) > $1";
+
+/** Where a booking stands for the owner at `now`: its status, or "done" for a booked visit that has passed. */
+export type Standing = BookingStatus | "done";
+export const standingOf = (booking: Booking, now: number): Standing =>
+  booking.status === "booked" && visitEnd(booking) <= now ? "done" : booking.status;
+
 /** The time held by live bookings between two instants, in one query. */
 export async function busyBetween(
   db: Queryable,
@@ -129,7 +144,11 @@ export async function busyBetween(
   return rows.map((row) => ({ inspector: row.inspector, from: Number(row.held_from), to: Number(row.held_to) }));
 }
 
-/** How many live bookings a mailbox, a phone number and a property each hold. */
+/**
+ * How many live bookings of visits still to come a mailbox, a phone number and a property each
+ * hold: a client's finished inspections, or a house inspected for an earlier buyer, never stand
+ * in the way of the next booking.
+ */
 export async function liveCounts(
   db: Queryable,
   who: { mailbox: string; phone: string; property: string },
@@ -139,7 +158,7 @@ export async function liveCounts(
     `SELECT count(*) FILTER (WHERE mailbox = $2)::integer AS mailbox,
             count(*) FILTER (WHERE phone = $3)::integer AS phone,
             count(*) FILTER (WHERE property = $4)::integer AS property
-     FROM bookings WHERE ${LIVE} AND (mailbox = $2 OR phone = $3 OR property = $4)`,
+     FROM bookings WHERE ${LIVE} AND ${STILL_TO_COME} AND (mailbox = $2 OR phone = $3 OR property = $4)`,
     [now, who.mailbox, who.phone, who.property],
   );
   return row ?? { mailbox: 0, phone: 0, property: 0 };

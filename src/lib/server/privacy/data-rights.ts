@@ -7,7 +7,10 @@
  * GET /api/privacy-data?token= (everything kept about the mailbox) and deletes with
  * POST /api/privacy-data { token, action: "delete" }: everything but a booked inspection, which is
  * the record of the job (kept until its period ends, named with that date), and the record of
- * these requests. The owner is e-mailed once per link that is opened, and once per deletion.
+ * these requests. An agent's own name, e-mail and phone in a client's request are shown to the
+ * agent, and blanked there when the agent deletes. The data is the address's exactly as the link
+ * was asked for (case aside): `x+tag@domain` is not `x@domain`, which is only the limits' mailbox.
+ * The owner is e-mailed once per link that is opened, and once per deletion.
  * A forged link is answered 403, an expired one 410.
  */
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
@@ -17,7 +20,8 @@ import { privacyDataPath } from "../../paths";
 import { createDataRequestSchema, fieldErrors } from "../../request-schemas";
 import { checkPurposeToken, linkSecret, purposeToken, siteUrl } from "../booking/booking-links";
 import { databaseOr503, type Queryable } from "../db/database";
-import { DATA_REQUESTS, deleteKept, insertLinkAsk, keptAbout, linkAsksSince } from "../db/privacy";
+import { addressKey, blankAgent, deleteKept, keptAbout } from "../db/kept-about";
+import { DATA_REQUESTS, insertLinkAsk, linkAsksSince } from "../db/privacy";
 import { findByKey, insertDeliveries, insertRequest, lockKeys } from "../db/requests";
 import { clientAddress } from "../http/client-address";
 import { HttpError, sendFailure } from "../http/http-error";
@@ -52,11 +56,16 @@ const limit = (req: GatsbyFunctionRequest, name: string) =>
     `Too many requests from your address. Please wait a few minutes, or call us at ${business.phone}.`,
   );
 
-/** Sends the link, unless a limit holds it back; records the ask either way. */
+/**
+ * Sends the link, unless a limit holds it back; records the ask either way. The link opens the
+ * data of the address exactly as asked (`addressKey`); only the limits count by the mailbox it
+ * reaches (`mailboxOf`), so no spelling of one mailbox gets it more links.
+ */
 async function askForLink(tx: Queryable, to: string, client: string, key: string | undefined, now: Date) {
   const mailbox = mailboxOf(to);
+  const address = addressKey(to);
   const env = runtimeEnv();
-  const print = createHash("sha256").update(mailbox).digest("base64url");
+  const print = createHash("sha256").update(address).digest("base64url");
   if (key) {
     await lockKeys(tx, [`key:${DATA_REQUESTS}:${key}`]);
     const previous = await findByKey(tx, DATA_REQUESTS, key);
@@ -82,12 +91,12 @@ async function askForLink(tx: Queryable, to: string, client: string, key: string
       kind: DATA_REQUESTS,
       reference,
       receivedAt: now.toISOString(),
-      record: { type: "data-request", action: "link", mailbox },
+      record: { type: "data-request", action: "link", mailbox: address },
       answer: { status: 202, body: {} },
       idempotencyKey: key ?? null,
       fingerprint: key ? print : null,
     });
-    const mail = dataLinkEmail(to, dataLink(secret, mailbox, now.getTime()), DATA_LINK_HOURS);
+    const mail = dataLinkEmail(to, dataLink(secret, address, now.getTime()), DATA_LINK_HOURS);
     await insertDeliveries(tx, reference, [outgoingMail(env)("dataLink", mail)], now.toISOString());
   }
   await insertLinkAsk(tx, { mailbox, client, at: now.toISOString(), reference });
@@ -165,6 +174,31 @@ async function noticeOnce(
   return reference;
 }
 
+/**
+ * Deletes what an address may have deleted: its requests and messages, with their e-mails, and the
+ * other e-mails to it; in a client's request where it is the agent, its own name, e-mail and phone
+ * are blanked (the request stays the client's). What is kept is named with the day it goes.
+ */
+export async function deleteData(tx: Queryable, address: string, now: Date) {
+  const data = describeKept(address, await keptAbout(tx, address), now.getTime());
+  const kept = data.items.filter((item) => item.keptBecause !== null);
+  const own = data.items.filter((item) => item.keptBecause === null && !item.asAgent);
+  const asAgent = data.items.filter((item) => item.asAgent).map((item) => item.reference);
+  const deleted = {
+    ...(await deleteKept(
+      tx,
+      own.map((item) => item.reference),
+      address,
+      kept.map((item) => item.reference),
+    )),
+    agentDetails: await blankAgent(tx, asAgent, address),
+  };
+  return {
+    deleted,
+    kept: kept.map(({ reference, what, goesOn, keptBecause }) => ({ reference, what, goesOn, keptBecause })),
+  };
+}
+
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 /** GET /api/privacy-data?token=: what is kept; POST { token, action: "delete" }: delete it. */
@@ -193,29 +227,17 @@ export async function keptDataHandler(req: GatsbyFunctionRequest, res: GatsbyFun
     const db = await databaseOr503(business.phone);
     const { answer, notice } = await db.transaction(async (tx) => {
       await lockKeys(tx, [`data-link:${link.mailbox}`]);
-      const data = describeKept(link.mailbox, await keptAbout(tx, link.mailbox), now.getTime());
-      const kept = data.items.filter((item) => item.keptBecause !== null);
-      const gone = data.items.filter((item) => item.keptBecause === null).map((item) => item.reference);
-      const deleted = await deleteKept(
-        tx,
-        gone,
-        link.mailbox,
-        kept.map((item) => item.reference),
-      );
-      const summary = `Deleted ${plural(deleted.requests, "record")} and ${plural(deleted.mails, "other e-mail")}; kept ${plural(kept.length, "record")} until the dates they go.`;
+      const { deleted, kept } = await deleteData(tx, link.mailbox, now);
+      const summary = `Deleted ${plural(deleted.requests, "record")} and ${plural(deleted.mails, "other e-mail")}, and blanked the agent's details in ${plural(deleted.agentDetails, "client's record")}; kept ${plural(kept.length, "record")} until the dates they go.`;
       const notice = await noticeOnce(
         tx,
         "delete",
         link,
         summary,
-        { deleted: deleted.requests, kept: kept.length },
+        { deleted: deleted.requests, agentDetails: deleted.agentDetails, kept: kept.length },
         now,
       );
-      const answer = {
-        deleted,
-        kept: kept.map(({ reference, what, goesOn, keptBecause }) => ({ reference, what, goesOn, keptBecause })),
-      };
-      return { answer, notice };
+      return { answer: { deleted, kept }, notice };
     });
     if (notice) await deliverNow(notice);
     res.status(200).json(answer);

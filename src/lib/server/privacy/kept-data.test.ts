@@ -70,4 +70,36 @@ describe("what a person's data page says", () => {
       ]),
     );
   });
+
+  it("gives a change to a booking never done the day its request goes, as the pass deletes them together", () => {
+    const request = (reference: string, kind: string, receivedAt: string, record: Record<string, unknown>) => ({
+      reference,
+      kind,
+      receivedAt,
+      record,
+      booking: null,
+      mails: [],
+    });
+    const data = describeKept(
+      "sam@example.com",
+      {
+        requests: [
+          {
+            ...request("SR-20261126-CANCEL", "schedule-requests", "2026-11-26T15:00:00.000Z", {}),
+            booking: { status: "cancelled", start: "2026-12-03T13:00:00.000Z" },
+          },
+          request("BC-20261201-CHANGE", "booking-changes", "2026-12-01T15:00:00.000Z", {
+            booking: "SR-20261126-CANCEL",
+          }),
+        ],
+        otherMails: [],
+      },
+      Date.parse("2026-12-02T00:00:00Z"),
+      { ...retention, requestsNotBookedYears: 1 },
+    );
+    expect(data.items.map((item) => [item.reference, item.goesOn])).toEqual([
+      ["SR-20261126-CANCEL", "2027-11-26"],
+      ["BC-20261201-CHANGE", "2027-11-26"],
+    ]);
+  });
 });

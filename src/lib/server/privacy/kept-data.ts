@@ -15,9 +15,10 @@ import {
 } from "../../catalog";
 import { NO_MAIN_INSPECTION, propertyTypes, referralSources, timeWindows } from "../../forms/choices";
 import { FORM_DECLARATIONS } from "../../privacy/fields";
-import { dueAt, retention } from "../../privacy/declaration";
+import { retention } from "../../privacy/declaration";
 import type { PrivacyContent } from "../../content-schema";
-import type { KeptAgreement, KeptMail, KeptRequest } from "../db/privacy";
+import type { KeptAgreement, KeptMail, KeptRequest } from "../db/kept-about";
+import { goesOn, periodsOf } from "./due-days";
 
 export interface KeptItem {
   reference: string;
@@ -35,6 +36,8 @@ export interface KeptItem {
   goesOn: string;
   /** Null when deleting takes it now; else why it is kept until `goesOn`. */
   keptBecause: string | null;
+  /** A client's request in which this address is the agent: only the agent's own fields, which deleting blanks. */
+  asAgent?: true;
   /** The record as stored, for the JSON download. */
   record: Record<string, unknown>;
 }
@@ -107,13 +110,6 @@ function fieldsOf(request: KeptRequest): Array<{ label: string; value: string }>
   });
 }
 
-/** A month after the visit: the latest the report is delivered, from which a signed agreement's period counts. */
-function deliveredBy(visitAt: string): number {
-  const date = new Date(visitAt);
-  date.setUTCMonth(date.getUTCMonth() + 1);
-  return date.getTime();
-}
-
 /** A signed agreement, kept whatever its client asks: Maryland law keeps contracts. */
 function agreementItem(agreement: KeptAgreement, periods: PrivacyContent): KeptItem {
   const signed = Date.parse(agreement.signedAt);
@@ -128,35 +124,63 @@ function agreementItem(agreement: KeptAgreement, periods: PrivacyContent): KeptI
       { label: "Agreement version", value: agreement.version },
     ],
     mails: [],
-    goesOn: day(dueAt(deliveredBy(agreement.visitAt), periods.signedAgreementsYears)),
+    goesOn: goesOn(Date.parse(agreement.visitAt), periodsOf(periods).signedAgreements),
     keptBecause: `Maryland law keeps a home inspection contract 5 years from the report's delivery (BOP §16-4A-05); we keep it ${periods.signedAgreementsYears} years.`,
     record: { ...agreement },
+  };
+}
+
+const AGENT_FIELDS = ["agentName", "agentEmail", "agentPhone"] as const;
+
+/**
+ * A client's request as its agent sees it: the agent's own name, e-mail and phone, nothing of the
+ * client's. Deleting blanks them in the stored request and its e-mails (db/kept-about.ts); the
+ * request itself is the client's, and goes when the client's period ends.
+ */
+function agentItem(request: KeptRequest, goesOnDay: string): KeptItem {
+  const values = (request.record.request ?? {}) as Record<string, unknown>;
+  const own = Object.fromEntries(AGENT_FIELDS.map((field) => [field, values[field]]));
+  return {
+    reference: request.reference,
+    what: "Your details as the agent of a client's booking or request",
+    receivedAt: request.receivedAt,
+    receivedOn: day(new Date(request.receivedAt)),
+    booking: null,
+    fields: fieldsOf({ ...request, record: { request: own } }),
+    mails: [],
+    goesOn: goesOnDay,
+    keptBecause: null,
+    asAgent: true,
+    record: { reference: request.reference, ...own },
   };
 }
 
 /** When each kept request goes, and whether a deletion takes it now. */
 export function describeKept(
   mailbox: string,
-  kept: { requests: KeptRequest[]; otherMails: KeptMail[]; agreements?: KeptAgreement[] },
+  kept: { requests: KeptRequest[]; otherMails: KeptMail[]; agreements?: KeptAgreement[]; asAgent?: KeptRequest[] },
   now: number,
   periods: PrivacyContent = retention,
 ): KeptData {
+  const kinds = periodsOf(periods);
   const booked = new Map(
     kept.requests
       .filter((request) => request.booking?.status === "booked")
-      .map((request) => [request.reference, dueAt(Date.parse(request.booking!.start), periods.bookingsYears)]),
+      .map((request) => [request.reference, goesOn(Date.parse(request.booking!.start), kinds.bookings)]),
   );
   const items = kept.requests.map((request): KeptItem => {
     const received = Date.parse(request.receivedAt);
     const bookingOf = request.kind === "booking-changes" ? String(request.record.booking) : request.reference;
     const bookedUntil = booked.get(bookingOf);
+    // A change goes with its booking's request (the pass deletes it then), so it counts from that request.
+    const countedFrom = Date.parse((kept.requests.find((each) => each.reference === bookingOf) ?? request).receivedAt);
     const goes = bookedUntil
       ? bookedUntil
       : request.kind === "contact-messages"
-        ? dueAt(received, periods.contactMessagesYears)
+        ? goesOn(received, kinds.contactMessages)
         : request.kind === "data-requests"
-          ? dueAt(received, periods.dataRequestsYears)
-          : dueAt(received, periods.requestsNotBookedYears);
+          ? goesOn(received, kinds.dataRequests)
+          : goesOn(countedFrom, kinds.requestsNotBooked);
     const upcoming = bookedUntil && request.booking && Date.parse(request.booking.start) > now;
     return {
       reference: request.reference,
@@ -166,7 +190,7 @@ export function describeKept(
       booking: request.booking,
       fields: fieldsOf(request),
       mails: request.mails,
-      goesOn: day(goes),
+      goesOn: goes,
       keptBecause: bookedUntil
         ? upcoming
           ? "A booked inspection still to come: cancel it with the link in its e-mail (or call us) and it can be deleted."
@@ -178,5 +202,13 @@ export function describeKept(
     };
   });
   const agreements = (kept.agreements ?? []).map((agreement) => agreementItem(agreement, periods));
-  return { mailbox, items: [...items, ...agreements], otherMails: kept.otherMails };
+  const asAgent = (kept.asAgent ?? []).map((request) =>
+    agentItem(
+      request,
+      request.booking?.status === "booked"
+        ? goesOn(Date.parse(request.booking.start), kinds.bookings)
+        : goesOn(Date.parse(request.receivedAt), kinds.requestsNotBooked),
+    ),
+  );
+  return { mailbox, items: [...items, ...agreements, ...asAgent], otherMails: kept.otherMails };
 }

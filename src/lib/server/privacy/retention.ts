@@ -16,6 +16,7 @@ import type { PrivacyContent } from "../../content-schema";
 import { database, type Database } from "../db/database";
 import { claimRetentionDay, deleteDue, recordRetentionRun, type RetentionCounts } from "../db/privacy";
 import { processState, runtimeEnv } from "../http/runtime";
+import { dueBefore, periodsOf, type PeriodOf } from "./due-days";
 
 /** How often a long-running process looks whether the day has turned. */
 const CHECK_EVERY_MS = 60 * 60 * 1000;
@@ -32,7 +33,12 @@ export async function enforceRetention(
   const day = marylandToday(now);
   return db.transaction(async (tx) => {
     if (!(await claimRetentionDay(tx, day, now.toISOString()))) return null;
-    const counts = await deleteDue(tx, now.toISOString(), periods);
+    // What goes is what the data page said goes on this day or before (due-days.ts).
+    const kinds = periodsOf(periods);
+    const cutoffs = Object.fromEntries(
+      Object.entries(kinds).map(([kind, period]) => [kind, dueBefore(day, period)]),
+    ) as Record<PeriodOf, string>;
+    const counts = await deleteDue(tx, now.toISOString(), cutoffs);
     await recordRetentionRun(tx, day, counts);
     return counts;
   });

@@ -1,0 +1,158 @@
+/**
+ * A person's data by the exact address their link was sent to, on PGlite and on a real PostgreSQL
+ * server, through the queries and the deletion the data page uses: `x+tag@domain` and `x@domain`
+ * are two people (only the limits fold them), and an agent sees and deletes their own name, e-mail
+ * and phone inside a client's request, while the request stays the client's.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { startPostgres } from "../../scripts/lib/postgres-server";
+import { BOOKED_BY_AGENT } from "../../src/lib/forms/choices";
+import { openDatabase, type Database } from "../../src/lib/server/db/database";
+import { addressKey, keptAbout } from "../../src/lib/server/db/kept-about";
+import { insertDeliveries, insertRequest } from "../../src/lib/server/db/requests";
+import { mailboxOf } from "../../src/lib/server/mail/mailbox-address";
+import { deleteData } from "../../src/lib/server/privacy/data-rights";
+import { describeKept } from "../../src/lib/server/privacy/kept-data";
+
+const engines: Array<[string, () => Promise<{ db: Database; stop: () => Promise<void> }>]> = [
+  [
+    "PGlite",
+    async () => {
+      const db = await openDatabase({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "data-rights-")) });
+      return { db, stop: () => db.close() };
+    },
+  ],
+  [
+    "PostgreSQL",
+    async () => {
+      const server = await startPostgres();
+      const db = await openDatabase({ DATABASE_URL: server.url });
+      return {
+        db,
+        stop: async () => {
+          await db.close();
+          await server.stop();
+        },
+      };
+    },
+  ],
+];
+
+let made = 0;
+/** A stored request of `kind` with `record`, and an e-mail to each of `to` (the first the business's) saying `text`. */
+async function stored(db: Database, kind: string, record: Record<string, unknown>, to: string[], text: string) {
+  made += 1;
+  const reference = `T-20270310-R${String(made).padStart(3, "0")}`;
+  const now = new Date().toISOString();
+  await insertRequest(db, {
+    kind,
+    reference,
+    receivedAt: now,
+    record,
+    answer: { status: 201, body: {} },
+    idempotencyKey: null,
+    fingerprint: null,
+  });
+  await insertDeliveries(
+    db,
+    reference,
+    to.map((address, index) => ({
+      message: ["business", "confirmation", "agentConfirmation"][index]!,
+      mailbox: mailboxOf(address),
+      from: "site@example.com",
+      mail: { to: address, subject: `About ${reference}`, text },
+      transport: "local" as const,
+    })),
+    now,
+  );
+  return reference;
+}
+
+const message = (email: string) => ({
+  type: "contact",
+  message: { name: `Writer ${email}`, email, topic: "radon", message: "Do you test for radon?" },
+});
+
+describe.each(engines)("on %s", (_name, open) => {
+  let db: Database;
+  let stop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ db, stop } = await open());
+  });
+  afterAll(() => stop());
+
+  const kept = async (address: string) => describeKept(address, await keptAbout(db, address), Date.now());
+
+  it("shows and deletes the data of the address the link was sent to, never of another that folds to its mailbox", async () => {
+    const tagged = "x+tag@example.org";
+    const plain = "x@example.org";
+    // The limits count both as one mailbox; the data is each person's own.
+    expect(mailboxOf(tagged)).toBe(mailboxOf(plain));
+    const taggedMessage = await stored(db, "contact-messages", message(tagged), ["office@example.com", tagged], "t");
+    const plainMessage = await stored(db, "contact-messages", message(plain), ["office@example.com", plain], "p");
+
+    const link = addressKey("X+Tag@Example.ORG");
+    expect((await kept(link)).items.map((item) => item.reference)).toEqual([taggedMessage]);
+    expect((await kept(plain)).items.map((item) => item.reference)).toEqual([plainMessage]);
+
+    const result = await db.transaction((tx) => deleteData(tx, link, new Date()));
+    expect(result.deleted).toEqual({ requests: 1, mails: 0, agentDetails: 0 });
+    expect((await kept(link)).items).toEqual([]);
+    const left = await kept(plain);
+    expect(left.items.map((item) => item.reference)).toEqual([plainMessage]);
+    expect(left.items[0]!.mails.map((mail) => mail.to)).toEqual(["office@example.com", plain]);
+  });
+
+  it("shows an agent only their own details in a client's request, and blanks them there when the agent deletes", async () => {
+    const agent = "Bea.Agent@Agents.example";
+    const client = {
+      name: "Cleo Client",
+      email: "cleo@example.org",
+      phone: "(410) 555-0199",
+      street: "9 Client Court",
+      bookedByAgent: BOOKED_BY_AGENT,
+      agentName: "Bea Agent",
+      agentEmail: agent,
+      agentPhone: "(410) 555-0112",
+    };
+    const business = `Client: Cleo Client cleo@example.org\n  Booked by the agent: Bea Agent\n  Agent e-mail: ${agent}\n  Agent phone: (410) 555-0112`;
+    const request = await stored(
+      db,
+      "schedule-requests",
+      { type: "schedule", request: client },
+      ["office@example.com", client.email, agent],
+      business,
+    );
+
+    const seen = await kept(addressKey(agent));
+    const mine = seen.items.find((item) => item.reference === request)!;
+    expect(mine).toMatchObject({ asAgent: true, keptBecause: null });
+    expect(mine.fields).toEqual([
+      { label: "Agent's name", value: "Bea Agent" },
+      { label: "Agent's e-mail address", value: agent },
+      { label: "Agent's phone number", value: "(410) 555-0112" },
+    ]);
+    // Nothing of the client's reaches the agent: not in the item, not among the agent's e-mails.
+    expect(JSON.stringify(seen.items)).not.toMatch(/Cleo|9 Client Court|555-0199/);
+    expect(seen.otherMails.map((mail) => mail.to)).toEqual([agent]);
+
+    const result = await db.transaction((tx) => deleteData(tx, addressKey(agent), new Date()));
+    expect(result.deleted).toEqual({ requests: 0, mails: 1, agentDetails: 1 });
+    expect((await kept(addressKey(agent))).items).toEqual([]);
+
+    // The client's request stays whole but for the agent: it says an agent booked it, not who.
+    const clientView = (await kept(client.email)).items.find((item) => item.reference === request)!;
+    expect(clientView.record).toMatchObject({
+      request: { name: "Cleo Client", bookedByAgent: BOOKED_BY_AGENT, agentName: "", agentEmail: "", agentPhone: "" },
+    });
+    const texts = clientView.mails.map((mail) => mail.text);
+    expect(texts).toHaveLength(2);
+    for (const text of texts) {
+      expect(text).toContain("Cleo Client");
+      expect(text).not.toMatch(/Bea Agent|Bea\.Agent|555-0112/);
+      expect(text).toContain("(deleted at the agent's request)");
+    }
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * /_mail, the e-mails kept instead of sent (no SMTP_URL), on the production server: shown only to
+ * a request that names this machine (127.0.0.1, localhost or [::1] on the server's port) as its
+ * Host, so a page of another site that DNS rebinding pointed here reads nothing; and an address
+ * that is no kept e-mail is answered 400 or 404, never 5xx.
+ */
+import { postJson, send, startFunctionServer, type FunctionServer } from "../../scripts/lib/function-server";
+import { contactMessage } from "../../scripts/lib/sample-requests";
+import { withDatabase } from "../../scripts/lib/database-access";
+import { keptMail } from "../../scripts/lib/local-mail";
+
+let server: FunctionServer;
+let subject: string;
+beforeAll(async () => {
+  server = await startFunctionServer();
+  const answer = await postJson(`${server.url}/api/contact`, contactMessage({ email: "kept.mail@example.com" }));
+  expect(answer.status).toBe(201);
+  // The contact message's e-mails are kept as it is stored; the first is the business's.
+  const kept = await withDatabase((db) => keptMail(db), { ...process.env, DATA_DIR: server.dataDir });
+  subject = kept[0]!.subject;
+});
+afterAll(() => server?.stop());
+
+const get = (path: string, host = `127.0.0.1:${server.port}`) =>
+  send(`${server.url}${path}`, { method: "GET", headers: { Host: host } });
+
+it("shows the kept e-mail to this machine under each of its loopback names", async () => {
+  for (const host of [`127.0.0.1:${server.port}`, `localhost:${server.port}`, `[::1]:${server.port}`]) {
+    const list = await get("/_mail", host);
+    expect({ host, status: list.status }).toEqual({ host, status: 200 });
+    expect(list.body).toContain("Kept e-mail");
+  }
+  const first = await get("/_mail/1", `localhost:${server.port}`);
+  expect(first.status).toBe(200);
+  expect(first.body).toContain('<a href="/_mail">');
+});
+
+it.each([
+  ["another site's name", "attacker.example"],
+  ["another site's name on this port", "attacker.example:PORT"],
+  ["this machine on another port", "127.0.0.1:1"],
+  ["a loopback name with a suffix", "localhost.attacker.example:PORT"],
+])("refuses a request naming %s with 403 and a sentence saying where to look", async (_, host) => {
+  for (const path of ["/_mail", "/_mail/1"]) {
+    const answer = await get(path, host.replace("PORT", String(server.port)));
+    expect({ path, status: answer.status }).toEqual({ path, status: 403 });
+    expect(answer.body).toBe(
+      `Kept e-mail is shown only at http://127.0.0.1:${server.port}/_mail (or localhost): this address was reached under another name.`,
+    );
+    expect(answer.body).not.toContain(subject);
+  }
+});
+
+it.each([
+  ["an escape that decodes to no text", "/_mail/1/%ff", 400],
+  ["a number no e-mail has", "/_mail/100000", 404],
+  ["a number that is none", "/_mail/abc", 404],
+  ["a number with a leading zero", "/_mail/01", 404],
+  ["a file the e-mail does not have", "/_mail/1/nothing.pdf", 404],
+  ["more segments", "/_mail/1/invite.ics/more", 404],
+])("answers %s with %i", async (_, path, status) => {
+  const answer = await get(path);
+  expect(answer.status).toBe(status);
+  expect(answer.body).toMatch(/malformed|no such kept e-mail/);
+});
