@@ -1,7 +1,7 @@
 /**
- * The calendar files of a booking: the visitor's (nothing they typed in it) and the owner's feed
- * (the address and the client). The reference is the UID and the booking's sequence the
- * SEQUENCE, so a calendar that has the event moves or cancels it.
+ * The calendar files of a booking: the visitor's (what was booked and where, not the client's name,
+ * phone or notes) and the owner's feed (the address and the client). The reference is the UID and
+ * the booking's sequence the SEQUENCE, so a calendar that has the event moves, confirms or cancels it.
  */
 import { business } from "../../business-data";
 import type { SignedAgreement } from "../db/agreements";
@@ -10,13 +10,23 @@ import { describeServices } from "../mail/emails";
 import { calendarFile, type InviteEvent } from "../mail/invite";
 import { signedAtText } from "./agreement";
 
-/** The visitor's event: what was booked and the phone number, nothing they typed. */
-export function visitorEvent(reference: string, start: string, onSiteMinutes: number, job: BookedJob): InviteEvent {
+/**
+ * The visitor's event: what was booked, where, and the phone number. The address is the one
+ * thing typed in it: a calendar entry without it sends nobody to the house.
+ */
+export function visitorEvent(
+  reference: string,
+  start: string,
+  onSiteMinutes: number,
+  job: BookedJob,
+  location: string,
+): InviteEvent {
   const services = describeServices(job);
   return {
     reference,
     start,
     onSiteMinutes,
+    location,
     summary: `${services[0] ?? "Inspection"}: ${business.name}`,
     description: `Reference ${reference}. ${services.join("; ")}. Questions: ${business.phone}.`,
   };
@@ -24,15 +34,30 @@ export function visitorEvent(reference: string, start: string, onSiteMinutes: nu
 
 const isLive = (booking: Booking) => booking.status === "booked" || booking.status === "pending";
 
-/** The visitor's invite as the booking stands: its time now, or cancelled. */
+/**
+ * The visitor's invite as the booking stands: its time now, TENTATIVE while only held, CONFIRMED once
+ * confirmed, or a CANCEL that takes it out of the calendar.
+ */
 export function bookingInvite(booking: Booking): string {
-  return calendarFile(business.name, [
-    {
-      ...visitorEvent(booking.reference, booking.start, booking.onSiteMinutes, booking.job),
-      sequence: booking.sequence,
-      cancelled: !isLive(booking),
-    },
-  ]);
+  const live = isLive(booking);
+  return calendarFile(
+    business.name,
+    [
+      {
+        ...visitorEvent(
+          booking.reference,
+          booking.start,
+          booking.onSiteMinutes,
+          booking.job,
+          booking.ownerEvent.location,
+        ),
+        sequence: booking.sequence,
+        tentative: booking.status === "pending",
+        cancelled: !live,
+      },
+    ],
+    live ? "PUBLISH" : "CANCEL",
+  );
 }
 
 /** What the owner's feed says of a booking's agreement: who signed it, when, which version; or that it is unsigned. */
