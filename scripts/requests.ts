@@ -8,6 +8,7 @@ import "./lib/webpack-imports";
 import { labelOf, mainInspectionChoices } from "../src/lib/catalog";
 import { bookedTimeText } from "../src/lib/booking/booked-time";
 import { bookingsSince, type Booking } from "../src/lib/server/db/bookings";
+import { signedByText } from "../src/lib/server/booking/agreement";
 import { agreementLine } from "../src/lib/server/booking/booking-invite";
 import { signaturesOf } from "../src/lib/server/booking/owner-calendar";
 import { deliveryStates, type DeliveryState } from "../src/lib/server/db/deliveries";
@@ -101,7 +102,7 @@ async function main() {
           client?.agentName,
           client?.agentEmail,
           booking.moves,
-          signed.get(booking.reference)?.signerName,
+          signed.get(booking.reference) && signedByText(signed.get(booking.reference)!),
           signed.get(booking.reference)?.signedAt,
           signed.get(booking.reference)?.version,
         ]

@@ -70,3 +70,19 @@ export function agreementBlocks(text: string): AgreementBlock[] {
   flush();
   return blocks;
 }
+
+/** A name as another spelling of it reads: case, accents, spaces and punctuation aside. */
+const nameKey = (name: string) =>
+  name
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+
+/**
+ * Whether a name typed to sign is the client's own ("casey  otherbuyer." is Casey Otherbuyer). The
+ * signing page asks anyone else whether they sign for the client, and the server refuses to store
+ * another name until they have said so.
+ */
+export const isClientName = (typed: string, client: string) => nameKey(typed) === nameKey(client);

@@ -11,7 +11,7 @@ import { createHash } from "node:crypto";
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from "pdf-lib";
 import agreementFile from "!!raw-loader!../../../../content/agreement.md";
 import { availability, business } from "../../business-data";
-import { agreementBlocks, fillAgreement, splitAgreementFile } from "../../booking/agreement-text";
+import { agreementBlocks, fillAgreement, isClientName, splitAgreementFile } from "../../booking/agreement-text";
 import { bookedTimeText } from "../../booking/booked-time";
 import { MARYLAND, rfc3339 } from "../../booking/local-time";
 import { agreementFrontmatterSchema } from "../../content-schema";
@@ -41,6 +41,8 @@ export interface FilledAgreement {
   body: string;
   /** A hash of the services and the fee: a signature covers these, whatever the time. */
   terms: string;
+  /** The client it names as "you": who is asked to sign. */
+  clientName: string;
   /** Where the signed copy and the "signed" note go. */
   clientEmail: string;
   agentEmail: string | null;
@@ -68,6 +70,7 @@ export async function filledAgreement(db: Queryable, booking: Booking): Promise<
     version: AGREEMENT_VERSION,
     body: `# ${settings.title}\n\n${body}\n`,
     terms: sha256(JSON.stringify({ services, fee: quote.total })).slice(0, 16),
+    clientName: request.name,
     clientEmail: request.email,
     agentEmail: request.bookedByAgent === BOOKED_BY_AGENT && request.agentEmail ? request.agentEmail : null,
   };
@@ -78,10 +81,16 @@ export const bodyHash = sha256;
 /** When it was signed, as the client and the owner read it: Maryland's clock at that instant. */
 export const signedAtText = (iso: string) => `${bookedTimeText(rfc3339(Date.parse(iso), MARYLAND))} (Maryland time)`;
 
+/** Who signed, as the owner, the client and the PDF read it: "by Casey", or "for Casey by Pat". */
+export const signedByText = (agreement: Pick<SignedAgreement, "signerName" | "clientName">) =>
+  agreement.clientName && !isClientName(agreement.signerName, agreement.clientName)
+    ? `for ${agreement.clientName} by ${agreement.signerName}`
+    : `by ${agreement.signerName}`;
+
 /** The lines under the text that say who signed, when and what. */
 export function signatureLines(agreement: SignedAgreement): string[] {
   return [
-    `Signed electronically by ${agreement.signerName}`,
+    `Signed electronically ${signedByText(agreement)}`,
     `on ${signedAtText(agreement.signedAt)}, ${agreement.signedAt}`,
     `Booking ${agreement.booking}; agreement version ${agreement.version}`,
     `SHA-256 of the text signed: ${agreement.bodySha256}`,
@@ -120,7 +129,7 @@ export async function agreementPdf(agreement: SignedAgreement): Promise<Uint8Arr
   const signedAt = new Date(agreement.signedAt);
   pdf.setTitle(`${settings.title}: ${agreement.booking}`);
   pdf.setAuthor(business.name);
-  pdf.setSubject(`Signed by ${drawable(regular, agreement.signerName)}`);
+  pdf.setSubject(`Signed ${drawable(regular, signedByText(agreement))}`);
   pdf.setCreationDate(signedAt);
   pdf.setModificationDate(signedAt);
   const width = PAGE.width - 2 * PAGE.margin;

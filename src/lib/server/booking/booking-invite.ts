@@ -8,7 +8,7 @@ import type { SignedAgreement } from "../db/agreements";
 import type { Booking, BookedJob } from "../db/bookings";
 import { describeServices } from "../mail/emails";
 import { calendarFile, type InviteEvent } from "../mail/invite";
-import { signedAtText } from "./agreement";
+import { signedAtText, signedByText } from "./agreement";
 
 /**
  * The visitor's event: what was booked, where, and the phone number. The address is the one
@@ -61,9 +61,11 @@ export function bookingInvite(booking: Booking): string {
 }
 
 /** What the owner's feed says of a booking's agreement: who signed it, when, which version; or that it is unsigned. */
-export const agreementLine = (signed: Pick<SignedAgreement, "signerName" | "signedAt" | "version"> | undefined) =>
+export const agreementLine = (
+  signed: Pick<SignedAgreement, "signerName" | "clientName" | "signedAt" | "version"> | undefined,
+) =>
   signed
-    ? `Agreement signed by ${signed.signerName} on ${signedAtText(signed.signedAt)} [${signed.signedAt}], version ${signed.version}.`
+    ? `Agreement signed ${signedByText(signed)} on ${signedAtText(signed.signedAt)} [${signed.signedAt}], version ${signed.version}.`
     : "Agreement not signed yet.";
 
 /**
@@ -72,7 +74,7 @@ export const agreementLine = (signed: Pick<SignedAgreement, "signerName" | "sign
  */
 export function ownerFeed(
   bookings: readonly Booking[],
-  signed: ReadonlyMap<string, Pick<SignedAgreement, "signerName" | "signedAt" | "version">> = new Map(),
+  signed: ReadonlyMap<string, Pick<SignedAgreement, "signerName" | "clientName" | "signedAt" | "version">> = new Map(),
 ): string {
   return calendarFile(
     `${business.name}: bookings`,
