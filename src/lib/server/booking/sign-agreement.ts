@@ -1,7 +1,8 @@
 /**
  * /api/agreement: the client's inspection agreement, reached by the signing link of their
  * confirmation (booking-links.ts, purpose "sign"; a manage link, the agent's included, cannot sign).
- * GET ?token= gives the agreement filled in for the booking, or the signature that covers it;
+ * GET ?token= gives the agreement filled in for the booking, or the signature that covers it
+ * (&pdf=1: the signed copy as a PDF);
  * POST { token, name, consent } signs it; a name that is not the client's is answered 409 with
  * `signingFor` (the client's name) until it is sent again with `forClient: true`, and is then kept
  * and shown as "for <client> by <name>". Signing is idempotent: a repeat, on any server, gets the
@@ -23,7 +24,15 @@ import { readJsonBody } from "../http/read-body";
 import { runtimeEnv } from "../http/runtime";
 import { deliverNow } from "../mail/deliver-now";
 import { outgoingMail } from "../mail/outgoing";
-import { agreementTitle, bodyHash, filledAgreement, signedAtText, signedByText, signedMails } from "./agreement";
+import {
+  agreementPdf,
+  agreementTitle,
+  bodyHash,
+  filledAgreement,
+  signedAtText,
+  signedByText,
+  signedMails,
+} from "./agreement";
 import { checkBookingToken, linkSecret } from "./booking-links";
 
 /** The longest name accepted: a signature, not a letter. */
@@ -156,9 +165,20 @@ export async function agreementHandler(req: GatsbyFunctionRequest, res: GatsbyFu
   try {
     const now = new Date();
     if (req.method === "GET") {
-      const reference = referenceOf((req.query as Record<string, unknown> | undefined)?.token, now.getTime());
+      const query = (req.query as Record<string, unknown> | undefined) ?? {};
+      const reference = referenceOf(query.token, now.getTime());
       const db = await databaseOr503(business.phone, "read");
-      res.status(200).json(await describe(db, await bookingOf(db, reference)));
+      const booking = await bookingOf(db, reference);
+      if (query.pdf === undefined) {
+        res.status(200).json(await describe(db, booking));
+        return;
+      }
+      // The signed copy, the same PDF as the e-mail's, for a client who wants it now or lost the e-mail.
+      const signed = await findAgreement(db, reference, (await filledAgreement(db, booking)).terms);
+      if (!signed) throw new HttpError(404, "This agreement is not signed yet: there is no signed copy.");
+      res.setHeader("Content-Type", "application/pdf");
+      res.setHeader("Content-Disposition", `attachment; filename="inspection-agreement-${reference}.pdf"`);
+      res.status(200).send(Buffer.from(await agreementPdf(signed)));
       return;
     }
     if (req.method !== "POST") throw new HttpError(405, "This address answers GET and POST.", { Allow: "GET, POST" });
