@@ -14,6 +14,9 @@ const booked: ManagedBooking = {
   changeable: true,
   cutoffHours: 24,
   job: { mainInspection: "none", addOns: ["radon"], waterPackages: [], squareFeet: 2100, county: "Howard" },
+  services: ["Radon test"],
+  location: "12 Main Street, Ellicott City, MD 21043",
+  estimate: 175,
 };
 
 function show(booking: ManagedBooking) {
@@ -23,6 +26,13 @@ function show(booking: ManagedBooking) {
 }
 
 describe("a booking's own page", () => {
+  it("says what was booked, where, and for how much", () => {
+    show(booked);
+    expect(screen.getByText("Radon test")).toBeVisible();
+    expect(screen.getByText("12 Main Street, Ellicott City, MD 21043")).toBeVisible();
+    expect(screen.getByText("$175")).toBeVisible();
+  });
+
   it("asks before cancelling, names the time given up, and does nothing on No", async () => {
     const onAction = show(booked);
     await userEvent.click(screen.getByRole("button", { name: "Cancel the booking" }));
