@@ -39,7 +39,7 @@ export function BookingLine({ view }: { view: AgreementView }) {
     return (
       <div role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-5 text-slate-900">
         <p className="font-semibold">
-          This booking {ended[view.status as keyof typeof ended]}: there is no inspection on {view.when}.
+          This booking {ended[view.status as keyof typeof ended]}: {view.when} is no longer booked.
         </p>
         <p className="mt-1 text-slate-800">
           Inspection <span className="font-mono whitespace-nowrap">{view.reference}</span>; the agreement below is kept

@@ -68,16 +68,16 @@ describe("a booking's own page", () => {
       "Not confirmed yet: Tuesday, December 1, 2026, 10 am (Maryland time)",
     );
     expect(screen.getByText(/The time is held for you until/)).toHaveTextContent(
-      "until Thursday, November 26, 2026, 9:30 pm (Maryland time). Keep it by then, or it is let go.",
+      "until Thursday, November 26, 2026, 9:30 pm (Maryland time). Keep it by then; otherwise the time is released for others.",
     );
     await userEvent.click(screen.getByRole("button", { name: "Keep this time" }));
     expect(onAction).toHaveBeenCalledWith({ action: "confirm" });
   });
 
-  it("says an expired booking was let go, and how to book again", () => {
+  it("says an expired booking was released, and how to book again", () => {
     show({ ...booked, status: "expired", changeable: false });
     expect(screen.getByRole("heading", { level: 2 })).toHaveTextContent(
-      "Not confirmed in time: Tuesday, December 1, 2026, 10 am was let go",
+      "Not confirmed in time: Tuesday, December 1, 2026, 10 am was released",
     );
     expect(screen.getByRole("link", { name: "Book an inspection" })).toHaveAttribute("href", "/schedule");
     expect(screen.queryByRole("button")).toBeNull();

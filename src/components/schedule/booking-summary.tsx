@@ -20,7 +20,7 @@ const headings: Record<ManagedBooking["status"], (booking: ManagedBooking) => st
   pending: (booking) => `Not confirmed yet: ${booking.when} (Maryland time)`,
   booked: (booking) => `Booked for ${booking.when} (Maryland time)`,
   cancelled: (booking) => `Cancelled: ${booking.when} is no longer booked`,
-  expired: (booking) => `Not confirmed in time: ${booking.when} was let go`,
+  expired: (booking) => `Not confirmed in time: ${booking.when} was released`,
 };
 
 export function BookingSummary({ booking, busy, moving, onToggleMove, onAction }: BookingSummaryProps) {
