@@ -10,6 +10,7 @@ import React, { useEffect, useRef, useState } from "react";
 import { readApiError } from "../../lib/api-error";
 import { apiRequest } from "../../lib/api-request";
 import { agreementBlocks, isClientName } from "../../lib/booking/agreement-text";
+import { possessive } from "../../lib/format";
 import { FieldError } from "../forms/fields";
 import { BookingLine, isLive, SignedPanel, type AgreementView } from "./agreement-status";
 import { PhoneLink } from "../layout/phone-link";
@@ -130,8 +131,8 @@ export function SignAgreement({ token, phone }: { token: string; phone: string }
         >
           <h2 className="text-lg font-semibold text-slate-900">Sign the agreement</h2>
           <p className="text-slate-800">
-            This agreement is <strong>{data.client}</strong>&apos;s, the client&apos;s. If you are signing for them,
-            type your own name: you will be asked to confirm it.
+            This agreement is <strong>{possessive(data.client)}</strong>, the client&apos;s. If you are signing for
+            them, type your own name: you will be asked to confirm it.
           </p>
           <div>
             <label className="flex items-start gap-3 text-slate-900">

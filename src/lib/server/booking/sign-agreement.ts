@@ -13,6 +13,7 @@ import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { business } from "../../business-data";
 import { isClientName } from "../../booking/agreement-text";
 import { bookedTimeText } from "../../booking/booked-time";
+import { possessive } from "../../format";
 import { findAgreement, insertAgreement, type SignedAgreement } from "../db/agreements";
 import { expireUnconfirmed, findBooking, type Booking } from "../db/bookings";
 import { databaseOr503, type Queryable } from "../db/database";
@@ -129,7 +130,7 @@ async function sign(
       return {
         status: 409,
         body: {
-          error: `This agreement is ${filled.clientName}'s. Signing for ${filled.clientName}?`,
+          error: `This agreement is ${possessive(filled.clientName)}. Signing for ${filled.clientName}?`,
           signingFor: filled.clientName,
         },
         stored: false,
