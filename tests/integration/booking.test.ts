@@ -141,6 +141,16 @@ describe("one address booked twice at once", () => {
     const answered = await book(server.url, start, { street: "9 Harbor Lane", sameAddress: "yes" });
     expect(answered.status).toBe(201);
     expect(body(answered).booking).toBeDefined();
+    // The owner reads that the visitor was asked and went ahead, in the e-mail and the feed.
+    const { reference } = body(answered) as { reference: string };
+    const officeMail = () =>
+      mailbox.messages.find((message) => bodyText(message.raw).includes(`Subject: Booking ${reference}:`));
+    await waitFor("the office's e-mail", () => officeMail() !== undefined);
+    expect(bodyText(officeMail()!.raw)).toContain("and chose to book this one as well.");
+    const feed = await getJson(`${server.url}/api/calendar/${SECRETS.CALENDAR_FEED_SECRET}.ics`);
+    expect(eventsOf(feed.text).find((event) => event.uid === reference)!.description).toContain(
+      "and chose to book this one as well.",
+    );
   });
 });
 
