@@ -71,14 +71,18 @@ export function agreementBlocks(text: string): AgreementBlock[] {
   return blocks;
 }
 
-/** A name as another spelling of it reads: case, accents, spaces and punctuation aside. */
+/**
+ * A name as another spelling of it reads: case, accents, spaces, punctuation and initials aside, so
+ * a client who adds or drops a middle initial ("Sam Q. Signer" for Sam Signer) is not asked.
+ */
 const nameKey = (name: string) =>
   name
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")
     .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 1)
+    .join(" ");
 
 /**
  * Whether a name typed to sign is the client's own ("casey  otherbuyer." is Casey Otherbuyer). The
