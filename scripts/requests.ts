@@ -8,6 +8,9 @@ import "./lib/webpack-imports";
 import { labelOf, mainInspectionChoices } from "../src/lib/catalog";
 import { bookedTimeText } from "../src/lib/booking/booked-time";
 import { bookingsSince, standingOf, type Booking } from "../src/lib/server/db/bookings";
+import { SAME_ADDRESS_CONFIRMED } from "../src/lib/forms/choices";
+import { signedByText } from "../src/lib/server/booking/agreement";
+import { SAME_ADDRESS_NOTE } from "../src/lib/server/mail/emails";
 import { agreementLine } from "../src/lib/server/booking/booking-invite";
 import { signaturesOf } from "../src/lib/server/booking/owner-calendar";
 import { deliveryStates, type DeliveryState } from "../src/lib/server/db/deliveries";
@@ -22,6 +25,7 @@ interface Client {
   agentName?: string;
   agentEmail?: string;
   bookedByAgent?: string;
+  sameAddress?: string;
 }
 
 const csvCell = (value: unknown) => `"${String(value ?? "").replaceAll('"', '""')}"`;
@@ -102,7 +106,7 @@ async function main() {
           client?.agentName,
           client?.agentEmail,
           booking.moves,
-          signed.get(booking.reference)?.signerName,
+          signed.get(booking.reference) && signedByText(signed.get(booking.reference)!),
           signed.get(booking.reference)?.signedAt,
           signed.get(booking.reference)?.version,
         ]
@@ -130,6 +134,7 @@ async function main() {
       `    ${bookedTimeText(booking.start)}, ${booking.onSiteMinutes} min, inspector ${booking.inspector}: ${booking.reference} ${status}\n` +
         `      ${jobText(booking)}; ${booking.ownerEvent.location}\n` +
         `      ${client ? `${client.name} <${client.email}> ${client.phone}` : "client unknown"}${agent}\n` +
+        (client?.sameAddress === SAME_ADDRESS_CONFIRMED ? `      ${SAME_ADDRESS_NOTE}\n` : "") +
         `      ${agreementLine(signed.get(booking.reference))}\n` +
         `      e-mail: ${mailLine(mailOf(booking.reference))}`,
     );

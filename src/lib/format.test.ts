@@ -1,4 +1,4 @@
-import { formatCount, formatDollars } from "./format";
+import { formatCount, formatDollars, possessive, wordList } from "./format";
 
 describe("formatCount and formatDollars", () => {
   const intlCount = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
@@ -15,5 +15,18 @@ describe("formatCount and formatDollars", () => {
   it("groups thousands with commas", () => {
     expect(formatCount(3500)).toBe("3,500");
     expect(formatDollars(12500)).toBe("$12,500");
+  });
+});
+
+describe("wordList and possessive", () => {
+  it("joins the last two words with 'and'", () => {
+    expect(wordList(["foundation"])).toBe("foundation");
+    expect(wordList(["foundation", "county"])).toBe("foundation and county");
+    expect(wordList(["square feet", "foundation", "county"])).toBe("square feet, foundation and county");
+  });
+
+  it("gives a name ending in s an apostrophe alone", () => {
+    expect(possessive("Severn Ridge Home Inspections")).toBe("Severn Ridge Home Inspections'");
+    expect(possessive("Casey Otherbuyer")).toBe("Casey Otherbuyer's");
   });
 });

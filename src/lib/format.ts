@@ -27,3 +27,12 @@ export function longDate(day: string): string {
     timeZone: "UTC",
   });
 }
+
+/** Words as a list reads them: "a", "a and b", "a, b and c". */
+export function wordList(words: readonly string[]): string {
+  if (words.length < 2) return words.join("");
+  return `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+}
+
+/** A name's possessive: "Casey's", and "Severn Ridge Home Inspections'" for a name ending in s. */
+export const possessive = (name: string) => (/s$/i.test(name) ? `${name}'` : `${name}'s`);

@@ -15,6 +15,6 @@ export function mockStaticQueries(): void {
     siteInfo: siteContent,
     allNavLink: { nodes: navigationContent },
     footerLinks: footerContent,
-    site: { siteMetadata: { siteUrl: "https://example.test" } },
+    site: { siteMetadata: { siteUrl: "https://example.test" }, buildTime: "2026" },
   });
 }

@@ -85,6 +85,7 @@ function pdfText(base64: string): string {
 describe("signing the agreement from the client's link", () => {
   it("signs once, keeps the exact text, mails both PDFs once, tells the agent only that it is signed, and the feed agrees", async () => {
     const reference = await book({
+      name: "Dana Q. Client",
       bookedByAgent: BOOKED_BY_AGENT,
       agentName: "Bea Agent",
       agentEmail: "bea@example.com",
@@ -108,7 +109,7 @@ describe("signing the agreement from the client's link", () => {
     const view = read.body as { text: string; version: string; signed: null };
     expect(view.signed).toBeNull();
     expect(view.version).toMatch(/^[0-9a-f]{12}$/);
-    expect(view.text).toContain(`Dana Client ${visitor}`);
+    expect(view.text).toContain("Dana Q. Client");
     expect(view.text).toContain(`${visitor} Agreement Lane`);
     expect(view.text).toContain("Radon test");
     expect(view.text).not.toMatch(/\{\{/);
@@ -203,6 +204,56 @@ describe("signing the agreement from the client's link", () => {
     expect(unfolded).toContain(
       `Agreement signed by Dana Q. Client on ${answer.signed.signedAtText} [${answer.signed.signedAt}], version ${view.version}.`,
     );
+  });
+
+  it("asks a signer of another name whether they sign for the client, and says so wherever the signature shows", async () => {
+    const reference = await book({ name: "Casey Otherbuyer" });
+    const token = tokenIn((await mailOf(reference, "confirmation"))!.text, "agreement")!;
+    expect((await getJson(`${server.url}/api/agreement?token=${token}`)).body).toMatchObject({
+      client: "Casey Otherbuyer",
+    });
+    // Not yet: the question first, and nothing stored.
+    const asked = await signAs(token, { name: "Somebody Else", consent: true });
+    expect(asked.status).toBe(409);
+    expect(JSON.parse(asked.body)).toEqual({
+      error: "This agreement is Casey Otherbuyer's. Signing for Casey Otherbuyer?",
+      signingFor: "Casey Otherbuyer",
+    });
+    expect(await rows("SELECT 1 FROM agreements WHERE booking = $1", [reference])).toHaveLength(0);
+
+    const signed = await signAs(token, { name: "Somebody Else", consent: true, forClient: true });
+    expect(signed.status).toBe(200);
+    const answer = JSON.parse(signed.body) as {
+      signed: { name: string; by: string; signedAtText: string; signedAt: string };
+    };
+    expect(answer.signed).toMatchObject({ name: "Somebody Else", by: "for Casey Otherbuyer by Somebody Else" });
+    const [businessMessage] = await rows<{ message: string }>(
+      "SELECT message FROM deliveries WHERE reference = $1 AND message LIKE 'agreement-%-business'",
+      [reference],
+    );
+    const businessMail = (await mailOf(reference, businessMessage!.message))!;
+    expect(businessMail.text).toContain("Signed electronically for Casey Otherbuyer by Somebody Else");
+    expect(pdfText(businessMail.attachments![0]!.base64)).toContain(
+      "Signed electronically for Casey Otherbuyer by Somebody Else",
+    );
+    // The page's own copy: the same PDF, downloaded from the signing link.
+    const download = await fetch(`${server.url}/api/agreement?token=${token}&pdf=1`);
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-type")).toBe("application/pdf");
+    expect(pdfText(Buffer.from(await download.arrayBuffer()).toString("base64"))).toContain(
+      "Signed electronically for Casey Otherbuyer by Somebody Else",
+    );
+    const feed = await getJson(`${server.url}/api/calendar/${SECRETS.CALENDAR_FEED_SECRET}.ics`);
+    const unfolded = feed.text.replace(/\r\n[ \t]/g, "").replace(/\\([,;\\])/g, "$1");
+    expect(unfolded).toContain(
+      `Agreement signed for Casey Otherbuyer by Somebody Else on ${answer.signed.signedAtText}`,
+    );
+  });
+
+  it("has no signed copy to download before it is signed", async () => {
+    const reference = await book();
+    const token = tokenIn((await mailOf(reference, "confirmation"))!.text, "agreement")!;
+    expect((await getJson(`${server.url}/api/agreement?token=${token}&pdf=1`)).status).toBe(404);
   });
 
   it("answers a forged link 403, an expired one 410, and another booking's manage link 403, signing nothing", async () => {

@@ -6,11 +6,11 @@
  * moves a booking, after which its time can be booked again.
  */
 import { randomUUID } from "node:crypto";
-import ICAL from "ical.js";
 import { bookingToken } from "../../src/lib/server/booking/booking-links";
 import { postJson, startFunctionServer, type Answer, type FunctionServer } from "../../scripts/lib/function-server";
 import { getJson, openStartsOf, startDispenser } from "../../scripts/lib/open-times";
 import { bookingRequest, SHORT_JOB } from "../../scripts/lib/sample-requests";
+import { calendarIn, eventsOf } from "../support/invite";
 import { bodyText, startMailbox, waitFor, type Mailbox } from "../support/mailbox";
 import { occupy } from "../support/occupy";
 import { withDatabase } from "../../scripts/lib/database-access";
@@ -50,13 +50,6 @@ function book(url: string, start: string, overrides: Record<string, unknown> = {
 }
 
 const body = (answer: Answer) => JSON.parse(answer.body) as Record<string, unknown>;
-
-/** The events of an iCalendar text, read by ical.js with the time zones the file itself defines. */
-function eventsOf(text: string): ICAL.Event[] {
-  const calendar = new ICAL.Component(ICAL.parse(text));
-  for (const zone of calendar.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(zone);
-  return calendar.getAllSubcomponents("vevent").map((component) => new ICAL.Event(component));
-}
 
 /** Sends `count` bookings of one start, `inFlight` at a time; returns the statuses. */
 async function rush(url: () => string, start: string, count: number, inFlight: number): Promise<Answer[]> {
@@ -148,6 +141,16 @@ describe("one address booked twice at once", () => {
     const answered = await book(server.url, start, { street: "9 Harbor Lane", sameAddress: "yes" });
     expect(answered.status).toBe(201);
     expect(body(answered).booking).toBeDefined();
+    // The owner reads that the visitor was asked and went ahead, in the e-mail and the feed.
+    const { reference } = body(answered) as { reference: string };
+    const officeMail = () =>
+      mailbox.messages.find((message) => bodyText(message.raw).includes(`Subject: Booking ${reference}:`));
+    await waitFor("the office's e-mail", () => officeMail() !== undefined);
+    expect(bodyText(officeMail()!.raw)).toContain("and chose to book this one as well.");
+    const feed = await getJson(`${server.url}/api/calendar/${SECRETS.CALENDAR_FEED_SECRET}.ics`);
+    expect(eventsOf(feed.text).find((event) => event.uid === reference)!.description).toContain(
+      "and chose to book this one as well.",
+    );
   });
 });
 
@@ -170,8 +173,12 @@ describe("a booking", () => {
     expect(event!.component.getFirstProperty("dtstart")!.getParameter("tzid")).toBe("America/New_York");
     expect(event!.startDate.zone.tzid).toBe("America/New_York");
     expect(event!.startDate.toJSDate().getTime()).toBe(Date.parse(start));
-    // Like every confirmation, it holds nothing the visitor typed.
-    expect(booked.booking.invite).not.toMatch(/Ann Client|Severn Avenue|Annapolis|side gate/);
+    // Held until confirmed, at the property's address; nothing else the visitor typed.
+    expect(event!.component.getFirstPropertyValue("status")).toBe("TENTATIVE");
+    expect(event!.location).toMatch(/^\d+ Main Street, Annapolis, MD 21403$/);
+    expect(booked.booking.invite).not.toMatch(
+      new RegExp(`Ann Client|555-${String(visitor).padStart(4, "0")}|side gate`),
+    );
 
     await waitFor("the confirmation", () => mailbox.messages.some((message) => message.to[0] === "booker@example.com"));
     const confirmation = bodyText(mailbox.messages.find((message) => message.to[0] === "booker@example.com")!.raw);
@@ -256,11 +263,7 @@ describe("a booking", () => {
         message.to[0] === "booker@example.com" && bodyText(message.raw).includes("Subject: Your inspection is moved"),
     )!.raw;
     const movedMail = bodyText(movedRaw);
-    // The calendar part as sent (its RRULEs hold "=11", which quoted-printable decoding would mangle),
-    // one line end per line.
-    const part = movedRaw.slice(movedRaw.indexOf("BEGIN:VCALENDAR"), movedRaw.indexOf("END:VCALENDAR") + 13);
-    const invite = (part.includes("=3D") ? bodyText(part) : part).replace(/\r+\n/g, "\r\n");
-    const [event] = eventsOf(invite);
+    const [event] = eventsOf(calendarIn(movedRaw));
     expect(event!.uid).toBe(reference);
     expect(event!.sequence).toBeGreaterThan(0);
     expect(event!.startDate.toJSDate().getTime()).toBe(Date.parse(later));

@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { readSiteContent } from "../../src/build/content-files";
 import { DEFAULT_SETTINGS } from "../../src/lib/server/http/settings";
 import { postJson, startFunctionServer, type FunctionServer } from "../../scripts/lib/function-server";
+import { calendarIn, eventsOf } from "../support/invite";
 import { bodyText, startMailbox, waitFor, type Mailbox } from "../support/mailbox";
 import { decodeHeaderText, headerFields } from "../support/mime-header";
 import { startDispenser } from "../../scripts/lib/open-times";
@@ -86,12 +87,15 @@ it("sends the business every field and the quote, and the visitor a confirmation
   expect(confirmation).toMatch(/^ {2}https:\/\/\S+\/booking\?token=\S+$/m);
   expect(confirmation).toContain("The same link cancels or moves it, until 24 hours before it starts.");
   expect(confirmation).toContain(site.phone);
-  // The invitation part carries the time, and nothing typed either.
+  // The invitation part carries the time, and of what was typed only the property's address, as LOCATION.
   expect(confirmation).toMatch(/BEGIN:VEVENT[\s\S]*UID:/);
-  // Nothing the visitor typed: not their name, street, town, notes or agent.
+  expect(eventsOf(calendarIn(confirmation))[0]!.location).toBe("12 Severn Avenue, Annapolis, MD 21403");
+  // Nothing else the visitor typed: not their name, notes, agent or phone; the text not the address either.
+  const text = confirmation.replace(/BEGIN:VCALENDAR[\s\S]*?END:VCALENDAR/g, "");
   for (const typed of ["Ann Client", "Severn Avenue", "Annapolis", "side gate", "Bea Agent", "555-0100"]) {
-    expect(confirmation).not.toContain(typed);
+    expect(text).not.toContain(typed);
   }
+  for (const typed of ["Ann Client", "side gate", "Bea Agent", "555-0100"]) expect(confirmation).not.toContain(typed);
 
   // The outbox holds the request too.
   expect(await server.readOutbox("schedule-requests")).toContainEqual(expect.objectContaining({ reference }));
@@ -222,10 +226,16 @@ it("sends an agent who books for a client the confirmation too, and nothing eith
   const messages = await mailFor(reference, 3);
   const to = (address: string) => bodyText(messages.find((message) => message.to[0] === address)!.raw);
   for (const address of ["client.two@example.com", "bea.agent@example.com"]) {
-    expect(to(address)).toContain(`Your inspection time is held for you. Your reference is ${reference}.`);
+    const raw = to(address);
+    expect(raw).toContain(`Your inspection time is held for you. Your reference is ${reference}.`);
+    // The invite names the property, as a calendar entry must; nothing else typed is in it or the text.
+    const [event] = eventsOf(calendarIn(raw));
+    expect(event!.location).toMatch(/^\d+ Severn Avenue, Annapolis, MD \d{5}$/);
+    const withoutInvite = raw.replace(/BEGIN:VCALENDAR[\s\S]*?END:VCALENDAR/g, "");
     for (const typed of ["Ann Client", "Severn Avenue", "Bea Agent", "555-0111", "side gate"]) {
-      expect(to(address)).not.toContain(typed);
+      expect(withoutInvite).not.toContain(typed);
     }
+    for (const typed of ["Ann Client", "Bea Agent", "555-0111", "side gate"]) expect(raw).not.toContain(typed);
   }
   expect(to(site.email)).toContain("Booked by the agent: Bea Agent");
   expect(to(site.email)).toContain("Agent phone: (410) 555-0111");

@@ -17,6 +17,8 @@ export const DAY_SLOTS = {
   move: 12,
   sameAddress: 14,
   agreement: 16,
+  notices: 22,
+  signingFor: 24,
 } as const;
 
 const dayNumber = (slot: number, project: string) => slot + (project === "phone" ? 1 : 0);

@@ -1,28 +1,21 @@
 /**
  * The client's inspection agreement, reached by the signing link of their confirmation: the text
  * filled in for their booking, a consent to sign electronically, the full name typed, one button.
- * Once signed it shows who signed, when, and the version; the signed copy arrives by e-mail.
+ * The link can be forwarded, so the page names the client, and a name typed that is not theirs is
+ * asked about ("Signing for Casey Otherbuyer?") before it signs. Once signed it shows who signed,
+ * when, the version and the signed copy; a booking cancelled or let go says so above its text.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import React, { useRef, useState } from "react";
+import React, { useEffect, useRef, useState } from "react";
 import { readApiError } from "../../lib/api-error";
 import { apiRequest } from "../../lib/api-request";
-import { agreementBlocks } from "../../lib/booking/agreement-text";
+import { agreementBlocks, isClientName } from "../../lib/booking/agreement-text";
+import { possessive } from "../../lib/format";
 import { FieldError } from "../forms/fields";
-import { SentHeading } from "../forms/sent-heading";
+import { BookingLine, isLive, SignedPanel, type AgreementView } from "./agreement-status";
 import { PhoneLink } from "../layout/phone-link";
 import { buttonStyles } from "../ui/button";
 import { Spinner } from "../ui/spinner";
-
-export interface AgreementView {
-  reference: string;
-  status: "pending" | "booked" | "cancelled" | "expired";
-  when: string;
-  title: string;
-  version: string;
-  text: string;
-  signed: null | { name: string; signedAt: string; signedAtText: string; version: string; sha256: string };
-}
 
 const control =
   "mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none";
@@ -70,12 +63,19 @@ export function SignAgreement({ token, phone }: { token: string; phone: string }
   const [consent, setConsent] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  /** The client a name that is not theirs would sign for: asked before it signs. */
+  const [askFor, setAskFor] = useState<string | null>(null);
   const nameRef = useRef<HTMLInputElement>(null);
   const consentRef = useRef<HTMLInputElement>(null);
   const sign = useMutation({
-    mutationFn: async () =>
-      (await (await apiRequest("POST", "/api/agreement", { token, name, consent })).json()) as AgreementView,
-    onSuccess: (after) => queryClient.setQueryData(key, after),
+    mutationFn: async (forClient: boolean) =>
+      (await (
+        await apiRequest("POST", "/api/agreement", { token, name, consent, ...(forClient ? { forClient } : {}) })
+      ).json()) as AgreementView,
+    onSuccess: (after) => {
+      setAskFor(null);
+      queryClient.setQueryData(key, after);
+    },
     onError: (problem) => {
       const read = readApiError(problem);
       setErrors(read.fields);
@@ -110,39 +110,19 @@ export function SignAgreement({ token, phone }: { token: string; phone: string }
     setFailure(null);
     if (found.name) return nameRef.current?.focus();
     if (found.consent) return consentRef.current?.focus();
-    sign.mutate();
+    if (!isClientName(name, data.client)) return setAskFor(data.client);
+    sign.mutate(false);
   };
-  const live = data.status === "pending" || data.status === "booked";
+  const live = isLive(data);
+  const pdfHref = `/api/agreement?token=${encodeURIComponent(token)}&pdf=1`;
 
   return (
     <div className="space-y-8">
-      {data.signed && (
-        <div className="rounded-xl border border-brand-200 bg-white p-6 shadow-sm" role="status">
-          <SentHeading>Agreement signed</SentHeading>
-          <dl className="mt-4 grid gap-x-4 gap-y-2 text-slate-800 sm:grid-cols-[auto_1fr]">
-            <dt className="font-semibold">Signed by</dt>
-            <dd>{data.signed.name}</dd>
-            <dt className="font-semibold">When</dt>
-            <dd>{data.signed.signedAtText}</dd>
-            <dt className="font-semibold">Version</dt>
-            <dd className="font-mono">{data.signed.version}</dd>
-          </dl>
-          <p className="mt-4 text-slate-700">
-            A signed copy (PDF) is on its way to your e-mail. Your inspection {data.reference} is {data.when} (Maryland
-            time).
-          </p>
-        </div>
-      )}
-      <p className="text-slate-700">
-        Inspection <strong className="font-mono whitespace-nowrap">{data.reference}</strong>, {data.when} (Maryland
-        time). Agreement version <span className="font-mono">{data.version}</span>.
-      </p>
+      <SignedPanel view={data} pdfHref={pdfHref} />
+      <BookingLine view={data} />
       <article aria-label={data.title} className="rounded-xl border border-slate-300 bg-white p-6 shadow-sm">
         <AgreementText text={data.text} />
       </article>
-      {!data.signed && !live && (
-        <p className="text-slate-800">This booking is {data.status}: there is nothing to sign.</p>
-      )}
       {!data.signed && live && (
         <form
           noValidate
@@ -150,6 +130,10 @@ export function SignAgreement({ token, phone }: { token: string; phone: string }
           className="space-y-5 rounded-xl border border-slate-300 bg-white p-6 shadow-sm"
         >
           <h2 className="text-lg font-semibold text-slate-900">Sign the agreement</h2>
+          <p className="text-slate-800">
+            This agreement is <strong>{possessive(data.client)}</strong>, the client&apos;s. If you are signing for
+            them, type your own name: you will be asked to confirm it.
+          </p>
           <div>
             <label className="flex items-start gap-3 text-slate-900">
               <input
@@ -185,7 +169,10 @@ export function SignAgreement({ token, phone }: { token: string; phone: string }
               required
               maxLength={120}
               value={name}
-              onChange={(event) => setName(event.target.value)}
+              onChange={(event) => {
+                setName(event.target.value);
+                setAskFor(null);
+              }}
               aria-invalid={errors.name ? true : undefined}
               aria-describedby={errors.name ? "signer-name-hint name-error" : "signer-name-hint"}
               className={`${control} ${errors.name ? "border-red-600" : "border-slate-400"}`}
@@ -197,12 +184,66 @@ export function SignAgreement({ token, phone }: { token: string; phone: string }
               {failure}
             </p>
           )}
-          <button type="submit" className={buttonStyles({ size: "lg" })} disabled={sign.isPending}>
-            {sign.isPending && <Spinner size="sm" />} Sign the agreement
-          </button>
+          {askFor ? (
+            <SigningFor
+              client={askFor}
+              name={name.trim()}
+              pending={sign.isPending}
+              onConfirm={() => sign.mutate(true)}
+              onChange={() => {
+                setAskFor(null);
+                nameRef.current?.focus();
+              }}
+            />
+          ) : (
+            <button type="submit" className={buttonStyles({ size: "lg" })} disabled={sign.isPending}>
+              {sign.isPending && <Spinner size="sm" />} Sign the agreement
+            </button>
+          )}
         </form>
       )}
       <PhoneLink phone={phone} className="-ml-3" />
+    </div>
+  );
+}
+
+/** The question put to a signer whose name is not the client's: sign for them, or change the name. */
+function SigningFor(props: {
+  client: string;
+  name: string;
+  pending: boolean;
+  onConfirm: () => void;
+  onChange: () => void;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Focus moves to the question, so a screen reader hears it as it appears.
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div
+      role="group"
+      aria-labelledby="signing-for"
+      className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4"
+    >
+      <h3 id="signing-for" ref={heading} tabIndex={-1} className="font-semibold text-slate-900 focus:outline-none">
+        Signing for {props.client}?
+      </h3>
+      <p className="text-slate-800">
+        The agreement names {props.client} as the client. You typed &ldquo;{props.name}&rdquo;: the signature will read
+        &ldquo;signed for {props.client} by {props.name}&rdquo;, and we will see it so.
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <button
+          type="button"
+          className={buttonStyles({ size: "lg" })}
+          disabled={props.pending}
+          onClick={props.onConfirm}
+        >
+          {props.pending && <Spinner size="sm" />} Yes, sign for {props.client}
+        </button>
+        <button type="button" className={buttonStyles({ variant: "secondary", size: "lg" })} onClick={props.onChange}>
+          No, change the name
+        </button>
+      </div>
     </div>
   );
 }

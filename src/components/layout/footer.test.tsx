@@ -51,7 +51,8 @@ describe("Footer", () => {
     for (const network of ["Facebook", "Instagram", "LinkedIn", "YouTube"]) {
       expect(screen.getByRole("link", { name: network })).toHaveAttribute("href", expect.stringMatching(/^https:\/\//));
     }
-    expect(screen.getByText(/© 2025/)).toBeInTheDocument();
+    // From the year first published (content) to the year of the build (2026 in the fixture).
+    expect(screen.getByText(/© 2025–2026 /)).toBeInTheDocument();
     expect(screen.getByText(/Licensed & Insured ·/)).toBeInTheDocument();
   });
 });

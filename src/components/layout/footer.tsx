@@ -1,4 +1,4 @@
-import { Link } from "gatsby";
+import { graphql, Link, useStaticQuery } from "gatsby";
 import * as lucide from "lucide";
 import { iconFrom } from "../ui/icons";
 import React from "react";
@@ -32,9 +32,27 @@ function FooterList({ title, links }: { title: string; links: readonly NavItem[]
   );
 }
 
+/**
+ * The years of the copyright line: from content/site.yaml's copyrightYear, the year the site was
+ * first published, to the year this build was made, so the line stays current with each build
+ * and never changes between the built page and its hydration.
+ */
+function useCopyrightYears(first: number): string {
+  const { site } = useStaticQuery<{ site: { buildTime: string } | null }>(graphql`
+    query FooterBuildYear {
+      site {
+        buildTime(formatString: "YYYY")
+      }
+    }
+  `);
+  const built = Number(site?.buildTime);
+  return Number.isInteger(built) && built > first ? `${first}–${built}` : String(first);
+}
+
 /** The footer of every page. */
 export function Footer() {
   const site = useSiteInfo();
+  const years = useCopyrightYears(site.copyrightYear);
   const { footer } = useNavigation();
   const socials = [
     { name: "Facebook", href: site.social.facebook, Icon: FacebookIcon },
@@ -99,7 +117,7 @@ export function Footer() {
       <div className="border-t border-brand-800">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm text-slate-300 sm:flex-row sm:justify-between sm:px-6">
           <p>
-            © {site.copyrightYear} {site.name}. All rights reserved.
+            © {years} {site.name}. All rights reserved.
           </p>
           <p className="font-medium text-white">Licensed & Insured · {site.serviceArea}</p>
         </div>

@@ -5,6 +5,7 @@
  */
 import { useMutation, useQuery } from "@tanstack/react-query";
 import React, { useState } from "react";
+import { marylandTimeText } from "../../lib/booking/managed-booking";
 import { readApiError } from "../../lib/api-error";
 import { apiRequest } from "../../lib/api-request";
 import { longDate } from "../../lib/format";
@@ -159,8 +160,7 @@ export function KeptDataView({ token, phone }: { token: string; phone: string })
         )}
       </div>
       <p className="text-sm text-slate-600">
-        This link works until{" "}
-        {new Date(data.linkExpiresAt).toLocaleString("en-US", { dateStyle: "long", timeStyle: "short" })}.
+        This link works until {marylandTimeText(data.linkExpiresAt)} (Maryland time).
       </p>
     </div>
   );

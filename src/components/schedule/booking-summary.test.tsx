@@ -14,6 +14,9 @@ const booked: ManagedBooking = {
   changeable: true,
   cutoffHours: 24,
   job: { mainInspection: "none", addOns: ["radon"], waterPackages: [], squareFeet: 2100, county: "Howard" },
+  services: ["Radon test"],
+  location: "12 Main Street, Ellicott City, MD 21043",
+  estimate: 175,
 };
 
 function show(booking: ManagedBooking) {
@@ -23,6 +26,13 @@ function show(booking: ManagedBooking) {
 }
 
 describe("a booking's own page", () => {
+  it("says what was booked, where, and for how much", () => {
+    show(booked);
+    expect(screen.getByText("Radon test")).toBeVisible();
+    expect(screen.getByText("12 Main Street, Ellicott City, MD 21043")).toBeVisible();
+    expect(screen.getByText("$175")).toBeVisible();
+  });
+
   it("asks before cancelling, names the time given up, and does nothing on No", async () => {
     const onAction = show(booked);
     await userEvent.click(screen.getByRole("button", { name: "Cancel the booking" }));
@@ -58,16 +68,16 @@ describe("a booking's own page", () => {
       "Not confirmed yet: Tuesday, December 1, 2026, 10 am (Maryland time)",
     );
     expect(screen.getByText(/The time is held for you until/)).toHaveTextContent(
-      "until Thursday, November 26, 2026, 9:30 pm (Maryland time). Keep it by then, or it is let go.",
+      "until Thursday, November 26, 2026, 9:30 pm (Maryland time). Keep it by then; otherwise the time is released for others.",
     );
     await userEvent.click(screen.getByRole("button", { name: "Keep this time" }));
     expect(onAction).toHaveBeenCalledWith({ action: "confirm" });
   });
 
-  it("says an expired booking was let go, and how to book again", () => {
+  it("says an expired booking was released, and how to book again", () => {
     show({ ...booked, status: "expired", changeable: false });
     expect(screen.getByRole("heading", { level: 2 })).toHaveTextContent(
-      "Not confirmed in time: Tuesday, December 1, 2026, 10 am was let go",
+      "Not confirmed in time: Tuesday, December 1, 2026, 10 am was released",
     );
     expect(screen.getByRole("link", { name: "Book an inspection" })).toHaveAttribute("href", "/schedule");
     expect(screen.queryByRole("button")).toBeNull();

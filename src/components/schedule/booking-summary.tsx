@@ -1,6 +1,7 @@
 /** Where a booking stands, with what can be done about it from here. */
 import React from "react";
 import type { BookingAction, ManagedBooking } from "../../lib/booking/managed-booking";
+import { formatDollars } from "../../lib/format";
 import { schedulePath } from "../../lib/paths";
 import { ButtonLink, buttonStyles } from "../ui/button";
 import { CalendarLink } from "./calendar-link";
@@ -19,7 +20,7 @@ const headings: Record<ManagedBooking["status"], (booking: ManagedBooking) => st
   pending: (booking) => `Not confirmed yet: ${booking.when} (Maryland time)`,
   booked: (booking) => `Booked for ${booking.when} (Maryland time)`,
   cancelled: (booking) => `Cancelled: ${booking.when} is no longer booked`,
-  expired: (booking) => `Not confirmed in time: ${booking.when} was let go`,
+  expired: (booking) => `Not confirmed in time: ${booking.when} was released`,
 };
 
 export function BookingSummary({ booking, busy, moving, onToggleMove, onAction }: BookingSummaryProps) {
@@ -27,9 +28,20 @@ export function BookingSummary({ booking, busy, moving, onToggleMove, onAction }
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-6">
       <h2 className="text-xl font-semibold text-slate-900">{headings[status](booking)}</h2>
-      <p className="mt-2 text-slate-700">
-        Reference <strong className="font-mono">{booking.reference}</strong>.
-      </p>
+      <dl className="mt-3 grid gap-x-4 gap-y-1 text-slate-800 sm:grid-cols-[auto_1fr]">
+        <dt className="font-semibold">What</dt>
+        <dd>{booking.services.join(", ")}</dd>
+        <dt className="font-semibold">Where</dt>
+        <dd>{booking.location}</dd>
+        {booking.estimate !== null && (
+          <>
+            <dt className="font-semibold">Estimate</dt>
+            <dd>{formatDollars(booking.estimate)}</dd>
+          </>
+        )}
+        <dt className="font-semibold">Reference</dt>
+        <dd className="font-mono">{booking.reference}</dd>
+      </dl>
       {status === "pending" && (
         <PendingNote booking={booking} busy={busy} onConfirm={() => onAction({ action: "confirm" })} />
       )}

@@ -22,7 +22,7 @@ export function PendingNote({
             until <strong>{marylandTimeText(booking.confirmBy)}</strong> (Maryland time)
           </>
         ) : null}
-        . Keep it by then, or it is let go.
+        . Keep it by then; otherwise the time is released for others.
       </p>
       <button type="button" className={buttonStyles({ size: "lg" })} disabled={busy} onClick={onConfirm}>
         {busy ? "Keeping it…" : "Keep this time"}

@@ -1,5 +1,5 @@
 import React from "react";
-import { formatDollars } from "../../lib/format";
+import { formatDollars, wordList } from "../../lib/format";
 import type { Estimate } from "../../lib/schedule-estimate";
 
 /** The itemized estimate: each line, the total labeled as an estimate, and what is still missing. */
@@ -46,7 +46,7 @@ export function QuotePanel({ estimate }: { estimate: Estimate }) {
             </tfoot>
           </table>
           {missing.length > 0 && (
-            <p className="mt-3 text-sm text-slate-700">Add the {missing.join(", ")} for a complete estimate.</p>
+            <p className="mt-3 text-sm text-slate-700">Add the {wordList(missing)} for a complete estimate.</p>
           )}
           <p className="mt-3 text-xs leading-5 text-slate-600">
             An estimate from our price list. We confirm the price with you before the inspection.

@@ -23,6 +23,8 @@ export interface BookedTime {
   /** "pending" while it waits for the visitor to confirm it from the e-mail, by `confirmBy`. */
   status?: "pending" | "booked";
   confirmBy?: string;
+  /** How long the time is held once the confirmation e-mail arrives, when `confirmBy` is not known yet. */
+  confirmWithinMinutes?: number;
   /** The client's signing page; absent when an agent booked (the agreement is the client's to sign). */
   agreementPath?: string;
 }
@@ -73,6 +75,19 @@ export function ScheduleConfirmation(props: ScheduleConfirmationProps) {
   );
 }
 
+/**
+ * Until when the visitor keeps a held time. The window starts when the e-mail is delivered, which
+ * the answer cannot know yet; if it arrives now, it ends at the time named.
+ */
+function keepBy(booking: BookedTime): string {
+  if (booking.confirmBy) return `by ${marylandTimeText(booking.confirmBy)} (Maryland time)`;
+  const minutes = booking.confirmWithinMinutes;
+  if (!minutes) return "soon";
+  const within = minutes % 60 === 0 ? `${minutes / 60} hour${minutes === 60 ? "" : "s"}` : `${minutes} minutes`;
+  const ifNow = marylandTimeText(new Date(Date.now() + minutes * 60_000).toISOString());
+  return `within ${within} of its arrival (by ${ifNow}, Maryland time, if it arrives now)`;
+}
+
 /** The e-mails on their way, and what the visitor and the office do next. */
 function WhatHappensNext({ values, confirmationQueued, booking }: ScheduleConfirmationProps) {
   const agent = values.bookedByAgent === BOOKED_BY_AGENT && values.agentEmail ? values.agentEmail : null;
@@ -96,9 +111,8 @@ function WhatHappensNext({ values, confirmationQueued, booking }: ScheduleConfir
         )}
         {booking?.status === "pending" && (
           <li>
-            Open the link in that e-mail and choose &ldquo;Keep this time&rdquo;
-            {booking.confirmBy ? ` by ${marylandTimeText(booking.confirmBy)} (Maryland time)` : ""}, or the time is let
-            go.
+            Open the link in that e-mail and choose &ldquo;Keep this time&rdquo; {keepBy(booking)}; otherwise the time
+            is released for others.
           </li>
         )}
         {!booking && <li>We call or e-mail you within one business day to agree the date and time.</li>}

@@ -19,6 +19,12 @@ export interface ManagedBooking {
   /** The calendar file (RFC 5545) while the booking is live. */
   invite?: string;
   job: { mainInspection: string; addOns: string[]; waterPackages: string[]; squareFeet: number; county: string };
+  /** What was booked, in the site's words. */
+  services: string[];
+  /** The property's address. */
+  location: string;
+  /** The estimate given when it was booked, in dollars (null when its request is gone). */
+  estimate: number | null;
 }
 
 export type BookingAction = { action: "cancel" } | { action: "move"; start: string } | { action: "confirm" };

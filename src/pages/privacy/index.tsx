@@ -12,6 +12,7 @@ import { PageHeader } from "../../components/ui/page-header";
 import { usePageSources } from "../../hooks/use-page-sources";
 import { useSiteInfo } from "../../hooks/use-site-info";
 import { telHref } from "../../lib/phone";
+import { possessive } from "../../lib/format";
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
@@ -89,8 +90,8 @@ export default function PrivacyPage() {
           <p>
             Maryland&apos;s Online Data Privacy Act asks a business for a notice like this one, and to collect no more
             than it reasonably needs; the Personal Information Protection Act asks it to keep what it holds reasonably
-            secure. This page is {name}&apos;s notice. The links to your booking and to your data are signed, so only
-            the address they were sent to can use them, and each record is deleted when its time is up.
+            secure. This page is {possessive(name)} notice. The links to your booking and to your data are signed, so
+            only the address they were sent to can use them, and each record is deleted when its time is up.
           </p>
         </Section>
         <SourceList sources={sources} lastReviewed={lastReviewed} />

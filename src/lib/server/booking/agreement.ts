@@ -11,11 +11,11 @@ import { createHash } from "node:crypto";
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from "pdf-lib";
 import agreementFile from "!!raw-loader!../../../../content/agreement.md";
 import { availability, business } from "../../business-data";
-import { agreementBlocks, fillAgreement, splitAgreementFile } from "../../booking/agreement-text";
+import { agreementBlocks, fillAgreement, isClientName, splitAgreementFile } from "../../booking/agreement-text";
 import { bookedTimeText } from "../../booking/booked-time";
 import { MARYLAND, rfc3339 } from "../../booking/local-time";
 import { agreementFrontmatterSchema } from "../../content-schema";
-import { formatDollars } from "../../format";
+import { formatDollars, longDate } from "../../format";
 import { BOOKED_BY_AGENT } from "../../forms/choices";
 import type { Booking } from "../db/bookings";
 import type { Queryable } from "../db/database";
@@ -41,6 +41,8 @@ export interface FilledAgreement {
   body: string;
   /** A hash of the services and the fee: a signature covers these, whatever the time. */
   terms: string;
+  /** The client it names as "you": who is asked to sign. */
+  clientName: string;
   /** Where the signed copy and the "signed" note go. */
   clientEmail: string;
   agentEmail: string | null;
@@ -68,6 +70,7 @@ export async function filledAgreement(db: Queryable, booking: Booking): Promise<
     version: AGREEMENT_VERSION,
     body: `# ${settings.title}\n\n${body}\n`,
     terms: sha256(JSON.stringify({ services, fee: quote.total })).slice(0, 16),
+    clientName: request.name,
     clientEmail: request.email,
     agentEmail: request.bookedByAgent === BOOKED_BY_AGENT && request.agentEmail ? request.agentEmail : null,
   };
@@ -78,10 +81,16 @@ export const bodyHash = sha256;
 /** When it was signed, as the client and the owner read it: Maryland's clock at that instant. */
 export const signedAtText = (iso: string) => `${bookedTimeText(rfc3339(Date.parse(iso), MARYLAND))} (Maryland time)`;
 
+/** Who signed, as the owner, the client and the PDF read it: "by Casey", or "for Casey by Pat". */
+export const signedByText = (agreement: Pick<SignedAgreement, "signerName" | "clientName">) =>
+  agreement.clientName && !isClientName(agreement.signerName, agreement.clientName)
+    ? `for ${agreement.clientName} by ${agreement.signerName}`
+    : `by ${agreement.signerName}`;
+
 /** The lines under the text that say who signed, when and what. */
 export function signatureLines(agreement: SignedAgreement): string[] {
   return [
-    `Signed electronically by ${agreement.signerName}`,
+    `Signed electronically ${signedByText(agreement)}`,
     `on ${signedAtText(agreement.signedAt)}, ${agreement.signedAt}`,
     `Booking ${agreement.booking}; agreement version ${agreement.version}`,
     `SHA-256 of the text signed: ${agreement.bodySha256}`,
@@ -120,15 +129,20 @@ export async function agreementPdf(agreement: SignedAgreement): Promise<Uint8Arr
   const signedAt = new Date(agreement.signedAt);
   pdf.setTitle(`${settings.title}: ${agreement.booking}`);
   pdf.setAuthor(business.name);
-  pdf.setSubject(`Signed by ${drawable(regular, agreement.signerName)}`);
+  pdf.setSubject(`Signed ${drawable(regular, signedByText(agreement))}`);
   pdf.setCreationDate(signedAt);
   pdf.setModificationDate(signedAt);
   const width = PAGE.width - 2 * PAGE.margin;
   let page = pdf.addPage([PAGE.width, PAGE.height]);
   let y = PAGE.height - PAGE.margin;
-  const draw = (text: string, { font = regular, size = 10.5, indent = 0, gap = 6 } = {}) => {
-    const lines = wrap(font, size, drawable(font, text), width - indent);
-    for (const line of lines) {
+  type Style = { font?: PDFFont; size?: number; indent?: number; gap?: number };
+  const linesOf = (text: string, { font = regular, size = 10.5, indent = 0 }: Style) =>
+    wrap(font, size, drawable(font, text), width - indent);
+  const heightOf = (text: string, style: Style) =>
+    linesOf(text, style).length * (style.size ?? 10.5) * 1.35 + (style.gap ?? 6);
+  const draw = (text: string, style: Style = {}) => {
+    const { font = regular, size = 10.5, indent = 0, gap = 6 } = style;
+    for (const line of linesOf(text, style)) {
       if (y - size < PAGE.margin) {
         page = pdf.addPage([PAGE.width, PAGE.height]);
         y = PAGE.height - PAGE.margin;
@@ -138,29 +152,53 @@ export async function agreementPdf(agreement: SignedAgreement): Promise<Uint8Arr
     }
     y -= gap;
   };
-  for (const block of agreementBlocks(agreement.body)) {
-    if (block.kind === "heading") draw(block.text, { font: bold, size: y === PAGE.height - PAGE.margin ? 16 : 12 });
-    else if (block.kind === "item") draw(`-  ${block.text}`, { indent: 12, gap: 2 });
-    else draw(block.text);
-  }
-  // The signature block is kept whole on one page: a page with only its last lines reads as unsigned.
-  const signature = signatureLines(agreement);
-  y -= 12;
-  if (y - signature.length * 10.5 * 1.35 * 2 < PAGE.margin) {
+  const blocks = agreementBlocks(agreement.body);
+  const styleOf = (block: (typeof blocks)[number]): Style =>
+    block.kind === "heading"
+      ? { font: bold, size: y === PAGE.height - PAGE.margin ? 16 : 12 }
+      : block.kind === "item"
+        ? { indent: 12, gap: 2 }
+        : {};
+  const textOf = (block: (typeof blocks)[number]) => (block.kind === "item" ? `-  ${block.text}` : block.text);
+  const signature = signatureLines(agreement).map((line) => ({
+    line,
+    style: { font: line.startsWith("Signed") ? bold : regular, gap: 1 },
+  }));
+  const SIGNATURE_SPACE = 12;
+  const signatureHeight = SIGNATURE_SPACE + signature.reduce((sum, { line, style }) => sum + heightOf(line, style), 0);
+  blocks.forEach((block, index) => {
+    // The signature block is kept whole on one page, and with the text's last paragraph: a page
+    // with only its last lines reads as unsigned, and a page with only the signature as detached.
+    if (index === blocks.length - 1) {
+      const tail = heightOf(textOf(block), styleOf(block)) + signatureHeight;
+      if (y - tail < PAGE.margin && tail < PAGE.height - 2 * PAGE.margin) {
+        page = pdf.addPage([PAGE.width, PAGE.height]);
+        y = PAGE.height - PAGE.margin;
+      }
+    }
+    draw(textOf(block), styleOf(block));
+  });
+  y -= SIGNATURE_SPACE;
+  if (y - signatureHeight + SIGNATURE_SPACE < PAGE.margin) {
     page = pdf.addPage([PAGE.width, PAGE.height]);
     y = PAGE.height - PAGE.margin;
   }
-  for (const line of signature) draw(line, { font: line.startsWith("Signed") ? bold : regular, gap: 1 });
-  // Each page names its booking and its place, so a printed page is never taken for another's.
+  for (const { line, style } of signature) draw(line, style);
+  // Each page names its booking, the day it was signed and its place, so a printed page is never
+  // taken for another's, and the first page dates the agreement without turning to the last.
   const pages = pdf.getPages();
+  const signedOn = longDate(rfc3339(signedAt.getTime(), MARYLAND).slice(0, 10));
   pages.forEach((each, index) =>
-    each.drawText(`${agreement.booking}, version ${agreement.version}: page ${index + 1} of ${pages.length}`, {
-      x: PAGE.margin,
-      y: PAGE.margin / 2,
-      size: 8,
-      font: regular,
-      color: rgb(0.35, 0.35, 0.4),
-    }),
+    each.drawText(
+      `${agreement.booking}, version ${agreement.version}, signed ${signedOn}: page ${index + 1} of ${pages.length}`,
+      {
+        x: PAGE.margin,
+        y: PAGE.margin / 2,
+        size: 8,
+        font: regular,
+        color: rgb(0.35, 0.35, 0.4),
+      },
+    ),
   );
   return pdf.save({ useObjectStreams: false });
 }

@@ -1,22 +1,32 @@
 /**
- * The calendar files of a booking: the visitor's (nothing they typed in it) and the owner's feed
- * (the address and the client). The reference is the UID and the booking's sequence the
- * SEQUENCE, so a calendar that has the event moves or cancels it.
+ * The calendar files of a booking: the visitor's (what was booked and where, not the client's name,
+ * phone or notes) and the owner's feed (the address and the client). The reference is the UID and
+ * the booking's sequence the SEQUENCE, so a calendar that has the event moves, confirms or cancels it.
  */
 import { business } from "../../business-data";
 import type { SignedAgreement } from "../db/agreements";
 import { standingOf, type Booking, type BookedJob } from "../db/bookings";
 import { describeServices } from "../mail/emails";
 import { calendarFile, type InviteEvent } from "../mail/invite";
-import { signedAtText } from "./agreement";
+import { signedAtText, signedByText } from "./agreement";
 
-/** The visitor's event: what was booked and the phone number, nothing they typed. */
-export function visitorEvent(reference: string, start: string, onSiteMinutes: number, job: BookedJob): InviteEvent {
+/**
+ * The visitor's event: what was booked, where, and the phone number. The address is the one
+ * thing typed in it: a calendar entry without it sends nobody to the house.
+ */
+export function visitorEvent(
+  reference: string,
+  start: string,
+  onSiteMinutes: number,
+  job: BookedJob,
+  location: string,
+): InviteEvent {
   const services = describeServices(job);
   return {
     reference,
     start,
     onSiteMinutes,
+    location,
     summary: `${services[0] ?? "Inspection"}: ${business.name}`,
     description: `Reference ${reference}. ${services.join("; ")}. Questions: ${business.phone}.`,
   };
@@ -24,21 +34,38 @@ export function visitorEvent(reference: string, start: string, onSiteMinutes: nu
 
 const isLive = (booking: Booking) => booking.status === "booked" || booking.status === "pending";
 
-/** The visitor's invite as the booking stands: its time now, or cancelled. */
+/**
+ * The visitor's invite as the booking stands: its time now, TENTATIVE while only held, CONFIRMED once
+ * confirmed, or a CANCEL that takes it out of the calendar.
+ */
 export function bookingInvite(booking: Booking): string {
-  return calendarFile(business.name, [
-    {
-      ...visitorEvent(booking.reference, booking.start, booking.onSiteMinutes, booking.job),
-      sequence: booking.sequence,
-      cancelled: !isLive(booking),
-    },
-  ]);
+  const live = isLive(booking);
+  return calendarFile(
+    business.name,
+    [
+      {
+        ...visitorEvent(
+          booking.reference,
+          booking.start,
+          booking.onSiteMinutes,
+          booking.job,
+          booking.ownerEvent.location,
+        ),
+        sequence: booking.sequence,
+        tentative: booking.status === "pending",
+        cancelled: !live,
+      },
+    ],
+    live ? "PUBLISH" : "CANCEL",
+  );
 }
 
 /** What the owner's feed says of a booking's agreement: who signed it, when, which version; or that it is unsigned. */
-export const agreementLine = (signed: Pick<SignedAgreement, "signerName" | "signedAt" | "version"> | undefined) =>
+export const agreementLine = (
+  signed: Pick<SignedAgreement, "signerName" | "clientName" | "signedAt" | "version"> | undefined,
+) =>
   signed
-    ? `Agreement signed by ${signed.signerName} on ${signedAtText(signed.signedAt)} [${signed.signedAt}], version ${signed.version}.`
+    ? `Agreement signed ${signedByText(signed)} on ${signedAtText(signed.signedAt)} [${signed.signedAt}], version ${signed.version}.`
     : "Agreement not signed yet.";
 
 /** The start of an owner's event's title: where the booking stands, when it is not simply ahead and confirmed. */
@@ -54,7 +81,7 @@ const STANDING_PREFIX: Partial<Record<ReturnType<typeof standingOf>, string>> = 
  */
 export function ownerFeed(
   bookings: readonly Booking[],
-  signed: ReadonlyMap<string, Pick<SignedAgreement, "signerName" | "signedAt" | "version">> = new Map(),
+  signed: ReadonlyMap<string, Pick<SignedAgreement, "signerName" | "clientName" | "signedAt" | "version">> = new Map(),
   now = Date.now(),
 ): string {
   return calendarFile(

@@ -3,9 +3,10 @@
  * (booking-links.ts). GET ?token= tells where it stands; POST { token, action } changes it:
  * "confirm" keeps a held time, "cancel" frees it, "move" with a start takes a new open time and
  * frees the old one in one transaction (a refused move changes nothing). Changes work until the
- * policy's cut-off before the start, each is idempotent (a repeat answers as the first did), and
- * each is e-mailed to the business once; a move also sends the visitor the new time, a new link
- * and an updated invite. A forged token is answered 403, an expired one 410.
+ * policy's cut-off before the start, and each is idempotent (a repeat answers as the first did).
+ * Each is e-mailed once, in the transaction that makes it, to the client and an agent who booked
+ * (change-emails.ts: the updated invite, same UID, higher SEQUENCE), and a cancel or move to the
+ * business too. A forged token is answered 403, an expired one 410.
  */
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { availability, business } from "../../business-data";
@@ -23,17 +24,20 @@ import { runtimeEnv } from "../http/runtime";
 import { deliverNow } from "../mail/deliver-now";
 import { outgoingMail } from "../mail/outgoing";
 import type { MailMessage } from "../mail/mailer";
+import { describeServices } from "../mail/emails";
 import { createReference } from "../requests/reference";
 import { alternatives, calendar, holdInspector, jobOf, lengthOf } from "./booking";
-import { checkBookingToken, linkSecret, manageLink } from "./booking-links";
+import { checkBookingToken, linkSecret } from "./booking-links";
 import { bookingInvite } from "./booking-invite";
+import { visitorChangeMail } from "./change-emails";
 
 export const BOOKING_CHANGES = "booking-changes";
 const HOUR_MS = 60 * 60 * 1000;
 const newStart = offeredTime("Choose one of the open times.", "Choose one of the open times.");
 
-/** What the page shows of a booking. */
-function describe(booking: Booking, now: number) {
+/** What the page shows of a booking: where it stands, and what, where and for how much, as booked. */
+async function describe(db: Queryable, booking: Booking, now: number) {
+  const record = (await findRequest(db, booking.reference))?.record as { quote?: { total: number } } | undefined;
   const cutoff = Date.parse(booking.start) - availability.cancellation.cutoffHours * HOUR_MS;
   const live = booking.status === "booked" || booking.status === "pending";
   return {
@@ -50,6 +54,10 @@ function describe(booking: Booking, now: number) {
     movesLeft: Math.max(0, availability.holds.movesPerBooking - booking.moves),
     cutoffHours: availability.cancellation.cutoffHours,
     job: booking.job,
+    services: describeServices(booking.job),
+    /** The page is opened from the visitor's own link, so it names the property as the invite does. */
+    location: booking.ownerEvent.location,
+    estimate: record?.quote?.total ?? null,
     /** The visitor's invite, for their calendar, while the booking is live (cancelled: the cancelling one). */
     invite: bookingInvite(booking),
   };
@@ -89,8 +97,9 @@ async function visitorAddresses(db: Queryable, reference: string): Promise<strin
 }
 
 /**
- * Stores the change as a request of its own with its e-mails (to the business, and for a move the
- * visitor's new time), in the transaction that made it: once per change, by its key.
+ * Stores the change as a request of its own with its e-mails, in the transaction that made it:
+ * once per change, by its key. The visitor's (client and agent) always; the business's for a
+ * cancel or move (a confirmation shows in the owner's feed).
  */
 async function recordChange(
   tx: Queryable,
@@ -98,7 +107,8 @@ async function recordChange(
   booking: Booking,
   text: string,
   now: Date,
-  visitorMail: Omit<MailMessage, "to"> | null,
+  visitorMail: Omit<MailMessage, "to">,
+  toBusiness = true,
 ): Promise<void> {
   if (await findByKey(tx, BOOKING_CHANGES, key)) return;
   const env = runtimeEnv();
@@ -113,50 +123,26 @@ async function recordChange(
     idempotencyKey: key,
     fingerprint: null,
   });
-  const addresses = visitorMail ? await visitorAddresses(tx, booking.reference) : [];
+  const addresses = await visitorAddresses(tx, booking.reference);
   await insertDeliveries(
     tx,
     reference,
     [
-      outgoing("business", {
-        to: env.MAIL_TO ?? business.email,
-        subject: `Booking ${booking.reference}: ${text}`,
-        text: `${text}\n\n${booking.ownerEvent.summary}\n${booking.ownerEvent.location}\n${booking.ownerEvent.description}`,
-      }),
+      ...(toBusiness
+        ? [
+            outgoing("business", {
+              to: env.MAIL_TO ?? business.email,
+              subject: `Booking ${booking.reference}: ${text}`,
+              text: `${text}\n\n${booking.ownerEvent.summary}\n${booking.ownerEvent.location}\n${booking.ownerEvent.description}`,
+            }),
+          ]
+        : []),
       ...addresses.map((to, index) =>
-        outgoing(index === 0 ? "confirmation" : "agentConfirmation", { ...visitorMail!, to }),
+        outgoing(index === 0 ? "confirmation" : "agentConfirmation", { ...visitorMail, to }),
       ),
     ],
     now.toISOString(),
   );
-}
-
-/** The e-mail a visitor gets when their booking moves: the new time, a new link, the updated invite. */
-function movedMail(booking: Booking, now: number): Omit<MailMessage, "to"> {
-  const secret = linkSecret();
-  const link = secret ? manageLink(secret, booking.reference, now) : null;
-  return {
-    replyTo: business.email,
-    subject: `Your inspection is moved: ${bookedTimeText(booking.start)} (${booking.reference})`,
-    text: [
-      "Hello,",
-      "",
-      `Your inspection ${booking.reference} now starts ${bookedTimeText(booking.start)} (Maryland time).`,
-      "The attached invitation moves it in your calendar.",
-      "",
-      ...(link
-        ? [
-            `To confirm, cancel or move it, until ${availability.cancellation.cutoffHours} hours before it starts:`,
-            `  ${link}`,
-            "",
-          ]
-        : []),
-      `Questions? Call us at ${business.phone} (${business.hours}) and give your reference.`,
-      "",
-      business.name,
-    ].join("\n"),
-    calendar: bookingInvite(booking),
-  };
 }
 
 type Answer = { status: number; body: object };
@@ -173,11 +159,11 @@ async function change(
   return db.transaction(async (tx) => {
     await expireUnconfirmed(tx, nowIso);
     const booking = await bookingOf(tx, reference, true);
-    const { changeable } = describe(booking, nowMs);
+    const { changeable } = await describe(tx, booking, nowMs);
     const live = booking.status === "booked" || booking.status === "pending";
 
     if (body.action === "confirm") {
-      if (booking.status === "booked") return { status: 200, body: describe(booking, nowMs) };
+      if (booking.status === "booked") return { status: 200, body: await describe(tx, booking, nowMs) };
       if (booking.status === "expired") {
         throw new HttpError(
           410,
@@ -186,22 +172,33 @@ async function change(
       }
       if (booking.status === "cancelled") throw new HttpError(409, "This booking was cancelled.");
       await setStatus(tx, reference, "booked", nowIso);
-      return { status: 200, body: describe(await bookingOf(tx, reference), nowMs) };
+      const confirmed = await bookingOf(tx, reference);
+      await recordChange(
+        tx,
+        `confirm-${reference}`,
+        confirmed,
+        "confirmed by the visitor",
+        now,
+        visitorChangeMail("confirmed", confirmed, nowMs),
+        false,
+      );
+      return { status: 200, body: await describe(tx, confirmed, nowMs) };
     }
 
     if (body.action === "cancel") {
-      if (!live) return { status: 200, body: describe(booking, nowMs) };
+      if (!live) return { status: 200, body: await describe(tx, booking, nowMs) };
       if (!changeable) throw tooLate();
       await setStatus(tx, reference, "cancelled", nowIso);
+      const cancelled = await bookingOf(tx, reference);
       await recordChange(
         tx,
         `cancel-${reference}`,
-        booking,
+        cancelled,
         `cancelled by the visitor (was ${bookedTimeText(booking.start)})`,
         now,
-        null,
+        visitorChangeMail("cancelled", cancelled, nowMs, booking.start),
       );
-      return { status: 200, body: describe(await bookingOf(tx, reference), nowMs) };
+      return { status: 200, body: await describe(tx, cancelled, nowMs) };
     }
 
     if (body.action === "move") {
@@ -209,7 +206,7 @@ async function change(
       // Date.parse alone, which reads a time with a NUL or other stray characters inside it.
       const asked = newStart.safeParse(body.start).success ? Date.parse(body.start as string) : NaN;
       if (Number.isNaN(asked)) throw new HttpError(400, "Choose one of the open times.");
-      if (live && Date.parse(booking.start) === asked) return { status: 200, body: describe(booking, nowMs) };
+      if (live && Date.parse(booking.start) === asked) return { status: 200, body: await describe(tx, booking, nowMs) };
       if (!live) throw new HttpError(409, "This booking is no longer held: please book again.");
       if (!changeable) throw tooLate();
       if (booking.moves >= availability.holds.movesPerBooking) {
@@ -255,9 +252,9 @@ async function change(
         moved,
         `moved by the visitor from ${bookedTimeText(booking.start)} to ${bookedTimeText(moved.start)}`,
         now,
-        movedMail(moved, nowMs),
+        visitorChangeMail("moved", moved, nowMs, booking.start),
       );
-      return { status: 200, body: describe(moved, nowMs) };
+      return { status: 200, body: await describe(tx, moved, nowMs) };
     }
     throw new HttpError(400, 'Say what to do: "confirm", "cancel", or "move" with a start time.');
   });
@@ -270,7 +267,7 @@ export async function manageBookingHandler(req: GatsbyFunctionRequest, res: Gats
     if (req.method === "GET") {
       const reference = referenceOf((req.query as Record<string, unknown> | undefined)?.token, now.getTime());
       const db = await databaseOr503(business.phone, "read");
-      res.status(200).json(describe(await bookingOf(db, reference), now.getTime()));
+      res.status(200).json(await describe(db, await bookingOf(db, reference), now.getTime()));
       return;
     }
     if (req.method !== "POST") throw new HttpError(405, "This address answers GET and POST.", { Allow: "GET, POST" });

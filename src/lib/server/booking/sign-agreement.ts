@@ -1,14 +1,19 @@
 /**
  * /api/agreement: the client's inspection agreement, reached by the signing link of their
  * confirmation (booking-links.ts, purpose "sign"; a manage link, the agent's included, cannot sign).
- * GET ?token= gives the agreement filled in for the booking, or the signature that covers it;
- * POST { token, name, consent } signs it. Signing is idempotent: a repeat, on any server, gets the
+ * GET ?token= gives the agreement filled in for the booking, or the signature that covers it
+ * (&pdf=1: the signed copy as a PDF);
+ * POST { token, name, consent } signs it; a name that is not the client's is answered 409 with
+ * `signingFor` (the client's name) until it is sent again with `forClient: true`, and is then kept
+ * and shown as "for <client> by <name>". Signing is idempotent: a repeat, on any server, gets the
  * first signature's answer, and the signed copies are e-mailed once, in the transaction that
  * stores the signature. A forged token is answered 403, an expired one 410.
  */
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { business } from "../../business-data";
+import { isClientName } from "../../booking/agreement-text";
 import { bookedTimeText } from "../../booking/booked-time";
+import { possessive } from "../../format";
 import { findAgreement, insertAgreement, type SignedAgreement } from "../db/agreements";
 import { expireUnconfirmed, findBooking, type Booking } from "../db/bookings";
 import { databaseOr503, type Queryable } from "../db/database";
@@ -21,7 +26,15 @@ import { runtimeEnv } from "../http/runtime";
 import { deliverNow } from "../mail/deliver-now";
 import { outgoingMail } from "../mail/outgoing";
 import { oneLineText } from "../../forms/text-cleaning";
-import { agreementTitle, bodyHash, filledAgreement, signedAtText, signedMails } from "./agreement";
+import {
+  agreementPdf,
+  agreementTitle,
+  bodyHash,
+  filledAgreement,
+  signedAtText,
+  signedByText,
+  signedMails,
+} from "./agreement";
 import { checkBookingToken, linkSecret } from "./booking-links";
 
 /** The longest name accepted: a signature, not a letter. */
@@ -50,6 +63,8 @@ async function bookingOf(db: Queryable, reference: string, forUpdate = false): P
 
 const signatureOf = (agreement: SignedAgreement) => ({
   name: agreement.signerName,
+  /** "by Casey Otherbuyer", or "for Casey Otherbuyer by Pat Agent". */
+  by: signedByText(agreement),
   signedAt: agreement.signedAt,
   signedAtText: signedAtText(agreement.signedAt),
   version: agreement.version,
@@ -64,6 +79,8 @@ async function describe(db: Queryable, booking: Booking) {
     reference: booking.reference,
     status: booking.status,
     when: bookedTimeText(booking.start),
+    /** Whom the agreement names as "you": the page asks a signer of another name whether they sign for them. */
+    client: filled.clientName,
     title: agreementTitle,
     version: signed?.version ?? filled.version,
     text: signed?.body ?? filled.body,
@@ -93,7 +110,7 @@ function problems(body: { name?: unknown; consent?: unknown }): Record<string, s
 
 async function sign(
   reference: string,
-  body: { name?: unknown; consent?: unknown },
+  body: { name?: unknown; consent?: unknown; forClient?: unknown },
   meta: { address: string; userAgent: string | null },
   now: Date,
 ): Promise<{ status: number; body: object; stored: boolean }> {
@@ -116,6 +133,18 @@ async function sign(
     if (Object.keys(fields).length) {
       return { status: 400, body: { error: "Some fields need attention.", fields }, stored: false };
     }
+    // The link can be forwarded: a name that is not the client's signs only once the signer says
+    // they sign for the client, and the signature then says so wherever it is shown.
+    if (!isClientName(body.name as string, filled.clientName) && body.forClient !== true) {
+      return {
+        status: 409,
+        body: {
+          error: `This agreement is ${possessive(filled.clientName)}. Signing for ${filled.clientName}?`,
+          signingFor: filled.clientName,
+        },
+        stored: false,
+      };
+    }
     const agreement: SignedAgreement = {
       booking: reference,
       terms: filled.terms,
@@ -126,6 +155,7 @@ async function sign(
       signedAt: now.toISOString(),
       clientAddress: meta.address,
       userAgent: meta.userAgent,
+      clientName: filled.clientName,
     };
     await insertAgreement(tx, agreement);
     const outgoing = outgoingMail(env);
@@ -145,9 +175,20 @@ export async function agreementHandler(req: GatsbyFunctionRequest, res: GatsbyFu
   try {
     const now = new Date();
     if (req.method === "GET") {
-      const reference = referenceOf((req.query as Record<string, unknown> | undefined)?.token, now.getTime());
+      const query = (req.query as Record<string, unknown> | undefined) ?? {};
+      const reference = referenceOf(query.token, now.getTime());
       const db = await databaseOr503(business.phone, "read");
-      res.status(200).json(await describe(db, await bookingOf(db, reference)));
+      const booking = await bookingOf(db, reference);
+      if (query.pdf === undefined) {
+        res.status(200).json(await describe(db, booking));
+        return;
+      }
+      // The signed copy, the same PDF as the e-mail's, for a client who wants it now or lost the e-mail.
+      const signed = await findAgreement(db, reference, (await filledAgreement(db, booking)).terms);
+      if (!signed) throw new HttpError(404, "This agreement is not signed yet: there is no signed copy.");
+      res.setHeader("Content-Type", "application/pdf");
+      res.setHeader("Content-Disposition", `attachment; filename="inspection-agreement-${reference}.pdf"`);
+      res.status(200).send(Buffer.from(await agreementPdf(signed)));
       return;
     }
     if (req.method !== "POST") throw new HttpError(405, "This address answers GET and POST.", { Allow: "GET, POST" });
@@ -156,7 +197,12 @@ export async function agreementHandler(req: GatsbyFunctionRequest, res: GatsbyFu
       "agreement",
       `Too many tries from your address. Please wait a few minutes or call us at ${business.phone}.`,
     );
-    const body = (await readJsonBody(req)) as { token?: unknown; name?: unknown; consent?: unknown };
+    const body = (await readJsonBody(req)) as {
+      token?: unknown;
+      name?: unknown;
+      consent?: unknown;
+      forClient?: unknown;
+    };
     const reference = referenceOf(body.token, now.getTime());
     const userAgent = req.headers["user-agent"];
     const answer = await sign(

@@ -14,6 +14,12 @@ export interface SignedAgreement {
   signedAt: string;
   clientAddress: string | null;
   userAgent: string | null;
+  /**
+   * The client the agreement names ("you"), from the booking's request: when the name typed to sign
+   * is another (the page asked first), the signature reads "for <client> by <name>". Not a column:
+   * read with the signature, null once the request is deleted.
+   */
+  clientName: string | null;
 }
 
 interface AgreementRow extends Record<string, unknown> {
@@ -26,6 +32,7 @@ interface AgreementRow extends Record<string, unknown> {
   signed_at: Date;
   client_address: string | null;
   user_agent: string | null;
+  client_name: string | null;
 }
 
 const fromRow = (row: AgreementRow): SignedAgreement => ({
@@ -38,14 +45,16 @@ const fromRow = (row: AgreementRow): SignedAgreement => ({
   signedAt: new Date(row.signed_at).toISOString(),
   clientAddress: row.client_address,
   userAgent: row.user_agent,
+  clientName: row.client_name,
 });
+
+/** The signature's columns and the client's name from the booking's request. */
+const SELECT = `SELECT a.*, r.record->'request'->>'name' AS client_name
+  FROM agreements a LEFT JOIN requests r ON r.reference = a.booking`;
 
 /** The signature that covers a booking's terms, if it has one. */
 export async function findAgreement(db: Queryable, booking: string, terms: string): Promise<SignedAgreement | null> {
-  const [row] = await db.query<AgreementRow>("SELECT * FROM agreements WHERE booking = $1 AND terms = $2", [
-    booking,
-    terms,
-  ]);
+  const [row] = await db.query<AgreementRow>(`${SELECT} WHERE a.booking = $1 AND a.terms = $2`, [booking, terms]);
   return row ? fromRow(row) : null;
 }
 
@@ -53,12 +62,12 @@ export async function findAgreement(db: Queryable, booking: string, terms: strin
 export async function agreementsOf(db: Queryable, bookings: readonly string[]): Promise<SignedAgreement[]> {
   if (!bookings.length) return [];
   return (
-    await db.query<AgreementRow>("SELECT * FROM agreements WHERE booking = ANY($1) ORDER BY signed_at DESC", [bookings])
+    await db.query<AgreementRow>(`${SELECT} WHERE a.booking = ANY($1) ORDER BY a.signed_at DESC`, [bookings])
   ).map(fromRow);
 }
 
 /** Stores a signature; false when the booking's terms were signed already (the first stands). */
-export async function insertAgreement(tx: Queryable, agreement: SignedAgreement): Promise<boolean> {
+export async function insertAgreement(tx: Queryable, agreement: Omit<SignedAgreement, "clientName">): Promise<boolean> {
   const rows = await tx.query(
     `INSERT INTO agreements (booking, terms, version, body, body_sha256, signer_name, signed_at, client_address, user_agent)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (booking, terms) DO NOTHING RETURNING booking`,

@@ -14,7 +14,14 @@ import {
 import { bookedTimeText } from "../../booking/booked-time";
 import { formatDollars } from "../../format";
 import type { Quote } from "../../quote";
-import { BOOKED_BY_AGENT, NO_MAIN_INSPECTION, propertyTypes, referralSources, timeWindows } from "../../forms/choices";
+import {
+  BOOKED_BY_AGENT,
+  NO_MAIN_INSPECTION,
+  SAME_ADDRESS_CONFIRMED,
+  propertyTypes,
+  referralSources,
+  timeWindows,
+} from "../../forms/choices";
 import type { ContactRequest, ScheduleRequest } from "../../request-schemas";
 import type { MailMessage } from "./mailer";
 
@@ -48,6 +55,13 @@ const longDate = (iso: string) =>
     year: "numeric",
     timeZone: "UTC",
   });
+
+/**
+ * What the owner is told of a booking made after the visitor was asked about another at the same
+ * address and time ("Book it as well"): two bookings of one house are otherwise read as a mistake.
+ */
+export const SAME_ADDRESS_NOTE =
+  "The visitor was told this address already has an inspection booked at an overlapping time, and chose to book this one as well.";
 
 export function quoteText(quote: Quote): string {
   const rows = quote.lines.map((line) => `  ${line.label}: ${formatDollars(line.amount)}`);
@@ -111,6 +125,7 @@ export function scheduleEmails(
     booking
       ? `New booking ${reference}, made ${record.receivedAt}. The time is held for the client, who confirms it with the link in their confirmation within ${duration(booking.confirmWithinMinutes)} of receiving it; unconfirmed, it is freed (your calendar feed shows which).`
       : `New schedule request ${reference}, received ${record.receivedAt}.`,
+    ...(booking && request.sameAddress === SAME_ADDRESS_CONFIRMED ? ["", SAME_ADDRESS_NOTE] : []),
     "",
     "Services:",
     ...services.map((service) => `  - ${service}`),

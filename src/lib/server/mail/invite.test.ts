@@ -7,6 +7,7 @@
  */
 import ICAL from "ical.js";
 import { calendarFile } from "./invite";
+import { calendarMethod } from "./mailer";
 
 const booked = {
   reference: "SR-20261203-7KQ4M2",
@@ -65,5 +66,25 @@ describe("a booking's invite", () => {
 
   it("marks a cancelled booking so", () => {
     expect(events.map((event) => event.getFirstPropertyValue("status"))).toEqual(["CONFIRMED", "CANCELLED"]);
+  });
+});
+
+describe("an invite sent by e-mail", () => {
+  const held = calendarFile("Severn Ridge Home Inspections", [{ ...booked, tentative: true }], "PUBLISH");
+  const cancel = calendarFile("Severn Ridge Home Inspections", [{ ...booked, cancelled: true, sequence: 2 }], "CANCEL");
+
+  it("names its method, which the e-mail's calendar part repeats", () => {
+    expect(parse(held).getFirstPropertyValue("method")).toBe("PUBLISH");
+    expect(calendarMethod(held)).toBe("PUBLISH");
+    expect(parse(cancel).getFirstPropertyValue("method")).toBe("CANCEL");
+    expect(calendarMethod(cancel)).toBe("CANCEL");
+  });
+
+  it("says a held time is tentative, and a cancel is cancelled with its sequence and organizer", () => {
+    expect(parse(held).getFirstSubcomponent("vevent")!.getFirstPropertyValue("status")).toBe("TENTATIVE");
+    const event = parse(cancel).getFirstSubcomponent("vevent")!;
+    expect(event.getFirstPropertyValue("status")).toBe("CANCELLED");
+    expect(event.getFirstPropertyValue("sequence")).toBe(2);
+    expect(event.getFirstPropertyValue("organizer")).toMatch(/^mailto:/);
   });
 });

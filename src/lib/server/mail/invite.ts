@@ -11,7 +11,7 @@ import newYorkZone from "!!raw-loader!@touch4it/ical-timezones/zones/America/New
 import dayjs from "dayjs";
 import timezone from "dayjs/plugin/timezone";
 import utc from "dayjs/plugin/utc";
-import ical, { ICalEventStatus } from "ical-generator";
+import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { business } from "../../business-data";
 import { MARYLAND } from "../../booking/local-time";
 
@@ -40,8 +40,15 @@ function vtimezone(zone: string): string | null {
   return newYorkZone.slice(newYorkZone.indexOf("BEGIN:VTIMEZONE"), newYorkZone.indexOf("END:VCALENDAR"));
 }
 
-export function calendarFile(name: string, events: readonly InviteEvent[]): string {
+/**
+ * An invite sent by e-mail names its method (RFC 5546): PUBLISH for the event as it stands, CANCEL
+ * to take it out of the calendar. The owner's feed, a subscription, names none.
+ */
+export type InviteMethod = "PUBLISH" | "CANCEL";
+
+export function calendarFile(name: string, events: readonly InviteEvent[], method?: InviteMethod): string {
   const calendar = ical({ name, prodId: { company: business.name, product: "bookings" } });
+  if (method) calendar.method(method === "CANCEL" ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.PUBLISH);
   // The zone is named on each event (TZID) and only its rules are given here: a calendar-wide zone
   // name would make ical-generator write DTSTAMP in that zone without "Z", where RFC 5545
   // (3.8.7.2) requires UTC.
@@ -57,6 +64,8 @@ export function calendarFile(name: string, events: readonly InviteEvent[]): stri
       summary: event.summary,
       description: event.description,
       ...(event.location ? { location: event.location } : {}),
+      // Calendars match a CANCEL or an update to the event by its organizer as well as its UID.
+      organizer: { name: business.name, email: business.email },
       status: event.cancelled
         ? ICalEventStatus.CANCELLED
         : event.tentative

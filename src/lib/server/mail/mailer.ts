@@ -44,6 +44,13 @@ export function literalHeaderText(value: string): string {
   return value.includes("=?") ? encodeWord(value, "Q", 52) : value;
 }
 
+/**
+ * The method an invite names (invite.ts writes it), which its e-mail's calendar part repeats
+ * (RFC 6047 2.4): a mail program offers to remove a CANCEL, to add or update a PUBLISH.
+ */
+export const calendarMethod = (file: string): "CANCEL" | "PUBLISH" =>
+  /^METHOD:CANCEL\r?$/m.test(file) ? "CANCEL" : "PUBLISH";
+
 /** Sends one message over SMTP_URL (for example smtp://user:pass@smtp.example.com:587). */
 export async function sendMail(smtpUrl: string, from: string, message: MailMessage): Promise<void> {
   const { calendar, attachments, ...rest } = message;
@@ -61,6 +68,8 @@ export async function sendMail(smtpUrl: string, from: string, message: MailMessa
         }
       : {}),
     subject: literalHeaderText(message.subject),
-    ...(calendar ? { icalEvent: { method: "PUBLISH", filename: "inspection.ics", content: calendar } } : {}),
+    ...(calendar
+      ? { icalEvent: { method: calendarMethod(calendar), filename: "inspection.ics", content: calendar } }
+      : {}),
   });
 }

@@ -102,4 +102,48 @@ describe("what a person's data page says", () => {
       ["BC-20261201-CHANGE", "2027-11-26"],
     ]);
   });
+
+  it("shows a moved booking's time as it now stands, and a change to a booking in words", () => {
+    const data = describeKept(
+      "sam@example.com",
+      {
+        requests: [
+          {
+            reference: "SR-20261126-9VGP9E",
+            kind: "schedule-requests",
+            receivedAt: "2026-11-26T05:10:00.000Z",
+            record: { request: { mainInspection: "residential", start: "2026-12-03T08:00:00-05:00" } },
+            booking: { status: "booked", start: "2026-12-04T10:00:00-05:00" },
+            mails: [],
+          },
+          {
+            reference: "BC-20261126-2XK3PQ",
+            kind: "booking-changes",
+            receivedAt: "2026-11-26T06:10:00.000Z",
+            record: {
+              type: "booking-change",
+              booking: "SR-20261126-9VGP9E",
+              change: "moved by the visitor from Thursday, December 3, 2026, 8 am to Friday, December 4, 2026, 10 am",
+            },
+            booking: null,
+            mails: [],
+          },
+        ],
+        otherMails: [],
+      },
+      Date.parse("2026-11-26T07:00:00Z"),
+    );
+    expect(data.items[0]!.fields).toContainEqual({
+      label: "Booked time",
+      value:
+        "Friday, December 4, 2026, 10 am (Maryland time), moved from Thursday, December 3, 2026, 8 am (Maryland time)",
+    });
+    expect(data.items[1]!.fields).toEqual([
+      { label: "Booking", value: "SR-20261126-9VGP9E" },
+      {
+        label: "What changed",
+        value: "moved by the visitor from Thursday, December 3, 2026, 8 am to Friday, December 4, 2026, 10 am",
+      },
+    ]);
+  });
 });

@@ -97,6 +97,12 @@ function fieldsOf(request: KeptRequest): Array<{ label: string; value: string }>
       { label: "E-mail address", value: String(request.record.mailbox) },
     ];
   }
+  if (request.kind === "booking-changes") {
+    return [
+      { label: "Booking", value: String(request.record.booking) },
+      { label: "What changed", value: String(request.record.change) },
+    ];
+  }
   const values = (request.record.request ?? request.record.message) as Record<string, unknown> | undefined;
   if (!form || !values) {
     return Object.entries(request.record)
@@ -106,6 +112,15 @@ function fieldsOf(request: KeptRequest): Array<{ label: string; value: string }>
   return Object.entries(form.fields).flatMap(([name, use]) => {
     const value = values[name];
     if (value === undefined || value === "" || (Array.isArray(value) && !value.length)) return [];
+    // The booked time as it stands now: the request keeps the time first asked for, a move changes the booking.
+    if (name === "start" && request.booking && request.booking.start !== value) {
+      return [
+        {
+          label: use.label,
+          value: `${readable(name, request.booking.start)}, moved from ${readable(name, value)}`,
+        },
+      ];
+    }
     return [{ label: use.label, value: readable(name, value) }];
   });
 }

@@ -9,12 +9,13 @@ import { createContactSchema, createScheduleSchema, fieldErrors } from "../../re
 import { bookedTimeText } from "../../booking/booked-time";
 import { book, jobOf, lengthOf } from "../booking/booking";
 import { linkSecret, manageLink, signingLink } from "../booking/booking-links";
-import { BOOKED_BY_AGENT } from "../../forms/choices";
+import { BOOKED_BY_AGENT, SAME_ADDRESS_CONFIRMED } from "../../forms/choices";
 import {
   contactEmails,
   describeServices,
   scheduleEmails,
   type ContactRecord,
+  SAME_ADDRESS_NOTE,
   type ScheduleRecord,
 } from "../mail/emails";
 import type { Endpoint } from "./handle-request";
@@ -53,15 +54,19 @@ export const scheduleEndpoint: Endpoint = {
     const signUrl = secret ? signingLink(secret, reference, now.getTime()) : null;
     // The page answers whoever filled in the form: the client gets the signing link there too, an agent never.
     const byClient = request.bookedByAgent !== BOOKED_BY_AGENT;
-    const event = visitorEvent(reference, request.start!, onSiteMinutes, request);
-    // The visitor's invite holds nothing they typed; the owner's has the address and the client.
-    const invite = calendarFile(business.name, [event]);
     const ownerEvent = {
       summary: `${services[0] ?? "Inspection"}: ${request.name}`,
-      description: `Reference ${reference}. ${services.join("; ")}. Client ${request.name}, ${request.phone}, ${request.email}.`,
+      description: `Reference ${reference}. ${services.join("; ")}. Client ${request.name}, ${request.phone}, ${request.email}.${request.sameAddress === SAME_ADDRESS_CONFIRMED ? ` ${SAME_ADDRESS_NOTE}` : ""}`,
       location: `${request.street}, ${request.city}, MD ${request.zip}`,
     };
-    const ownerInvite = calendarFile(business.name, [{ ...event, ...ownerEvent }]);
+    // Only held until the link confirms it: TENTATIVE, and the confirmation sends the CONFIRMED update.
+    const event = {
+      ...visitorEvent(reference, request.start!, onSiteMinutes, request, ownerEvent.location),
+      tentative: true,
+    };
+    // The visitor's invite has the address but not the client's name or phone; the owner's has both.
+    const invite = calendarFile(business.name, [event], "PUBLISH");
+    const ownerInvite = calendarFile(business.name, [{ ...event, ...ownerEvent }], "PUBLISH");
     const details = {
       start: request.start!,
       onSiteMinutes,

@@ -1,0 +1,94 @@
+/**
+ * The e-mails a visitor (the client, and an agent who booked) gets when their booking changes from
+ * its link: confirmed, moved or cancelled. Each carries the visitor's invite as the booking now
+ * stands (booking-invite.ts): the same UID with a higher SEQUENCE, so a calendar that has the
+ * event updates it, and a cancellation is a CANCEL that removes it. Like the confirmation, each
+ * names the booking by its reference and what was chosen from the site's lists.
+ */
+import { availability, business } from "../../business-data";
+import { bookedTimeText } from "../../booking/booked-time";
+import type { Booking } from "../db/bookings";
+import type { MailMessage } from "../mail/mailer";
+import { describeServices } from "../mail/emails";
+import { bookingInvite } from "./booking-invite";
+import { linkSecret, manageLink } from "./booking-links";
+
+export type VisitorChange = "confirmed" | "moved" | "cancelled";
+
+const signOff = (booking: Booking) => [
+  `Questions? Call us at ${business.phone} (${business.hours}) and give your reference, ${booking.reference}.`,
+  "",
+  business.name,
+];
+
+/** The link that changes it further, and what it can still do: a confirmed booking has nothing to confirm. */
+function linkLines(booking: Booking, now: number): string[] {
+  const secret = linkSecret();
+  const link = secret ? manageLink(secret, booking.reference, now) : null;
+  if (!link) return [];
+  const can = booking.status === "pending" ? "To confirm, cancel or move it" : "To cancel or move it";
+  return [`${can}, until ${availability.cancellation.cutoffHours} hours before it starts:`, `  ${link}`, ""];
+}
+
+/** The e-mail of a change, without its recipient. */
+export function visitorChangeMail(
+  change: VisitorChange,
+  booking: Booking,
+  now: number,
+  /** For a cancellation or a move: the time it had before. */
+  before?: string,
+): Omit<MailMessage, "to"> {
+  const when = `${bookedTimeText(booking.start)} (Maryland time)`;
+  const what = describeServices(booking.job).join(", ") || "Inspection";
+  const calendar = bookingInvite(booking);
+  if (change === "cancelled") {
+    return {
+      replyTo: business.email,
+      subject: `Your inspection is cancelled: ${bookedTimeText(before ?? booking.start)} (${booking.reference})`,
+      text: [
+        "Hello,",
+        "",
+        `Your inspection ${booking.reference} (${what}) on ${bookedTimeText(before ?? booking.start)} (Maryland time) is cancelled, as asked from its link.`,
+        "The attached cancellation takes it out of your calendar.",
+        "",
+        "To book another time, use the schedule page of our website, or call us.",
+        "",
+        ...signOff(booking),
+      ].join("\n"),
+      calendar,
+    };
+  }
+  if (change === "moved") {
+    return {
+      replyTo: business.email,
+      subject: `Your inspection is moved: ${bookedTimeText(booking.start)} (${booking.reference})`,
+      text: [
+        "Hello,",
+        "",
+        `Your inspection ${booking.reference} (${what}) now starts ${when}${before ? `, no longer ${bookedTimeText(before)}` : ""}.`,
+        "The attached invitation moves it in your calendar.",
+        ...(booking.status === "pending"
+          ? ['It is still held only until you confirm it: open the link below and choose "Keep this time".']
+          : []),
+        "",
+        ...linkLines(booking, now),
+        ...signOff(booking),
+      ].join("\n"),
+      calendar,
+    };
+  }
+  return {
+    replyTo: business.email,
+    subject: `Your inspection is confirmed: ${bookedTimeText(booking.start)} (${booking.reference})`,
+    text: [
+      "Hello,",
+      "",
+      `Your inspection ${booking.reference} (${what}) is confirmed for ${when}.`,
+      "The attached invitation marks it confirmed in your calendar.",
+      "",
+      ...linkLines(booking, now),
+      ...signOff(booking),
+    ].join("\n"),
+    calendar,
+  };
+}

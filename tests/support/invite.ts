@@ -1,0 +1,26 @@
+/** Invites as a calendar reads them: ical.js, a parser written elsewhere, on the file or on a sent e-mail. */
+import ICAL from "ical.js";
+import { bodyText } from "./mailbox";
+
+/** The events of an iCalendar text, read with the time zones the file itself defines. */
+export function eventsOf(text: string): ICAL.Event[] {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  for (const zone of calendar.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(zone);
+  return calendar.getAllSubcomponents("vevent").map((component) => new ICAL.Event(component));
+}
+
+/** The calendar's METHOD (PUBLISH, CANCEL), or null when it names none. */
+export const methodOf = (text: string) =>
+  (new ICAL.Component(ICAL.parse(text)).getFirstPropertyValue("method") as string | null) ?? null;
+
+/**
+ * The calendar part of a raw e-mail as sent, one CRLF per line: its RRULEs hold "=11", which
+ * quoted-printable decoding of a part not encoded so would mangle.
+ */
+export function calendarIn(raw: string): string {
+  const part = raw.slice(raw.indexOf("BEGIN:VCALENDAR"), raw.indexOf("END:VCALENDAR") + 13);
+  return (part.includes("=3D") ? bodyText(part) : part).replace(/\r+\n/g, "\r\n");
+}
+
+/** The `method` parameter of the e-mail's text/calendar part, which a mail program acts on. */
+export const partMethodOf = (raw: string) => /Content-Type: text\/calendar;[^]*?method=("?)(\w+)\1/i.exec(raw)?.[2];
