@@ -4,6 +4,7 @@
  */
 import type { GatsbyNode } from "gatsby";
 import { ContentProblems } from "./gatsby/content-problems";
+import { deploySettingsNotice } from "./gatsby/deploy-settings";
 import { createContentPages } from "./gatsby/pages";
 import { writePostBuildFiles } from "./gatsby/post-build";
 import { checkReferences } from "./gatsby/references";
@@ -17,8 +18,10 @@ import { undeclaredFields } from "./src/lib/privacy/fields";
 const production = process.env.NODE_ENV === "production";
 const contentProblems = new ContentProblems(production);
 
-export const onPreInit: GatsbyNode["onPreInit"] = async () => {
+export const onPreInit: GatsbyNode["onPreInit"] = async ({ reporter }) => {
   writeSiteEditor(siteRoot, contentRoot);
+  const notice = deploySettingsNotice();
+  if (notice) reporter[notice.level](notice.text);
 };
 
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
