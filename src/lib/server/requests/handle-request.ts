@@ -10,6 +10,7 @@ import { availability, business } from "../../business-data";
 import type { Refusal } from "../booking/booking";
 import { databaseOr503, errorCode, UNIQUE_VIOLATION, type Queryable } from "../db/database";
 import type { Booking } from "../db/bookings";
+import { RETRY_AFTER_SECONDS } from "../db/unavailable";
 import {
   confirmationsSince,
   findByKey,
@@ -92,6 +93,7 @@ const unavailable = () =>
   new HttpError(
     503,
     `We could not save your request just now. Nothing was sent. Please try again in a few minutes or call us at ${business.phone}.`,
+    { "Retry-After": String(RETRY_AFTER_SECONDS) },
   );
 
 /** An answer that ends the transaction with nothing stored (a booking refused). */
