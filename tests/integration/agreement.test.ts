@@ -5,11 +5,7 @@
  * owner's feed agree on the name, the time and the version; a repeat signs nothing more; forged,
  * expired, other bookings' and the agent's links sign nothing.
  */
-import { execFileSync } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { withDatabase } from "../../scripts/lib/database-access";
 import { postJson, send, startFunctionServer, type FunctionServer } from "../../scripts/lib/function-server";
 import { getJson, startDispenser } from "../../scripts/lib/open-times";
@@ -20,6 +16,7 @@ import { schedulerToken } from "../../src/lib/server/http/scheduler-token";
 import { storedMail } from "../../src/lib/server/db/deliveries";
 import { BOOKED_BY_AGENT } from "../../src/lib/forms/choices";
 import type { MailMessage } from "../../src/lib/server/mail/mailer";
+import { pdfText } from "../support/pdf-text";
 
 const SECRETS = { BOOKING_LINK_SECRET: "a-test-secret-for-agreement-links", CALENDAR_FEED_SECRET: "owner-feed-secret" };
 const BROWSER = "Mozilla/5.0 (agreement test)";
@@ -74,13 +71,6 @@ const signAs = (token: string, body: Record<string, unknown>, from = "127.0.61.1
     from,
     headers: { "User-Agent": BROWSER },
   });
-
-/** The text a PDF reader finds in a PDF, whitespace collapsed. */
-function pdfText(base64: string): string {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "agreement-pdf-")), "signed.pdf");
-  writeFileSync(file, Buffer.from(base64, "base64"));
-  return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
-}
 
 describe("signing the agreement from the client's link", () => {
   it("signs once, keeps the exact text, mails both PDFs once, tells the agent only that it is signed, and the feed agrees", async () => {

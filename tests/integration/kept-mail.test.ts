@@ -58,7 +58,7 @@ it.each([
   ["a number with a leading zero", "/_mail/01", 404],
   ["a file the e-mail does not have", "/_mail/1/nothing.pdf", 404],
   ["more segments", "/_mail/1/invite.ics/more", 404],
-])("answers %s with %i", async (_, path, status) => {
+])("answers %s (%s) with %i", async (_, path, status) => {
   const answer = await get(path);
   expect(answer.status).toBe(status);
   expect(answer.body).toMatch(/malformed|no such kept e-mail/);

@@ -6,13 +6,13 @@
  * address, a time, a link's token) the answer is a 4xx naming the field or the link, never a 5xx.
  */
 import { randomUUID } from "node:crypto";
-import { decodePDFRawStream, PDFArray, PDFDocument, PDFName, PDFRawStream } from "pdf-lib";
 import { withDatabase } from "../../scripts/lib/database-access";
 import { postJson, startFunctionServer, type FunctionServer } from "../../scripts/lib/function-server";
 import { getJson, startDispenser } from "../../scripts/lib/open-times";
 import { bookingRequest, contactMessage, SHORT_JOB } from "../../scripts/lib/sample-requests";
 import { storedMail } from "../../src/lib/server/db/deliveries";
 import type { MailMessage } from "../../src/lib/server/mail/mailer";
+import { pdfText } from "../support/pdf-text";
 
 const SECRETS = { BOOKING_LINK_SECRET: "a-test-secret-for-text-links", CALENDAR_FEED_SECRET: "text-feed-secret" };
 
@@ -78,27 +78,6 @@ async function book(name = "Dana Client", notes = "The side gate is unlocked.") 
 const tokenIn = (text: string, page: "agreement" | "booking") =>
   new RegExp(`https?://\\S+/${page}\\?token=([A-Za-z0-9._-]+)`).exec(text)?.[1] ?? null;
 
-/**
- * The text a PDF shows, read back by pdf-lib's parser: each string its pages' content streams draw
- * (the agreement's standard fonts write them as hex), joined by spaces.
- */
-async function pdfText(base64: string): Promise<string> {
-  const pdf = await PDFDocument.load(Buffer.from(base64, "base64"));
-  const shown: string[] = [];
-  for (const page of pdf.getPages()) {
-    const contents = page.node.get(PDFName.of("Contents"));
-    for (const ref of contents instanceof PDFArray ? contents.asArray() : [contents]) {
-      const stream = pdf.context.lookup(ref);
-      if (!(stream instanceof PDFRawStream)) continue;
-      const operators = Buffer.from(decodePDFRawStream(stream).decode()).toString("latin1");
-      for (const [, hex] of operators.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) {
-        shown.push(Buffer.from(hex!, "hex").toString("latin1"));
-      }
-    }
-  }
-  return shown.join(" ").replace(/\s+/g, " ");
-}
-
 describe.each(NOT_TEXT)("%s", (_, character) => {
   it("is dropped from a booking's name and notes: the record and its e-mails hold text only", async () => {
     const answer = await book(`Ann${character} Client`, `Gate${character}code 42`);
@@ -152,7 +131,7 @@ describe.each(NOT_TEXT)("%s", (_, character) => {
     expectOnlyText(copies.flatMap((mail) => [mail.subject, mail.text]));
     for (const mail of copies) {
       for (const pdf of mail.attachments ?? []) {
-        const text = await pdfText(pdf.base64);
+        const text = pdfText(pdf.base64);
         expect(text).toContain("Signed electronically by Dana Q. Client");
         expect(text).not.toMatch(FORBIDDEN);
       }
