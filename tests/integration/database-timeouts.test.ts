@@ -49,7 +49,7 @@ afterAll(async () => {
 
 const manage = () => bookingToken(SECRET, REFERENCE, inAMonth());
 const sign = () => bookingToken(SECRET, REFERENCE, inAMonth(), "sign");
-const dataLink = () => purposeToken(SECRET, "data", "tim@example.com", inAMonth());
+const dataLink = () => purposeToken(SECRET, "data-request", "tim@example.com", inAMonth());
 interface Answer {
   status: number;
   retryAfter: string | null;
