@@ -4,41 +4,14 @@
  * are two people (only the limits fold them), and an agent sees and deletes their own name, e-mail
  * and phone inside a client's request, while the request stays the client's.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { startPostgres } from "../../scripts/lib/postgres-server";
 import { BOOKED_BY_AGENT } from "../../src/lib/forms/choices";
-import { openDatabase, type Database } from "../../src/lib/server/db/database";
+import type { Database } from "../../src/lib/server/db/database";
 import { addressKey, keptAbout } from "../../src/lib/server/db/kept-about";
 import { insertDeliveries, insertRequest } from "../../src/lib/server/db/requests";
 import { mailboxOf } from "../../src/lib/server/mail/mailbox-address";
 import { deleteData } from "../../src/lib/server/privacy/data-rights";
 import { describeKept } from "../../src/lib/server/privacy/kept-data";
-
-const engines: Array<[string, () => Promise<{ db: Database; stop: () => Promise<void> }>]> = [
-  [
-    "PGlite",
-    async () => {
-      const db = await openDatabase({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "data-rights-")) });
-      return { db, stop: () => db.close() };
-    },
-  ],
-  [
-    "PostgreSQL",
-    async () => {
-      const server = await startPostgres();
-      const db = await openDatabase({ DATABASE_URL: server.url });
-      return {
-        db,
-        stop: async () => {
-          await db.close();
-          await server.stop();
-        },
-      };
-    },
-  ],
-];
+import { engines } from "../support/database-engines";
 
 let made = 0;
 /** A stored request of `kind` with `record`, and an e-mail to each of `to` (the first the business's) saying `text`. */

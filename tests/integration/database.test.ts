@@ -4,13 +4,9 @@
  * what the constraint and the queries guarantee, whoever calls them.
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { promisify } from "node:util";
 import { serveDatabaseAccess } from "../../scripts/lib/database-access";
 import { siteRoot } from "../../scripts/lib/site-copy";
-import { startPostgres, type PostgresServer } from "../../scripts/lib/postgres-server";
 import { availability } from "../../src/lib/business-data";
 import { book, calendar, holderOf, lengthOf, jobOf } from "../../src/lib/server/booking/booking";
 import {
@@ -20,12 +16,13 @@ import {
   insertBooking,
   type Booking,
 } from "../../src/lib/server/db/bookings";
-import { errorCode, EXCLUSION_VIOLATION, openDatabase, type Database } from "../../src/lib/server/db/database";
+import { errorCode, EXCLUSION_VIOLATION, type Database } from "../../src/lib/server/db/database";
 import { claimDue, finishDelivery } from "../../src/lib/server/db/deliveries";
 import { MIGRATIONS } from "../../src/lib/server/db/migrations";
 import { insertDeliveries } from "../../src/lib/server/db/requests";
 import { storeBlankRequest } from "../../scripts/lib/stored-requests";
 import type { ScheduleRequest } from "../../src/lib/request-schemas";
+import { engines } from "../support/database-engines";
 
 const job = {
   mainInspection: "none",
@@ -61,34 +58,6 @@ const request = (start: string, overrides: Partial<ScheduleRequest> = {}) => {
 const owner = { summary: "s", description: "d", location: "l" };
 
 /** Each engine, and the environment a command (npm run requests) reaches it with. */
-const engines: Array<
-  [string, () => Promise<{ db: Database; env: Record<string, string>; stop: () => Promise<void> }>]
-> = [
-  [
-    "PGlite",
-    async () => {
-      const env = { DATA_DIR: mkdtempSync(path.join(tmpdir(), "pglite-")) };
-      const db = await openDatabase(env);
-      return { db, env, stop: () => db.close() };
-    },
-  ],
-  [
-    "PostgreSQL",
-    async () => {
-      const server: PostgresServer = await startPostgres();
-      const env = { DATABASE_URL: server.url };
-      const db = await openDatabase(env);
-      return {
-        db,
-        env,
-        stop: async () => {
-          await db.close();
-          await server.stop();
-        },
-      };
-    },
-  ],
-];
 
 describe.each(engines)("on %s", (_name, open) => {
   let db: Database;

@@ -6,12 +6,10 @@
  * context that first migrated it and refuses another; two pools opening one PostgreSQL at once
  * apply each migration once.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { startPostgres, type PostgresServer } from "../../scripts/lib/postgres-server";
+import { startPostgres } from "../../scripts/lib/postgres-server";
 import { openDatabase, type Database } from "../../src/lib/server/db/database";
 import { checksum, migrate, MIGRATIONS, type Migration } from "../../src/lib/server/db/migrations";
+import { engines } from "../support/database-engines";
 
 const table = (name: string): Migration => ({ name, sql: `CREATE TABLE m_${name.replace(/\W/g, "_")} (id integer);` });
 const applied = async (db: Database) =>
@@ -19,35 +17,13 @@ const applied = async (db: Database) =>
     await db.query<{ name: string; checksum: string }>("SELECT name, checksum FROM schema_migrations ORDER BY name")
   ).map((row) => row.name);
 
-const engines: Array<[string, () => Promise<{ open: () => Promise<Database>; stop: () => Promise<void> }>]> = [
-  [
-    "PGlite",
-    async () => {
-      const dir = mkdtempSync(path.join(tmpdir(), "pglite-migrations-"));
-      return { open: () => openDatabase({ DATA_DIR: dir }), stop: async () => undefined };
-    },
-  ],
-  [
-    "PostgreSQL",
-    async () => {
-      const server: PostgresServer = await startPostgres();
-      return { open: () => openDatabase({ DATABASE_URL: server.url }), stop: () => server.stop() };
-    },
-  ],
-];
-
 describe.each(engines)("on %s", (_engine, start) => {
   let db: Database;
   let stop: () => Promise<void>;
   beforeAll(async () => {
-    const engine = await start();
-    stop = engine.stop;
-    db = await engine.open();
+    ({ db, stop } = await start());
   }, 60_000);
-  afterAll(async () => {
-    await db?.close();
-    await stop?.();
-  });
+  afterAll(() => stop?.());
 
   it("records every released migration by name with the checksum of its SQL", async () => {
     const rows = await db.query<{ name: string; checksum: string }>("SELECT name, checksum FROM schema_migrations");

@@ -9,6 +9,8 @@
  * production's database, answers: a sentence, a log line naming the setting, nothing stored.
  */
 import { randomUUID } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import ICAL from "ical.js";
 import { openStartsOf } from "../../scripts/lib/open-times";
 import { bookingRequest, contactMessage, SHORT_JOB } from "../../scripts/lib/sample-requests";
@@ -36,6 +38,17 @@ let db: Database;
 /** The settings of a production deploy, as an owner sets them in Netlify's UI (README, Deploying). */
 let production: Record<string, string>;
 let starts: string[] = [];
+
+/** Whether a bundle holds pg's pool: compiled into one of its files, or its package under node_modules. */
+function holdsDriver(dir: string): boolean {
+  return readdirSync(dir, { recursive: true, encoding: "utf8" }).some(
+    (file) =>
+      file.endsWith(path.join("node_modules", "pg-pool", "index.js")) ||
+      (file.endsWith(".js") &&
+        !file.includes("node_modules") &&
+        readFileSync(path.join(dir, file), "utf8").includes("class Pool extends EventEmitter")),
+  );
+}
 
 const bundle = (name: string) => bundles.find((each) => each.name === name)!;
 const mailsTo = (address: string) => mailbox.messages.filter((message) => message.to.includes(address));
@@ -90,6 +103,9 @@ describe("every function from its own bundle", () => {
     expect(bundles.map((each) => each.name).sort()).toEqual(expected);
     expect(bundle("retry-deliveries").schedule).toBe("* * * * *");
     expect(bundle("enforce-retention").schedule).toBe("@daily");
+    // pg's pool, inside the bundle: compiled into the function's own file, or as a package beside it.
+    const withoutDriver = bundles.filter((each) => !holdsDriver(each.dir)).map((each) => each.name);
+    expect(withoutDriver).toEqual([]);
   });
 
   it("takes a booking whose e-mails are sent before the function answers, then confirms, signs, feeds and runs the schedules", async () => {

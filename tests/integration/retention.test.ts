@@ -7,17 +7,17 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { startPostgres } from "../../scripts/lib/postgres-server";
 import { instantOf, MARYLAND } from "../../src/lib/booking/local-time";
 import { retention } from "../../src/lib/privacy/declaration";
 import { insertBooking, type BookingStatus } from "../../src/lib/server/db/bookings";
-import { database, openDatabase, type Database } from "../../src/lib/server/db/database";
+import { database, type Database } from "../../src/lib/server/db/database";
 import { keptAbout } from "../../src/lib/server/db/kept-about";
 import { insertLinkAsk, retentionRuns } from "../../src/lib/server/db/privacy";
 import { insertDeliveries, insertRequest } from "../../src/lib/server/db/requests";
 import { goesOn, periodsOf } from "../../src/lib/server/privacy/due-days";
 import { describeKept } from "../../src/lib/server/privacy/kept-data";
 import { enforceRetention } from "../../src/lib/server/privacy/retention";
+import { engines } from "../support/database-engines";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** When everything below arrives: a fixed instant, so the periods fall on known days. */
@@ -26,30 +26,6 @@ const at = (ms: number) => new Date(ms).toISOString();
 /** Noon of a Maryland day (YYYY-MM-DD): when a test runs that day's pass. */
 const noonOn = (day: string) => new Date(instantOf(day, "12:00", MARYLAND)!);
 const PERIODS = periodsOf(retention);
-
-const engines: Array<[string, () => Promise<{ db: Database; stop: () => Promise<void> }>]> = [
-  [
-    "PGlite",
-    async () => {
-      const db = await openDatabase({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "retention-")) });
-      return { db, stop: () => db.close() };
-    },
-  ],
-  [
-    "PostgreSQL",
-    async () => {
-      const server = await startPostgres();
-      const db = await openDatabase({ DATABASE_URL: server.url });
-      return {
-        db,
-        stop: async () => {
-          await db.close();
-          await server.stop();
-        },
-      };
-    },
-  ],
-];
 
 let made = 0;
 /** A request of `kind` received at `received`, with an e-mail to the business and one to the visitor. */

@@ -1,0 +1,47 @@
+/**
+ * The two engines every database test runs on: PGlite in a fresh folder, and a real PostgreSQL
+ * server started for the test (Debian's, scripts/lib/postgres-server.ts). For `describe.each`.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { startPostgres } from "../../scripts/lib/postgres-server";
+import { openDatabase, type Database } from "../../src/lib/server/db/database";
+
+export interface Engine {
+  /** The database, opened (and migrated) once. */
+  db: Database;
+  /** Opens the same database again, as a second process would. */
+  open: () => Promise<Database>;
+  /** The environment that names this database (DATA_DIR or DATABASE_URL), for a command or a server. */
+  env: Record<string, string>;
+  stop: () => Promise<void>;
+}
+
+export const engines: Array<[string, () => Promise<Engine>]> = [
+  [
+    "PGlite",
+    async () => {
+      const env = { DATA_DIR: mkdtempSync(path.join(tmpdir(), "pglite-")) };
+      const db = await openDatabase(env);
+      return { db, env, open: () => openDatabase(env), stop: () => db.close() };
+    },
+  ],
+  [
+    "PostgreSQL",
+    async () => {
+      const server = await startPostgres();
+      const env = { DATABASE_URL: server.url };
+      const db = await openDatabase(env);
+      return {
+        db,
+        env,
+        open: () => openDatabase(env),
+        stop: async () => {
+          await db.close();
+          await server.stop();
+        },
+      };
+    },
+  ],
+];
