@@ -11,7 +11,12 @@ import { deliverDue, deliveryConfig } from "../../src/lib/server/mail/delivery";
 /** Asks the site to store the reminders due; returns how many it sent, or null when it could not. */
 export async function storeReminders(env: NodeJS.ProcessEnv = process.env): Promise<number | null> {
   const { BOOKING_LINK_SECRET: secret, URL: site } = env;
-  if (!secret || !site) return null;
+  if (!secret || !site) {
+    console.error(
+      `[reminders] no reminders sent: ${!secret ? "BOOKING_LINK_SECRET" : "URL"} is not set for this function (README, Deploying).`,
+    );
+    return null;
+  }
   try {
     const answer = await fetch(`${site.replace(/\/+$/, "")}/api/reminders`, {
       method: "POST",
@@ -28,7 +33,12 @@ export async function storeReminders(env: NodeJS.ProcessEnv = process.env): Prom
 
 export default async function retryDeliveries(): Promise<Response> {
   const config = await deliveryConfig(process.env);
-  if (!config) return new Response("No SMTP_URL: nothing to deliver.", { status: 200 });
+  if (!config) {
+    console.error(
+      "[delivery] SMTP_URL is not set for this function: no e-mail or reminder leaves (README, Deploying).",
+    );
+    return new Response("No SMTP_URL: nothing to deliver.", { status: 200 });
+  }
   await storeReminders();
   await deliverDue(config);
   return new Response("Due deliveries tried.", { status: 200 });
