@@ -114,7 +114,7 @@ async function measure(name: string, db: Database) {
           reference,
           now,
           ownerEvent: { summary: "", description: "", location: "" },
-          confirmBy: null,
+          confirmBy: new Date(now + 2 * 60 * 60 * 1000).toISOString(),
         });
       });
       if (!result.ok) throw new Error(`booking ${n} refused: ${result.message}`);

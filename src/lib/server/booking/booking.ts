@@ -13,7 +13,7 @@ import type { ScheduleRequest } from "../../request-schemas";
 import { DEADLOCK_DETECTED, errorCode, EXCLUSION_VIOLATION, type Queryable } from "../db/database";
 import {
   busyBetween,
-  expireUnconfirmed,
+  expireLapsedOverlapping,
   insertBooking,
   liveCounts,
   propertyBookedDuring,
@@ -24,6 +24,15 @@ import { lockKeys } from "../db/requests";
 import { mailboxOf } from "../mail/mailbox-address";
 
 export const calendar = createCalendar(availability);
+
+/**
+ * The lock keys of an inspector's days that a range touches (Maryland's calendar), in order: the
+ * only bookings that can clash are one inspector's on one day.
+ */
+const inspectorDays = (inspector: number, range: { from: number; to: number }) =>
+  [...new Set([localDate(range.from, MARYLAND), localDate(range.to - 1, MARYLAND)])].map(
+    (day) => `inspector:${inspector}:${day}`,
+  );
 
 /** How many open times a refused booking offers instead, and over how many days from its own. */
 const ALTERNATIVES = 12;
@@ -123,10 +132,12 @@ const dateOf = (at: string, now: number) => {
 /**
  * Picks the first inspector free over the whole range and inserts the booking under a
  * savepoint; if another transaction took that inspector meanwhile (23P01), looks again. Inserts
- * for one inspector take turns (an advisory lock), so two never wait on each other; a deadlock
- * (40P01, which PostgreSQL's documentation warns exclusion constraints can raise) would look
- * again too. Each look reads what is committed, so this ends when every
- * inspector is seen taken, or after a bounded number of tries.
+ * for one inspector on one day take turns (an advisory lock), so two that could clash never wait
+ * on each other, and bookings on different days or for different inspectors never wait at all; a
+ * deadlock (40P01, which PostgreSQL's documentation warns exclusion constraints can raise) would
+ * look again too. An insert that meets a hold that has lapsed (not live, but still pending: see
+ * db/bookings.ts) expires that hold and looks again. Each look reads what is committed, so this
+ * ends when every inspector is seen taken, or after a bounded number of tries.
  */
 export async function holdInspector(
   tx: Queryable,
@@ -147,7 +158,7 @@ export async function holdInspector(
       // conflict at once would each wait for the other, which PostgreSQL ends only after its
       // deadlock_timeout (a second by default), one pair after another in a rush for one time.
       // The constraint still decides: a later insert, once this one commits, meets 23P01.
-      await lockKeys(tx, [`inspector:${inspector}`]);
+      await lockKeys(tx, inspectorDays(inspector, range));
       await insert(inspector, range);
       await tx.query("RELEASE SAVEPOINT hold");
       return inspector;
@@ -155,6 +166,8 @@ export async function holdInspector(
       await tx.query("ROLLBACK TO SAVEPOINT hold");
       const code = errorCode(error);
       if (code !== EXCLUSION_VIOLATION && code !== DEADLOCK_DETECTED) throw error;
+      if (code === EXCLUSION_VIOLATION)
+        await expireLapsedOverlapping(tx, inspector, range, new Date(now).toISOString());
     }
   }
   return null;
@@ -177,8 +190,8 @@ export async function book(
     reference: string;
     now: number;
     ownerEvent: OwnerEvent;
-    /** When the confirmation is delivered at once (kept locally), the window starts now. */
-    confirmBy: string | null;
+    /** When the hold ends unless it is confirmed (set as it is made). */
+    confirmBy: string;
   },
 ): Promise<{ ok: true; booking: Booking } | Refusal> {
   const length = lengthOf(jobOf(request));
@@ -195,7 +208,6 @@ export async function book(
   const holder = holderOf(request);
   // Two bookings by one holder are counted one after the other, on any server.
   await lockKeys(tx, [`mailbox:${holder.mailbox}`, `phone:${holder.phone}`, `property:${holder.property}`]);
-  await expireUnconfirmed(tx, nowIso);
   const counts = await liveCounts(tx, holder, nowIso);
   const { holds } = availability;
   const over =

@@ -15,7 +15,7 @@ import { BOOKED_BY_AGENT } from "../../forms/choices";
 import { offeredTime } from "../../forms/field-checks";
 import { MARYLAND, rfc3339 } from "../../booking/local-time";
 import { databaseOr503, type Database, type Queryable } from "../db/database";
-import { expireUnconfirmed, findBooking, moveBooking, setStatus, type Booking } from "../db/bookings";
+import { expireIfLapsed, findBooking, moveBooking, setStatus, type Booking } from "../db/bookings";
 import { findByKey, findRequest, insertDeliveries, insertRequest } from "../db/requests";
 import { HttpError, sendFailure } from "../http/http-error";
 import { throttle } from "../http/rate-limit";
@@ -157,7 +157,7 @@ async function change(
   const nowMs = now.getTime();
   const nowIso = now.toISOString();
   return db.transaction(async (tx) => {
-    await expireUnconfirmed(tx, nowIso);
+    await expireIfLapsed(tx, reference, nowIso);
     const booking = await bookingOf(tx, reference, true);
     const { changeable } = await describe(tx, booking, nowMs);
     const live = booking.status === "booked" || booking.status === "pending";

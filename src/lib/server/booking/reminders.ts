@@ -24,6 +24,7 @@ import type { MailMessage } from "../mail/mailer";
 import { outgoingMail } from "../mail/outgoing";
 import { filledAgreement } from "./agreement";
 import { linkSecret, manageLink, signingLink } from "./booking-links";
+import { sweepLapsedHolds } from "./hold-sweep";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -143,12 +144,14 @@ async function remind(db: Database, reference: string, kind: ReminderKind, now: 
   });
 }
 
-/** Sends every reminder due at `now` (the tests move the clock by passing it); returns how many this call sent. */
+/** Ends the holds that have lapsed, then sends every reminder due at `now` (the tests move the clock by passing it); returns how many reminders this call sent. */
 export async function sendDueReminders(
   db: Database,
   now: Date,
   env: NodeJS.ProcessEnv = runtimeEnv(),
 ): Promise<number> {
+  // Holds that lapsed are ended first: a released time gets no reminder.
+  await sweepLapsedHolds(db, now, env);
   const { beforeVisitHours, unsignedOwnerAlertHours } = availability.reminders;
   let sent = 0;
   for (const [kind, hours] of [

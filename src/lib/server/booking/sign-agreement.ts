@@ -15,7 +15,7 @@ import { isClientName } from "../../booking/agreement-text";
 import { bookedTimeText } from "../../booking/booked-time";
 import { possessive } from "../../format";
 import { findAgreement, insertAgreement, type SignedAgreement } from "../db/agreements";
-import { expireUnconfirmed, findBooking, type Booking } from "../db/bookings";
+import { expireIfLapsed, findBooking, type Booking } from "../db/bookings";
 import { databaseOr503, type Queryable } from "../db/database";
 import { insertDeliveries } from "../db/requests";
 import { clientAddress } from "../http/client-address";
@@ -117,7 +117,7 @@ async function sign(
   const db = await databaseOr503(business.phone);
   const env = runtimeEnv();
   return db.transaction(async (tx) => {
-    await expireUnconfirmed(tx, now.toISOString());
+    await expireIfLapsed(tx, reference, now.toISOString());
     // The booking's row is held until the signature is stored: two tries never both sign.
     const booking = await bookingOf(tx, reference, true);
     const filled = await filledAgreement(tx, booking);

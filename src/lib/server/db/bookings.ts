@@ -97,14 +97,45 @@ const fromRow = (row: BookingRow): Booking => ({
 });
 
 /**
- * Pending bookings whose confirmation window has closed let their time go. Run at the start of
- * every transaction that books, so the constraint sees them as no longer live.
+ * A hold lapses at its `confirm_by`, set when it is made. Nothing expires holds in every
+ * transaction (that UPDATE held the lapsed rows' locks to commit, and every booking waited on
+ * every other): a lapsed hold is simply not live to the queries below (LIVE), and its row is
+ * moved on where a transaction needs it: the one booking a change holds (`expireIfLapsed`), the
+ * inspector's overlapping holds when an insert meets them (`expireLapsedOverlapping`), and the
+ * rest by the delivery pass's sweep (`lapsedHolds`, mail/hold-sweep.ts).
  */
-export async function expireUnconfirmed(tx: Queryable, now: string): Promise<void> {
+const LAPSED = "status = 'pending' AND confirm_by <= $2";
+
+/** The booking a change holds, expired if its hold has lapsed: one row, the one locked anyway. */
+export async function expireIfLapsed(tx: Queryable, reference: string, now: string): Promise<void> {
   await tx.query(
-    "UPDATE bookings SET status = 'expired', updated_at = $1, sequence = sequence + 1 WHERE status = 'pending' AND confirm_by <= $1",
-    [now],
+    `UPDATE bookings SET status = 'expired', updated_at = $2, sequence = sequence + 1 WHERE reference = $1 AND ${LAPSED}`,
+    [reference, now],
   );
+}
+
+/** An inspector's lapsed holds over a range, expired so that a new booking can take the time. */
+export async function expireLapsedOverlapping(
+  tx: Queryable,
+  inspector: number,
+  range: { from: number; to: number },
+  now: string,
+): Promise<number> {
+  const rows = await tx.query(
+    `UPDATE bookings SET status = 'expired', updated_at = $2, sequence = sequence + 1
+     WHERE inspector = $1 AND ${LAPSED} AND during && tstzrange($3, $4) RETURNING reference`,
+    [inspector, now, new Date(range.from).toISOString(), new Date(range.to).toISOString()],
+  );
+  return rows.length;
+}
+
+/** The references of holds that have lapsed and are still pending, oldest first (the sweep's work). */
+export async function lapsedHolds(db: Queryable, now: string, limit = 50): Promise<string[]> {
+  const rows = await db.query<{ reference: string }>(
+    `SELECT reference FROM bookings WHERE status = 'pending' AND confirm_by <= $1 ORDER BY confirm_by LIMIT $2`,
+    [now, limit],
+  );
+  return rows.map((row) => row.reference);
 }
 
 /** Still live at `now`: booked, or pending with its window open. */
@@ -239,15 +270,6 @@ export async function setStatus(tx: Queryable, reference: string, status: Bookin
     status,
     now,
   ]);
-}
-
-/** Starts the confirmation window of a pending booking, once: when its first confirmation is delivered. */
-export async function startConfirmWindow(db: Queryable, reference: string, deliveredAt: string): Promise<void> {
-  await db.query(
-    `UPDATE bookings SET confirm_by = $2::timestamptz + make_interval(mins => confirm_within_minutes)
-     WHERE reference = $1 AND status = 'pending' AND confirm_by IS NULL`,
-    [reference, deliveredAt],
-  );
 }
 
 /**

@@ -211,6 +211,19 @@ export const MIGRATIONS: readonly Migration[] = [
     FOR EACH ROW EXECUTE FUNCTION bookings_keep_agreement_visit();
   `,
   },
+  {
+    name: "0004-every-hold-ends",
+    sql: `
+  -- A hold's end is set when it is made (it used to wait for the confirmation's delivery, so a
+  -- confirmation the mail server kept refusing left its time held until the visit). Holds made
+  -- before get the end their window gives from when they were made, and none can lack one again.
+  UPDATE bookings SET confirm_by = created_at + make_interval(mins => confirm_within_minutes)
+    WHERE status = 'pending' AND confirm_by IS NULL;
+  ALTER TABLE bookings ADD CONSTRAINT bookings_hold_ends CHECK (status <> 'pending' OR confirm_by IS NOT NULL);
+  -- The sweep (booking/hold-sweep.ts) finds lapsed holds by their end.
+  CREATE INDEX bookings_pending_end ON bookings (confirm_by) WHERE status = 'pending';
+  `,
+  },
 ];
 
 /** Why a database was not opened: its migrations or its deploy context do not match this code's. */

@@ -12,12 +12,13 @@
  * The one way an e-mail can go twice: the mail server accepts it and the process dies before
  * "sent" is recorded. After the claim's lease runs out it is sent again.
  *
- * A booking's confirmation starts its confirmation window when it is delivered; a booking none
- * of whose confirmations can be delivered lets its time go.
+ * A booking's hold ends at a time set when it is made (db/bookings.ts); a booking none of whose
+ * confirmations can be delivered lets its time go at once, in the transaction that records the
+ * last refusal, and the sweep (hold-sweep.ts) gives up a confirmation its hold outlived.
  */
 import { randomUUID } from "node:crypto";
 import { database, type Database } from "../db/database";
-import { expireUndeliverable, startConfirmWindow } from "../db/bookings";
+import { expireUndeliverable } from "../db/bookings";
 import { claimDue, finishDelivery, type DueMail } from "../db/deliveries";
 import { processState, runtimeEnv } from "../http/runtime";
 import { serverSettings, type ServerSettings } from "../http/settings";
@@ -65,27 +66,24 @@ async function send(config: DeliveryConfig, due: DueMail): Promise<void> {
       message,
     );
     const now = Date.now();
-    const state = await finishDelivery(db, due.reference, due.message, due.claim, {
-      event: "failed",
-      at: new Date(now).toISOString(),
-      error: message,
-      permanent,
-      retryAt: new Date(now + retryDelay(due.attempts + 1, settings)).toISOString(),
-      giveUpAfter: settings.permanentFailureTries,
+    // The refusal and what follows from it commit together: no crash between them can leave a
+    // failed confirmation whose booking still holds its time.
+    await db.transaction(async (tx) => {
+      const state = await finishDelivery(tx, due.reference, due.message, due.claim, {
+        event: "failed",
+        at: new Date(now).toISOString(),
+        error: message,
+        permanent,
+        retryAt: new Date(now + retryDelay(due.attempts + 1, settings)).toISOString(),
+        giveUpAfter: settings.permanentFailureTries,
+      });
+      if (state === "failed" && isConfirmation(due.message)) {
+        await expireUndeliverable(tx, due.reference, new Date(now).toISOString());
+      }
     });
-    if (state === "failed" && isConfirmation(due.message)) {
-      await expireUndeliverable(db, due.reference, new Date(now).toISOString());
-    }
     return;
   }
-  const sentAt = Date.now();
-  const state = await finishDelivery(db, due.reference, due.message, due.claim, {
-    event: "sent",
-    at: new Date(sentAt).toISOString(),
-  });
-  if (state === "sent" && isConfirmation(due.message)) {
-    await startConfirmWindow(db, due.reference, new Date(sentAt).toISOString());
-  }
+  await finishDelivery(db, due.reference, due.message, due.claim, { event: "sent", at: new Date().toISOString() });
 }
 
 /** Claims and sends the due e-mails (of one request, or all), in batches until none is due. */

@@ -50,10 +50,10 @@ export type Acceptance =
       response: object;
       /**
        * Books what the request asks for in the transaction that stores it: a refusal is the
-       * answer instead, and nothing is stored. `confirmBy` is set when the confirmation is
-       * delivered at once (kept locally).
+       * answer instead, and nothing is stored. `confirmBy` is when the hold ends unless it is
+       * confirmed: set as it is made, whatever the mail does.
        */
-      book?: (tx: Queryable, confirmBy: string | null) => Promise<{ ok: true; booking: Booking } | Refusal>;
+      book?: (tx: Queryable, confirmBy: string) => Promise<{ ok: true; booking: Booking } | Refusal>;
     };
 
 export interface Endpoint {
@@ -126,7 +126,6 @@ async function store(
   now: Date,
 ): Promise<{ status: number; body: object }> {
   const env = runtimeEnv();
-  const smtpUrl = env.SMTP_URL;
   const db = await databaseOr503(business.phone, "save", env);
   const outgoing = outgoingMail(env);
   const print = fingerprint(acceptance.validated);
@@ -168,9 +167,7 @@ async function store(
             },
           });
         }
-        const confirmBy = !smtpUrl
-          ? new Date(now.getTime() + availability.holds.confirmWithinMinutes * MINUTE_MS).toISOString()
-          : null;
+        const confirmBy = new Date(now.getTime() + availability.holds.confirmWithinMinutes * MINUTE_MS).toISOString();
         const booked = await acceptance.book(tx, confirmBy);
         if (!booked.ok) {
           throw new Refused({
