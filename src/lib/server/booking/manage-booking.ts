@@ -13,6 +13,7 @@ import { availability, business } from "../../business-data";
 import { bookedTimeText } from "../../booking/booked-time";
 import { BOOKED_BY_AGENT } from "../../forms/choices";
 import { MARYLAND, rfc3339 } from "../../booking/local-time";
+import { agreementsOf } from "../db/agreements";
 import { databaseOr503, type Database, type Queryable } from "../db/database";
 import { expireUnconfirmed, findBooking, moveBooking, setStatus, type Booking } from "../db/bookings";
 import { findByKey, findRequest, insertDeliveries, insertRequest } from "../db/requests";
@@ -27,6 +28,7 @@ import { describeServices } from "../mail/emails";
 import { createReference } from "../requests/reference";
 import { alternatives, calendar, holdInspector, jobOf, lengthOf } from "./booking";
 import { checkBookingToken, linkSecret } from "./booking-links";
+import { signedAtText, signedByText } from "./agreement";
 import { bookingInvite } from "./booking-invite";
 import { visitorChangeMail } from "./change-emails";
 
@@ -36,6 +38,8 @@ const HOUR_MS = 60 * 60 * 1000;
 /** What the page shows of a booking: where it stands, and what, where and for how much, as booked. */
 async function describe(db: Queryable, booking: Booking, now: number) {
   const record = (await findRequest(db, booking.reference))?.record as { quote?: { total: number } } | undefined;
+  // The services and fee never change after booking, so the newest signature of it covers it.
+  const [signed] = await agreementsOf(db, [booking.reference]);
   const cutoff = Date.parse(booking.start) - availability.cancellation.cutoffHours * HOUR_MS;
   const live = booking.status === "booked" || booking.status === "pending";
   return {
@@ -56,6 +60,8 @@ async function describe(db: Queryable, booking: Booking, now: number) {
     /** The page is opened from the visitor's own link, so it names the property as the invite does. */
     location: booking.ownerEvent.location,
     estimate: record?.quote?.total ?? null,
+    /** Whether the client has signed the agreement: "by Casey", "for Casey by Pat", with when. */
+    agreement: signed ? { by: signedByText(signed), signedAtText: signedAtText(signed.signedAt) } : null,
     /** The visitor's invite, for their calendar, while the booking is live (cancelled: the cancelling one). */
     invite: bookingInvite(booking),
   };
