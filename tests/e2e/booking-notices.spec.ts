@@ -62,7 +62,7 @@ test("a client who cancels from the e-mailed link is sent the cancellation with 
   await expect(page.getByRole("heading", { level: 2, name: "Booking cancelled" })).toBeFocused();
 
   // The client's e-mail of it, as kept for the local mail view, with the calendar's cancel.
-  const cancellation = (await withDatabase((db) => lastMailTo(db, email, "confirmation"), e2eEnv()))!;
+  const cancellation = (await withDatabase((db) => lastMailTo(db, email, "client"), e2eEnv()))!;
   expect(cancellation.subject).toMatch(new RegExp(`^Your inspection is cancelled: .+ \\(${reference}\\)$`));
   expect(methodOf(cancellation.calendar!)).toBe("CANCEL");
   const [cancel] = eventsOf(cancellation.calendar!);

@@ -142,7 +142,10 @@ async function recordChange(
           ]
         : []),
       ...addresses.map((to, index) =>
-        outgoing(index === 0 ? "confirmation" : "agentConfirmation", { ...visitorMail, to }),
+        // Not "confirmation": these follow a click on the mailbox's own link, at most a few per
+        // booking, so they do not count against the mailbox's daily confirmations (an agent who
+        // books for several clients would otherwise be stopped by their clients' confirmations).
+        outgoing(index === 0 ? "client" : "agent", { ...visitorMail, to }),
       ),
     ],
     now.toISOString(),
