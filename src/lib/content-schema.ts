@@ -108,7 +108,9 @@ export const siteSchema = z.strictObject({
     .array(credential)
     .min(1, "must list at least the home inspector license")
     .meta({ description: "Every licence, accreditation and certification held; pages name no other" }),
-  copyrightYear: z.number().int().min(2000).max(2100),
+  copyrightYear: z.number().int().min(2000).max(2100).meta({
+    description: "The year the site was first published; the footer runs it to the year of the build (© 2025–2026)",
+  }),
   social: z.strictObject({
     facebook: httpsUrl,
     instagram: httpsUrl,

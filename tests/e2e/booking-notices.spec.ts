@@ -9,6 +9,7 @@ import { expect, test, type APIRequestContext, type TestInfo } from "@playwright
 import { withDatabase } from "../../scripts/lib/database-access";
 import { bookingRequest, jobQuery, SHORT_JOB } from "../../scripts/lib/sample-requests";
 import { lastMailTo, storedMail } from "../../src/lib/server/db/deliveries";
+import { axeViolations, describeViolations } from "../support/axe";
 import { DAY_SLOTS } from "../support/booking";
 import { E2E_DATA, linkInConfirmation } from "../support/e2e-env";
 import { eventsOf, methodOf } from "../support/invite";
@@ -61,7 +62,7 @@ test("a client who cancels from the e-mailed link is sent the cancellation with 
   await expect(page.getByRole("heading", { level: 2, name: "Booking cancelled" })).toBeFocused();
 
   // The client's e-mail of it, as kept for the local mail view, with the calendar's cancel.
-  const cancellation = (await withDatabase((db) => lastMailTo(db, email, "confirmation"), e2eEnv()))!;
+  const cancellation = (await withDatabase((db) => lastMailTo(db, email, "client"), e2eEnv()))!;
   expect(cancellation.subject).toMatch(new RegExp(`^Your inspection is cancelled: .+ \\(${reference}\\)$`));
   expect(methodOf(cancellation.calendar!)).toBe("CANCEL");
   const [cancel] = eventsOf(cancellation.calendar!);
@@ -77,6 +78,8 @@ test("a client who cancels from the e-mailed link is sent the cancellation with 
   );
   await expect(page.getByRole("article", { name: "Inspection agreement" })).toContainText("Casey Otherbuyer");
   await expect(page.getByRole("button", { name: "Sign the agreement" })).toHaveCount(0);
+  const violations = await axeViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
 });
 
 test("someone signing under another name is asked whether they sign for the client, and the signature says so", async ({
@@ -92,6 +95,8 @@ test("someone signing under another name is asked whether they sign for the clie
 
   const question = page.getByRole("group", { name: "Signing for Casey Otherbuyer?" });
   await expect(question.getByRole("heading", { name: "Signing for Casey Otherbuyer?" })).toBeFocused();
+  const violations = await axeViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
   // "No" signs nothing and hands the name back to be changed.
   await question.getByRole("button", { name: "No, change the name" }).click();
   await expect(page.getByLabel("Full name")).toBeFocused();

@@ -238,6 +238,11 @@ describe("signing the agreement from the client's link", () => {
     expect(unfolded).toContain(
       `Agreement signed for Casey Otherbuyer by Somebody Else on ${answer.signed.signedAtText}`,
     );
+    // The booking's own page, opened from the manage link, says so too.
+    const manage = tokenIn((await mailOf(reference, "confirmation"))!.text, "booking")!;
+    expect((await getJson(`${server.url}/api/booking?token=${manage}`)).body).toMatchObject({
+      agreement: { by: "for Casey Otherbuyer by Somebody Else", signedAtText: answer.signed.signedAtText },
+    });
   });
 
   it("has no signed copy to download before it is signed", async () => {

@@ -163,4 +163,34 @@ it("tells the client and the agent of each confirmation, move and cancellation, 
       [AGENT, subject, "sent"],
     ]),
   );
+
+  // Those notices followed clicks on the client's and agent's own links: they leave the agent's
+  // daily confirmations (3) to bookings, so the agent still gets the copy of two more today.
+  for (const n of [1, 2]) {
+    const another = await postJson(
+      `${server.url}/api/schedule`,
+      bookingRequest(changeableStart(), {
+        ...SHORT_JOB,
+        name: `Client ${n}`,
+        email: `client${n}.notice@example.com`,
+        phone: `(410) 555-710${n}`,
+        street: `${n} Other Road`,
+        bookedByAgent: BOOKED_BY_AGENT,
+        agentName: "Al Notice",
+        agentEmail: AGENT,
+        agentPhone: "(410) 555-7002",
+      }),
+      `127.0.70.${1 + n}`,
+      { "Idempotency-Key": randomUUID() },
+    );
+    expect([n, another.status]).toEqual([n, 201]);
+    const copies = await withDatabase(
+      (db) =>
+        db.query("SELECT 1 FROM deliveries WHERE reference = $1 AND message = 'agentConfirmation'", [
+          (JSON.parse(another.body) as { reference: string }).reference,
+        ]),
+      { ...process.env, DATA_DIR: server.dataDir },
+    );
+    expect([n, copies.length]).toEqual([n, 1]);
+  }
 });

@@ -17,6 +17,7 @@ const booked: ManagedBooking = {
   services: ["Radon test"],
   location: "12 Main Street, Ellicott City, MD 21043",
   estimate: 175,
+  agreement: null,
 };
 
 function show(booking: ManagedBooking) {
@@ -31,6 +32,22 @@ describe("a booking's own page", () => {
     expect(screen.getByText("Radon test")).toBeVisible();
     expect(screen.getByText("12 Main Street, Ellicott City, MD 21043")).toBeVisible();
     expect(screen.getByText("$175")).toBeVisible();
+    expect(screen.getByText(/^Not signed yet/)).toBeVisible();
+  });
+
+  it("says who signed the agreement, for whom, and when", () => {
+    show({
+      ...booked,
+      agreement: {
+        by: "for Casey Otherbuyer by Somebody Else",
+        signedAtText: "Thursday, November 26, 2026, 9:46 am (Maryland time)",
+      },
+    });
+    expect(
+      screen.getByText(
+        "Signed for Casey Otherbuyer by Somebody Else, Thursday, November 26, 2026, 9:46 am (Maryland time)",
+      ),
+    ).toBeVisible();
   });
 
   it("asks before cancelling, names the time given up, and does nothing on No", async () => {

@@ -41,6 +41,12 @@ export function BookingSummary({ booking, busy, moving, onToggleMove, onAction }
         )}
         <dt className="font-semibold">Reference</dt>
         <dd className="font-mono">{booking.reference}</dd>
+        <dt className="font-semibold">Agreement</dt>
+        <dd>
+          {booking.agreement
+            ? `Signed ${booking.agreement.by}, ${booking.agreement.signedAtText}`
+            : "Not signed yet: the client signs it from the link in their confirmation e-mail."}
+        </dd>
       </dl>
       {status === "pending" && (
         <PendingNote booking={booking} busy={busy} onConfirm={() => onAction({ action: "confirm" })} />

@@ -25,6 +25,8 @@ export interface ManagedBooking {
   location: string;
   /** The estimate given when it was booked, in dollars (null when its request is gone). */
   estimate: number | null;
+  /** The client's signature of the inspection agreement, once signed. */
+  agreement: { by: string; signedAtText: string } | null;
 }
 
 export type BookingAction = { action: "cancel" } | { action: "move"; start: string } | { action: "confirm" };

@@ -14,6 +14,7 @@ import { bookedTimeText } from "../../booking/booked-time";
 import { BOOKED_BY_AGENT } from "../../forms/choices";
 import { offeredTime } from "../../forms/field-checks";
 import { MARYLAND, rfc3339 } from "../../booking/local-time";
+import { agreementsOf } from "../db/agreements";
 import { databaseOr503, type Database, type Queryable } from "../db/database";
 import { expireIfLapsed, findBooking, moveBooking, setStatus, type Booking } from "../db/bookings";
 import { findByKey, findRequest, insertDeliveries, insertRequest } from "../db/requests";
@@ -28,6 +29,7 @@ import { describeServices } from "../mail/emails";
 import { createReference } from "../requests/reference";
 import { alternatives, calendar, holdInspector, jobOf, lengthOf } from "./booking";
 import { checkBookingToken, linkSecret } from "./booking-links";
+import { signedAtText, signedByText } from "./agreement";
 import { bookingInvite } from "./booking-invite";
 import { visitorChangeMail } from "./change-emails";
 
@@ -38,6 +40,8 @@ const newStart = offeredTime("Choose one of the open times.", "Choose one of the
 /** What the page shows of a booking: where it stands, and what, where and for how much, as booked. */
 async function describe(db: Queryable, booking: Booking, now: number) {
   const record = (await findRequest(db, booking.reference))?.record as { quote?: { total: number } } | undefined;
+  // The services and fee never change after booking, so the newest signature of it covers it.
+  const [signed] = await agreementsOf(db, [booking.reference]);
   const cutoff = Date.parse(booking.start) - availability.cancellation.cutoffHours * HOUR_MS;
   const live = booking.status === "booked" || booking.status === "pending";
   return {
@@ -58,6 +62,8 @@ async function describe(db: Queryable, booking: Booking, now: number) {
     /** The page is opened from the visitor's own link, so it names the property as the invite does. */
     location: booking.ownerEvent.location,
     estimate: record?.quote?.total ?? null,
+    /** Whether the client has signed the agreement: "by Casey", "for Casey by Pat", with when. */
+    agreement: signed ? { by: signedByText(signed), signedAtText: signedAtText(signed.signedAt) } : null,
     /** The visitor's invite, for their calendar, while the booking is live (cancelled: the cancelling one). */
     invite: bookingInvite(booking),
   };
@@ -138,7 +144,10 @@ async function recordChange(
           ]
         : []),
       ...addresses.map((to, index) =>
-        outgoing(index === 0 ? "confirmation" : "agentConfirmation", { ...visitorMail, to }),
+        // Not "confirmation": these follow a click on the mailbox's own link, at most a few per
+        // booking, so they do not count against the mailbox's daily confirmations (an agent who
+        // books for several clients would otherwise be stopped by their clients' confirmations).
+        outgoing(index === 0 ? "client" : "agent", { ...visitorMail, to }),
       ),
     ],
     now.toISOString(),
