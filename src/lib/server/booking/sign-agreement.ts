@@ -108,43 +108,30 @@ function problems(body: { name?: unknown; consent?: unknown }): Record<string, s
   return fields;
 }
 
+type SignAnswer = { status: number; body: object; stored: boolean };
+
+/**
+ * Signs in two steps, so that nothing slow runs while the booking's row is held: the agreement is
+ * filled and its two PDFs drawn from the booking as read without a lock, then one short
+ * transaction holds the row, checks the booking is as it was read (its sequence rises with every
+ * change), and stores the signature with its e-mails. A booking changed in between (moved,
+ * cancelled, its hold ended) is read and drawn again.
+ */
 async function sign(
   reference: string,
   body: { name?: unknown; consent?: unknown; forClient?: unknown },
   meta: { address: string; userAgent: string | null },
   now: Date,
-): Promise<{ status: number; body: object; stored: boolean }> {
+): Promise<SignAnswer> {
   const db = await databaseOr503(business.phone);
   const env = runtimeEnv();
-  return db.transaction(async (tx) => {
-    await expireIfLapsed(tx, reference, now.toISOString());
-    // The booking's row is held until the signature is stored: two tries never both sign.
-    const booking = await bookingOf(tx, reference, true);
-    const filled = await filledAgreement(tx, booking);
-    const existing = await findAgreement(tx, reference, filled.terms);
-    if (existing) return { status: 200, body: await describe(tx, booking), stored: false };
-    if (!isLive(booking)) {
-      throw new HttpError(
-        409,
-        `This booking is ${booking.status}: there is nothing to sign. Please call us at ${business.phone}.`,
-      );
-    }
-    const fields = problems(body);
-    if (Object.keys(fields).length) {
-      return { status: 400, body: { error: "Some fields need attention.", fields }, stored: false };
-    }
-    // The link can be forwarded: a name that is not the client's signs only once the signer says
-    // they sign for the client, and the signature then says so wherever it is shown.
-    if (!isClientName(body.name as string, filled.clientName) && body.forClient !== true) {
-      return {
-        status: 409,
-        body: {
-          error: `This agreement is ${possessive(filled.clientName)}. Signing for ${filled.clientName}?`,
-          signingFor: filled.clientName,
-        },
-        stored: false,
-      };
-    }
+  const nowIso = now.toISOString();
+  for (let tries = 0; tries < 3; tries += 1) {
+    await db.transaction((tx) => expireIfLapsed(tx, reference, nowIso));
+    const seen = await bookingOf(db, reference);
+    const filled = await filledAgreement(db, seen);
+    const refusal = await refusalOf(db, seen, filled, body);
+    if (refusal) return refusal;
     const agreement: SignedAgreement = {
       booking: reference,
       terms: filled.terms,
@@ -152,22 +139,67 @@ async function sign(
       body: filled.body,
       bodySha256: bodyHash(filled.body),
       signerName: signedName(body.name),
-      signedAt: now.toISOString(),
+      signedAt: nowIso,
       clientAddress: meta.address,
       userAgent: meta.userAgent,
       clientName: filled.clientName,
     };
-    await insertAgreement(tx, agreement);
+    const mails = await signedMails(agreement, filled, seen, env.MAIL_TO ?? business.email);
     const outgoing = outgoingMail(env);
-    const mails = await signedMails(agreement, filled, booking, env.MAIL_TO ?? business.email);
-    await insertDeliveries(
-      tx,
-      reference,
-      mails.map(({ message, mail }) => outgoing(message, mail)),
-      now.toISOString(),
+    const answer = await db.transaction(async (tx): Promise<SignAnswer | null> => {
+      // The booking's row is held until the signature is stored: two tries never both sign.
+      const booking = await bookingOf(tx, reference, true);
+      if (booking.sequence !== seen.sequence || booking.status !== seen.status) return null;
+      if (await findAgreement(tx, reference, filled.terms)) {
+        return { status: 200, body: await describe(tx, booking), stored: false };
+      }
+      await insertAgreement(tx, agreement);
+      await insertDeliveries(
+        tx,
+        reference,
+        mails.map(({ message, mail }) => outgoing(message, mail)),
+        nowIso,
+      );
+      return { status: 200, body: await describe(tx, booking), stored: true };
+    });
+    if (answer) return answer;
+  }
+  throw new HttpError(409, `This booking changed while it was being signed. Please reload the page and sign again.`);
+}
+
+/** Why this signature is not taken now (already signed, nothing to sign, a field, another name), or null. */
+async function refusalOf(
+  db: Queryable,
+  booking: Booking,
+  filled: Awaited<ReturnType<typeof filledAgreement>>,
+  body: { name?: unknown; consent?: unknown; forClient?: unknown },
+): Promise<SignAnswer | null> {
+  if (await findAgreement(db, booking.reference, filled.terms)) {
+    return { status: 200, body: await describe(db, booking), stored: false };
+  }
+  if (!isLive(booking)) {
+    throw new HttpError(
+      409,
+      `This booking is ${booking.status}: there is nothing to sign. Please call us at ${business.phone}.`,
     );
-    return { status: 200, body: await describe(tx, booking), stored: true };
-  });
+  }
+  const fields = problems(body);
+  if (Object.keys(fields).length) {
+    return { status: 400, body: { error: "Some fields need attention.", fields }, stored: false };
+  }
+  // The link can be forwarded: a name that is not the client's signs only once the signer says
+  // they sign for the client, and the signature then says so wherever it is shown.
+  if (!isClientName(body.name as string, filled.clientName) && body.forClient !== true) {
+    return {
+      status: 409,
+      body: {
+        error: `This agreement is ${possessive(filled.clientName)}. Signing for ${filled.clientName}?`,
+        signingFor: filled.clientName,
+      },
+      stored: false,
+    };
+  }
+  return null;
 }
 
 export async function agreementHandler(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
