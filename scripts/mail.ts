@@ -62,13 +62,13 @@ async function main() {
     const [which] = positionals;
     if (!which) {
       if (!kept.length) console.log("No e-mail kept yet. (With SMTP_URL set, e-mails are sent, not kept.)");
-      kept.forEach((state, index) =>
-        console.log(`${String(index + 1).padStart(3)}  ${state.createdAt}  to ${state.to}\n     ${state.subject}`),
+      kept.forEach((state) =>
+        console.log(`${String(state.number).padStart(3)}  ${state.createdAt}  to ${state.to}\n     ${state.subject}`),
       );
       if (kept.length) console.log("\nnpm run mail -- <number> shows one whole.");
       return;
     }
-    const state = which === "last" ? kept.at(-1) : kept[Number(which) - 1];
+    const state = which === "last" ? kept.at(-1) : kept.find((each) => each.number === Number(which));
     if (!state) throw new Error(`There is no kept e-mail ${which}; npm run mail lists them.`);
     const mail = await keptMessage(db, state);
     console.log(`From: ${mail.from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}`);

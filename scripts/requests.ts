@@ -7,6 +7,8 @@
 import "./lib/webpack-imports";
 import { labelOf, mainInspectionChoices } from "../src/lib/catalog";
 import { bookedTimeText } from "../src/lib/booking/booked-time";
+import { localDate, MARYLAND } from "../src/lib/booking/local-time";
+import { formatDollars } from "../src/lib/format";
 import { bookingsSince, standingOf, type Booking } from "../src/lib/server/db/bookings";
 import { SAME_ADDRESS_CONFIRMED } from "../src/lib/forms/choices";
 import { signedByText } from "../src/lib/server/booking/agreement";
@@ -28,6 +30,9 @@ interface Client {
   sameAddress?: string;
 }
 
+/** When a request arrived, in Maryland time as every time the owner reads. */
+const receivedText = (receivedAt: string) => `${bookedTimeText(receivedAt)} (Maryland time)`;
+
 const csvCell = (value: unknown) => `"${String(value ?? "").replaceAll('"', '""')}"`;
 
 function mailLine(states: DeliveryState[]): string {
@@ -39,7 +44,7 @@ function mailLine(states: DeliveryState[]): string {
         state.state === "sent" || state.transport === "local"
           ? ""
           : ` after ${state.attempts} tries${state.lastError ? `: ${state.lastError}` : ""}`;
-      return `${state.message} to ${state.to} ${where}${tries}`;
+      return `"${state.subject}" to ${state.to}: ${where}${tries}`;
     })
     .join("; ");
 }
@@ -75,6 +80,7 @@ async function main() {
         "inspector",
         "status",
         "job",
+        "estimate",
         "client",
         "e-mail",
         "phone",
@@ -99,6 +105,7 @@ async function main() {
           booking.inspector,
           standingOf(booking, now),
           jobText(booking),
+          (byReference.get(booking.reference)?.record.quote as { total?: number } | undefined)?.total,
           client?.name,
           client?.email,
           client?.phone,
@@ -117,22 +124,25 @@ async function main() {
     return;
   }
 
-  console.log(`\nBookings (${bookings.length}), by day`);
+  console.log(`\nBookings (${bookings.length}), by day (Maryland time)`);
   let day = "";
   for (const booking of bookings) {
-    if (booking.start.slice(0, 10) !== day) {
-      day = booking.start.slice(0, 10);
+    // The day in Maryland: a visit at 8 pm there is already the next day in UTC.
+    const visitDay = localDate(Date.parse(booking.start), MARYLAND);
+    if (visitDay !== day) {
+      day = visitDay;
       console.log(`\n  ${day}`);
     }
     const client = clientOf(booking.reference);
     const agent = client?.agentName ? `; agent ${client.agentName} <${client.agentEmail ?? ""}>` : "";
     const status =
-      booking.status === "pending"
-        ? `held until confirmed${booking.confirmBy ? ` (by ${booking.confirmBy})` : " (e-mail not yet delivered)"}`
+      booking.status === "pending" && booking.confirmBy
+        ? `held until ${bookedTimeText(booking.confirmBy)} (Maryland time) unless confirmed`
         : standingOf(booking, now);
+    const estimate = byReference.get(booking.reference)?.record.quote as { total?: number } | undefined;
     console.log(
       `    ${bookedTimeText(booking.start)}, ${booking.onSiteMinutes} min, inspector ${booking.inspector}: ${booking.reference} ${status}\n` +
-        `      ${jobText(booking)}; ${booking.ownerEvent.location}\n` +
+        `      ${jobText(booking)}${estimate?.total !== undefined ? ` (estimate ${formatDollars(estimate.total)})` : ""}; ${booking.ownerEvent.location}\n` +
         `      ${client ? `${client.name} <${client.email}> ${client.phone}` : "client unknown"}${agent}\n` +
         (client?.sameAddress === SAME_ADDRESS_CONFIRMED ? `      ${SAME_ADDRESS_NOTE}\n` : "") +
         `      ${agreementLine(signed.get(booking.reference))}\n` +
@@ -153,7 +163,7 @@ async function main() {
           ? `${String(request.record.booking)} ${String(request.record.change)}`
           : `${who?.name} <${who?.email}>${who?.city ? `, ${who.city}` : ""}`;
       console.log(
-        `  ${request.reference}  ${request.receivedAt}  ${what}\n      e-mail: ${mailLine(mailOf(request.reference))}`,
+        `  ${request.reference}  ${receivedText(request.receivedAt)}  ${what}\n      e-mail: ${mailLine(mailOf(request.reference))}`,
       );
     }
   } // Asks to see or delete one's data (src/lib/server/privacy/data-rights.ts): what was done, for which address.
@@ -161,7 +171,7 @@ async function main() {
   console.log(`\nRequests about a person's data (${dataRequests.length})`);
   for (const request of dataRequests) {
     console.log(
-      `  ${request.reference}  ${request.receivedAt}  ${String(request.record.action)} ${String(request.record.mailbox)}`,
+      `  ${request.reference}  ${receivedText(request.receivedAt)}  ${String(request.record.action)} ${String(request.record.mailbox)}`,
     );
   }
 }

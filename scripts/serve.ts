@@ -110,7 +110,7 @@ export async function startProductionServer({
       async (db) => {
         const kept = await keptMail(db);
         if (asked.number === undefined) return { status: 200, body: mailListPage(kept), type: html };
-        const state = kept[asked.number - 1];
+        const state = kept.find((each) => each.number === asked.number);
         if (!state) return null;
         const mail = await keptMessage(db, state);
         if (asked.file === undefined) return { status: 200, body: mailPage(asked.number, mail, origin), type: html };

@@ -38,7 +38,7 @@ export function keptMailAddress(rawPath: string): { number?: number; file?: stri
   }
 }
 
-/** The kept e-mails, oldest first; `npm run mail` and /_mail number them from 1 in this order. */
+/** The kept e-mails, oldest first, each with its own number (never reused after a deletion). */
 export async function keptMail(db: Queryable): Promise<DeliveryState[]> {
   return (await deliveryStates(db, new Date().toISOString())).filter((state) => state.transport === "local");
 }
@@ -70,18 +70,17 @@ const page = (title: string, body: string) =>
 
 /** /_mail: the kept e-mails, newest first, each a link to its page. */
 export function mailListPage(kept: DeliveryState[]): string {
-  const items = kept
-    .map((state, index) => ({ state, number: index + 1 }))
+  const items = [...kept]
     .reverse()
     .map(
-      ({ state, number }) =>
-        `<li><a href="/_mail/${number}">${escapeHtml(state.subject)}</a><br>to ${escapeHtml(state.to)}, ${escapeHtml(state.createdAt)}</li>`,
+      (state) =>
+        `<li><a href="/_mail/${state.number}">${state.number}. ${escapeHtml(state.subject)}</a><br>to ${escapeHtml(state.to)}, ${escapeHtml(state.createdAt)}</li>`,
     )
     .join("");
   return page(
     "Kept e-mail",
     `<h1>Kept e-mail</h1><p>Without SMTP_URL the site sends no e-mail: it keeps each one here, on this machine only, so its links can be used as a visitor would. Newest first.</p>${
-      kept.length ? `<ol reversed>${items}</ol>` : "<p>No e-mail kept yet.</p>"
+      kept.length ? `<ul>${items}</ul>` : "<p>No e-mail kept yet.</p>"
     }`,
   );
 }

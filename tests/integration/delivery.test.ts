@@ -229,7 +229,7 @@ describe("when the mail server refuses a recipient for good, or only for now", (
     });
     const line = listing.split("\n").findIndex((text) => text.includes(gone));
     expect(listing.split("\n")[line + 1]).toMatch(
-      /business to \S+ sent; confirmation to gone@example.com failed after 3 tries: .*553/,
+      /^ {6}e-mail: "Website message [^"]+" to \S+: sent; "We received your message [^"]+" to gone@example.com: failed after 3 tries: .*553/,
     );
   });
 });

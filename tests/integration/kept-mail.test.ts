@@ -63,3 +63,18 @@ it.each([
   expect(answer.status).toBe(status);
   expect(answer.body).toMatch(/malformed|no such kept e-mail/);
 });
+
+it("keeps each e-mail's number when an earlier one is deleted, so a number read before opens the same e-mail after", async () => {
+  const env = { ...process.env, DATA_DIR: server.dataDir };
+  const second = await postJson(`${server.url}/api/contact`, contactMessage({ email: "later.mail@example.com" }));
+  expect(second.status).toBe(201);
+  const before = await withDatabase((db) => keptMail(db), env);
+  const later = before.find((state) => state.to === "later.mail@example.com")!;
+  // The first message goes (as a person's deletion or the retention pass removes it).
+  await withDatabase((db) => db.query("DELETE FROM requests WHERE reference = $1", [before[0]!.reference]), env);
+  const after = await withDatabase((db) => keptMail(db), env);
+  expect(after.find((state) => state.to === "later.mail@example.com")!.number).toBe(later.number);
+  const page = await get(`/_mail/${later.number}`);
+  expect(page.status).toBe(200);
+  expect(page.body).toContain(later.subject);
+});

@@ -16,6 +16,8 @@ export interface DueMail {
 }
 
 export interface DeliveryState {
+  /** The e-mail's own number, never reused (the local mail view's). */
+  number: number;
   reference: string;
   message: string;
   to: string;
@@ -116,6 +118,7 @@ export async function finishDelivery(
 /** Every e-mail's state, oldest first (of one request, or all): the owner's view and the tests. */
 export async function deliveryStates(db: Queryable, now: string, reference?: string): Promise<DeliveryState[]> {
   const rows = await db.query<{
+    number: string;
     reference: string;
     message: string;
     mail: MailMessage;
@@ -128,13 +131,14 @@ export async function deliveryStates(db: Queryable, now: string, reference?: str
     due_at: Date;
     created_at: Date;
   }>(
-    `SELECT reference, message, mail, transport, state, attempts, last_error, sent_at, due_at, created_at,
+    `SELECT number, reference, message, mail, transport, state, attempts, last_error, sent_at, due_at, created_at,
             (state = 'pending' AND claimed_until > $1) AS sending
      FROM deliveries WHERE ($2::text IS NULL OR reference = $2) ORDER BY created_at, reference, position`,
     [now, reference ?? null],
   );
   const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
   return rows.map((row) => ({
+    number: Number(row.number),
     reference: row.reference,
     message: row.message,
     to: row.mail.to,

@@ -224,6 +224,14 @@ export const MIGRATIONS: readonly Migration[] = [
   CREATE INDEX bookings_pending_end ON bookings (confirm_by) WHERE status = 'pending';
   `,
   },
+  {
+    name: "0005-delivery-numbers",
+    sql: `
+  -- Each e-mail's own number, never reused: the local mail view and \`npm run mail\` name an e-mail
+  -- by it, so a number read before a deletion never opens another e-mail after it.
+  ALTER TABLE deliveries ADD COLUMN number bigint GENERATED ALWAYS AS IDENTITY UNIQUE;
+  `,
+  },
 ];
 
 /** Why a database was not opened: its migrations or its deploy context do not match this code's. */
