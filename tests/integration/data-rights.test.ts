@@ -6,7 +6,9 @@
  */
 import { BOOKED_BY_AGENT } from "../../src/lib/forms/choices";
 import type { Database } from "../../src/lib/server/db/database";
-import { addressKey, keptAbout } from "../../src/lib/server/db/kept-about";
+import { addressKey, agreementsOf as agreementsAbout, keptAbout } from "../../src/lib/server/db/kept-about";
+import { insertAgreement } from "../../src/lib/server/db/agreements";
+import { insertBooking } from "../../src/lib/server/db/bookings";
 import { insertDeliveries, insertRequest } from "../../src/lib/server/db/requests";
 import { mailboxOf } from "../../src/lib/server/mail/mailbox-address";
 import { deleteData } from "../../src/lib/server/privacy/data-rights";
@@ -76,6 +78,53 @@ describe.each(engines)("on %s", (_name, open) => {
     const left = await kept(plain);
     expect(left.items.map((item) => item.reference)).toEqual([plainMessage]);
     expect(left.items[0]!.mails.map((mail) => mail.to)).toEqual(["office@example.com", plain]);
+  });
+
+  it("finds a signed agreement by the exact address its client booked with, also once its request and booking are gone", async () => {
+    const tagged = "y+tag@example.org";
+    const plain = "y@example.org";
+    const reference = await stored(
+      db,
+      "schedule-requests",
+      { type: "schedule", request: { name: "Yan Tagged", email: tagged } },
+      ["office@example.com", tagged],
+      "y",
+    );
+    const start = Date.now() - 40 * 24 * 60 * 60 * 1000;
+    await insertBooking(db, {
+      reference,
+      inspector: 9,
+      start: new Date(start).toISOString(),
+      onSiteMinutes: 60,
+      from: start,
+      to: start + 2 * 60 * 60 * 1000,
+      status: "booked",
+      confirmBy: null,
+      confirmWithinMinutes: 120,
+      mailbox: mailboxOf(tagged),
+      phone: "(410) 555-0301",
+      property: "1 tagged lane",
+      job: { mainInspection: "none", addOns: ["radon"], waterPackages: [], squareFeet: 2000, county: "Anne Arundel" },
+      ownerEvent: { summary: "s", description: "d", location: "l" },
+      createdAt: new Date(start).toISOString(),
+    });
+    const signature = {
+      booking: reference,
+      terms: "residential",
+      version: "test",
+      body: "text",
+      bodySha256: "hash",
+      signerName: "Yan Tagged",
+      signedAt: new Date(start - 60_000).toISOString(),
+      clientAddress: null,
+      userAgent: null,
+      clientName: "Yan Tagged",
+    };
+    await insertAgreement(db, signature, "Y+Tag@Example.org");
+    // The request goes after its period (its booking with it); the agreement is kept.
+    await db.query("DELETE FROM requests WHERE reference = $1", [reference]);
+    expect((await agreementsAbout(db, addressKey(tagged))).map((kept) => kept.booking)).toEqual([reference]);
+    expect(await agreementsAbout(db, plain)).toEqual([]);
   });
 
   it("shows an agent only their own details in a client's request, and blanks them there when the agent deletes", async () => {

@@ -106,17 +106,22 @@ it("sends each reminder once across two servers and a restart, at the new time a
   const cancelled = await booked(start + HOUR / 2);
   const signed = await booked(start + HOUR / 2);
   const signedBooking = (await findBooking(first, signed))!;
-  await insertAgreement(first, {
-    booking: signed,
-    terms: (await filledAgreement(first, signedBooking)).terms,
-    version: "test",
-    body: "text",
-    bodySha256: "hash",
-    signerName: "Rita Signer",
-    signedAt: new Date(start - 100 * HOUR).toISOString(),
-    clientAddress: null,
-    userAgent: null,
-  });
+  await insertAgreement(
+    first,
+    {
+      booking: signed,
+      terms: (await filledAgreement(first, signedBooking)).terms,
+      version: "test",
+      body: "text",
+      bodySha256: "hash",
+      signerName: "Rita Signer",
+      signedAt: new Date(start - 100 * HOUR).toISOString(),
+      clientAddress: null,
+      userAgent: null,
+      clientName: "Rita Signer",
+    },
+    null,
+  );
   await setStatus(first, cancelled, "cancelled", new Date().toISOString());
 
   // Not yet due.

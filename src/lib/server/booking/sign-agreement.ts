@@ -153,7 +153,7 @@ async function sign(
       if (await findAgreement(tx, reference, filled.terms)) {
         return { status: 200, body: await describe(tx, booking), stored: false };
       }
-      await insertAgreement(tx, agreement);
+      await insertAgreement(tx, agreement, filled.clientEmail);
       await insertDeliveries(
         tx,
         reference,

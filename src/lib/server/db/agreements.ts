@@ -48,8 +48,8 @@ const fromRow = (row: AgreementRow): SignedAgreement => ({
   clientName: row.client_name,
 });
 
-/** The signature's columns and the client's name from the booking's request. */
-const SELECT = `SELECT a.*, r.record->'request'->>'name' AS client_name
+/** The signature's columns; the client's name is kept with it (migration 0006), else read from the request. */
+const SELECT = `SELECT a.*, coalesce(a.client_name, r.record->'request'->>'name') AS client_name
   FROM agreements a LEFT JOIN requests r ON r.reference = a.booking`;
 
 /** The signature that covers a booking's terms, if it has one. */
@@ -66,11 +66,20 @@ export async function agreementsOf(db: Queryable, bookings: readonly string[]): 
   ).map(fromRow);
 }
 
-/** Stores a signature; false when the booking's terms were signed already (the first stands). */
-export async function insertAgreement(tx: Queryable, agreement: Omit<SignedAgreement, "clientName">): Promise<boolean> {
+/**
+ * Stores a signature with the client it names and the address they booked with (`clientEmail`,
+ * exactly as given: a person's data is found by it); false when the booking's terms were signed
+ * already (the first stands).
+ */
+export async function insertAgreement(
+  tx: Queryable,
+  agreement: SignedAgreement,
+  clientEmail: string | null,
+): Promise<boolean> {
   const rows = await tx.query(
-    `INSERT INTO agreements (booking, terms, version, body, body_sha256, signer_name, signed_at, client_address, user_agent)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (booking, terms) DO NOTHING RETURNING booking`,
+    `INSERT INTO agreements (booking, terms, version, body, body_sha256, signer_name, signed_at, client_address, user_agent,
+       client_name, client_email)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, lower(btrim($11))) ON CONFLICT (booking, terms) DO NOTHING RETURNING booking`,
     [
       agreement.booking,
       agreement.terms,
@@ -81,6 +90,8 @@ export async function insertAgreement(tx: Queryable, agreement: Omit<SignedAgree
       agreement.signedAt,
       agreement.clientAddress,
       agreement.userAgent,
+      agreement.clientName,
+      clientEmail,
     ],
   );
   return rows.length === 1;

@@ -144,11 +144,10 @@ export interface KeptAgreement {
 }
 
 /**
- * The signed agreements of an address's bookings, whether the booking is still kept or not. While
- * the booking's request is kept it is matched by the client's address exactly. Once it has gone
- * (after its period) the database keeps only the booking's mailbox key (agreement_visits.mailbox,
- * folded as mailbox-address.ts folds), so such an agreement is found by that key: a schema change
- * that keeps the exact address there would end this (the report of issue 40 gives the SQL).
+ * The signed agreements of an address's bookings, whether the booking is still kept or not: by the
+ * address the client booked with, kept with the signature (migration 0006). A signature stored
+ * before that and whose request has gone since is found by the booking's mailbox key
+ * (agreement_visits.mailbox, folded as mailbox-address.ts folds), the one thing kept of it.
  */
 export async function agreementsOf(db: Queryable, address: string): Promise<KeptAgreement[]> {
   const rows = await db.query<{
@@ -162,7 +161,8 @@ export async function agreementsOf(db: Queryable, address: string): Promise<Kept
      FROM agreements AS a LEFT JOIN bookings AS b ON b.reference = a.booking
        LEFT JOIN requests AS r ON r.reference = a.booking
        LEFT JOIN agreement_visits AS v ON v.booking = a.booking
-     WHERE lower(btrim(r.record->'request'->>'email')) = $1 OR (r.reference IS NULL AND v.mailbox = $2)
+     WHERE a.client_email = $1
+        OR (a.client_email IS NULL AND (lower(btrim(r.record->'request'->>'email')) = $1 OR (r.reference IS NULL AND v.mailbox = $2)))
      ORDER BY a.signed_at`,
     [address, mailboxOf(address)],
   );

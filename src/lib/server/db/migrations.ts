@@ -232,6 +232,19 @@ export const MIGRATIONS: readonly Migration[] = [
   ALTER TABLE deliveries ADD COLUMN number bigint GENERATED ALWAYS AS IDENTITY UNIQUE;
   `,
   },
+  {
+    name: "0006-agreement-client",
+    sql: `
+  -- A signed agreement is kept 5 years, its booking's request 3: the client it names and the exact
+  -- address they booked with are kept with the signature, so "signed for <client> by <signer>"
+  -- still reads so, and the client (not another mailbox that folds alike) still finds it, once the
+  -- request is gone. Signatures stored before take both from their request where it is kept.
+  ALTER TABLE agreements ADD COLUMN client_name text, ADD COLUMN client_email text;
+  UPDATE agreements AS a SET client_name = r.record->'request'->>'name',
+    client_email = lower(btrim(r.record->'request'->>'email'))
+    FROM requests AS r WHERE r.reference = a.booking;
+  `,
+  },
 ];
 
 /** Why a database was not opened: its migrations or its deploy context do not match this code's. */
