@@ -2,7 +2,6 @@ import { graphql, Link, useStaticQuery } from "gatsby";
 import * as lucide from "lucide";
 import { iconFrom } from "../ui/icons";
 import React from "react";
-import { cn } from "../../lib/cn";
 import { formatDollars } from "../../lib/format";
 import { TooltipGroup } from "../ui/info-tip";
 import { TableScroller } from "../ui/table-scroller";
@@ -16,11 +15,9 @@ const Minus = iconFrom(lucide.Minus);
  * Placed in content/services/water-quality.mdx as a slot (src/lib/mdx-slots.ts); only that page loads it.
  *
  * Wider than a phone, it scrolls inside its frame both ways, with the packages' row and the
- * parameters' column held in place (sticky), so a tick far right or far down still shows which
- * package and which parameter it belongs to.
+ * parameters' column held in place (`sticky-headings`, src/styles/global.css), so a tick far
+ * right or far down still shows which package and which parameter it belongs to.
  */
-const COLUMN_EDGE = "sticky left-0 max-w-[11rem] shadow-[1px_0_0_0_var(--color-slate-200)] sm:max-w-none";
-const ROW_EDGE = "sticky top-0 shadow-[0_1px_0_0_var(--color-slate-200)]";
 
 export function PackageComparison() {
   const data = useStaticQuery<Queries.PackageComparisonQuery>(graphql`
@@ -56,24 +53,17 @@ export function PackageComparison() {
   return (
     <TooltipGroup>
       <TableScroller className="my-8 max-h-[80vh] overflow-y-auto">
-        <table className="w-full min-w-[40rem] text-left text-sm sm:text-base">
+        <table className="sticky-headings w-full min-w-[40rem] text-left text-sm sm:text-base">
           <caption className="px-4 py-3 text-left text-base font-semibold text-slate-900">
             Water testing packages compared: what each one tests
           </caption>
           <thead className="bg-slate-50 align-bottom">
             <tr>
-              <th
-                scope="col"
-                className={cn(ROW_EDGE, "left-0 z-30 bg-slate-50 px-4 py-3 font-semibold text-slate-700")}
-              >
+              <th scope="col" className="px-4 py-3 font-semibold text-slate-700">
                 Parameter and limit
               </th>
               {packages.map((pack) => (
-                <th
-                  key={pack.packageId}
-                  scope="col"
-                  className={cn(ROW_EDGE, "z-20 bg-slate-50 px-3 py-3 text-center font-semibold text-slate-900")}
-                >
+                <th key={pack.packageId} scope="col" className="px-3 py-3 text-center font-semibold text-slate-900">
                   <Link to={pack.path} className="text-brand-700 underline underline-offset-2 hover:text-brand-900">
                     {pack.name}
                   </Link>
@@ -84,7 +74,6 @@ export function PackageComparison() {
           </thead>
           <ParameterRows
             parameters={parameters}
-            nameClassName={cn(COLUMN_EDGE, "z-10 bg-white")}
             underName={(parameter) => (
               <span className="block text-sm font-normal text-slate-600">{parameter.limit}</span>
             )}
@@ -108,7 +97,7 @@ export function PackageComparison() {
           />
           <tfoot className="bg-slate-50">
             <tr>
-              <th scope="row" className={cn(COLUMN_EDGE, "z-10 bg-slate-50 px-4 py-3 font-semibold text-slate-700")}>
+              <th scope="row" className="px-4 py-3 font-semibold text-slate-700">
                 Lab turnaround
               </th>
               {packages.map((pack) => (

@@ -1,5 +1,4 @@
 import React from "react";
-import { cn } from "../../lib/cn";
 import { ParameterName } from "./parameter-name";
 
 interface Parameter {
@@ -11,16 +10,13 @@ interface Parameter {
 /**
  * The body of a table of water parameters: a row each, headed by the parameter's name with its
  * explanation in a tooltip. `underName` adds to that heading cell; `cells` gives the row's others.
- * `nameClassName` adds to the heading cell's classes (a wide table keeps it in view: sticky).
  */
 export function ParameterRows<P extends Parameter>({
   parameters,
   underName,
   cells,
-  nameClassName,
 }: {
   parameters: readonly P[];
-  nameClassName?: string;
   underName?: (parameter: P) => React.ReactNode;
   cells: (parameter: P) => React.ReactNode;
 }) {
@@ -28,7 +24,7 @@ export function ParameterRows<P extends Parameter>({
     <tbody className="divide-y divide-slate-200">
       {parameters.map((parameter) => (
         <tr key={parameter.parameterId}>
-          <th scope="row" className={cn("px-4 py-2 font-medium text-slate-900", nameClassName)}>
+          <th scope="row" className="px-4 py-2 font-medium text-slate-900">
             <ParameterName name={parameter.name} explanation={parameter.explanation} />
             {underName?.(parameter)}
           </th>
