@@ -80,6 +80,7 @@ describe("every function from its own bundle", () => {
       "booking-js",
       "calendar-file-js",
       "contact-js",
+      "editor-step-js",
       "enforce-retention",
       "privacy-data-js",
       "privacy-js",
