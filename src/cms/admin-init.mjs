@@ -59,8 +59,9 @@ async function start() {
   }
   const config = { ...SITE_EDITOR.config };
   if (answer.mode === "github") {
-    // site_id: the host Decap names to the sign-in window, which hands the token back only there.
-    config.backend = { ...answer.backend, site_id: window.location.host };
+    // The host (with its port) Decap names to the sign-in window as site_id: the window hands the
+    // token back only there. (Without it Decap names the host without its port.)
+    config.backend = { ...answer.backend, site_domain: window.location.host };
   } else if (answer.mode === "local") {
     // Decap uses the local backend on localhost only; the backend named here is then unused.
     config.backend = { name: "github", repo: "local/working-copy", branch: "main" };

@@ -114,6 +114,9 @@ export function editorContentSecurityPolicy(): string {
 export function editorHeaders(): Header[] {
   return [
     { key: "content-security-policy", value: editorContentSecurityPolicy() },
+    // The GitHub sign-in window goes to GitHub and back, then answers this page: under
+    // "same-origin" the browser would cut it off from this page as it left for GitHub.
+    { key: "cross-origin-opener-policy", value: "same-origin-allow-popups" },
     { key: "x-robots-tag", value: "noindex, nofollow" },
   ];
 }

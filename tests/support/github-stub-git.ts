@@ -38,10 +38,15 @@ export class StubRepository {
   constructor(
     readonly owner: string,
     readonly name: string,
-    files: Record<string, string>,
+    files: Record<string, string | Buffer>,
   ) {
     const tree = this.putTree(
-      new Map(Object.entries(files).map(([file, text]) => [file, this.putBlob(Buffer.from(text))])),
+      new Map(
+        Object.entries(files).map(([file, text]) => [
+          file,
+          this.putBlob(typeof text === "string" ? Buffer.from(text) : text),
+        ]),
+      ),
     );
     this.branches.set("main", this.putCommit({ tree, parents: [], message: "The site as it is" }));
   }

@@ -50,7 +50,7 @@ export async function startGitHubStub({
 }: {
   owner?: string;
   name?: string;
-  files: Record<string, string>;
+  files: Record<string, string | Buffer>;
 }): Promise<GitHubStub> {
   const repo = new StubRepository(owner, name, files);
   const codes = new Map<string, { login: string; redirectUri: string }>();

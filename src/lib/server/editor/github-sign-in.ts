@@ -198,6 +198,8 @@ async function callback(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse,
 
 export async function editorSignInHandler(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
   const step = String((req.params as Record<string, string> | undefined)?.step ?? "");
+  // The sign-in window must stay the editor's (window.opener) from here to GitHub and back.
+  res.setHeader("Cross-Origin-Opener-Policy", "unsafe-none");
   try {
     if (req.method !== "GET")
       throw new HttpError(405, "The editor's sign-in takes GET requests only.", { Allow: "GET" });
