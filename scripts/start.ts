@@ -43,7 +43,8 @@ async function main(): Promise<number> {
       `  The content editor's local backend did not start (${(error as Error).message}); /admin says what to run instead.`,
     );
   }
-  const server = spawn("npm", ["run", "serve", "--", ...serverArgs], {
+  // The server itself, not through npm, so stopping this process stops it too.
+  const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "serve.ts"), ...serverArgs], {
     cwd: root,
     stdio: "inherit",
     env: { ...process.env, ...(backend ? { EDITOR_LOCAL_BACKEND: backend.url } : {}) },
