@@ -107,6 +107,9 @@ test.describe("the editor signs in with GitHub through the site", () => {
       await expect(page.getByRole("button", { name: "Login with GitHub" })).toBeVisible({ timeout: 150_000 });
       await signIn(page);
       await expect(page.getByRole("link", { name: "Blog posts" })).toBeVisible();
+      // The token lives in the writer's browser only (the server keeps none).
+      const user = await page.evaluate(() => window.localStorage.getItem("decap-cms-user"));
+      expect(JSON.parse(user!)).toMatchObject({ token: expect.stringMatching(/^gho_/) });
       await expect(page.getByText("Septic Inspections in Maryland").first()).toBeVisible({ timeout: 60_000 });
       if (SHOTS) await page.screenshot({ path: path.join(SHOTS, "editor-collections-1280.png") });
 
@@ -159,4 +162,52 @@ test.describe("the editor signs in with GitHub through the site", () => {
       expect(errors).toEqual([]);
     },
   );
+
+  test(
+    "a writer who cancels on GitHub reads why in the editor, and no token is kept",
+    { tag: "@desktop" },
+    async ({ page }) => {
+      test.setTimeout(180_000);
+      await page.goto(`${site.url}/admin/`, { timeout: 60_000 });
+      const popup = page.waitForEvent("popup");
+      await page.getByRole("button", { name: "Login with GitHub" }).click({ timeout: 150_000 });
+      const consent = await popup;
+      const closed = consent.waitForEvent("close");
+      await consent.getByRole("link", { name: "Cancel" }).click();
+      await closed;
+      await expect(page.getByText("You did not allow the editor to use your GitHub account")).toBeVisible();
+      await expect(page.getByRole("button", { name: "Login with GitHub" })).toBeVisible();
+      expect(await page.evaluate(() => window.localStorage.getItem("decap-cms-user"))).toBeNull();
+    },
+  );
+
+  test("a page of another origin that opens the sign-in gets no token", { tag: "@desktop" }, async ({ page }) => {
+    // A page elsewhere (here, on the stub's origin) opens the sign-in claiming to be the site.
+    await page.goto(`${stub.url}/elsewhere`);
+    await page.evaluate(() => {
+      (window as unknown as { heard: unknown[] }).heard = [];
+      window.addEventListener("message", (event) => (window as unknown as { heard: unknown[] }).heard.push(event.data));
+    });
+    const popup = page.waitForEvent("popup");
+    const host = new URL(site.url).host;
+    await page.evaluate(
+      (url) => void window.open(url, "sign-in"),
+      `${site.url}/api/editor/auth?provider=github&site_id=${host}&scope=repo`,
+    );
+    const window_ = await popup;
+    await window_.getByRole("link", { name: "Authorize" }).click();
+    await expect(window_.getByRole("heading", { name: "Signed in" })).toBeVisible();
+    // The window addressed its messages to the site's origin only: a message this page sends
+    // itself now arrives after anything the window had posted, and nothing came before it.
+    const heard = await page.evaluate(
+      () =>
+        new Promise<unknown[]>((resolve) => {
+          window.addEventListener("message", (event) => {
+            if (event.data === "marker") resolve((window as unknown as { heard: unknown[] }).heard);
+          });
+          window.postMessage("marker", "*");
+        }),
+    );
+    expect(heard).toEqual(["marker"]);
+  });
 });
