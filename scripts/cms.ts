@@ -4,8 +4,7 @@
  * copy, no git, no login, behind a guard that lets only the editor's page reach only what the
  * editor's collections name: scripts/lib/editor-backend-guard.ts) and the development server;
  * the editor is then at http://localhost:8000/admin/. Ctrl+C stops both. DECAP_SERVER_PORT
- * (default 8081) moves the backend; the editor's configuration, written when the development
- * server starts, follows it. PORT (default 8000) moves the development server, and the origin
+ * (default 8081) moves the backend; /admin learns its address from /api/editor/config. PORT (default 8000) moves the development server, and the origin
  * the backend accepts with it.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -54,7 +53,8 @@ async function main() {
   });
   start("gatsby develop", [require.resolve("gatsby/cli.js"), "develop", "--port", String(developPort)], {
     GATSBY_TELEMETRY_DISABLED: "1",
-    DECAP_SERVER_PORT: String(backend.port),
+    // The functions' /api/editor/config tells /admin to edit the working copy through it.
+    EDITOR_LOCAL_BACKEND: backend.url,
   });
   console.log(
     `\n  Content editor: http://localhost:${developPort}/admin/ (files are saved in ${path.join(siteRoot, "content")})\n`,

@@ -122,7 +122,7 @@ export function contentTable(schema: z.ZodType): string {
 
 /** Where the editor at /admin shows a content file: its collection, and the file's own label. */
 function editorPlace(file: string): string {
-  for (const collection of editorConfig({ localBackendUrl: "" }).collections) {
+  for (const collection of editorConfig().collections) {
     if (collection.folder && file.startsWith(`${collection.folder}/`)) return collection.label;
     const entry = collection.files?.find((item) => item.file === file);
     if (entry) return `${collection.label} → ${entry.label}`;

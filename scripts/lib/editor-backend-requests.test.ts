@@ -4,7 +4,7 @@ import { relativeName, siteEditorScope } from "./editor-backend-scope";
 import { editorConfig } from "../../src/lib/cms/editor-config";
 
 const scope = siteEditorScope();
-const business = editorConfig({ localBackendUrl: "" }).collections.find((entry) => entry.name === "business");
+const business = editorConfig().collections.find((entry) => entry.name === "business");
 const businessFiles = (business as { files: { file: string }[] }).files.map((entry) => entry.file);
 const branch = "main";
 const post = "content/blog/radon-in-finished-basements/index.mdx";

@@ -67,7 +67,7 @@ export function editorScope(config: {
 }
 
 /** The scope of this site's editor (its backend's address plays no part in it). */
-export const siteEditorScope = (): EditorScope => editorScope(editorConfig({ localBackendUrl: "" }));
+export const siteEditorScope = (): EditorScope => editorScope(editorConfig());
 
 const trimSlashes = (name: string) => name.replace(/^\/+|\/+$/g, "");
 

@@ -1,6 +1,5 @@
 /** @jest-environment node */
 import { adminIndexHtml } from "../../src/build/admin-files";
-import { identityEmails } from "../../src/build/identity-emails";
 import { editorCodeProblems } from "./editor-isolation";
 import { fixtureSite, gatsbyPage } from "./fixture-site";
 import { checkLinks } from "./link-check";
@@ -32,9 +31,7 @@ function site(overrides: Record<string, string> = {}) {
     "admin/config.js": "window.CMS_MANUAL_INIT = true;",
     "admin/decap-cms.js": "/* decap-cms-core */ window.DecapCms = {};",
     "admin/init.js": "CMS.init();",
-    "admin/netlify-identity-widget.js": 'window.netlifyIdentity = { clientName: "netlify-identity-widget" };',
-    // An e-mail template is not a page: its link holds Netlify's placeholders until it is sent.
-    "admin/identity-emails/invitation.html": identityEmails("Fixture")[0]!.html,
+    "admin/sign-in.js": "window.opener.postMessage('authorizing:github', 'https://example.com');",
     ...overrides,
   });
 }
@@ -64,29 +61,13 @@ describe("no visitor page loads the content editor", () => {
     }
   });
 
-  test("a page that loads the identity widget is named", () => {
+  test("a page that loads the sign-in window's script is named", () => {
     const { dir, remove } = site({
-      "index.html": gatsbyPage('<h1>Home</h1><script src="/admin/netlify-identity-widget.js"></script>'),
+      "index.html": gatsbyPage('<h1>Home</h1><script src="/admin/sign-in.js"></script>'),
     });
     try {
       const weights = ["/", "/about"].map((route) => weighRoute(dir, route, stats));
-      expect(editorCodeProblems(dir, weights)).toEqual([
-        "/: loads /admin/netlify-identity-widget.js, a file of the content editor",
-      ]);
-    } finally {
-      remove();
-    }
-  });
-
-  test("a site chunk that bundles the identity widget is named", () => {
-    const { dir, remove } = site({
-      "app.js": "console.log('app'); window.netlifyIdentity = { clientName: 'netlify-identity-widget' };",
-    });
-    try {
-      const weights = ["/"].map((route) => weighRoute(dir, route, stats));
-      expect(editorCodeProblems(dir, weights)).toEqual([
-        '/app.js holds the content editor\'s code ("netlify-identity-widget")',
-      ]);
+      expect(editorCodeProblems(dir, weights)).toEqual(["/: loads /admin/sign-in.js, a file of the content editor"]);
     } finally {
       remove();
     }

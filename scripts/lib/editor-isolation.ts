@@ -1,21 +1,17 @@
 /**
  * The content editor (/admin) must cost visitors nothing: no visitor page may load a file
- * from /admin/ or Netlify's identity widget (from anywhere: the editor's logins need it, the
- * visitors never do), and none of the site's own JavaScript (every chunk Gatsby built, first
- * view or loaded later) may hold the editor's or the widget's code. Checked on the build by
+ * from /admin/, and none of the site's own JavaScript (every chunk Gatsby built, first view or
+ * loaded later) may hold the editor's code. Checked on the build by
  * `npm run test:weight`.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { RouteWeight } from "./page-weight";
 
-/**
- * Text that only the editor's files hold: Decap's own name for itself and its core, and the
- * identity widget's name for itself (its client name and the global it sets).
- */
-const EDITOR_MARKERS = ["decap-cms-core", "DecapCms", "CMS_MANUAL_INIT", "netlify-identity-widget", "netlifyIdentity"];
+/** Text that only the editor's files hold: Decap's own name for itself and its core. */
+const EDITOR_MARKERS = ["decap-cms-core", "DecapCms", "CMS_MANUAL_INIT"];
 
-const isEditorFile = (name: string) => name.startsWith("/admin/") || /netlify-identity/i.test(name);
+const isEditorFile = (name: string) => name.startsWith("/admin/");
 
 export function editorCodeProblems(publicDir: string, weights: readonly RouteWeight[]): string[] {
   const problems = weights.flatMap((weight) =>

@@ -14,7 +14,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { filesForAddress, routeOfFile } from "../../src/build/built-pages";
-import { IDENTITY_EMAILS_DIR } from "../../src/build/identity-emails";
 import { readTags, type Tag } from "./html";
 
 export interface Reference {
@@ -52,7 +51,6 @@ const URL_ATTRIBUTES: Record<string, string[]> = {
   object: ["data"],
   form: ["action"],
 };
-const EMAIL_TEMPLATES = `admin/${IDENTITY_EMAILS_DIR}/`;
 const NAVIGATION = new Set(["a", "area"]);
 const PLACEHOLDER = "https://site.invalid";
 
@@ -113,9 +111,9 @@ export class BuiltSite {
     );
   }
 
-  /** The pages: every HTML file but the Identity e-mail templates, whose links Netlify fills in. */
+  /** The pages: every HTML file. */
   htmlFiles(): string[] {
-    return [...this.files].filter((file) => file.endsWith(".html") && !file.startsWith(EMAIL_TEMPLATES)).sort();
+    return [...this.files].filter((file) => file.endsWith(".html")).sort();
   }
 
   read(file: string): string {

@@ -1,22 +1,18 @@
 /**
  * Writes the content editor into a folder (static/admin, which Gatsby copies to public/admin):
- * Decap's prebuilt bundle from npm, Netlify's identity widget from npm (logins and the links
- * of Identity's e-mails), the YAML library's browser build, the start-up module, the
- * configuration made from the content schemas and the Identity e-mail templates. Nothing here
- * is part of any visitor page: the files are plain static files, loaded only by /admin/index.html.
+ * Decap's prebuilt bundle from npm, the YAML library's browser build, the start-up module, the
+ * configuration made from the content schemas, and the script of the GitHub sign-in window
+ * (sign-in.js, loaded by the page of /api/editor/callback). Nothing here is part of any visitor
+ * page: the files are plain static files, loaded only by /admin/index.html and that window.
  */
 import { copyFileSync, cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { readSiteContent } from "./content-files";
-import { IDENTITY_EMAILS_DIR, identityEmails } from "./identity-emails";
 import { editorConfig, LIST_FIELD, YAML_FORMAT, type EditorOptions } from "../lib/cms/editor-config";
 
-/** The port of the editor's backend (decap-server's guard) for `npm run cms`; DECAP_SERVER_PORT changes it. */
+/** The port of the editor's backend (decap-server's guard) for `npm run cms` and `npm start`; DECAP_SERVER_PORT changes it. */
 export const decapServerPort = () => Number(process.env.DECAP_SERVER_PORT ?? 8081);
-
-/** Netlify's identity widget, as its npm package builds it. */
-export const IDENTITY_WIDGET = "netlify-identity-widget.js";
 
 export function adminIndexHtml(siteName: string): string {
   return `<!doctype html>
@@ -26,8 +22,6 @@ export function adminIndexHtml(siteName: string): string {
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="robots" content="noindex, nofollow" />
     <title>Content editor | ${siteName}</title>
-    <!-- Before Decap: its git-gateway login listens to the widget when its bundle runs. -->
-    <script src="/admin/${IDENTITY_WIDGET}"></script>
     <script src="/admin/config.js"></script>
     <script src="/admin/decap-cms.js"></script>
     <script type="module" src="/admin/init.js"></script>
@@ -55,16 +49,9 @@ export function writeAdminFiles(
   for (const name of readdirSync(decapDist).filter(isEditorFile)) {
     copyFileSync(path.join(decapDist, name), path.join(outDir, name));
   }
-  // The widget reads the token of an Identity e-mail's link (#invite_token=...) when it starts.
-  const widgetDir = path.dirname(require.resolve("netlify-identity-widget/package.json"));
-  copyFileSync(path.join(widgetDir, "build", IDENTITY_WIDGET), path.join(outDir, IDENTITY_WIDGET));
-  copyFileSync(path.join(widgetDir, "LICENSE"), path.join(outDir, `${IDENTITY_WIDGET}.LICENSE.txt`));
-  mkdirSync(path.join(outDir, IDENTITY_EMAILS_DIR));
-  for (const { file, html } of identityEmails(siteName)) {
-    writeFileSync(path.join(outDir, IDENTITY_EMAILS_DIR, file), html);
-  }
   cpSync(yamlDist, path.join(outDir, "yaml"), { recursive: true, filter: (file) => !file.endsWith(".map") });
   copyFileSync(path.join(siteRoot, "src", "cms", "admin-init.mjs"), path.join(outDir, "init.js"));
+  copyFileSync(path.join(siteRoot, "src", "cms", "sign-in.js"), path.join(outDir, "sign-in.js"));
   const settings = { config: editorConfig(options), yamlFormat: YAML_FORMAT, listField: LIST_FIELD };
   writeFileSync(
     path.join(outDir, "config.js"),
@@ -74,12 +61,8 @@ export function writeAdminFiles(
   writeFileSync(path.join(outDir, "index.html"), adminIndexHtml(siteName));
 }
 
-/** The editor as the site ships it: into static/admin, with its backend's address for `npm run cms`. */
+/** The editor as the site ships it: into static/admin. */
 export function writeSiteEditor(siteRoot: string, contentRoot: string): void {
   const { name } = readSiteContent(contentRoot);
-  writeAdminFiles(path.join(siteRoot, "static", "admin"), {
-    siteRoot,
-    siteName: name,
-    localBackendUrl: `http://localhost:${decapServerPort()}/api/v1`,
-  });
+  writeAdminFiles(path.join(siteRoot, "static", "admin"), { siteRoot, siteName: name });
 }

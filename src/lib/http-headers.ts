@@ -87,10 +87,8 @@ export const EDITOR_ROUTE = "/admin";
  * The content editor's policy, sent only for /admin. Decap CMS compiles its configuration
  * checks at run time ('unsafe-eval'), runs WebAssembly, styles itself with inline styles and
  * previews images from blob: and data: addresses. In production it talks to its own origin
- * (Netlify Identity and Git Gateway under /.netlify/) or, with GitHub logins, to GitHub's API;
- * on a writer's machine to decap-server on localhost. Netlify's identity widget needs nothing
- * more: its window is an about:blank frame styled inline, its images are data: addresses, and
- * it calls only /.netlify/identity on the same origin. No visitor page runs under this policy.
+ * (/api/editor/config) and GitHub's API; on a writer's machine to decap-server on localhost
+ * (and, in the tests, to the GitHub stub there). No visitor page runs under this policy.
  */
 export function editorContentSecurityPolicy(): string {
   return [
@@ -114,6 +112,9 @@ export function editorContentSecurityPolicy(): string {
 export function editorHeaders(): Header[] {
   return [
     { key: "content-security-policy", value: editorContentSecurityPolicy() },
+    // The GitHub sign-in window goes to GitHub and back, then answers this page: under
+    // "same-origin" the browser would cut it off from this page as it left for GitHub.
+    { key: "cross-origin-opener-policy", value: "same-origin-allow-popups" },
     { key: "x-robots-tag", value: "noindex, nofollow" },
   ];
 }

@@ -93,6 +93,7 @@ describe("every function from its own bundle", () => {
       "booking-js",
       "calendar-file-js",
       "contact-js",
+      "editor-step-js",
       "enforce-retention",
       "privacy-data-js",
       "privacy-js",
@@ -191,6 +192,43 @@ describe("every function from its own bundle", () => {
     expect(retention.body).toMatch(/^Deleted: \{/);
     expect(await count("retention_runs")).toBe(1);
   }, 120_000);
+});
+
+describe("the editor's GitHub sign-in from its bundle", () => {
+  it("tells /admin to sign in with GitHub and sends Decap's window to GitHub's consent with a state cookie", async () => {
+    const env = {
+      ...production,
+      GITHUB_OAUTH_CLIENT_ID: "bundle-client-id",
+      GITHUB_OAUTH_CLIENT_SECRET: "bundle-client-secret",
+      EDITOR_REPO: "severn-ridge/website",
+    };
+    const site = new URL(front.url);
+    const config = await invoke(
+      bundle("editor-step-js"),
+      eventOf("GET", new URL("/api/editor/config", site), {}, null),
+      env,
+    );
+    expect(config.statusCode).toBe(200);
+    expect(JSON.parse(config.body)).toMatchObject({ mode: "github", backend: { base_url: site.origin } });
+    const auth = await invoke(
+      bundle("editor-step-js"),
+      eventOf("GET", new URL(`/api/editor/auth?provider=github&site_id=${site.host}&scope=repo`, site), {}, null),
+      env,
+    );
+    expect(auth.statusCode).toBe(302);
+    const consent = new URL(auth.headers.location!);
+    expect(`${consent.origin}${consent.pathname}`).toBe("https://github.com/login/oauth/authorize");
+    expect(consent.searchParams.get("redirect_uri")).toBe(`${site.origin}/api/editor/callback`);
+    expect(auth.headers["set-cookie"]).toMatch(/^editor_sign_in=.+; HttpOnly; SameSite=Lax$/);
+    // Without its settings it says which are missing.
+    const bare = await invoke(
+      bundle("editor-step-js"),
+      eventOf("GET", new URL("/api/editor/auth", site), {}, null),
+      production,
+    );
+    expect(bare.statusCode).toBe(503);
+    expect(bare.body).toContain("GITHUB_OAUTH_CLIENT_ID, GITHUB_OAUTH_CLIENT_SECRET, EDITOR_REPO");
+  });
 });
 
 describe("a deploy without what it needs takes nothing", () => {

@@ -1,6 +1,7 @@
 /**
  * The content editor on loopback, as a writer runs it with `npm run cms`: the /admin files
- * made for a folder, served with the editor's own headers, and the editor's backend
+ * made for a folder, served with the editor's own headers (and the start the site's function
+ * gives when `npm run cms` started a local backend), and the editor's backend
  * (decap-server behind its guard) reading and writing that folder's content/.
  */
 import { createReadStream, existsSync, statSync } from "node:fs";
@@ -9,6 +10,7 @@ import path from "node:path";
 import { startEditorBackend } from "../../scripts/lib/editor-backend";
 import { editorHeaders, securityHeaders } from "../../src/lib/http-headers";
 import { writeAdminFiles } from "../../src/build/admin-files";
+import { editorStart } from "../../src/lib/server/editor/sign-in-settings";
 import { siteRoot } from "../../scripts/lib/site-copy";
 
 const TYPES: Record<string, string> = {
@@ -23,11 +25,18 @@ export interface Running {
   stop: () => Promise<void>;
 }
 
-/** Serves the editor's files at /admin with the headers the deployed site sends there. */
-export async function serveEditor(adminDir: string): Promise<Running> {
+/**
+ * Serves the editor's files at /admin with the headers the deployed site sends there, and
+ * /api/editor/config as the site's function answers it in `env()` (the editor's start).
+ */
+export async function serveEditor(adminDir: string, env: () => NodeJS.ProcessEnv = () => ({})): Promise<Running> {
   const headers = Object.fromEntries([...securityHeaders, ...editorHeaders()].map(({ key, value }) => [key, value]));
   const server = createServer((req, res) => {
     const pathname = new URL(req.url ?? "/", "http://local").pathname;
+    if (pathname === "/api/editor/config") {
+      res.writeHead(200, { "content-type": "application/json" });
+      return res.end(JSON.stringify(editorStart(env())));
+    }
     const relative = pathname.replace(/^\/admin\/?/, "") || "index.html";
     const file = path.join(adminDir, path.normalize(relative));
     if (!pathname.startsWith("/admin") || !file.startsWith(adminDir) || !existsSync(file) || !statSync(file).isFile()) {
@@ -59,7 +68,8 @@ export async function startEditor(
 ): Promise<{ adminUrl: string; origin: string; backendUrl: string; stop: () => Promise<void> }> {
   const adminDir = path.join(dir, "admin-files");
   // The file server reads each file when asked, so it may start before the files are written.
-  const web = await serveEditor(adminDir);
+  let backendUrl = "";
+  const web = await serveEditor(adminDir, () => ({ EDITOR_LOCAL_BACKEND: backendUrl }));
   const { origin } = new URL(web.url);
   const backend = await startEditorBackend({ repoDir: dir, port: 0, allowedOrigins: [origin] }).catch(
     async (error: unknown) => {
@@ -67,7 +77,8 @@ export async function startEditor(
       throw error;
     },
   );
-  writeAdminFiles(adminDir, { siteRoot, siteName: "Severn Ridge Home Inspections", localBackendUrl: backend.url });
+  backendUrl = backend.url;
+  writeAdminFiles(adminDir, { siteRoot, siteName: "Severn Ridge Home Inspections" });
   return {
     adminUrl: web.url,
     origin,

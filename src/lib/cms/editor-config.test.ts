@@ -12,7 +12,7 @@ import {
 } from "../content-schema";
 import { editorConfig, editorFields, LIST_FIELD, type EditorField } from "./editor-config";
 
-const config = editorConfig({ localBackendUrl: "http://localhost:8081/api/v1" });
+const config = editorConfig();
 const collection = (name: string) => config.collections.find((entry) => entry.name === name)!;
 const fieldsOf = (name: string) => collection(name).fields as EditorField[];
 const business = collection("business") as unknown as {
@@ -170,10 +170,9 @@ describe("the editor's configuration, made from the content schemas", () => {
     });
   });
 
-  test("production commits through Git Gateway as pull requests; on localhost decap-server edits the working copy", () => {
-    expect(config.backend).toMatchObject({ name: "git-gateway", branch: "main" });
+  test("every change is a pull request; the backend is left to /admin's start (sign-in-settings.ts)", () => {
     expect(config.publish_mode).toBe("editorial_workflow");
-    expect(config.local_backend).toEqual({ url: "http://localhost:8081/api/v1" });
+    expect(config).not.toHaveProperty("backend");
     expect(config.load_config_file).toBe(false);
   });
 });

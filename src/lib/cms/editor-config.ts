@@ -164,23 +164,21 @@ const yamlFiles: Array<{ file: YamlFile; name: string; label: string; listLabel?
 export const YAML_FORMAT = "site-yaml";
 
 export interface EditorOptions {
-  /** Where decap-server listens when a writer edits their working copy (`npm run cms`). */
-  localBackendUrl: string;
-  /** The branch the editor's pull requests go to. */
-  branch?: string;
   /** The content folder, relative to the repository. */
   contentDir?: string;
 }
 
-/** The whole Decap configuration, passed to `CMS.init({ config })`. */
-export function editorConfig({ localBackendUrl, branch = "main", contentDir = "content" }: EditorOptions) {
+/**
+ * The whole Decap configuration but its backend, passed to `CMS.init({ config })`. The backend
+ * is chosen when /admin opens (admin-init.mjs asks /api/editor/config, made by
+ * src/lib/server/editor/sign-in-settings.ts): GitHub, signing in through the site's own
+ * function, or the local backend (decap-server) on a writer's machine.
+ */
+export function editorConfig({ contentDir = "content" }: EditorOptions = {}) {
   return {
     load_config_file: false,
-    // Production: Netlify Identity through Git Gateway; every change is a pull request with a deploy preview.
-    backend: { name: "git-gateway", branch, squash_merges: true },
+    // Every change is a pull request with a deploy preview (locally: saved into the working copy).
     publish_mode: "editorial_workflow",
-    // Only on localhost: edit the working copy through decap-server, no login, no git.
-    local_backend: { url: localBackendUrl },
     // Uploads belong to posts (beside each post); this is only Decap's required default.
     media_folder: "static/uploads",
     public_folder: "/uploads",

@@ -1,0 +1,49 @@
+/**
+ * The page GitHub's consent returns to (GET /api/editor/callback). It says in words what
+ * happened, and its script (/admin/sign-in.js, from src/cms/sign-in.js) hands the outcome to
+ * the editor that opened the window with Decap's messages: "authorizing:github", answered by
+ * the editor, then "authorization:github:success:{token}" or "...:error:{message}", posted
+ * only to `origin`, the page that started the sign-in. The page's policy allows that one
+ * script and nothing else.
+ */
+
+export type SignInOutcome =
+  | { ok: true; token: string; origin: string }
+  /** origin null: no editor may be told (the sign-in did not start here); the window says why. */
+  | { ok: false; message: string; origin: string | null };
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** JSON safe inside a script element: no "<" can end it early. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+
+export function signInPage(outcome: SignInOutcome): string {
+  const heading = outcome.ok ? "Signed in" : "Not signed in";
+  const text = outcome.ok ? "Handing the sign-in to the editor; this window closes by itself." : outcome.message;
+  const handOver = outcome.origin
+    ? {
+        provider: "github",
+        origin: outcome.origin,
+        ...(outcome.ok ? { token: outcome.token } : { message: outcome.message }),
+      }
+    : null;
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="robots" content="noindex, nofollow" />
+    <title>${heading} | Content editor</title>
+  </head>
+  <body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 2rem auto; padding: 0 1rem; line-height: 1.5">
+    <main>
+      <h1>${heading}</h1>
+      <p id="sign-in-status" role="status">${escapeHtml(text)}</p>
+    </main>
+    <script type="application/json" id="sign-in">${scriptJson(handOver)}</script>
+    <script src="/admin/sign-in.js"></script>
+  </body>
+</html>
+`;
+}

@@ -1,0 +1,160 @@
+/**
+ * The content editor's sign-in settings, read at run time (runtimeEnv) so one build serves
+ * production, its deploy previews and a writer's machine:
+ *
+ * - GITHUB_OAUTH_CLIENT_ID, GITHUB_OAUTH_CLIENT_SECRET: the site's GitHub OAuth app.
+ * - EDITOR_REPO: "owner/name", the repository writers edit; who may push to it may edit.
+ * - URL: the site's main address (Netlify sets it in every deploy, previews included): the
+ *   sign-in window always runs there, since a GitHub OAuth app has one callback address.
+ * - EDITOR_ORIGINS: more pages allowed to receive a writer's token, comma-separated (a custom
+ *   domain beside URL); the deploy previews of SITE_NAME are allowed without it.
+ * - GITHUB_ORIGIN: another GitHub (Enterprise, or the tests' stub on loopback): its OAuth pages
+ *   at <origin>/login/oauth and its API at <origin>/api/v3. Unset: github.com and api.github.com.
+ * - EDITOR_LOCAL_BACKEND: the address of the local backend when `npm start` or `npm run cms`
+ *   started one (decap-server behind its guard), so /admin edits the working copy.
+ */
+import { runtimeEnv } from "../http/runtime";
+
+/** Where the editor's pull requests go. */
+export const EDITOR_BRANCH = "main";
+/** The sign-in's steps under the site: /api/editor/auth and /api/editor/callback. */
+export const SIGN_IN_PATH = "/api/editor";
+
+export interface GitHubEndpoints {
+  /** Where a writer is sent to consent, and where the code is exchanged for a token. */
+  authorizeUrl: string;
+  tokenUrl: string;
+  /** GitHub's REST API, as Decap's github backend names it (api_root). */
+  apiRoot: string;
+}
+
+export function githubEndpoints(env = runtimeEnv()): GitHubEndpoints {
+  const origin = env.GITHUB_ORIGIN?.replace(/\/+$/, "");
+  if (!origin) {
+    return {
+      authorizeUrl: "https://github.com/login/oauth/authorize",
+      tokenUrl: "https://github.com/login/oauth/access_token",
+      apiRoot: "https://api.github.com",
+    };
+  }
+  return {
+    authorizeUrl: `${origin}/login/oauth/authorize`,
+    tokenUrl: `${origin}/login/oauth/access_token`,
+    apiRoot: `${origin}/api/v3`,
+  };
+}
+
+/** An origin ("https://host[:port]") of an address, or null for anything that is not http(s). */
+export function originOf(address: string | undefined): string | null {
+  if (!address) return null;
+  try {
+    const url = new URL(address.trim());
+    return url.protocol === "https:" || url.protocol === "http:" ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+export interface AllowedOrigins {
+  /** Exact origins: URL and EDITOR_ORIGINS. */
+  exact: string[];
+  /** Netlify's deploy previews of this site (https://deploy-preview-12--<SITE_NAME>.netlify.app), as a regex source. */
+  previews: string | null;
+}
+
+export function allowedOrigins(env = runtimeEnv()): AllowedOrigins {
+  const listed = [env.URL, ...(env.EDITOR_ORIGINS ?? "").split(",")].map(originOf);
+  const exact = [...new Set(listed.filter((origin): origin is string => origin !== null))];
+  const previews = env.SITE_NAME
+    ? `^https://deploy-preview-\\d+--${escapeRegex(env.SITE_NAME.toLowerCase())}\\.netlify\\.app$`
+    : null;
+  return { exact, previews };
+}
+
+export function isAllowedOrigin(origin: string, allowed: AllowedOrigins): boolean {
+  return allowed.exact.includes(origin) || (allowed.previews !== null && new RegExp(allowed.previews).test(origin));
+}
+
+export type SignInSettings =
+  | {
+      ready: true;
+      clientId: string;
+      clientSecret: string;
+      repo: string;
+      /** The origin the sign-in window runs on (URL's). */
+      siteOrigin: string;
+      github: GitHubEndpoints;
+      allowed: AllowedOrigins;
+    }
+  | { ready: false; missing: string[] };
+
+/** The settings, or the names of those missing. */
+export function signInSettings(env = runtimeEnv()): SignInSettings {
+  const siteOrigin = originOf(env.URL);
+  const repo = env.EDITOR_REPO?.trim() ?? "";
+  const missing = [
+    ...(env.GITHUB_OAUTH_CLIENT_ID ? [] : ["GITHUB_OAUTH_CLIENT_ID"]),
+    ...(env.GITHUB_OAUTH_CLIENT_SECRET ? [] : ["GITHUB_OAUTH_CLIENT_SECRET"]),
+    ...(/^[\w.-]+\/[\w.-]+$/.test(repo) ? [] : ["EDITOR_REPO (owner/name)"]),
+    ...(siteOrigin ? [] : ["URL (the site's address; Netlify sets it)"]),
+  ];
+  if (missing.length > 0 || !siteOrigin) return { ready: false, missing };
+  return {
+    ready: true,
+    clientId: env.GITHUB_OAUTH_CLIENT_ID!,
+    clientSecret: env.GITHUB_OAUTH_CLIENT_SECRET!,
+    repo,
+    siteOrigin,
+    github: githubEndpoints(env),
+    allowed: allowedOrigins(env),
+  };
+}
+
+/**
+ * What /admin starts with (GET /api/editor/config): the github backend signing in through this
+ * site, or the local backend on a writer's machine, or, with neither, the sentence to show.
+ */
+export type EditorStart =
+  | {
+      mode: "github";
+      backend: {
+        name: "github";
+        repo: string;
+        branch: string;
+        api_root: string;
+        base_url: string;
+        auth_endpoint: string;
+        squash_merges: true;
+      };
+    }
+  | { mode: "local"; url: string }
+  | { mode: "none"; message: string };
+
+export function editorStart(env = runtimeEnv()): EditorStart {
+  const local = originOf(env.EDITOR_LOCAL_BACKEND) && env.EDITOR_LOCAL_BACKEND!;
+  if (local) return { mode: "local", url: local };
+  const settings = signInSettings(env);
+  if (!settings.ready) {
+    return {
+      mode: "none",
+      message:
+        "Signing in with GitHub is not set up on this copy of the site " +
+        `(missing: ${settings.missing.join(", ")}; docs/editor.md says how). ` +
+        "To edit the files of your own copy instead, run `npm run cms` and open http://localhost:8000/admin/.",
+    };
+  }
+  return {
+    mode: "github",
+    backend: {
+      name: "github",
+      repo: settings.repo,
+      branch: EDITOR_BRANCH,
+      api_root: settings.github.apiRoot,
+      base_url: settings.siteOrigin,
+      auth_endpoint: `${SIGN_IN_PATH.slice(1)}/auth`,
+      squash_merges: true,
+    },
+  };
+}
