@@ -5,6 +5,8 @@
 import { readContentFile } from "../../src/build/content-files";
 
 export const waterPackages = readContentFile("water-packages.yaml");
+/** The blog's topics: each has a page of posts (added with the paged blog and search, issue 44). */
+export const topics = readContentFile("topics.yaml");
 
 export const specRoutes: { path: string; heading: RegExp }[] = [
   { path: "/", heading: /Know the home before you sign/ },
@@ -28,6 +30,7 @@ export const specRoutes: { path: string; heading: RegExp }[] = [
   { path: "/blog/walk-talk-vs-inspection", heading: /Walk-and-Talk/ },
   { path: "/blog/comprehensive-water-quality-testing", heading: /Water Quality Testing/ },
   { path: "/blog/lead-inspection-preparation", heading: /Prepare for a Lead Inspection/ },
+  ...topics.map((topic) => ({ path: `/blog/topics/${topic.id}`, heading: new RegExp(`^${topic.name}$`) })),
   { path: "/about", heading: /About Severn Ridge/ },
   { path: "/faq", heading: /Frequently asked questions/ },
   { path: "/contact", heading: /Contact us/ },
