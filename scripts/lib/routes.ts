@@ -31,6 +31,7 @@ export const specRoutes: { path: string; heading: RegExp }[] = [
   { path: "/blog/comprehensive-water-quality-testing", heading: /Water Quality Testing/ },
   { path: "/blog/lead-inspection-preparation", heading: /Prepare for a Lead Inspection/ },
   ...topics.map((topic) => ({ path: `/blog/topics/${topic.id}`, heading: new RegExp(`^${topic.name}$`) })),
+  { path: "/search", heading: /Search the site/ },
   { path: "/about", heading: /About Severn Ridge/ },
   { path: "/faq", heading: /Frequently asked questions/ },
   { path: "/contact", heading: /Contact us/ },
