@@ -15,6 +15,8 @@
  * rule for every built file, repeating what the "/*" rule here already gives every path.
  */
 
+import { SEARCH_BUNDLE } from "./search";
+
 export interface Header {
   key: string;
   value: string;
@@ -120,6 +122,15 @@ export function editorHeaders(): Header[] {
   ];
 }
 
+/**
+ * Pagefind's files (src/lib/search.ts): its script starts a worker from this folder, and a
+ * worker runs under the policy its own file is served with, not the page's. The worker compiles
+ * the search's WebAssembly, so these files, scripts and data only and never a page, allow it.
+ */
+export function searchBundleHeaders(): Header[] {
+  return [{ key: "content-security-policy", value: contentSecurityPolicy([], { webAssembly: true }) }];
+}
+
 type HeaderRule = [route: string, headers: Header[]];
 
 const ruleText = ([route, headers]: HeaderRule) =>
@@ -141,6 +152,7 @@ export function headersFile(
       route,
       [cspHeader(scriptHashes, { webAssembly })],
     ]),
+    [`${SEARCH_BUNDLE}/*`, searchBundleHeaders()],
     [EDITOR_ROUTE, editorHeaders()],
     [`${EDITOR_ROUTE}/*`, editorHeaders()],
   ];

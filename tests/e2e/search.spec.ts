@@ -27,7 +27,7 @@ test.describe("search", () => {
     const field = page.getByRole("combobox", { name: /Search services/ });
     await field.fill(PHRASE);
     const results = page.getByRole("listbox", { name: "Pages that match" }).getByRole("option");
-    await expect(page.getByRole("status")).toContainText(`“${PHRASE}”`);
+    await expect(page.getByRole("search").getByRole("status")).toContainText(`“${PHRASE}”`);
     await expect(field).toHaveAttribute("aria-expanded", "true");
     await expect(results.filter({ hasText: "Tenant Mold Protection Act: What Landlords Must Do" })).toHaveCount(1);
     await expect(results.filter({ hasText: "/services/mold" })).toHaveCount(1);
@@ -72,7 +72,7 @@ test.describe("search", () => {
   test("a word no page holds says so", { tag: "@phone" }, async ({ page }) => {
     await openPage(page, "/search");
     await page.getByRole("combobox", { name: /Search services/ }).fill("zzyzx");
-    await expect(page.getByRole("status")).toHaveText("No pages match “zzyzx”.");
+    await expect(page.getByRole("search").getByRole("status")).toHaveText("No pages match “zzyzx”.");
     await expect(page.getByRole("option")).toHaveCount(0);
   });
 });
