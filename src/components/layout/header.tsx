@@ -24,7 +24,7 @@ export function Header({ pathname }: { pathname: string }) {
         <div className="max-w-52 sm:max-w-none md:max-lg:[&_span]:sr-only">
           <Logo name={name} />
         </div>
-        <nav aria-label="Main" className="hidden md:block xl:ml-3">
+        <nav aria-label="Main" className="hidden md:block">
           <NavLinks links={primary} pathname={pathname} layout="row" />
         </nav>
         {/*
