@@ -3,10 +3,12 @@
  * Each concern lives in its own module under gatsby/.
  */
 import type { GatsbyNode } from "gatsby";
+import path from "node:path";
 import { ContentProblems } from "./gatsby/content-problems";
 import { deploySettingsNotice } from "./gatsby/deploy-settings";
 import { createContentPages } from "./gatsby/pages";
 import { writePostBuildFiles } from "./gatsby/post-build";
+import { writeSearchIndex } from "./gatsby/search-index";
 import { checkReferences } from "./gatsby/references";
 import { resolvers } from "./gatsby/resolvers";
 import { typeDefs } from "./gatsby/schema";
@@ -45,4 +47,6 @@ export const createPages: GatsbyNode["createPages"] = async (args) => {
 
 export const onPostBuild: GatsbyNode["onPostBuild"] = async (args) => {
   await writePostBuildFiles(args);
+  // After the pages are final: the index's excerpts come from the HTML as served.
+  writeSearchIndex(path.join(siteRoot, "public"), args.reporter);
 };

@@ -1,5 +1,6 @@
 import type { CreatePagesArgs } from "gatsby";
 import path from "node:path";
+import { blogIndexPages } from "../src/lib/blog-pages";
 
 /** One query for the generated routes; each page gets only its node's id (a template queries the rest). */
 export async function createContentPages({ graphql, actions, reporter }: CreatePagesArgs): Promise<void> {
@@ -24,6 +25,12 @@ export async function createContentPages({ graphql, actions, reporter }: CreateP
           path
         }
       }
+      allTopic {
+        nodes {
+          topicId
+          path
+        }
+      }
     }
   `);
   if (result.errors || !result.data) {
@@ -37,6 +44,8 @@ export async function createContentPages({ graphql, actions, reporter }: CreateP
     serviceWithPackageComparison: path.resolve("src/templates/service-with-package-comparison.tsx"),
     waterPackage: path.resolve("src/templates/water-package.tsx"),
     post: path.resolve("src/templates/blog-post.tsx"),
+    blogIndex: path.resolve("src/templates/blog-index.tsx"),
+    topic: path.resolve("src/templates/blog-topic.tsx"),
   };
   result.data.allService.nodes.forEach(({ id, path: pagePath, slots }) => {
     const component = slots.includes("PackageComparison") ? templates.serviceWithPackageComparison : templates.service;
@@ -47,5 +56,12 @@ export async function createContentPages({ graphql, actions, reporter }: CreateP
   });
   result.data.allBlogPost.nodes.forEach(({ id, path: pagePath }) => {
     actions.createPage({ path: pagePath, component: templates.post, context: { id } });
+  });
+  // The index in pages of a fixed size: each page's query takes only its own posts.
+  blogIndexPages(result.data.allBlogPost.nodes.length).forEach(({ path: pagePath, ...context }) => {
+    actions.createPage({ path: pagePath, component: templates.blogIndex, context });
+  });
+  result.data.allTopic.nodes.forEach(({ topicId, path: pagePath }) => {
+    actions.createPage({ path: pagePath, component: templates.topic, context: { topicId } });
   });
 }

@@ -7,6 +7,7 @@ import { builtPages, inlineScriptHashes, notFoundFiles, pageTitle } from "../src
 import { inlineCriticalCss } from "../src/build/critical-css";
 import { readPageData, readStats, withPagePreloads } from "../src/build/page-resources";
 import { headersFile } from "../src/lib/http-headers";
+import { searchPath } from "../src/lib/paths";
 import { robotsTxt } from "../src/lib/robots";
 import { loadShareFonts } from "../src/build/share-image";
 import { drawingFingerprint, writeShareImages } from "../src/build/share-image-files";
@@ -66,7 +67,12 @@ export async function writePostBuildFiles({
     path.join(publicDir, "_headers"),
     headersFile(
       notFound.flatMap(inlineScriptHashes),
-      pages.map(({ route }) => ({ route, scriptHashes: inlineScriptHashes(html.get(route)!) })),
+      pages.map(({ route }) => ({
+        route,
+        scriptHashes: inlineScriptHashes(html.get(route)!),
+        // Pagefind's WebAssembly: only the search page runs it (src/components/search/pagefind.ts).
+        webAssembly: route === searchPath,
+      })),
     ),
   );
 

@@ -5,6 +5,7 @@ import { contentLabel } from "./site-root";
 /** Links between content files must point at something that exists. */
 export function checkReferences(getNodesByType: (type: string) => Node[], reporter: Reporter): void {
   const services = new Set(getNodesByType("Service").map((node) => node.slug as string));
+  const topics = new Set(getNodesByType("Topic").map((node) => node.topicId as string));
   const parameters = new Set(getNodesByType("WaterParameter").map((node) => node.parameterId as string));
   const problems: string[] = [];
 
@@ -17,12 +18,29 @@ export function checkReferences(getNodesByType: (type: string) => Node[], report
       }
     });
   });
-  getNodesByType("BlogPost").forEach((node) => {
-    (node.related as string[]).forEach((slug, index) => {
+  getNodesByType("Topic").forEach((node) => {
+    (node.services as string[]).forEach((slug, index) => {
       if (!services.has(slug)) {
         problems.push(
-          `${contentLabel(node.contentFilePath as string)}: field "related[${index}]" names "${slug}", which is not a file in content/services`,
+          `content/topics.yaml: topic "${node.topicId}" field "services[${index}]" names "${slug}", which is not a file in content/services`,
         );
+      }
+    });
+  });
+  getNodesByType("BlogPost").forEach((node) => {
+    const label = contentLabel(node.contentFilePath as string);
+    // /blog/2 is the index's second page: a post named by a number would take its address.
+    if (/^\d+$/.test(node.slug as string)) {
+      problems.push(`${label}: the folder name "${node.slug}" is a number, which the blog's page addresses use`);
+    }
+    (node.topics as string[]).forEach((id, index) => {
+      if (!topics.has(id)) {
+        problems.push(`${label}: field "topics[${index}]" names "${id}", which is not a topic in content/topics.yaml`);
+      }
+    });
+    (node.related as string[]).forEach((slug, index) => {
+      if (!services.has(slug)) {
+        problems.push(`${label}: field "related[${index}]" names "${slug}", which is not a file in content/services`);
       }
     });
   });

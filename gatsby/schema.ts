@@ -54,6 +54,7 @@ export const yamlNodeTypes = {
   "page-sources.yaml": "PageSources",
   "availability.yaml": "Availability",
   "privacy.yaml": "Retention",
+  "topics.yaml": "Topic",
 } as const satisfies Record<YamlFile, string>;
 
 type YamlNodeTypeName = (typeof yamlNodeTypes)[YamlFile];
@@ -115,6 +116,11 @@ export const nodeTypes: Record<YamlNodeTypeName | "Service" | "BlogPost", NodeTy
     description: "How long each kind of record is kept (privacy.yaml); the pages read it through src/lib/privacy.",
     objectTypes: { periods: "RetentionPeriods" },
   },
+  Topic: {
+    content: yamlContent("topics.yaml"),
+    omit: ["id"],
+    nodeFields: { topicId: "String!", path: "String!", order: "Int!", services: '[Service!]! @link(by: "slug")' },
+  },
   Service: {
     content: serviceFrontmatterSchema,
     objectTypes: { ...sources, faqs: "Question" },
@@ -135,6 +141,7 @@ export const nodeTypes: Record<YamlNodeTypeName | "Service" | "BlogPost", NodeTy
       ...page,
       image: "File @fileByRelativePath",
       related: '[Service!]! @link(by: "slug")',
+      topics: '[Topic!]! @link(by: "topicId")',
       readingMinutes: "Int!",
       ...copy,
       contentFilePath: "String!",

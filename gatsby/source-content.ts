@@ -16,7 +16,7 @@ import {
 import { readRawContentFile } from "../src/build/content-files";
 import { mdxToHtml } from "../src/build/mdx-html";
 import { slotsIn } from "../src/lib/mdx-slots";
-import { postPath, servicePath, slugFromFilePath, waterPackagePath } from "../src/lib/paths";
+import { postPath, servicePath, slugFromFilePath, topicPath, waterPackagePath } from "../src/lib/paths";
 import { readingMinutes } from "../src/lib/reading-time";
 import type { ContentProblems } from "./content-problems";
 import { nodeTypes, yamlNodeTypes } from "./schema";
@@ -54,6 +54,10 @@ function yamlNodeFields(file: YamlFile, entry: Record<string, unknown>, index: n
     case "water-packages.yaml": {
       const { id, ...rest } = entry;
       return { ...rest, packageId: id, path: waterPackagePath(String(id)) };
+    }
+    case "topics.yaml": {
+      const { id, ...rest } = entry;
+      return { ...rest, topicId: id, path: topicPath(String(id)), order: index };
     }
     default:
       return entry;

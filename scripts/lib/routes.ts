@@ -2,9 +2,22 @@
  * The routes of the specification's table, with the page heading each must show. Water
  * package routes come from the package file, since the specification leaves their ids open.
  */
-import { readContentFile } from "../../src/build/content-files";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import matter from "gray-matter";
+import { defaultContentDir, readContentFile } from "../../src/build/content-files";
+import { blogIndexPages } from "../../src/lib/blog-pages";
 
 export const waterPackages = readContentFile("water-packages.yaml");
+/** The blog's topics: each has a page of posts (added with the paged blog and search, issue 44). */
+export const topics = readContentFile("topics.yaml");
+
+/** The published posts (drafts are left out of the build), for the blog index's older pages. */
+const publishedPosts = readdirSync(path.join(defaultContentDir, "blog")).filter(
+  (slug) => !matter(readFileSync(path.join(defaultContentDir, "blog", slug, "index.mdx"), "utf8")).data.draft,
+).length;
+/** /blog/2, /blog/3...: none until there are more posts than one page shows. */
+const olderBlogPages = blogIndexPages(publishedPosts).slice(1);
 
 export const specRoutes: { path: string; heading: RegExp }[] = [
   { path: "/", heading: /Know the home before you sign/ },
@@ -22,12 +35,18 @@ export const specRoutes: { path: string; heading: RegExp }[] = [
   { path: "/services/lead-paint-legal-requirements", heading: /Maryland Lead Paint Legal Requirements/ },
   { path: "/schedule", heading: /Schedule an inspection/ },
   { path: "/blog", heading: /Maryland inspection guides/ },
+  ...olderBlogPages.map(({ path: route, page, pages }) => ({
+    path: route,
+    heading: new RegExp(`Maryland inspection guides, page ${page} of ${pages}`),
+  })),
   { path: "/blog/maryland-mold-law", heading: /Mold Protection Act/ },
   { path: "/blog/well-inspections-maryland", heading: /Well Inspections in Maryland/ },
   { path: "/blog/septic-inspections-maryland", heading: /Septic Inspections in Maryland/ },
   { path: "/blog/walk-talk-vs-inspection", heading: /Walk-and-Talk/ },
   { path: "/blog/comprehensive-water-quality-testing", heading: /Water Quality Testing/ },
   { path: "/blog/lead-inspection-preparation", heading: /Prepare for a Lead Inspection/ },
+  ...topics.map((topic) => ({ path: `/blog/topics/${topic.id}`, heading: new RegExp(`^${topic.name}$`) })),
+  { path: "/search", heading: /Search the site/ },
   { path: "/about", heading: /About Severn Ridge/ },
   { path: "/faq", heading: /Frequently asked questions/ },
   { path: "/contact", heading: /Contact us/ },

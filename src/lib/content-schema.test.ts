@@ -13,6 +13,7 @@ import {
   postFrontmatterSchema,
   siteSchema,
   serviceFrontmatterSchema,
+  topicsSchema,
   validateContent,
   waterPackagesSchema,
   yamlSchemas,
@@ -121,7 +122,7 @@ describe("content problems name the file and the field", () => {
       validateContent(postFrontmatterSchema, "f", { ...base, date: new Date("2025-03-04T00:00:00Z") }),
     ).toMatchObject({
       ok: true,
-      value: { date: "2025-03-04", draft: false, related: [] },
+      value: { date: "2025-03-04", draft: false, related: [], topics: [] },
     });
     expect(validateContent(postFrontmatterSchema, "f", { ...base, date: "2025-03-04" })).toMatchObject({
       value: { date: "2025-03-04" },
@@ -187,5 +188,40 @@ describe("facts a page relies on", () => {
     const site = siteSchema.parse(readRawContentFile("site.yaml", contentDir));
     const services = mdxFiles("services").map((file) => path.basename(file, ".mdx"));
     for (const credential of site.credentials) expect(services).toEqual(expect.arrayContaining(credential.services));
+  });
+});
+
+describe("topics", () => {
+  const topic = { id: "mold", name: "Mold", description: "About mold." };
+
+  it("gives a topic no services unless it names some", () => {
+    expect(validateContent(topicsSchema, "content/topics.yaml", [topic])).toEqual({
+      ok: true,
+      value: [{ ...topic, services: [] }],
+    });
+  });
+
+  it("refuses a topic listed twice, an id that is no slug and an empty list, naming the field", () => {
+    expect(validateContent(topicsSchema, "content/topics.yaml", [topic, { ...topic, name: "Again" }])).toEqual({
+      ok: false,
+      problems: ['content/topics.yaml: field "[1].id" is listed twice'],
+    });
+    expect(validateContent(topicsSchema, "content/topics.yaml", [{ ...topic, id: "Mold Law" }])).toMatchObject({
+      ok: false,
+      problems: [expect.stringContaining('field "[0].id" must be lowercase words')],
+    });
+    expect(validateContent(topicsSchema, "content/topics.yaml", [])).toMatchObject({
+      ok: false,
+      problems: [expect.stringContaining("must list at least one topic")],
+    });
+  });
+
+  it("lets a post name its topics by id", () => {
+    const post = { title: "T", description: "D", author: "A", date: "2025-02-11", topics: ["mold", "maryland-law"] };
+    expect(validateContent(postFrontmatterSchema, "f", post)).toMatchObject({
+      ok: true,
+      value: { topics: ["mold", "maryland-law"] },
+    });
+    expect(validateContent(postFrontmatterSchema, "f", { ...post, topics: "mold" })).toMatchObject({ ok: false });
   });
 });

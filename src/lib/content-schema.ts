@@ -263,6 +263,10 @@ export const postFrontmatterSchema = z
       .boolean()
       .default(false)
       .meta({ description: "A draft shows while writing (npm run develop) and is left out of the published site" }),
+    topics: z.array(slug).default([]).meta({
+      description:
+        "Ids from the topics list (Business, prices and FAQ → Blog topics), e.g. [mold, maryland-law]; the post is listed on each topic's page",
+    }),
     related: z
       .array(slug)
       .default([])
@@ -272,6 +276,27 @@ export const postFrontmatterSchema = z
   .refine((post) => !post.updated || post.updated > post.date, {
     path: ["updated"],
     message: "must be a date after the post's date",
+  });
+
+/** The blog's topics: a post names its topics by id, and each topic has its page of posts. */
+export const topicsSchema = z
+  .array(
+    z.strictObject({
+      id: slug.meta({ description: "Also its address: mold is /blog/topics/mold; posts name it in their topics" }),
+      name: text,
+      description: longText.meta({ description: "One sentence, shown on the topic's page" }),
+      services: z.array(slug).default([]).meta({
+        description: "Service pages a reader of the topic may need, by file name; each post of the topic links them",
+      }),
+    }),
+  )
+  .min(1, "must list at least one topic")
+  .superRefine((topics, context) => {
+    topics.forEach((topic, index) => {
+      if (topics.findIndex((other) => other.id === topic.id) !== index) {
+        context.addIssue({ code: "custom", path: [index, "id"], message: "is listed twice" });
+      }
+    });
   });
 
 const weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
@@ -490,6 +515,7 @@ export const yamlSchemas = {
   "page-sources.yaml": pageSourcesSchema,
   "availability.yaml": availabilitySchema,
   "privacy.yaml": privacySchema,
+  "topics.yaml": topicsSchema,
 } as const;
 
 export type YamlFile = keyof typeof yamlSchemas;

@@ -15,6 +15,8 @@
  * rule for every built file, repeating what the "/*" rule here already gives every path.
  */
 
+import { SEARCH_BUNDLE } from "./search";
+
 export interface Header {
   key: string;
   value: string;
@@ -58,12 +60,14 @@ export function previewHeaders(context = process.env.CONTEXT): Header[] {
  * The policy a page runs under. Scripts: the site's own files and exactly the inline scripts
  * Gatsby wrote into that page, by hash; no eval. Styles need 'unsafe-inline': Gatsby inlines
  * the stylesheet, images set style attributes and Radix's scroll lock inserts a style element.
+ * `webAssembly` adds 'wasm-unsafe-eval', which lets the page compile WebAssembly and nothing
+ * else (no eval of scripts): only the search page asks for it, for Pagefind's search code.
  */
-export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
+export function contentSecurityPolicy(scriptHashes: readonly string[], { webAssembly = false } = {}): string {
   const hashes = [...new Set(scriptHashes)].sort().map((hash) => `'sha256-${hash}'`);
   return [
     "default-src 'self'",
-    `script-src 'self' ${hashes.join(" ")}`.trim(),
+    `script-src 'self'${webAssembly ? " 'wasm-unsafe-eval'" : ""} ${hashes.join(" ")}`.trim(),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
@@ -76,9 +80,9 @@ export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
   ].join("; ");
 }
 
-const cspHeader = (scriptHashes: readonly string[]): Header => ({
+const cspHeader = (scriptHashes: readonly string[], options?: { webAssembly?: boolean }): Header => ({
   key: "content-security-policy",
-  value: contentSecurityPolicy(scriptHashes),
+  value: contentSecurityPolicy(scriptHashes, options),
 });
 /** Where the content editor lives: its own page, never linked, never indexed. */
 export const EDITOR_ROUTE = "/admin";
@@ -119,6 +123,15 @@ export function editorHeaders(): Header[] {
   ];
 }
 
+/**
+ * Pagefind's files (src/lib/search.ts): its script starts a worker from this folder, and a
+ * worker runs under the policy its own file is served with, not the page's. The worker compiles
+ * the search's WebAssembly, so these files, scripts and data only and never a page, allow it.
+ */
+export function searchBundleHeaders(): Header[] {
+  return [{ key: "content-security-policy", value: contentSecurityPolicy([], { webAssembly: true }) }];
+}
+
 type HeaderRule = [route: string, headers: Header[]];
 
 const ruleText = ([route, headers]: HeaderRule) =>
@@ -132,11 +145,15 @@ const ruleText = ([route, headers]: HeaderRule) =>
  */
 export function headersFile(
   notFoundScriptHashes: readonly string[],
-  pages: ReadonlyArray<{ route: string; scriptHashes: readonly string[] }>,
+  pages: ReadonlyArray<{ route: string; scriptHashes: readonly string[]; webAssembly?: boolean }>,
 ): string {
   const rules: HeaderRule[] = [
     ["/*", [cspHeader(notFoundScriptHashes), ...securityHeaders, ...previewHeaders()]],
-    ...pages.map(({ route, scriptHashes }): HeaderRule => [route, [cspHeader(scriptHashes)]]),
+    ...pages.map(({ route, scriptHashes, webAssembly }): HeaderRule => [
+      route,
+      [cspHeader(scriptHashes, { webAssembly })],
+    ]),
+    [`${SEARCH_BUNDLE}/*`, searchBundleHeaders()],
     [EDITOR_ROUTE, editorHeaders()],
     [`${EDITOR_ROUTE}/*`, editorHeaders()],
   ];

@@ -40,6 +40,18 @@ export function postPath(slug: string): string {
   return `${blogPath}/${slug}`;
 }
 
+/** The blog index's pages: /blog, then /blog/2, /blog/3... (a post's slug is never a number). */
+export function blogPagePath(page: number): string {
+  return page <= 1 ? blogPath : `${blogPath}/${page}`;
+}
+
+export function topicPath(topicId: string): string {
+  return `${blogPath}/topics/${topicId}`;
+}
+
+/** The search page: its field and results (the index is built after the site, by Pagefind). */
+export const searchPath = "/search";
+
 /** The schedule page with a service or a water package already chosen. */
 export function scheduleWith(choice: { service: string } | { package: string }): string {
   const [key, value] = Object.entries(choice)[0] as [string, string];

@@ -14,7 +14,8 @@ const isPrivate = ({ document }: (typeof built)[number]) =>
   document.querySelector('head meta[name="robots"]')?.getAttribute("content") === "noindex";
 /** The pages search engines are meant to find; the private ones are checked on their own below. */
 const pages = built.filter((page) => !isPrivate(page));
-const posts = specRoutes.filter((route) => route.path.startsWith("/blog/"));
+/** The articles: the blog's topic pages (/blog/topics/<id>) list posts, they are none. */
+const posts = specRoutes.filter((route) => /^\/blog\/(?!topics\/)/.test(route.path));
 
 type Node = Record<string, unknown> & { "@type": string };
 function jsonLd(document: ReturnType<typeof readPage>): Node[] {

@@ -1,6 +1,7 @@
 import { graphql, Link } from "gatsby";
 import React from "react";
 import { PostMeta } from "./post-meta";
+import { LinkChips, RelatedServices, servicesOfPost } from "./related-services";
 import { ArticleLayout, tocOf } from "../content/article-layout";
 import { MdxCopy } from "../content/mdx-copy";
 import { SourceList } from "../content/source-list";
@@ -12,34 +13,11 @@ import { blogPath, schedulePath, scheduleWith } from "../../lib/paths";
 
 type Post = Queries.PostPageFragment;
 
-/** The services a post is about, as links under its copy. */
-function RelatedServices({ services }: { services: Post["related"] }) {
-  if (!services.length) return null;
-  return (
-    <nav aria-labelledby="related-title" className="mt-12 max-w-3xl">
-      <h2 id="related-title" className="text-lg font-semibold text-slate-900">
-        Related services
-      </h2>
-      <ul className="mt-3 flex flex-wrap gap-3">
-        {services.map((service) => (
-          <li key={service.path}>
-            <Link
-              to={service.path}
-              className="inline-flex min-h-11 items-center rounded-full border border-brand-200 px-4 font-medium text-brand-700 hover:bg-brand-50"
-            >
-              {service.title}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
-
 /** A blog post (src/templates/blog-post.tsx): its header, cover, copy, related services and sources. */
 export function PostPage({ post }: { post: Post }) {
   const { phone } = useSiteInfo();
   const image = post.image?.childImageSharp?.gatsbyImageData;
+  const services = servicesOfPost(post.related, post.topics);
   return (
     <>
       <PageHeader
@@ -66,12 +44,13 @@ export function PostPage({ post }: { post: Post }) {
         toc={tocOf(post.parent)}
         booking={{
           title: "Questions about your property?",
-          scheduleHref: post.related[0] ? scheduleWith({ service: post.related[0].slug }) : schedulePath,
+          scheduleHref: services[0] ? scheduleWith({ service: services[0].slug }) : schedulePath,
         }}
       >
         {image && <CoverImage image={image} alt={post.imageAlt ?? ""} className="mb-10 max-w-3xl rounded-xl" />}
         <MdxCopy html={post.html} />
-        <RelatedServices services={post.related} />
+        <LinkChips id="topics-title" title="Topics" links={post.topics} />
+        <RelatedServices services={services} />
         <div className="max-w-3xl">
           <SourceList sources={post.sources} lastReviewed={post.lastReviewed} />
         </div>
@@ -102,6 +81,15 @@ export const postPageFragment = graphql`
       slug
       path
       title
+    }
+    topics {
+      path
+      name
+      services {
+        slug
+        path
+        title
+      }
     }
     html
     parent {

@@ -30,6 +30,15 @@ describe("Header", () => {
     expect(screen.getByRole("link", { name: "Schedule Inspection" })).toHaveAttribute("href", "/schedule");
   });
 
+  it("leads to search from every page, a full page load, marked on the search page itself", () => {
+    const { rerender } = render(<Header pathname="/services/radon" />);
+    const search = screen.getByRole("link", { name: "Search the site" });
+    expect(search).toHaveAttribute("href", "/search");
+    expect(search).not.toHaveAttribute("aria-current");
+    rerender(<Header pathname="/search" />);
+    expect(screen.getByRole("link", { name: "Search the site" })).toHaveAttribute("aria-current", "page");
+  });
+
   it("marks the current page's link, and its section's link on a page below it", () => {
     const { rerender } = render(<Header pathname="/faq" />);
     expect(within(desktopNav()).getByRole("link", { name: "FAQ" })).toHaveAttribute("aria-current", "page");

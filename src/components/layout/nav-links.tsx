@@ -26,7 +26,7 @@ export function NavLinks({ links, pathname, layout, onNavigate }: NavLinksProps)
               onClick={onNavigate}
               className={cn(
                 "block rounded-md font-medium transition-colors",
-                layout === "row" ? "px-2.5 py-2 text-sm lg:px-3" : "px-3 py-3 text-base",
+                layout === "row" ? "px-2.5 py-2 text-sm" : "px-3 py-3 text-base",
                 current
                   ? "bg-brand-50 text-brand-800 underline decoration-accent-400 decoration-2 underline-offset-8"
                   : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",

@@ -60,6 +60,7 @@ describe("the editor's configuration, made from the content schemas", () => {
       "content/water-packages.yaml",
       "content/water-parameters.yaml",
       "content/faq.yaml",
+      "content/topics.yaml",
       "content/page-sources.yaml",
     ]);
   });
@@ -123,7 +124,23 @@ describe("the editor's configuration, made from the content schemas", () => {
       required: false,
       field: { widget: "string", pattern: [expect.any(String), expect.stringMatching(/^must be lowercase words/)] },
     });
+    expect(field(post, "topics")).toMatchObject({
+      widget: "list",
+      required: false,
+      hint: expect.stringContaining("Blog topics"),
+      field: { widget: "string", pattern: [expect.any(String), expect.stringMatching(/^must be lowercase words/)] },
+    });
     expect(field(post, "sources")).toMatchObject({ widget: "list", fields: [{ name: "label" }, { name: "url" }] });
+    const topics = business.files.find((file) => file.name === "topics")!.fields;
+    expect(topics).toMatchObject([
+      { name: "entries", label: "Topics", widget: "list", min: 1, summary: "{{fields.name}}" },
+    ]);
+    expect(topics[0]!.fields).toMatchObject([
+      { name: "id" },
+      { name: "name" },
+      { name: "description", widget: "text" },
+      { name: "services", required: false },
+    ]);
 
     const service = fieldsOf("services");
     expect(field(service, "icon")).toMatchObject({ widget: "select", options: expect.arrayContaining(["radon"]) });

@@ -152,6 +152,7 @@ const yamlFiles: Array<{ file: YamlFile; name: string; label: string; listLabel?
     listLabel: "Parameters",
   },
   { file: "faq.yaml", name: "faq", label: "Frequently asked questions", listLabel: "Groups" },
+  { file: "topics.yaml", name: "topics", label: "Blog topics", listLabel: "Topics" },
   {
     file: "page-sources.yaml",
     name: "page-sources",

@@ -1,0 +1,44 @@
+import { excerptParts, isSearchable, routeOfResult } from "./search";
+
+describe("isSearchable", () => {
+  it.each([
+    "/services/radon",
+    "/services/water-quality/basic-potability",
+    "/services/lead-paint-legal-requirements",
+    "/faq",
+    "/about",
+    "/privacy",
+    "/blog/maryland-mold-law",
+  ])("indexes %s", (route) => expect(isSearchable(route)).toBe(true));
+
+  it.each(["/", "/services", "/blog", "/blog/2", "/blog/topics/mold", "/schedule", "/contact", "/search", "/404"])(
+    "leaves out %s",
+    (route) => expect(isSearchable(route)).toBe(false),
+  );
+});
+
+describe("routeOfResult", () => {
+  it("gives the site's address of a built file", () => {
+    expect(routeOfResult("/services/radon.html")).toBe("/services/radon");
+    expect(routeOfResult("/faq/index.html")).toBe("/faq");
+    expect(routeOfResult("/blog/maryland-mold-law/")).toBe("/blog/maryland-mold-law");
+    expect(routeOfResult("/index.html")).toBe("/");
+  });
+});
+
+describe("excerptParts", () => {
+  it("marks the matching words and keeps the rest as text", () => {
+    expect(excerptParts("a <mark>radon</mark> test &amp; <mark>mitigation</mark>")).toEqual([
+      { text: "a ", match: false },
+      { text: "radon", match: true },
+      { text: " test & ", match: false },
+      { text: "mitigation", match: true },
+    ]);
+  });
+
+  it("never turns escaped markup into tags", () => {
+    expect(excerptParts("&lt;script&gt;alert(1)&lt;/script&gt;")).toEqual([
+      { text: "<script>alert(1)</script>", match: false },
+    ]);
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * Search across the site from the CDN alone: after the build, Pagefind indexes the main content
+ * of the pages `isSearchable` names (gatsby/search-index.ts) into public/pagefind/, and /search
+ * loads that index in the visitor's browser. No query leaves the site.
+ */
+import { blogPath, cancellationPath, privacyPath, servicesPath } from "./paths";
+
+/** Where the index and Pagefind's own script are published. */
+export const SEARCH_BUNDLE = "/pagefind";
+
+/**
+ * The pages the index covers: services and water packages, the FAQ, the articles and the pages
+ * that state the law. Lists (the blog index, topics, /services) and forms are left out, so a
+ * result is a page that answers, not one that links to it.
+ */
+export function isSearchable(pathname: string): boolean {
+  const route = pathname.replace(/\/+$/, "") || "/";
+  if (route.startsWith(`${servicesPath}/`)) return true;
+  if ([`/faq`, `/about`, privacyPath, cancellationPath].includes(route)) return true;
+  const post = new RegExp(`^${blogPath}/([^/]+)$`).exec(route);
+  return Boolean(post && !/^\d+$/.test(post[1]!));
+}
+
+/** Pagefind names a page by its file (/services/radon.html); the site's address has no .html. */
+export function routeOfResult(url: string): string {
+  const route = url.replace(/(?:\/index)?\.html$/, "").replace(/\/+$/, "");
+  return route || "/";
+}
+
+/** A piece of an excerpt: `match` is a word the query found. */
+export interface ExcerptPart {
+  text: string;
+  match: boolean;
+}
+
+const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", apos: "'" };
+
+/**
+ * Pagefind's excerpt is escaped text with the matching words in <mark>: it is split into parts
+ * so the page renders them as text, never as HTML.
+ */
+export function excerptParts(excerpt: string): ExcerptPart[] {
+  const decode = (text: string) => text.replace(/&(amp|lt|gt|quot|#39|apos);/g, (_, name: string) => entities[name]!);
+  return excerpt
+    .split(/(<mark>[\s\S]*?<\/mark>)/)
+    .filter(Boolean)
+    .map((part) => {
+      const marked = /^<mark>([\s\S]*)<\/mark>$/.exec(part);
+      return { text: decode(marked ? marked[1]! : part), match: Boolean(marked) };
+    });
+}
