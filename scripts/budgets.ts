@@ -32,20 +32,32 @@ export const overOneRoundTrip: Record<string, { htmlGzip: number; why: string }>
     why: "the package comparison table (21 rows by 8 packages, 2.9 KB gzip), the FAQ and sources: 13.7 KB gzip with no CSS at all; the table's sticky headings, readable on a phone, 0.16 KB more (17,919 -> 18,080 B, 2026-11-26)",
   },
   "/blog/comprehensive-water-quality-testing": {
-    htmlGzip: 15_650,
-    why: "the longest article: 11.7 KB gzip with no CSS at all",
+    htmlGzip: 15_800,
+    why: "the longest article: 11.7 KB gzip with no CSS at all; the header's search link and the search, topic and blog-page templates in Gatsby's page map (issue 44) added 0.03-0.16 KB to every page, to be won back (15,764 B)",
   },
   "/services/radon": {
-    htmlGzip: 14_300,
-    why: "radon county by county, Maryland rules, the FAQ and the sources: 10.4 KB gzip with no CSS at all",
+    htmlGzip: 14_400,
+    why: "radon county by county, Maryland rules, the FAQ and the sources: 10.4 KB gzip with no CSS at all; the header's search link and the search, topic and blog-page templates in Gatsby's page map (issue 44) added 0.03-0.16 KB to every page, to be won back (14,378 B)",
+  },
+  "/services/sewer-septic": {
+    htmlGzip: 14_100,
+    why: "the septic inspection's steps, Maryland's rules and the FAQ: 13,943 B until the header's search link and the search, topic and blog-page templates in Gatsby's page map (issue 44) added 0.03-0.16 KB to every page, to be won back (14,034 B)",
+  },
+  "/services/well-inspection": {
+    htmlGzip: 14_100,
+    why: "the well inspection, Maryland's water rules and the FAQ: under one round trip until the header's search link and the search, topic and blog-page templates in Gatsby's page map (issue 44) added 0.03-0.16 KB to every page, to be won back (14,012 B)",
+  },
+  "/services/lead-paint-legal-requirements": {
+    htmlGzip: 14_100,
+    why: "Maryland's lead law by year built and the FAQ: under one round trip until the header's search link and the search, topic and blog-page templates in Gatsby's page map (issue 44) added 0.03-0.16 KB to every page, to be won back (14,034 B)",
   },
   "/services/lead-paint-inspection": {
     htmlGzip: 14_200,
     why: "the XRF method, Maryland's rules by year built and the FAQ: 13,997 B, 3 B under one round trip, until every page's footer gained the link to the privacy notice (14,060 B)",
   },
   "/blog/lead-inspection-preparation": {
-    htmlGzip: 14_150,
-    why: "a long article: 10.3 KB gzip with no CSS at all",
+    htmlGzip: 14_350,
+    why: "a long article: 10.3 KB gzip with no CSS at all; the header's search link and the search, topic and blog-page templates in Gatsby's page map (issue 44) added 0.03-0.16 KB to every page, to be won back (14,284 B)",
   },
 };
 
@@ -72,7 +84,10 @@ export const pageWeightBudgets = {
    * (the drawer's dialog, tooltips) loads on first use, not on first view.
    */
   content: {
-    jsGzip: 85 * KB,
+    // 86 KB since the header's search link and the search, topic and blog-page templates in
+    // Gatsby's page map (issue 44) added 0.5-0.6 KB to every page: /services/water-quality, the
+    // heaviest, went 84.8 -> 85.4 KB (2026-11-26). The issue asks for that back; until then, 86.
+    jsGzip: 86 * KB,
     cssGzip: 20 * KB,
     why:
       "JS: a bare Gatsby + React 18 page is 66-75 KB; 85 KB leaves 10-20 KB for layout, icons and the page's " +
