@@ -105,34 +105,6 @@ test.describe("the water package comparison", () => {
     await expect(page).toHaveURL(new RegExp(`${cut!.href}$`));
   });
 
-  test("keeps the packages' row and the parameters' column in view while the table scrolls both ways", async ({
-    page,
-  }) => {
-    await openPage(page, "/services/water-quality");
-    const table = page.getByRole("table", { name: /Water testing packages compared/ });
-    const frame = table.locator("xpath=..");
-    await frame.scrollIntoViewIfNeeded();
-    // To the far corner: the last package's column and the table's last rows.
-    await frame.evaluate((element) => element.scrollTo(element.scrollWidth, element.scrollHeight));
-    await expect.poll(() => frame.evaluate((element) => element.scrollLeft + element.scrollTop)).toBeGreaterThan(0);
-    const edges = await table.evaluate((element) => {
-      const box = element.parentElement!.getBoundingClientRect();
-      const headers = [...element.querySelectorAll("thead th")];
-      const lastPackage = headers.at(-1)!.getBoundingClientRect();
-      const lastName = [...element.querySelectorAll("tbody th")].at(-1)!.getBoundingClientRect();
-      return {
-        scrolled: { left: element.parentElement!.scrollLeft > 0, down: element.parentElement!.scrollTop > 0 },
-        packageAtTop: Math.abs(lastPackage.top - box.top) <= 2,
-        nameAtLeft: Math.abs(lastName.left - box.left) <= 2,
-      };
-    });
-    // On a phone the table is wider and taller than its frame; on a desktop, at least wider.
-    expect(edges.scrolled.left).toBe(true);
-    if (test.info().project.name === "phone") expect(edges.scrolled.down).toBe(true);
-    expect(edges.nameAtLeft).toBe(true);
-    expect(edges.packageAtTop).toBe(true);
-  });
-
   test("opens a tooltip on keyboard focus and closes it with Escape", async ({ page }) => {
     await openPage(page, "/services/water-quality/lender-fha-va");
     const tip = page.getByRole("button", { name: /^What is Lead/ }).first();

@@ -13,12 +13,7 @@ const Minus = iconFrom(lucide.Minus);
 /**
  * Every water-testing package side by side: one column per package, one row per parameter.
  * Placed in content/services/water-quality.mdx as a slot (src/lib/mdx-slots.ts); only that page loads it.
- *
- * Wider than a phone, it scrolls inside its frame both ways, with the packages' row and the
- * parameters' column held in place (`sticky-headings`, src/styles/global.css), so a tick far
- * right or far down still shows which package and which parameter it belongs to.
  */
-
 export function PackageComparison() {
   const data = useStaticQuery<Queries.PackageComparisonQuery>(graphql`
     query PackageComparison {
@@ -52,8 +47,8 @@ export function PackageComparison() {
 
   return (
     <TooltipGroup>
-      <TableScroller className="my-8 max-h-[80vh] overflow-y-auto">
-        <table className="sticky-headings w-full min-w-[40rem] text-left text-sm sm:text-base">
+      <TableScroller className="my-8">
+        <table className="w-full min-w-[40rem] text-left text-sm sm:text-base">
           <caption className="px-4 py-3 text-left text-base font-semibold text-slate-900">
             Water testing packages compared: what each one tests
           </caption>
