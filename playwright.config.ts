@@ -39,7 +39,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `npx tsx scripts/serve.ts --port ${port}`,
+      command: `npx tsx src/serve/serve.ts --port ${port}`,
       url: `http://127.0.0.1:${port}/`,
       reuseExistingServer: false,
       timeout: 90_000,
@@ -48,7 +48,7 @@ export default defineConfig({
       env: { DATA_DIR: E2E_DATA, RATE_LIMIT_MAX: "1000", CALENDAR_FEED_SECRET: E2E_FEED_SECRET },
     },
     {
-      command: `npx tsx scripts/serve.ts --port ${brokenPort}`,
+      command: `npx tsx src/serve/serve.ts --port ${brokenPort}`,
       url: `http://127.0.0.1:${brokenPort}/`,
       reuseExistingServer: false,
       timeout: 90_000,

@@ -1,7 +1,7 @@
 /**
  * The site's performance budgets, in one place, each with the reason for its number.
- * `npm test` enforces the page-weight budgets (scripts/page-weight.ts); `npm run bench`
- * reports each page against the Lighthouse targets (scripts/lighthouse-bench.ts).
+ * `npm test` enforces the page-weight budgets (scripts/check-page-weight.ts); `npm run bench`
+ * reports each page against the Lighthouse targets (scripts/bench/lighthouse-bench.ts).
  *
  * Sizes are what a visitor downloads on the first view of a page, compressed with gzip as a CDN
  * sends them to a browser that does not take brotli (brotli is reported too, and is smaller).
@@ -16,7 +16,7 @@ export const KB = 1000;
  * headers included; HTML over that waits a whole extra round trip (150 ms in Lighthouse's mobile
  * preset) before the first paint. Lighthouse measured every page's LCP 0.32-0.55 s behind a bare
  * Gatsby page while the pages were 14.0-18.7 KB (issue #27). 14.0 KB leaves 0.6 KB for headers:
- * HTTP/2 compresses them, but scripts/serve.ts sends about 1.0 KB over HTTP/1.1 (the page's CSP is
+ * HTTP/2 compresses them, but src/serve/serve.ts sends about 1.0 KB over HTTP/1.1 (the page's CSP is
  * most of it), so locally only pages under about 13.6 KB arrive in one round trip.
  */
 export const FIRST_FLIGHT_HTML_GZIP = 14 * KB;

@@ -1,6 +1,6 @@
 /**
  * `npm start`: builds the site unless public/ is already the build of the files as they are
- * (scripts/lib/build-stamp.ts), then serves it with its functions (scripts/serve.ts). Arguments
+ * (scripts/lib/build-stamp.ts), then serves it with its functions (src/serve/serve.ts). Arguments
  * go to the server: `npm start -- --port 9000`. `npm run build` always builds from clean.
  *
  * It also starts the content editor's local backend (decap-server behind its guard, as
@@ -44,7 +44,7 @@ async function main(): Promise<number> {
     );
   }
   // The server itself, not through npm, so stopping this process stops it too.
-  const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "serve.ts"), ...serverArgs], {
+  const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "src", "serve", "serve.ts"), ...serverArgs], {
     cwd: root,
     stdio: "inherit",
     env: { ...process.env, ...(backend ? { EDITOR_LOCAL_BACKEND: backend.url } : {}) },

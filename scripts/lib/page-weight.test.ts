@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { FIRST_FLIGHT_HTML_GZIP, KB, pageWeightBudgets } from "../budgets";
-import { checkPageWeight } from "../page-weight";
+import { checkPageWeight } from "../check-page-weight";
 import { fixtureSite, gatsbyPage } from "./fixture-site";
 import { firstView, measure, sum, weighRoute, type WebpackStats } from "./page-weight";
 
@@ -158,7 +158,7 @@ describe("the page-weight check", () => {
         process.execPath,
         [
           require.resolve("tsx/cli"),
-          path.join(__dirname, "..", "page-weight.ts"),
+          path.join(__dirname, "..", "check-page-weight.ts"),
           "--public",
           dir,
           "--report",

@@ -2,7 +2,7 @@
  * The site's HTTP headers, defined and written in one place: `headersFile` is the whole text
  * gatsby/post-build.ts writes to public/_headers after the pages are built. Netlify serves that
  * file (every matching rule applies, a later rule's value winning), and the local production
- * server (scripts/serve.ts, through scripts/lib/deployed-headers.ts) applies it too, so the
+ * server (src/serve/serve.ts, through src/serve/deployed-headers.ts) applies it too, so the
  * browser tests run under exactly the deployed headers.
  *
  * The Netlify adapter then adds Gatsby's own rules to the same file: for every path

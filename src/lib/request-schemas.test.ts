@@ -1,4 +1,4 @@
-import { bookingRequest, scheduleRequest } from "../../scripts/lib/sample-requests";
+import { bookingRequest, scheduleRequest } from "../../tests/support/sample-requests";
 import { catalog as realCatalog } from "./catalog";
 import { BOOKED_BY_AGENT, type Catalog } from "./forms/choices";
 import { createContactSchema, createScheduleSchema, fieldErrors } from "./request-schemas";

@@ -6,8 +6,8 @@
  * for whom it was signed.
  */
 import { expect, test, type APIRequestContext, type TestInfo } from "@playwright/test";
-import { withDatabase } from "../../scripts/lib/database-access";
-import { bookingRequest, jobQuery, SHORT_JOB } from "../../scripts/lib/sample-requests";
+import { withDatabase } from "../../src/serve/database-access";
+import { bookingRequest, jobQuery, SHORT_JOB } from "../support/sample-requests";
 import { lastMailTo, storedMail } from "../../src/lib/server/db/deliveries";
 import { axeViolations, describeViolations } from "../support/axe";
 import { DAY_SLOTS } from "../support/booking";

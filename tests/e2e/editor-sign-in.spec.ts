@@ -3,8 +3,8 @@ import { mkdtemp, readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import matter from "gray-matter";
-import { freePort } from "../../scripts/lib/net";
-import { startProductionServer } from "../../scripts/serve";
+import { freePort } from "../../src/serve/net";
+import { startProductionServer } from "../../src/serve/serve";
 import { postFrontmatterSchema } from "../../src/lib/content-schema";
 import { startGitHubStub, type GitHubStub } from "../support/github-stub";
 

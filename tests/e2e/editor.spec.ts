@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import path from "node:path";
-import { headersFor, loadHeaderRules } from "../../scripts/lib/deployed-headers";
+import { headersFor, loadHeaderRules } from "../../src/serve/deployed-headers";
 import { editorContentSecurityPolicy } from "../../src/lib/http-headers";
 
 /**

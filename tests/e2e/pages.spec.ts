@@ -9,7 +9,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import path from "node:path";
 import { readSiteContent } from "../../src/build/content-files";
-import { headersFor, loadHeaderRules } from "../../scripts/lib/deployed-headers";
+import { headersFor, loadHeaderRules } from "../../src/serve/deployed-headers";
 import { specRoutes, waterPackages } from "../../scripts/lib/routes";
 import { lawPages } from "../../src/lib/content-schema";
 import { lawPageRoutes } from "../../src/lib/paths";

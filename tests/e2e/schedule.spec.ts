@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
-import { bookingRequest, jobQuery, SHORT_JOB } from "../../scripts/lib/sample-requests";
+import { bookingRequest, jobQuery, SHORT_JOB } from "../support/sample-requests";
 import { axeViolations, describeViolations } from "../support/axe";
 import { chooseOpenTime, DAY_SLOTS, openDay } from "../support/booking";
 import { brokenSite, linkInConfirmation, readE2eOutbox } from "../support/e2e-env";

@@ -6,10 +6,10 @@
  * expired, other bookings' and the agent's links sign nothing.
  */
 import { createHash, randomUUID } from "node:crypto";
-import { withDatabase } from "../../scripts/lib/database-access";
-import { postJson, send, startFunctionServer, type FunctionServer } from "../../scripts/lib/function-server";
-import { getJson, startDispenser } from "../../scripts/lib/open-times";
-import { bookingRequest, SHORT_JOB } from "../../scripts/lib/sample-requests";
+import { withDatabase } from "../../src/serve/database-access";
+import { postJson, send, startFunctionServer, type FunctionServer } from "../support/function-server";
+import { getJson, startDispenser } from "../support/start-dispenser";
+import { bookingRequest, SHORT_JOB } from "../support/sample-requests";
 import { storeReminders } from "../../netlify/functions/retry-deliveries.mjs";
 import { bookingToken } from "../../src/lib/server/booking/booking-links";
 import { schedulerToken } from "../../src/lib/server/http/scheduler-token";

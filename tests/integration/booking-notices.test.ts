@@ -8,10 +8,10 @@
  */
 import { randomUUID } from "node:crypto";
 import type ICAL from "ical.js";
-import { withDatabase } from "../../scripts/lib/database-access";
-import { postJson, startFunctionServer, type FunctionServer } from "../../scripts/lib/function-server";
-import { startDispenser } from "../../scripts/lib/open-times";
-import { bookingRequest, SHORT_JOB } from "../../scripts/lib/sample-requests";
+import { withDatabase } from "../../src/serve/database-access";
+import { postJson, startFunctionServer, type FunctionServer } from "../support/function-server";
+import { startDispenser } from "../support/start-dispenser";
+import { bookingRequest, SHORT_JOB } from "../support/sample-requests";
 import { BOOKED_BY_AGENT } from "../../src/lib/forms/choices";
 import { calendarIn, eventsOf, methodOf, partMethodOf } from "../support/invite";
 import { bodyText, startMailbox, waitFor, type Mailbox } from "../support/mailbox";

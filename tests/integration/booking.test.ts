@@ -7,13 +7,13 @@
  */
 import { randomUUID } from "node:crypto";
 import { bookingToken } from "../../src/lib/server/booking/booking-links";
-import { postJson, startFunctionServer, type Answer, type FunctionServer } from "../../scripts/lib/function-server";
-import { getJson, openStartsOf, startDispenser } from "../../scripts/lib/open-times";
-import { bookingRequest, SHORT_JOB } from "../../scripts/lib/sample-requests";
+import { postJson, startFunctionServer, type Answer, type FunctionServer } from "../support/function-server";
+import { getJson, openStartsOf, startDispenser } from "../support/start-dispenser";
+import { bookingRequest, SHORT_JOB } from "../support/sample-requests";
 import { calendarIn, eventsOf } from "../support/invite";
 import { bodyText, startMailbox, waitFor, type Mailbox } from "../support/mailbox";
 import { occupy } from "../support/occupy";
-import { withDatabase } from "../../scripts/lib/database-access";
+import { withDatabase } from "../../src/serve/database-access";
 
 const SECRETS = { BOOKING_LINK_SECRET: "a-test-secret-for-booking-links", CALENDAR_FEED_SECRET: "owner-feed-secret" };
 

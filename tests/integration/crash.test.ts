@@ -8,10 +8,10 @@
  */
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { withDatabase } from "../../scripts/lib/database-access";
-import { postJson, startFunctionServer, type Answer, type FunctionServer } from "../../scripts/lib/function-server";
-import { startDispenser } from "../../scripts/lib/open-times";
-import { bookingRequest, SHORT_JOB } from "../../scripts/lib/sample-requests";
+import { withDatabase } from "../../src/serve/database-access";
+import { postJson, startFunctionServer, type Answer, type FunctionServer } from "../support/function-server";
+import { startDispenser } from "../support/start-dispenser";
+import { bookingRequest, SHORT_JOB } from "../support/sample-requests";
 import { waitFor } from "../support/mailbox";
 
 let server: FunctionServer;

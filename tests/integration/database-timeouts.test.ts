@@ -8,9 +8,9 @@
  */
 import pg from "pg";
 import { startPostgres, type PostgresServer } from "../../scripts/lib/postgres-server";
-import { startFunctionServer, type FunctionServer } from "../../scripts/lib/function-server";
-import { openStartsOf } from "../../scripts/lib/open-times";
-import { bookingRequest, contactMessage, jobQuery, SHORT_JOB } from "../../scripts/lib/sample-requests";
+import { startFunctionServer, type FunctionServer } from "../support/function-server";
+import { openStartsOf } from "../support/start-dispenser";
+import { bookingRequest, contactMessage, jobQuery, SHORT_JOB } from "../support/sample-requests";
 import { bookingToken, purposeToken } from "../../src/lib/server/booking/booking-links";
 import { settingsEnv } from "../../src/lib/server/http/settings";
 

@@ -5,7 +5,7 @@
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { serveDatabaseAccess } from "../../scripts/lib/database-access";
+import { serveDatabaseAccess } from "../../src/serve/database-access";
 import { siteRoot } from "../../scripts/lib/site-copy";
 import { availability } from "../../src/lib/business-data";
 import { book, calendar, holderOf, lengthOf, jobOf } from "../../src/lib/server/booking/booking";
@@ -14,7 +14,7 @@ import { errorCode, EXCLUSION_VIOLATION, type Database } from "../../src/lib/ser
 import { claimDue, finishDelivery } from "../../src/lib/server/db/deliveries";
 import { MIGRATIONS } from "../../src/lib/server/db/migrations";
 import { insertDeliveries } from "../../src/lib/server/db/requests";
-import { storeBlankRequest } from "../../scripts/lib/stored-requests";
+import { storeBlankRequest } from "../support/stored-requests";
 import type { ScheduleRequest } from "../../src/lib/request-schemas";
 import { engines } from "../support/database-engines";
 
@@ -205,7 +205,7 @@ describe.each(engines)("on %s", (_name, open) => {
     const access = await serveDatabaseAccess(db, { ...outside, ...env });
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      ["--import", "tsx", "scripts/requests.ts", "--csv"],
+      ["--import", "tsx", "scripts/commands/requests.ts", "--csv"],
       { cwd: siteRoot, env: { ...outside, ...env }, encoding: "utf8" },
     ).finally(() => access?.close());
     const statusOf = (reference: string) =>

@@ -9,9 +9,9 @@
  */
 import { readSiteContent } from "../../src/build/content-files";
 import { settingsEnv } from "../../src/lib/server/http/settings";
-import { freePort, postJson, startFunctionServer, type FunctionServer } from "../../scripts/lib/function-server";
+import { freePort, postJson, startFunctionServer, type FunctionServer } from "../support/function-server";
 import { startSilentServer } from "../support/mailbox";
-import { contactMessage } from "../../scripts/lib/sample-requests";
+import { contactMessage } from "../support/sample-requests";
 
 const { phone } = readSiteContent();
 

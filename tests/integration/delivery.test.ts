@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { readSiteContent } from "../../src/build/content-files";
 import { deliveryStates, type DeliveryState } from "../../src/lib/server/db/deliveries";
-import { withDatabase } from "../../scripts/lib/database-access";
+import { withDatabase } from "../../src/serve/database-access";
 import { DEFAULT_SETTINGS, settingsEnv } from "../../src/lib/server/http/settings";
 import { siteRoot } from "../../scripts/lib/site-copy";
 import {
@@ -17,10 +17,10 @@ import {
   startFunctionServer,
   type Answer,
   type FunctionServer,
-} from "../../scripts/lib/function-server";
+} from "../support/function-server";
 import { bodyText, startMailbox, startSilentServer, waitFor, type Mailbox } from "../support/mailbox";
-import { startDispenser } from "../../scripts/lib/open-times";
-import { bookingRequest, contactMessage, SHORT_JOB } from "../../scripts/lib/sample-requests";
+import { startDispenser } from "../support/start-dispenser";
+import { bookingRequest, contactMessage, SHORT_JOB } from "../support/sample-requests";
 
 const BUSINESS = "schedule-requests";
 const site = readSiteContent();
@@ -222,7 +222,7 @@ describe("when the mail server refuses a recipient for good, or only for now", (
     expect((await stateOf(busy))[1]).toMatchObject({ state: "sent", attempts: 4 });
     expect(refusals()).toBe(DEFAULT_SETTINGS.permanentFailureTries);
 
-    const listing = execFileSync(process.execPath, ["--import", "tsx", "scripts/requests.ts"], {
+    const listing = execFileSync(process.execPath, ["--import", "tsx", "scripts/commands/requests.ts"], {
       cwd: siteRoot,
       env: { ...process.env, DATA_DIR: server.dataDir },
       encoding: "utf8",

@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import { copyFile, lstat, mkdir, readdir, readFile, readlink, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { postJson, send, type Answer } from "../../scripts/lib/function-server";
+import { postJson, send, type Answer } from "../support/function-server";
 import { copySite, siteRoot } from "../../scripts/lib/site-copy";
 import { startEditor } from "../support/editor";
 

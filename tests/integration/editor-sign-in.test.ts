@@ -6,7 +6,7 @@
  * comes back to /api/editor/callback with the cookie it was given. The site's address (URL)
  * is its production one: the server does not care where it is reached, so loopback stands in.
  */
-import { startFunctionServer, type FunctionServer } from "../../scripts/lib/function-server";
+import { startFunctionServer, type FunctionServer } from "../support/function-server";
 import { startGitHubStub, type GitHubStub } from "../support/github-stub";
 
 const SITE = "https://severn-ridge.example";

@@ -6,12 +6,12 @@
 import { randomUUID } from "node:crypto";
 import { readSiteContent } from "../../src/build/content-files";
 import { DEFAULT_SETTINGS } from "../../src/lib/server/http/settings";
-import { postJson, startFunctionServer, type FunctionServer } from "../../scripts/lib/function-server";
+import { postJson, startFunctionServer, type FunctionServer } from "../support/function-server";
 import { calendarIn, eventsOf } from "../support/invite";
 import { bodyText, startMailbox, waitFor, type Mailbox } from "../support/mailbox";
 import { decodeHeaderText, headerFields } from "../support/mime-header";
-import { startDispenser } from "../../scripts/lib/open-times";
-import { bookingRequest, contactMessage, SAMPLE_JOB } from "../../scripts/lib/sample-requests";
+import { startDispenser } from "../support/start-dispenser";
+import { bookingRequest, contactMessage, SAMPLE_JOB } from "../support/sample-requests";
 
 const site = readSiteContent();
 

@@ -7,9 +7,9 @@ import { pricing } from "../../src/lib/business-data";
 import { waterPackageChoices } from "../../src/lib/catalog";
 import { computeQuote } from "../../src/lib/quote";
 import { DEFAULT_SETTINGS, settingsEnv } from "../../src/lib/server/http/settings";
-import { postJson, send, startFunctionServer, type FunctionServer } from "../../scripts/lib/function-server";
-import { startDispenser } from "../../scripts/lib/open-times";
-import { bookingRequest, contactMessage, SAMPLE_JOB } from "../../scripts/lib/sample-requests";
+import { postJson, send, startFunctionServer, type FunctionServer } from "../support/function-server";
+import { startDispenser } from "../support/start-dispenser";
+import { bookingRequest, contactMessage, SAMPLE_JOB } from "../support/sample-requests";
 
 let server: FunctionServer;
 let schedule: string;

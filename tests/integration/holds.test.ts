@@ -7,10 +7,10 @@
  * rather than waited for: what is tested is what follows it, not the clock.
  */
 import { randomUUID } from "node:crypto";
-import { withDatabase } from "../../scripts/lib/database-access";
-import { postJson, startFunctionServer, type FunctionServer } from "../../scripts/lib/function-server";
-import { startDispenser } from "../../scripts/lib/open-times";
-import { bookingRequest, SHORT_JOB } from "../../scripts/lib/sample-requests";
+import { withDatabase } from "../../src/serve/database-access";
+import { postJson, startFunctionServer, type FunctionServer } from "../support/function-server";
+import { startDispenser } from "../support/start-dispenser";
+import { bookingRequest, SHORT_JOB } from "../support/sample-requests";
 import { readSiteContent } from "../../src/build/content-files";
 import { deliveryStates } from "../../src/lib/server/db/deliveries";
 import { settingsEnv } from "../../src/lib/server/http/settings";

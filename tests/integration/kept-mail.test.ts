@@ -4,10 +4,10 @@
  * Host, so a page of another site that DNS rebinding pointed here reads nothing; and an address
  * that is no kept e-mail is answered 400 or 404, never 5xx.
  */
-import { postJson, send, startFunctionServer, type FunctionServer } from "../../scripts/lib/function-server";
-import { contactMessage } from "../../scripts/lib/sample-requests";
-import { withDatabase } from "../../scripts/lib/database-access";
-import { keptMail } from "../../scripts/lib/local-mail";
+import { postJson, send, startFunctionServer, type FunctionServer } from "../support/function-server";
+import { contactMessage } from "../support/sample-requests";
+import { withDatabase } from "../../src/serve/database-access";
+import { keptMail } from "../../src/serve/local-mail";
 
 let server: FunctionServer;
 let subject: string;

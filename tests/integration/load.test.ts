@@ -1,14 +1,14 @@
 /**
- * The production server under a small concurrent mixed load (scripts/lib/load-mix.ts): 200
+ * The production server under a small concurrent mixed load (tests/support/load-mix.ts): 200
  * requests, 32 at a time, beside 8 stalled bodies. Every answer must be one the request contract
  * allows for that request, and the server must still serve afterwards. The 5,000-request run that
  * also watches memory is a benchmark: `npm run bench:load`.
  */
 import { settingsEnv } from "../../src/lib/server/http/settings";
-import { startFunctionServer, type FunctionServer } from "../../scripts/lib/function-server";
-import { runLoadMix } from "../../scripts/lib/load-mix";
-import { openStartsOf } from "../../scripts/lib/open-times";
-import { SAMPLE_JOB } from "../../scripts/lib/sample-requests";
+import { startFunctionServer, type FunctionServer } from "../support/function-server";
+import { runLoadMix } from "../support/load-mix";
+import { openStartsOf } from "../support/start-dispenser";
+import { SAMPLE_JOB } from "../support/sample-requests";
 
 let server: FunctionServer;
 beforeAll(async () => {

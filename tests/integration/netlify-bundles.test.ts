@@ -12,10 +12,10 @@ import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import ICAL from "ical.js";
-import { openStartsOf } from "../../scripts/lib/open-times";
-import { bookingRequest, contactMessage, SHORT_JOB } from "../../scripts/lib/sample-requests";
+import { openStartsOf } from "../support/start-dispenser";
+import { bookingRequest, contactMessage, SHORT_JOB } from "../support/sample-requests";
 import { startPostgres, type PostgresServer } from "../../scripts/lib/postgres-server";
-import { postJson, send } from "../../scripts/lib/function-server";
+import { postJson, send } from "../support/function-server";
 import { openDatabase, type Database } from "../../src/lib/server/db/database";
 import { bodyText, startMailbox, type Mailbox } from "../support/mailbox";
 import {

@@ -8,10 +8,10 @@
  * each answered with the same sentence.
  */
 import { randomUUID } from "node:crypto";
-import { withDatabase } from "../../scripts/lib/database-access";
-import { postJson, send, startFunctionServer, type FunctionServer } from "../../scripts/lib/function-server";
-import { getJson, startDispenser } from "../../scripts/lib/open-times";
-import { bookingRequest, contactMessage, SHORT_JOB } from "../../scripts/lib/sample-requests";
+import { withDatabase } from "../../src/serve/database-access";
+import { postJson, send, startFunctionServer, type FunctionServer } from "../support/function-server";
+import { getJson, startDispenser } from "../support/start-dispenser";
+import { bookingRequest, contactMessage, SHORT_JOB } from "../support/sample-requests";
 import { bookingToken, purposeToken } from "../../src/lib/server/booking/booking-links";
 import { marylandToday } from "../../src/lib/booking/maryland-today";
 import { DEFAULT_SETTINGS } from "../../src/lib/server/http/settings";

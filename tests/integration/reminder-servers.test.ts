@@ -6,7 +6,7 @@
  * went on), it still has one reminder; moved, it gets one more at its new time; cancelled, none.
  */
 import { startPostgres, type PostgresServer } from "../../scripts/lib/postgres-server";
-import { startFunctionServer, type FunctionServer } from "../../scripts/lib/function-server";
+import { startFunctionServer, type FunctionServer } from "../support/function-server";
 import { availability } from "../../src/lib/business-data";
 import { insertBooking, moveBooking, setStatus } from "../../src/lib/server/db/bookings";
 import { openDatabase, type Database } from "../../src/lib/server/db/database";

@@ -1,5 +1,5 @@
 /**
- * The production server (scripts/serve.ts) tried as an attacker would, on loopback: addresses
+ * The production server (src/serve/serve.ts) tried as an attacker would, on loopback: addresses
  * that are malformed or point outside the site, a functions process that dies, bodies that are
  * not JSON, clients that are slow or open too many connections. Every answer must come in
  * time, carry the security headers, and leave the server answering the next visitor.
@@ -13,8 +13,8 @@ import { readSiteContent } from "../../src/build/content-files";
 import { DEFAULT_SETTINGS, settingsEnv } from "../../src/lib/server/http/settings";
 import { inlineScriptHashes } from "../../src/build/built-pages";
 import { publicDir } from "../support/built-site";
-import { postJson, startFunctionServer, type Answer, type FunctionServer } from "../../scripts/lib/function-server";
-import { contactMessage } from "../../scripts/lib/sample-requests";
+import { postJson, startFunctionServer, type Answer, type FunctionServer } from "../support/function-server";
+import { contactMessage } from "../support/sample-requests";
 
 const { phone } = readSiteContent();
 

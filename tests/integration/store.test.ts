@@ -2,9 +2,9 @@
  * The booking guarantees on a real PostgreSQL server shared by two server processes, as on a
  * host with several instances: the database's constraint decides every race.
  */
-import { bookingRequest, SHORT_JOB } from "../../scripts/lib/sample-requests";
-import { startFunctionServer, postJson, type FunctionServer } from "../../scripts/lib/function-server";
-import { openStartsOf } from "../../scripts/lib/open-times";
+import { bookingRequest, SHORT_JOB } from "../support/sample-requests";
+import { startFunctionServer, postJson, type FunctionServer } from "../support/function-server";
+import { openStartsOf } from "../support/start-dispenser";
 import { startPostgres, type PostgresServer } from "../../scripts/lib/postgres-server";
 import { openDatabase, type Database } from "../../src/lib/server/db/database";
 import { bodyText, startMailbox, waitFor, type Mailbox } from "../support/mailbox";

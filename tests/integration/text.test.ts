@@ -6,10 +6,10 @@
  * address, a time, a link's token) the answer is a 4xx naming the field or the link, never a 5xx.
  */
 import { randomUUID } from "node:crypto";
-import { withDatabase } from "../../scripts/lib/database-access";
-import { postJson, startFunctionServer, type FunctionServer } from "../../scripts/lib/function-server";
-import { getJson, startDispenser } from "../../scripts/lib/open-times";
-import { bookingRequest, contactMessage, SHORT_JOB } from "../../scripts/lib/sample-requests";
+import { withDatabase } from "../../src/serve/database-access";
+import { postJson, startFunctionServer, type FunctionServer } from "../support/function-server";
+import { getJson, startDispenser } from "../support/start-dispenser";
+import { bookingRequest, contactMessage, SHORT_JOB } from "../support/sample-requests";
 import { storedMail } from "../../src/lib/server/db/deliveries";
 import type { MailMessage } from "../../src/lib/server/mail/mailer";
 import { pdfText } from "../support/pdf-text";

@@ -1,6 +1,6 @@
 import path from "node:path";
-import { withDatabase } from "../../scripts/lib/database-access";
-import { readStored } from "../../scripts/lib/stored-requests";
+import { withDatabase } from "../../src/serve/database-access";
+import { readStored } from "./stored-requests";
 import { lastMailTo, storedMail } from "../../src/lib/server/db/deliveries";
 
 /** The site the browser tests use, served as in production. */

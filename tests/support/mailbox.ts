@@ -1,7 +1,7 @@
 /** A real SMTP server on loopback that keeps every message it accepts. */
 import { createServer, type Socket } from "node:net";
 import { SMTPServer } from "smtp-server";
-import { freePort } from "../../scripts/lib/function-server";
+import { freePort } from "./function-server";
 
 export interface ReceivedMail {
   from: string;

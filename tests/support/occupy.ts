@@ -2,9 +2,9 @@
  * Makes an inspector busy over a job's time as another visitor's booking would, straight in the
  * running server's database (through database-access.ts): a booking row and its request.
  */
-import { withDatabase } from "../../scripts/lib/database-access";
-import type { FunctionServer } from "../../scripts/lib/function-server";
-import { storeBlankRequest } from "../../scripts/lib/stored-requests";
+import { withDatabase } from "../../src/serve/database-access";
+import type { FunctionServer } from "./function-server";
+import { storeBlankRequest } from "./stored-requests";
 
 let made = 0;
 

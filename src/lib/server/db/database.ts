@@ -7,7 +7,7 @@
  * best as written).
  *
  * One process owns an embedded database: the functions' process of `npm start`. Commands reach it
- * through that process while the server runs (see scripts/lib/database-access.ts).
+ * through that process while the server runs (see src/serve/database-access.ts).
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";

@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { onNetlify } from "../deploy/deploy-context";
 import { runtimeEnv } from "./runtime";
 
-/** The address scripts/serve.ts connects from when it hands a visitor's request to the functions. */
+/** The address src/serve/serve.ts connects from when it hands a visitor's request to the functions. */
 const LOCAL_PROXY = /^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/;
 
 /**
@@ -10,7 +10,7 @@ const LOCAL_PROXY = /^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/;
  * - On Netlify, its edge states the address in x-nf-client-connection-ip (and overwrites any
  *   value a client sent), so that header is believed there and only there.
  * - Off Netlify, the socket's address. The one exception is the local production server
- *   (scripts/serve.ts), which connects from 127.0.0.1 and replaces X-Forwarded-For with its own
+ *   (src/serve/serve.ts), which connects from 127.0.0.1 and replaces X-Forwarded-For with its own
  *   visitor's socket address; that server's inner port listens on loopback only. X-Real-IP and
  *   the Netlify header are ignored here whoever sends them.
  */

@@ -1,6 +1,6 @@
 /**
  * Every limit and timing of the request path, in one object: what the production server
- * (scripts/serve.ts) allows one visitor and how it restarts the functions' process, what the
+ * (src/serve/serve.ts) allows one visitor and how it restarts the functions' process, what the
  * functions accept, and how e-mail delivery retries. The defaults are the site's; an operator
  * may change those with a `variable` through the environment (the README lists them); a test
  * passes shorter ones as JSON in SERVER_SETTINGS (settingsEnv below: a 1 s deadline, say) so it
@@ -47,7 +47,7 @@ const SETTINGS = {
   connections: {
     value: 1_024,
     unit: "count",
-    what: "Open connections in all; when all are taken, the address holding the most gives up its oldest, so a newcomer still gets in (scripts/lib/connection-slots.ts).",
+    what: "Open connections in all; when all are taken, the address holding the most gives up its oldest, so a newcomer still gets in (src/serve/connection-slots.ts).",
   },
   timeoutCheckIntervalMs: {
     value: 500,

@@ -4,7 +4,7 @@
  * went. It runs once a day across every server: the first to claim the day's row in
  * `retention_runs` runs it, in the transaction that holds the row; the others find the row and
  * do nothing. On one server the functions' process runs it beside its delivery worker
- * (scripts/lib/functions-worker.ts); on Netlify the scheduled function
+ * (src/serve/functions-worker.ts); on Netlify the scheduled function
  * netlify/functions/enforce-retention.mts does.
  *
  * The periods are passed in rather than imported: the site's bundles read content/privacy.yaml

@@ -9,13 +9,13 @@
  *
  * Works while `npm start` runs (through its database) or when it is stopped.
  */
-import "./lib/webpack-imports";
+import "../../src/serve/webpack-imports";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import type { MailMessage } from "../src/lib/server/mail/mailer";
-import { withDatabase } from "./lib/database-access";
-import { keptMail, keptMessage, linksOf } from "./lib/local-mail";
+import type { MailMessage } from "../../src/lib/server/mail/mailer";
+import { withDatabase } from "../../src/serve/database-access";
+import { keptMail, keptMessage, linksOf } from "../../src/serve/local-mail";
 
 const { positionals, values } = parseArgs({ allowPositionals: true, options: { save: { type: "string" } } });
 

@@ -3,7 +3,7 @@
  * multipart, oversized and slow bodies, hostile addresses, from many visitors' addresses. Every
  * answer must be one the request contract (docs/requests.md) allows for that request and carry the security
  * headers. `npm test` sends 200 of them (tests/integration/load.test.ts); `npm run bench:load`
- * sends 5,000 and watches the server's memory (scripts/load-bench.ts).
+ * sends 5,000 and watches the server's memory (scripts/bench/load-bench.ts).
  */
 import { readFileSync } from "node:fs";
 import { request } from "node:http";

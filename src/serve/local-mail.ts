@@ -1,12 +1,12 @@
 /**
  * The e-mails the site keeps instead of sending (no SMTP_URL: `npm start` on one machine), read
  * as a visitor would read them: `npm run mail` in a terminal, and /_mail on the local server
- * (scripts/serve.ts), whose pages show each e-mail with its links opening on this machine.
+ * (src/serve/serve.ts), whose pages show each e-mail with its links opening on this machine.
  */
-import { deliveryStates, storedMail, type DeliveryState } from "../../src/lib/server/db/deliveries";
-import type { Queryable } from "../../src/lib/server/db/database";
-import type { MailMessage } from "../../src/lib/server/mail/mailer";
-import { siteUrlOf } from "../../src/lib/site-url";
+import { deliveryStates, storedMail, type DeliveryState } from "../lib/server/db/deliveries";
+import type { Queryable } from "../lib/server/db/database";
+import type { MailMessage } from "../lib/server/mail/mailer";
+import { siteUrlOf } from "../lib/site-url";
 
 /**
  * Whether a request for /_mail named this machine as its Host: 127.0.0.1, localhost or [::1], on

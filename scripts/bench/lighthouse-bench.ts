@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: Lighthouse 12 with its mobile preset, in Debian's Chromium, against the built
- * site served as in production (scripts/serve.ts: the built files with the deployed headers, long caching on hashed files, and brotli or gzip like a CDN). In the same run
+ * site served as in production (src/serve/serve.ts: the built files with the deployed headers, long caching on hashed files, and brotli or gzip like a CDN). In the same run
  * it builds a bare Gatsby page (one heading, the same Gatsby and React) in a temporary folder and
  * measures it the same way, as the floor every page is compared with. Each page is run five
  * times, in rounds that alternate pages so that a noisy moment hits all of them alike; every round
@@ -9,7 +9,7 @@
  * element, and the scripts that kept the main thread busy. Writes reports/lighthouse.md and the
  * figures in docs/quality.md.
  *
- *   npm run build && tsx scripts/lighthouse-bench.ts [--runs 5] [--route /x ...] [--report file] [--no-readme]
+ *   npm run build && tsx scripts/bench/lighthouse-bench.ts [--runs 5] [--route /x ...] [--report file] [--no-readme]
  *       [--site label=folder ...]
  *
  * --site measures built copies of the project instead (folders holding their own public/ and .cache/),
@@ -25,11 +25,11 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import { format } from "prettier";
-import { siteRoot } from "./lib/site-copy";
-import { BENCH_ROUTES, buildFloor } from "./lib/floor-site";
-import { lighthouseTargets } from "./budgets";
-import { CHROMIUM_ARGS, ensureChromium } from "./lib/chromium";
-import { betweenMarkers, replaceBetweenMarkers } from "./lib/readme-markers";
+import { siteRoot } from "../lib/site-copy";
+import { BENCH_ROUTES, buildFloor } from "./floor-site";
+import { lighthouseTargets } from "../budgets";
+import { CHROMIUM_ARGS, ensureChromium } from "../lib/chromium";
+import { betweenMarkers, replaceBetweenMarkers } from "../lib/readme-markers";
 import {
   causeTable,
   floorDrift,
@@ -41,15 +41,15 @@ import {
   type Lhr,
   type PageResult,
   type RunSummary,
-} from "./lib/lighthouse-summary";
-import { startProductionServer } from "./serve";
+} from "./lighthouse-summary";
+import { startProductionServer } from "../../src/serve/serve";
 
-/** One Lighthouse run in a plain Node process (see scripts/lib/lighthouse-run.mjs). */
+/** One Lighthouse run in a plain Node process (see scripts/bench/lighthouse-run.mjs). */
 function runLighthouse(url: string, port: number, output: string): Promise<RunSummary> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [path.join(__dirname, "lib", "lighthouse-run.mjs"), url, String(port), output],
+      [path.join(__dirname, "lighthouse-run.mjs"), url, String(port), output],
       {
         stdio: ["ignore", "inherit", "pipe"],
       },
@@ -109,7 +109,7 @@ function report(bench: BenchRun): string {
     "",
     `Lighthouse ${bench.lighthouseVersion}, mobile preset (Moto G Power screen, simulated slow 4G, 4× CPU slowdown),`,
     `in Debian's Chromium ${bench.chromium}, headless; median of ${bench.runs} runs per page (the floor: of ${2 * bench.runs}). The built site is served by`,
-    "scripts/serve.ts as in production: the built files with the deployed headers; it caches",
+    "src/serve/serve.ts as in production: the built files with the deployed headers; it caches",
     "hashed files for a year and compresses with brotli like a CDN. The floor is a bare Gatsby page (one",
     "heading, the same Gatsby 5 and React 18) built and served the same way in the same run, measured before",
     "and after the pages in every round.",

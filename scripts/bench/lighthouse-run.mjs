@@ -1,9 +1,9 @@
 /**
  * One Lighthouse run, in plain Node: tsx rewrites functions (it adds `__name` helpers), and
  * Lighthouse sends some of its functions to the browser as text, where those helpers do not
- * exist. scripts/lighthouse-bench.ts starts Chromium and calls this once per run.
+ * exist. scripts/bench/lighthouse-bench.ts starts Chromium and calls this once per run.
  *
- *   node scripts/lib/lighthouse-run.mjs <url> <debugging port> <result.json>
+ *   node scripts/bench/lighthouse-run.mjs <url> <debugging port> <result.json>
  */
 import { writeFileSync } from "node:fs";
 import process from "node:process";

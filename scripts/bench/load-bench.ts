@@ -1,17 +1,17 @@
 /**
  * `npm run bench:load` (after a build): 5,000 mixed requests, 32 at a time, against the production
- * server (scripts/lib/load-mix.ts), watching the resident memory of the server and its functions'
+ * server (tests/support/load-mix.ts), watching the resident memory of the server and its functions'
  * process. The functions are loaded once: a server that reloaded a function bundle per request
  * grows about 7 MB a request. Not part of npm test: it measures throughput and memory, which move
  * with the machine; `npm test` sends 200 of the same requests for their answers alone.
  *
- *   tsx scripts/load-bench.ts [--total 5000]
+ *   tsx scripts/bench/load-bench.ts [--total 5000]
  */
 import { parseArgs } from "node:util";
-import { startFunctionServer } from "./lib/function-server";
-import { runLoadMix, treeRssMb } from "./lib/load-mix";
-import { openStartsOf } from "./lib/open-times";
-import { SAMPLE_JOB } from "./lib/sample-requests";
+import { startFunctionServer } from "../../tests/support/function-server";
+import { runLoadMix, treeRssMb } from "../../tests/support/load-mix";
+import { openStartsOf } from "../../tests/support/start-dispenser";
+import { SAMPLE_JOB } from "../../tests/support/sample-requests";
 
 /**
  * Measured on two cores: about 275 MB after warm-up and 35 to 41 MB of growth over 4,000 requests

@@ -1,5 +1,5 @@
 /**
- * The built site's files as scripts/serve.ts sends them: the file an address names (in the
+ * The built site's files as src/serve/serve.ts sends them: the file an address names (in the
  * layout the Netlify adapter leaves in public/, never outside it), its content type, and text
  * compressed with brotli or gzip as a CDN does.
  */
@@ -10,7 +10,7 @@ import path from "node:path";
 import { pipeline } from "node:stream";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { filesForAddress } from "../../src/build/built-pages";
+import { filesForAddress } from "../build/built-pages";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",

@@ -4,20 +4,20 @@
  * last. `npm run requests` prints it; `npm run requests -- --csv` writes the bookings as CSV for a
  * spreadsheet. Works while `npm start` runs (through its database) or when it is stopped.
  */
-import "./lib/webpack-imports";
-import { labelOf, mainInspectionChoices } from "../src/lib/catalog";
-import { bookedTimeText } from "../src/lib/booking/booked-time";
-import { localDate, MARYLAND } from "../src/lib/booking/local-time";
-import { formatDollars } from "../src/lib/format";
-import { bookingsSince, standingOf, type Booking } from "../src/lib/server/db/bookings";
-import { SAME_ADDRESS_CONFIRMED } from "../src/lib/forms/choices";
-import { signedByText } from "../src/lib/server/booking/agreement";
-import { SAME_ADDRESS_NOTE } from "../src/lib/server/mail/emails";
-import { agreementLine } from "../src/lib/server/booking/booking-invite";
-import { signaturesOf } from "../src/lib/server/booking/owner-calendar";
-import { deliveryStates, type DeliveryState } from "../src/lib/server/db/deliveries";
-import { allRequests, type StoredRequest } from "../src/lib/server/db/requests";
-import { withDatabase } from "./lib/database-access";
+import "../../src/serve/webpack-imports";
+import { labelOf, mainInspectionChoices } from "../../src/lib/catalog";
+import { bookedTimeText } from "../../src/lib/booking/booked-time";
+import { localDate, MARYLAND } from "../../src/lib/booking/local-time";
+import { formatDollars } from "../../src/lib/format";
+import { bookingsSince, standingOf, type Booking } from "../../src/lib/server/db/bookings";
+import { SAME_ADDRESS_CONFIRMED } from "../../src/lib/forms/choices";
+import { signedByText } from "../../src/lib/server/booking/agreement";
+import { SAME_ADDRESS_NOTE } from "../../src/lib/server/mail/emails";
+import { agreementLine } from "../../src/lib/server/booking/booking-invite";
+import { signaturesOf } from "../../src/lib/server/booking/owner-calendar";
+import { deliveryStates, type DeliveryState } from "../../src/lib/server/db/deliveries";
+import { allRequests, type StoredRequest } from "../../src/lib/server/db/requests";
+import { withDatabase } from "../../src/serve/database-access";
 
 interface Client {
   name: string;

@@ -1,19 +1,19 @@
 /**
- * The process that runs the Gatsby Functions for scripts/serve.ts, on a loopback port only
+ * The process that runs the Gatsby Functions for src/serve/serve.ts, on a loopback port only
  * that server talks to. It is a process of its own so that a function that crashes or runs
  * out of memory takes only itself down: the site keeps answering, and serve.ts starts a new
  * one (answering 503 meanwhile).
  *
- *   node --import tsx scripts/lib/functions-worker.ts <siteRoot> <port>
+ *   node --import tsx src/serve/functions-worker.ts <siteRoot> <port>
  */
 // The reminders and the retention periods read content/ as the site's bundles read it.
 import "./webpack-imports";
 import { createServer } from "node:http";
-import { database } from "../../src/lib/server/db/database";
-import { sendDueReminders } from "../../src/lib/server/booking/reminders";
-import { ensureDeliveryWorker } from "../../src/lib/server/mail/delivery";
-import { retention } from "../../src/lib/privacy/declaration";
-import { ensureRetentionWorker } from "../../src/lib/server/privacy/retention";
+import { database } from "../lib/server/db/database";
+import { sendDueReminders } from "../lib/server/booking/reminders";
+import { ensureDeliveryWorker } from "../lib/server/mail/delivery";
+import { retention } from "../lib/privacy/declaration";
+import { ensureRetentionWorker } from "../lib/server/privacy/retention";
 import { serveDatabaseAccess } from "./database-access";
 import { loadFunctions, runFunction } from "./functions";
 

@@ -8,7 +8,7 @@ import { existsSync, unlinkSync } from "node:fs";
 import { chmod } from "node:fs/promises";
 import { createServer, request, type Server } from "node:http";
 import path from "node:path";
-import { dataDir, openDatabase, type Database, type Queryable, type Row } from "../../src/lib/server/db/database";
+import { dataDir, openDatabase, type Database, type Queryable, type Row } from "../lib/server/db/database";
 
 export const accessSocket = (env: NodeJS.ProcessEnv = process.env) => path.join(dataDir(env), "database.sock");
 
@@ -68,7 +68,7 @@ async function answers(socket: string): Promise<boolean> {
 
 /**
  * Runs `work` with the database: through the running server, or opened here (and closed after).
- * `openHere: false` is for a process beside the server's (the local mail page of scripts/serve.ts),
+ * `openHere: false` is for a process beside the server's (the local mail page of src/serve/serve.ts),
  * which must never open the embedded database the functions' process owns: it fails instead.
  */
 export async function withDatabase<T>(

@@ -1,25 +1,25 @@
 /**
- * Serves the built site the way Netlify does: files from public/ (scripts/lib/static-files.ts),
- * the headers in public/_headers on every answer (scripts/lib/deployed-headers.ts), 404.html for
+ * Serves the built site the way Netlify does: files from public/ (src/serve/static-files.ts),
+ * the headers in public/_headers on every answer (src/serve/deployed-headers.ts), 404.html for
  * unknown addresses, and /api/* answered by the Gatsby Functions in a process of their own that
- * is restarted if it dies (scripts/lib/function-supervisor.ts). Without SMTP_URL, /_mail shows
- * the e-mails the site kept instead of sending, to this machine only (scripts/lib/local-mail.ts).
+ * is restarted if it dies (src/serve/function-supervisor.ts). Without SMTP_URL, /_mail shows
+ * the e-mails the site kept instead of sending, to this machine only (src/serve/local-mail.ts).
  *
  * Hostile input is answered, never thrown: a malformed address gets 400, an address outside
  * the site's files 404, and the limits in src/lib/server/http/settings.ts bound what one visitor
  * can hold (time, body, connections).
  *
- *   tsx scripts/serve.ts [--port 9000] [--host 127.0.0.1]
+ *   tsx src/serve/serve.ts [--port 9000] [--host 127.0.0.1]
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { readSiteContent } from "../src/build/content-files";
-import { embeddedDatabaseDir } from "../src/lib/server/db/database";
-import { serverSettings } from "../src/lib/server/http/settings";
-import { connectionSlots } from "./lib/connection-slots";
-import { withDatabase } from "./lib/database-access";
+import { readSiteContent } from "../build/content-files";
+import { embeddedDatabaseDir } from "../lib/server/db/database";
+import { serverSettings } from "../lib/server/http/settings";
+import { connectionSlots } from "./connection-slots";
+import { withDatabase } from "./database-access";
 import {
   isLoopbackHost,
   keptFile,
@@ -28,10 +28,10 @@ import {
   keptMessage,
   mailListPage,
   mailPage,
-} from "./lib/local-mail";
-import { headersFor, loadHeaderRules } from "./lib/deployed-headers";
-import { startFunctions, type PlainAnswer } from "./lib/function-supervisor";
-import { cleanSegments, fileSender, resolveFile } from "./lib/static-files";
+} from "./local-mail";
+import { headersFor, loadHeaderRules } from "./deployed-headers";
+import { startFunctions, type PlainAnswer } from "./function-supervisor";
+import { cleanSegments, fileSender, resolveFile } from "./static-files";
 
 const TEXT = "text/plain; charset=utf-8";
 

@@ -1,5 +1,5 @@
 /**
- * The built site under the production server (scripts/serve.ts) on loopback, which runs the
+ * The built site under the production server (src/serve/serve.ts) on loopback, which runs the
  * Gatsby Functions exactly as `npm start` does, with the environment a test chooses (database
  * folder, SMTP, limits).
  */
@@ -8,9 +8,9 @@ import { request } from "node:http";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort, waitForServer } from "./net";
+import { freePort, waitForServer } from "../../src/serve/net";
 import { readStored, type StoredRecord } from "./stored-requests";
-import { siteRoot } from "./site-copy";
+import { siteRoot } from "../../scripts/lib/site-copy";
 
 export { freePort };
 
@@ -37,7 +37,7 @@ export async function startFunctionServer(
   let output = "";
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", path.join(siteRoot, "scripts", "serve.ts"), "--port", String(port), "--host", "127.0.0.1"],
+    ["--import", "tsx", path.join(siteRoot, "src", "serve", "serve.ts"), "--port", String(port), "--host", "127.0.0.1"],
     {
       cwd: siteRoot,
       env: { ...process.env, NO_COLOR: "1", DATA_DIR: dataDir, ...env },

@@ -4,7 +4,7 @@
  * scripts/budgets.ts. Prints the table, writes it to reports/page-weight.md and exits with 1
  * when a route is over budget.
  *
- *   tsx scripts/page-weight.ts [--public public] [--report reports/page-weight.md] [--route /x ...]
+ *   tsx scripts/check-page-weight.ts [--public public] [--report reports/page-weight.md] [--route /x ...]
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";

@@ -1,11 +1,11 @@
 /**
  * `npm run bench:hydrate`: when each page paints and when React starts to hydrate it, beside a bare
- * Gatsby page (scripts/lib/floor-site.ts), in Chromium under network emulation only: 150 ms added
+ * Gatsby page (scripts/bench/floor-site.ts), in Chromium under network emulation only: 150 ms added
  * to every request, 1.6 Mb/s down, 750 kb/s up, the cache off, no CPU slowdown. The machine's CPU
  * noise barely enters, so round trips and bytes decide, and a busy shared machine still gives
  * figures that hold from run to run. Hydration starts when React puts its container key on
  * #___gatsby, since a bare Gatsby page has no other mark. Each site and the floor are served by
- * scripts/serve.ts as in production (deployed headers, brotli); rounds are interleaved (the
+ * src/serve/serve.ts as in production (deployed headers, brotli); rounds are interleaved (the
  * floor, then each route on every site in turn), and each figure is the median over the rounds.
  * Prints the tables and, unless --no-docs, writes them in docs/quality.md.
  *
@@ -22,11 +22,11 @@ import { loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { format } from "prettier";
-import { CHROMIUM_ARGS, ensureChromium } from "./lib/chromium";
-import { BENCH_ROUTES, buildFloor } from "./lib/floor-site";
-import { markdownTable, replaceBetweenMarkers } from "./lib/readme-markers";
-import { siteRoot } from "./lib/site-copy";
-import { startProductionServer } from "./serve";
+import { CHROMIUM_ARGS, ensureChromium } from "../lib/chromium";
+import { BENCH_ROUTES, buildFloor } from "./floor-site";
+import { markdownTable, replaceBetweenMarkers } from "../lib/readme-markers";
+import { siteRoot } from "../lib/site-copy";
+import { startProductionServer } from "../../src/serve/serve";
 
 /** The emulated connection: a slow phone network, the same for every page. */
 const EMULATION = { latencyMs: 150, downloadBitsPerSecond: 1.6e6, uploadBitsPerSecond: 750e3 };

@@ -1,13 +1,13 @@
 /**
  * The floor the benchmarks compare every page with: a bare Gatsby page (one heading, the same
  * Gatsby and React as the site), built in a temporary folder and served like the site
- * (scripts/lighthouse-bench.ts, scripts/hydrate-bench.ts).
+ * (scripts/bench/lighthouse-bench.ts, scripts/bench/hydrate-bench.ts).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { gatsbyBuild, siteRoot } from "./site-copy";
+import { gatsbyBuild, siteRoot } from "../lib/site-copy";
 
 /** The routes both benches measure: the home page, each kind of page, and the two forms. */
 export const BENCH_ROUTES = [

@@ -5,14 +5,14 @@
  * database is left as it is, so running it twice imports nothing twice. Run it with the server
  * stopped, or while it runs (it goes through the server's database then).
  */
-import "./lib/webpack-imports";
+import "../../src/serve/webpack-imports";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { heldRange } from "../src/lib/booking/open-times";
-import { holderOf, jobOf, lengthOf } from "../src/lib/server/booking/booking";
-import { mailboxOf } from "../src/lib/server/mail/mailbox-address";
-import type { ScheduleRequest } from "../src/lib/request-schemas";
-import { withDatabase } from "./lib/database-access";
+import { heldRange } from "../../src/lib/booking/open-times";
+import { holderOf, jobOf, lengthOf } from "../../src/lib/server/booking/booking";
+import { mailboxOf } from "../../src/lib/server/mail/mailbox-address";
+import type { ScheduleRequest } from "../../src/lib/request-schemas";
+import { withDatabase } from "../../src/serve/database-access";
 
 const KINDS = ["schedule-requests", "contact-messages", "booking-changes"];
 const MESSAGES = ["business", "confirmation", "agentConfirmation"] as const;

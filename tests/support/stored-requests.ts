@@ -4,7 +4,7 @@
  */
 import type { Queryable } from "../../src/lib/server/db/database";
 import { allRequests, insertRequest } from "../../src/lib/server/db/requests";
-import { withDatabase } from "./database-access";
+import { withDatabase } from "../../src/serve/database-access";
 
 export type StoredRecord = Record<string, unknown> & {
   reference: string;

@@ -1,5 +1,5 @@
 /**
- * The Gatsby Functions behind scripts/serve.ts: run in a process of their own
+ * The Gatsby Functions behind src/serve/serve.ts: run in a process of their own
  * (functions-worker.ts), restarted when it ends, and reached through a proxy that answers 503
  * while none is ready and refuses a body the functions would refuse before reading a byte of it.
  */
@@ -8,8 +8,8 @@ import { request, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { pipeline } from "node:stream";
 import { pathToFileURL } from "node:url";
-import { isJsonContentType, JSON_ONLY_MESSAGE, tooLargeMessage } from "../../src/lib/server/http/read-body";
-import type { ServerSettings } from "../../src/lib/server/http/settings";
+import { isJsonContentType, JSON_ONLY_MESSAGE, tooLargeMessage } from "../lib/server/http/read-body";
+import type { ServerSettings } from "../lib/server/http/settings";
 import { freePort } from "./net";
 
 type RestartSettings = Pick<

@@ -8,17 +8,17 @@
  *
  * Not part of npm test: it measures time, which moves with the machine.
  */
-import "./lib/webpack-imports";
+import "../../src/serve/webpack-imports";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { availability } from "../src/lib/business-data";
-import { book, calendar, jobOf, lengthOf, openStarts } from "../src/lib/server/booking/booking";
-import { openDatabase, type Database } from "../src/lib/server/db/database";
-import type { ScheduleRequest } from "../src/lib/request-schemas";
-import { startPostgres } from "./lib/postgres-server";
-import { storeBlankRequest } from "./lib/stored-requests";
+import { availability } from "../../src/lib/business-data";
+import { book, calendar, jobOf, lengthOf, openStarts } from "../../src/lib/server/booking/booking";
+import { openDatabase, type Database } from "../../src/lib/server/db/database";
+import type { ScheduleRequest } from "../../src/lib/request-schemas";
+import { startPostgres } from "../lib/postgres-server";
+import { storeBlankRequest } from "../../tests/support/stored-requests";
 
 const TARGET_P99_MS = 50;
 const BOOKINGS = 2_000;
