@@ -44,11 +44,15 @@ async function main(): Promise<number> {
     );
   }
   // The server itself, not through npm, so stopping this process stops it too.
-  const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "src", "serve", "serve.ts"), ...serverArgs], {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...process.env, ...(backend ? { EDITOR_LOCAL_BACKEND: backend.url } : {}) },
-  });
+  const server = spawn(
+    process.execPath,
+    ["--import", "tsx", path.join(root, "src", "serve", "serve.ts"), ...serverArgs],
+    {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, ...(backend ? { EDITOR_LOCAL_BACKEND: backend.url } : {}) },
+    },
+  );
   const stop = () => server.kill("SIGTERM");
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);

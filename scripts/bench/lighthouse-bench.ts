@@ -47,13 +47,9 @@ import { startProductionServer } from "../../src/serve/serve";
 /** One Lighthouse run in a plain Node process (see scripts/bench/lighthouse-run.mjs). */
 function runLighthouse(url: string, port: number, output: string): Promise<RunSummary> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [path.join(__dirname, "lighthouse-run.mjs"), url, String(port), output],
-      {
-        stdio: ["ignore", "inherit", "pipe"],
-      },
-    );
+    const child = spawn(process.execPath, [path.join(__dirname, "lighthouse-run.mjs"), url, String(port), output], {
+      stdio: ["ignore", "inherit", "pipe"],
+    });
     let errors = "";
     child.stderr.on("data", (chunk: Buffer) => (errors += chunk.toString()));
     child.on("close", (code) => {

@@ -9,14 +9,14 @@ import { labelOf, mainInspectionChoices } from "../../src/lib/catalog";
 import { bookedTimeText } from "../../src/lib/booking/booked-time";
 import { localDate, MARYLAND } from "../../src/lib/booking/local-time";
 import { formatDollars } from "../../src/lib/format";
-import { bookingsSince, standingOf, type Booking } from "../../src/lib/server/db/bookings";
+import { bookingsSince, standingOf, type Booking } from "../../src/lib/server/booking/booking-queries";
 import { SAME_ADDRESS_CONFIRMED } from "../../src/lib/forms/choices";
-import { signedByText } from "../../src/lib/server/booking/agreement";
-import { SAME_ADDRESS_NOTE } from "../../src/lib/server/mail/emails";
+import { signedByText } from "../../src/lib/server/agreement/agreement";
+import { SAME_ADDRESS_NOTE } from "../../src/lib/server/booking/schedule-emails";
 import { agreementLine } from "../../src/lib/server/booking/booking-invite";
 import { signaturesOf } from "../../src/lib/server/booking/owner-calendar";
-import { deliveryStates, type DeliveryState } from "../../src/lib/server/db/deliveries";
-import { allRequests, type StoredRequest } from "../../src/lib/server/db/requests";
+import { deliveryStates, type DeliveryState } from "../../src/lib/server/mail/deliveries";
+import { allRequests, type StoredRequest } from "../../src/lib/server/mail/outbox";
 import { withDatabase } from "../../src/serve/database-access";
 
 interface Client {

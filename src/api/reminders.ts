@@ -1,5 +1,5 @@
-/** /api/reminders: the reminders due before visits, for the Netlify scheduled function (src/lib/server/booking/reminders.ts). */
-import { remindersHandler } from "../lib/server/booking/reminders";
+/** /api/reminders: the reminders due before visits, for the Netlify scheduled function (src/lib/server/reminders/reminders.ts). */
+import { remindersHandler } from "../lib/server/reminders/reminders";
 import { functionConfig } from "../lib/server/http/read-body";
 
 export default remindersHandler;

@@ -10,7 +10,7 @@
 import "./webpack-imports";
 import { createServer } from "node:http";
 import { database } from "../lib/server/db/database";
-import { sendDueReminders } from "../lib/server/booking/reminders";
+import { sendDueReminders } from "../lib/server/reminders/reminders";
 import { ensureDeliveryWorker } from "../lib/server/mail/delivery";
 import { retention } from "../lib/privacy/declaration";
 import { ensureRetentionWorker } from "../lib/server/privacy/retention";

@@ -3,7 +3,7 @@
  * as a visitor would read them: `npm run mail` in a terminal, and /_mail on the local server
  * (src/serve/serve.ts), whose pages show each e-mail with its links opening on this machine.
  */
-import { deliveryStates, storedMail, type DeliveryState } from "../lib/server/db/deliveries";
+import { deliveryStates, storedMail, type DeliveryState } from "../lib/server/mail/deliveries";
 import type { Queryable } from "../lib/server/db/database";
 import type { MailMessage } from "../lib/server/mail/mailer";
 import { siteUrlOf } from "../lib/site-url";

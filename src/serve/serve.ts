@@ -20,15 +20,7 @@ import { embeddedDatabaseDir } from "../lib/server/db/database";
 import { serverSettings } from "../lib/server/http/settings";
 import { connectionSlots } from "./connection-slots";
 import { withDatabase } from "./database-access";
-import {
-  isLoopbackHost,
-  keptFile,
-  keptMail,
-  keptMailAddress,
-  keptMessage,
-  mailListPage,
-  mailPage,
-} from "./local-mail";
+import { isLoopbackHost, keptFile, keptMail, keptMailAddress, keptMessage, mailListPage, mailPage } from "./local-mail";
 import { headersFor, loadHeaderRules } from "./deployed-headers";
 import { startFunctions, type PlainAnswer } from "./function-supervisor";
 import { cleanSegments, fileSender, resolveFile } from "./static-files";

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { withDatabase } from "../../src/serve/database-access";
 import { bookingRequest, jobQuery, SHORT_JOB } from "../support/sample-requests";
-import { storedMail } from "../../src/lib/server/db/deliveries";
+import { storedMail } from "../../src/lib/server/mail/deliveries";
 import type { MailMessage } from "../../src/lib/server/mail/mailer";
 import { axeViolations, describeViolations } from "../support/axe";
 import { DAY_SLOTS } from "../support/booking";

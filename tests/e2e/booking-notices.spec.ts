@@ -8,7 +8,7 @@
 import { expect, test, type APIRequestContext, type TestInfo } from "@playwright/test";
 import { withDatabase } from "../../src/serve/database-access";
 import { bookingRequest, jobQuery, SHORT_JOB } from "../support/sample-requests";
-import { lastMailTo, storedMail } from "../../src/lib/server/db/deliveries";
+import { lastMailTo, storedMail } from "../../src/lib/server/mail/deliveries";
 import { axeViolations, describeViolations } from "../support/axe";
 import { DAY_SLOTS } from "../support/booking";
 import { E2E_DATA, linkInConfirmation } from "../support/e2e-env";

@@ -13,7 +13,7 @@ import { bookingRequest, SHORT_JOB } from "../support/sample-requests";
 import { storeReminders } from "../../netlify/functions/retry-deliveries.mjs";
 import { bookingToken } from "../../src/lib/server/booking/booking-links";
 import { schedulerToken } from "../../src/lib/server/http/scheduler-token";
-import { storedMail } from "../../src/lib/server/db/deliveries";
+import { storedMail } from "../../src/lib/server/mail/deliveries";
 import { BOOKED_BY_AGENT } from "../../src/lib/forms/choices";
 import type { MailMessage } from "../../src/lib/server/mail/mailer";
 import { pdfText } from "../support/pdf-text";

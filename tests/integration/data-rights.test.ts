@@ -6,10 +6,10 @@
  */
 import { BOOKED_BY_AGENT } from "../../src/lib/forms/choices";
 import type { Database } from "../../src/lib/server/db/database";
-import { addressKey, agreementsOf as agreementsAbout, keptAbout } from "../../src/lib/server/db/kept-about";
-import { insertAgreement } from "../../src/lib/server/db/agreements";
-import { insertBooking } from "../../src/lib/server/db/bookings";
-import { insertDeliveries, insertRequest } from "../../src/lib/server/db/requests";
+import { addressKey, agreementsOf as agreementsAbout, keptAbout } from "../../src/lib/server/privacy/kept-about";
+import { insertAgreement } from "../../src/lib/server/agreement/agreement-queries";
+import { insertBooking } from "../../src/lib/server/booking/booking-queries";
+import { insertDeliveries, insertRequest } from "../../src/lib/server/mail/outbox";
 import { mailboxOf } from "../../src/lib/server/mail/mailbox-address";
 import { deleteData } from "../../src/lib/server/privacy/data-rights";
 import { describeKept } from "../../src/lib/server/privacy/kept-data";

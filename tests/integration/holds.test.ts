@@ -12,7 +12,7 @@ import { postJson, startFunctionServer, type FunctionServer } from "../support/f
 import { startDispenser } from "../support/start-dispenser";
 import { bookingRequest, SHORT_JOB } from "../support/sample-requests";
 import { readSiteContent } from "../../src/build/content-files";
-import { deliveryStates } from "../../src/lib/server/db/deliveries";
+import { deliveryStates } from "../../src/lib/server/mail/deliveries";
 import { settingsEnv } from "../../src/lib/server/http/settings";
 import { bodyText, startMailbox, waitFor, type Mailbox } from "../support/mailbox";
 

@@ -8,9 +8,9 @@
 import { startPostgres, type PostgresServer } from "../../scripts/lib/postgres-server";
 import { startFunctionServer, type FunctionServer } from "../support/function-server";
 import { availability } from "../../src/lib/business-data";
-import { insertBooking, moveBooking, setStatus } from "../../src/lib/server/db/bookings";
+import { insertBooking, moveBooking, setStatus } from "../../src/lib/server/booking/booking-queries";
 import { openDatabase, type Database } from "../../src/lib/server/db/database";
-import { insertRequest } from "../../src/lib/server/db/requests";
+import { insertRequest } from "../../src/lib/server/mail/outbox";
 import { settingsEnv } from "../../src/lib/server/http/settings";
 import { waitFor } from "../support/mailbox";
 

@@ -7,12 +7,12 @@
 import { startPostgres, type PostgresServer } from "../../scripts/lib/postgres-server";
 import { availability } from "../../src/lib/business-data";
 import { BOOKED_BY_AGENT } from "../../src/lib/forms/choices";
-import { sendDueReminders } from "../../src/lib/server/booking/reminders";
-import { insertAgreement } from "../../src/lib/server/db/agreements";
-import { filledAgreement } from "../../src/lib/server/booking/agreement";
-import { findBooking, insertBooking, moveBooking, setStatus } from "../../src/lib/server/db/bookings";
+import { sendDueReminders } from "../../src/lib/server/reminders/reminders";
+import { insertAgreement } from "../../src/lib/server/agreement/agreement-queries";
+import { filledAgreement } from "../../src/lib/server/agreement/agreement";
+import { findBooking, insertBooking, moveBooking, setStatus } from "../../src/lib/server/booking/booking-queries";
 import { openDatabase, type Database } from "../../src/lib/server/db/database";
-import { insertRequest } from "../../src/lib/server/db/requests";
+import { insertRequest } from "../../src/lib/server/mail/outbox";
 
 const HOUR = 60 * 60 * 1000;
 const { beforeVisitHours, unsignedOwnerAlertHours } = availability.reminders;

@@ -10,7 +10,7 @@ import { withDatabase } from "../../src/serve/database-access";
 import { postJson, startFunctionServer, type FunctionServer } from "../support/function-server";
 import { getJson, startDispenser } from "../support/start-dispenser";
 import { bookingRequest, contactMessage, SHORT_JOB } from "../support/sample-requests";
-import { storedMail } from "../../src/lib/server/db/deliveries";
+import { storedMail } from "../../src/lib/server/mail/deliveries";
 import type { MailMessage } from "../../src/lib/server/mail/mailer";
 import { pdfText } from "../support/pdf-text";
 

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { withDatabase } from "../../src/serve/database-access";
 import { readStored } from "./stored-requests";
-import { lastMailTo, storedMail } from "../../src/lib/server/db/deliveries";
+import { lastMailTo, storedMail } from "../../src/lib/server/mail/deliveries";
 
 /** The site the browser tests use, served as in production. */
 export const e2ePort = Number(process.env.E2E_PORT ?? 9123);

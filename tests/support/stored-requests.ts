@@ -3,7 +3,7 @@
  * its reference, answer and key beside it, and its booking where it has one.
  */
 import type { Queryable } from "../../src/lib/server/db/database";
-import { allRequests, insertRequest } from "../../src/lib/server/db/requests";
+import { allRequests, insertRequest } from "../../src/lib/server/mail/outbox";
 import { withDatabase } from "../../src/serve/database-access";
 
 export type StoredRecord = Record<string, unknown> & {

@@ -12,13 +12,10 @@ import { catalog } from "../../catalog";
 import { marylandToday } from "../../booking/maryland-today";
 import { scheduleFieldSchemas } from "../../forms/schedule-fields";
 import { fieldErrors } from "../../request-schemas";
-import { databaseOr503 } from "../db/database";
+import { databaseOr503 } from "../http/database-or-503";
 import { calendar, jobOf, lengthOf, openStarts } from "./booking";
-import { clientAddress } from "../http/client-address";
 import { HttpError, sendFailure } from "../http/http-error";
-import { createRateLimiter } from "../http/rate-limit";
-import { processState } from "../http/runtime";
-import { serverSettings } from "../http/settings";
+import { throttle } from "../http/rate-limit";
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 const list = (value: unknown) => (typeof value === "string" && value ? value.split(",") : []);
@@ -36,22 +33,13 @@ function jobSchema(today: string) {
 
 export async function availabilityHandler(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
   res.setHeader("Cache-Control", "no-store");
-  const limiter = processState("rate-limit:availability", () => {
-    const { rateLimitMax, rateLimitWindowMs } = serverSettings();
-    // A visitor looks through several months for each booking: more reads than requests.
-    return createRateLimiter({ max: rateLimitMax * 12, windowMs: rateLimitWindowMs });
-  });
   try {
     if (req.method !== "GET") throw new HttpError(405, "This address only answers GET.", { Allow: "GET" });
     if (!availability.bookingOnline) {
       throw new HttpError(404, `Online booking is off; please send a request or call us at ${business.phone}.`);
     }
-    const limit = limiter.hit(clientAddress(req));
-    if (!limit.allowed) {
-      throw new HttpError(429, "Too many requests from your address. Please wait a few minutes.", {
-        "Retry-After": String(limit.retryAfterSeconds),
-      });
-    }
+    // A visitor looks through several months for each booking: more reads than requests.
+    throttle(req, "availability", "Too many requests from your address. Please wait a few minutes.", 12);
     const month = String((req.params as Record<string, string> | undefined)?.month ?? "");
     const match = MONTH.exec(month);
     if (!match) throw new HttpError(400, "Name the month as YYYY-MM, such as 2026-12.");

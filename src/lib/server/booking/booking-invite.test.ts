@@ -6,8 +6,8 @@
  * chosen around its end.
  */
 import ICAL from "ical.js";
-import type { Booking } from "../db/bookings";
-import { standingOf } from "../db/bookings";
+import type { Booking } from "./booking-queries";
+import { standingOf } from "./booking-queries";
 import { ownerFeed } from "./booking-invite";
 
 const START = "2026-12-03T09:00:00-05:00";

@@ -4,11 +4,11 @@
  * the booking's sequence the SEQUENCE, so a calendar that has the event moves, confirms or cancels it.
  */
 import { business } from "../../business-data";
-import type { SignedAgreement } from "../db/agreements";
-import { standingOf, type Booking, type BookedJob } from "../db/bookings";
-import { describeServices } from "../mail/emails";
+import type { SignedAgreement } from "../agreement/agreement-queries";
+import { standingOf, type Booking, type BookedJob } from "./booking-queries";
+import { describeServices } from "./schedule-emails";
 import { calendarFile, type InviteEvent } from "../mail/invite";
-import { signedAtText, signedByText } from "./agreement";
+import { signedAtText, signedByText } from "../agreement/agreement";
 
 /**
  * The visitor's event: what was booked, where, and the phone number. The address is the one

@@ -19,8 +19,8 @@ import {
   propertyBookedDuring,
   type Booking,
   type OwnerEvent,
-} from "../db/bookings";
-import { lockKeys } from "../db/requests";
+} from "./booking-queries";
+import { lockKeys } from "../mail/outbox";
 import { mailboxOf } from "../mail/mailbox-address";
 
 export const calendar = createCalendar(availability);

@@ -7,9 +7,9 @@
  */
 import { availability, business } from "../../business-data";
 import { bookedTimeText } from "../../booking/booked-time";
-import type { Booking } from "../db/bookings";
+import type { Booking } from "./booking-queries";
 import type { MailMessage } from "../mail/mailer";
-import { describeServices } from "../mail/emails";
+import { describeServices } from "./schedule-emails";
 import { bookingInvite } from "./booking-invite";
 import { linkSecret, manageLink } from "./booking-links";
 

@@ -8,10 +8,10 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { business } from "../../business-data";
-import { agreementsOf } from "../db/agreements";
-import { bookingsSince, type Booking } from "../db/bookings";
+import { agreementsOf } from "../agreement/agreement-queries";
+import { bookingsSince, type Booking } from "./booking-queries";
 import type { Queryable } from "../db/database";
-import { databaseOr503 } from "../db/database";
+import { databaseOr503 } from "../http/database-or-503";
 import { sendFailure } from "../http/http-error";
 import { runtimeEnv } from "../http/runtime";
 import { ownerFeed } from "./booking-invite";

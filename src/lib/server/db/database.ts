@@ -14,29 +14,14 @@ import path from "node:path";
 // A static import, so that every bundler that makes a function (Gatsby's webpack for src/api,
 // Netlify's for netlify/functions) puts the driver inside the function's bundle.
 import pg from "pg";
-import { deployContext, missingSettings, onNetlify, REQUIRED_ON_NETLIFY } from "../deploy/deploy-context";
-import { HttpError } from "../http/http-error";
+import { deployContext, onNetlify } from "../deploy/deploy-context";
 import { processState, runtimeEnv } from "../http/runtime";
 import { serverSettings } from "../http/settings";
 import { migrate } from "./migrations";
-import { DatabaseUnavailable, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "./unavailable";
+import type { Database, Queryable, Row } from "./queryable";
+import { DatabaseUnavailable, isDatabaseUnavailable } from "./unavailable";
 
-export type Row = Record<string, unknown>;
-
-/** What a query runs on: the database, or one transaction of it. */
-export interface Queryable {
-  query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
-  /** Runs statements without parameters, several at once (a migration). */
-  exec(sql: string): Promise<void>;
-}
-
-export interface Database extends Queryable {
-  /** Runs `work` in one transaction: committed when it returns, rolled back when it throws. */
-  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
-  close(): Promise<void>;
-  /** "postgres" or "pglite", for the logs and the benchmarks. */
-  kind: "postgres" | "pglite";
-}
+export type { Database, Queryable, Row } from "./queryable";
 
 /** PostgreSQL's error codes the site answers: an exclusion constraint refused an overlap; a unique key exists. */
 export const EXCLUSION_VIOLATION = "23P01";
@@ -188,47 +173,4 @@ export function database(env: NodeJS.ProcessEnv = runtimeEnv()): Promise<Databas
     throw error;
   });
   return holder.opening;
-}
-
-/**
- * The database, or the 503 a visitor is given when it cannot be used: for a request that stores
- * ("save"), that nothing was sent; for one that only reads, that it could not be read. On Netlify
- * a request that stores is refused without every required setting (deploy-context.ts), and one
- * that reads without the database; the function's log names what is missing, the visitor reads
- * a sentence. A deploy preview without a database of its own says it is a preview.
- */
-export async function databaseOr503(
-  phone: string,
-  purpose: "save" | "read" = "save",
-  env: NodeJS.ProcessEnv = runtimeEnv(),
-): Promise<Database> {
-  const retry = { "Retry-After": String(RETRY_AFTER_SECONDS) };
-  const missing = missingSettings(env, purpose === "save" ? undefined : ["DATABASE_URL"]);
-  if (missing.length) {
-    const context = deployContext(env);
-    console.error(
-      `[settings] ${missing.join(", ")} not set for this ${context ?? "Netlify"} deploy: ${missing
-        .map((name) => `${name} is ${REQUIRED_ON_NETLIFY[name]}`)
-        .join("; ")}. Nothing is stored or sent until it is (README, Deploying).`,
-    );
-    throw new HttpError(
-      503,
-      context && context !== "production"
-        ? `This is a preview of the site: it takes no requests, bookings or messages. Nothing was sent. To reach us, call ${phone}.`
-        : `This site cannot take requests right now. Nothing was sent. Please call us at ${phone}.`,
-      retry,
-    );
-  }
-  try {
-    return await database(env);
-  } catch (error) {
-    console.error("[database] cannot open:", (error as Error).message);
-    throw new HttpError(
-      503,
-      purpose === "save"
-        ? `We could not save your request just now. Nothing was sent. Please try again in a few minutes or call us at ${phone}.`
-        : `We cannot show this just now. Please try again in a few minutes or call us at ${phone}.`,
-      retry,
-    );
-  }
 }

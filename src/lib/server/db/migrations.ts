@@ -17,7 +17,7 @@
  */
 import { createHash } from "node:crypto";
 import type { DeployContext } from "../deploy/deploy-context";
-import type { Database, Queryable } from "./database";
+import type { Database, Queryable } from "./queryable";
 
 export interface Migration {
   /** Unique and never changed: "NNNN-what-it-adds". */

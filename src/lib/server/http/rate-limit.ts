@@ -69,13 +69,21 @@ export function createRateLimiter({ max, windowMs, onExamined }: RateLimiterOpti
 
 /**
  * Counts a request from its client address against the process's limiter called `name` (the
- * site's requests per window); over it, throws 429 with Retry-After and `tooMany` to read.
+ * site's requests per window, times `scale` where one visit makes several); over it, throws 429
+ * with Retry-After and `tooMany` to read (a sentence, or one made from the seconds to wait).
  */
-export function throttle(req: IncomingMessage, name: string, tooMany: string): void {
+export function throttle(
+  req: IncomingMessage,
+  name: string,
+  tooMany: string | ((retryAfterSeconds: number) => string),
+  scale = 1,
+): void {
   const limiter = processState(`rate-limit:${name}`, () => {
     const { rateLimitMax, rateLimitWindowMs } = serverSettings();
-    return createRateLimiter({ max: rateLimitMax, windowMs: rateLimitWindowMs });
+    return createRateLimiter({ max: rateLimitMax * scale, windowMs: rateLimitWindowMs });
   });
   const hit = limiter.hit(clientAddress(req));
-  if (!hit.allowed) throw new HttpError(429, tooMany, { "Retry-After": String(hit.retryAfterSeconds) });
+  if (hit.allowed) return;
+  const text = typeof tooMany === "string" ? tooMany : tooMany(hit.retryAfterSeconds);
+  throw new HttpError(429, text, { "Retry-After": String(hit.retryAfterSeconds) });
 }

@@ -18,8 +18,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { database, type Database } from "../db/database";
-import { expireUndeliverable } from "../db/bookings";
-import { claimDue, finishDelivery, type DueMail } from "../db/deliveries";
+import { expireUndeliverable } from "../booking/booking-queries";
+import { claimDue, finishDelivery, type DueMail } from "./deliveries";
 import { processState, runtimeEnv } from "../http/runtime";
 import { serverSettings, type ServerSettings } from "../http/settings";
 import { sendMail } from "./mailer";

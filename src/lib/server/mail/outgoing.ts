@@ -3,7 +3,7 @@
  * the business), sent through SMTP_URL, or kept for the local mail view without it.
  */
 import { business } from "../../business-data";
-import type { OutgoingMail } from "../db/requests";
+import type { OutgoingMail } from "./outbox";
 import { runtimeEnv } from "../http/runtime";
 import { mailboxOf } from "./mailbox-address";
 import type { MailMessage } from "./mailer";

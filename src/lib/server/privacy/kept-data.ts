@@ -17,7 +17,7 @@ import { NO_MAIN_INSPECTION, propertyTypes, referralSources, timeWindows } from 
 import { FORM_DECLARATIONS } from "../../privacy/fields";
 import { retention } from "../../privacy/declaration";
 import type { PrivacyContent } from "../../content-schema";
-import type { KeptAgreement, KeptMail, KeptRequest } from "../db/kept-about";
+import type { KeptAgreement, KeptMail, KeptRequest } from "./kept-about";
 import { goesOn, periodsOf } from "./due-days";
 
 export interface KeptItem {

@@ -14,7 +14,7 @@
 import { marylandToday } from "../../booking/maryland-today";
 import type { PrivacyContent } from "../../content-schema";
 import { database, type Database } from "../db/database";
-import { claimRetentionDay, deleteDue, recordRetentionRun, type RetentionCounts } from "../db/privacy";
+import { claimRetentionDay, deleteDue, recordRetentionRun, type RetentionCounts } from "./privacy-queries";
 import { processState, runtimeEnv } from "../http/runtime";
 import { dueBefore, periodsOf, type PeriodOf } from "./due-days";
 

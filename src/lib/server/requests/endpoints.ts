@@ -10,14 +10,8 @@ import { bookedTimeText } from "../../booking/booked-time";
 import { book, jobOf, lengthOf } from "../booking/booking";
 import { linkSecret, manageLink, signingLink } from "../booking/booking-links";
 import { BOOKED_BY_AGENT, SAME_ADDRESS_CONFIRMED } from "../../forms/choices";
-import {
-  contactEmails,
-  describeServices,
-  scheduleEmails,
-  type ContactRecord,
-  SAME_ADDRESS_NOTE,
-  type ScheduleRecord,
-} from "../mail/emails";
+import { describeServices, scheduleEmails, SAME_ADDRESS_NOTE, type ScheduleRecord } from "../booking/schedule-emails";
+import { contactEmails, type ContactRecord } from "./contact-emails";
 import type { Endpoint } from "./handle-request";
 import { calendarFile } from "../mail/invite";
 import { visitorEvent } from "../booking/booking-invite";

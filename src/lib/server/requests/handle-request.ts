@@ -8,8 +8,9 @@ import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { createHash } from "node:crypto";
 import { availability, business } from "../../business-data";
 import type { Refusal } from "../booking/booking";
-import { databaseOr503, errorCode, UNIQUE_VIOLATION, type Queryable } from "../db/database";
-import type { Booking } from "../db/bookings";
+import { errorCode, UNIQUE_VIOLATION, type Queryable } from "../db/database";
+import { databaseOr503 } from "../http/database-or-503";
+import type { Booking } from "../booking/booking-queries";
 import { RETRY_AFTER_SECONDS } from "../db/unavailable";
 import {
   confirmationsSince,
@@ -18,17 +19,17 @@ import {
   insertRequest,
   lockKeys,
   type StoredRequest,
-} from "../db/requests";
-import { clientAddress } from "../http/client-address";
+} from "../mail/outbox";
 import { HttpError, sendFailure } from "../http/http-error";
-import { createRateLimiter } from "../http/rate-limit";
+import { throttle } from "../http/rate-limit";
 import { readJsonBody } from "../http/read-body";
-import { processState, runtimeEnv } from "../http/runtime";
+import { runtimeEnv } from "../http/runtime";
 import { serverSettings } from "../http/settings";
 import { deliverNow } from "../mail/deliver-now";
 import { mailboxOf } from "../mail/mailbox-address";
 import { outgoingMail } from "../mail/outgoing";
 import type { MailMessage } from "../mail/mailer";
+import { idempotencyKey } from "../http/idempotency-key";
 import { createReference } from "./reference";
 
 export interface RequestContext {
@@ -68,19 +69,8 @@ function minutes(seconds: number): string {
   return `${count} minute${count === 1 ? "" : "s"}`;
 }
 
-/** A client's key: letters, digits, "-" and "_" only, so keys the server makes with ":" never meet one. */
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MINUTE_MS = 60_000;
-
-export function idempotencyKey(req: GatsbyFunctionRequest): string | undefined {
-  const key = req.headers["idempotency-key"];
-  if (key === undefined) return undefined;
-  if (typeof key !== "string" || !IDEMPOTENCY_KEY.test(key)) {
-    throw new HttpError(400, "The Idempotency-Key header must be a UUID (8 to 128 letters, digits and dashes).");
-  }
-  return key;
-}
 
 /**
  * What a repeat of an Idempotency-Key is compared by: the validated fields, not the raw body, so
@@ -220,24 +210,17 @@ async function store(
 }
 
 export function createRequestHandler(endpoint: Endpoint) {
-  const limiter = processState(`rate-limit:${endpoint.kind}`, () => {
-    const { rateLimitMax, rateLimitWindowMs } = serverSettings();
-    return createRateLimiter({ max: rateLimitMax, windowMs: rateLimitWindowMs });
-  });
-
   return async function handler(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
     res.setHeader("Cache-Control", "no-store");
     try {
       if (req.method !== "POST")
         throw new HttpError(405, "This address only accepts POST requests.", { Allow: "POST" });
-      const limit = limiter.hit(clientAddress(req));
-      if (!limit.allowed) {
-        throw new HttpError(
-          429,
-          `Too many requests from your address. Please wait ${minutes(limit.retryAfterSeconds)} and try again, or call us at ${business.phone}.`,
-          { "Retry-After": String(limit.retryAfterSeconds) },
-        );
-      }
+      throttle(
+        req,
+        endpoint.kind,
+        (seconds) =>
+          `Too many requests from your address. Please wait ${minutes(seconds)} and try again, or call us at ${business.phone}.`,
+      );
       const body = await readJsonBody(req);
       if (typeof body === "object" && body !== null && "website" in body && body.website) {
         throw new HttpError(

@@ -13,8 +13,8 @@
 import { business } from "../../business-data";
 import { bookedTimeText } from "../../booking/booked-time";
 import type { Database } from "../db/database";
-import { lapsedHolds } from "../db/bookings";
-import { findRequest, insertDeliveries } from "../db/requests";
+import { lapsedHolds } from "../booking/booking-queries";
+import { findRequest, insertDeliveries } from "../mail/outbox";
 import { runtimeEnv } from "../http/runtime";
 import { outgoingMail } from "../mail/outgoing";
 

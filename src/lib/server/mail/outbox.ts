@@ -2,8 +2,8 @@
  * Stored requests and the e-mails each should produce (the tables `requests` and `deliveries`).
  * A request, its e-mails and its booking are written in one transaction: all are stored, or none.
  */
-import type { MailMessage } from "../mail/mailer";
-import type { Queryable } from "./database";
+import type { MailMessage } from "./mailer";
+import type { Queryable } from "../db/database";
 
 /** The e-mails of a request: to the business, the confirmation, a copy of it to an agent who booked, a change. */
 export type MessageName = "business" | "confirmation" | "agentConfirmation";

@@ -1,16 +1,11 @@
 /**
- * The e-mails a request produces: one to the business with every field and the quote, and a
- * confirmation to the visitor. Plain text, so they read well in any mail program.
+ * The e-mails a schedule request produces: one to the business with every field and the quote,
+ * and a confirmation to the visitor (with the booking's time when it booked one). Plain text, so
+ * they read well in any mail program. The words of a booking's services and length are here too,
+ * for every later e-mail about it.
  */
 import { business } from "../../business-data";
-import {
-  addOnChoices,
-  labelOf,
-  mainInspectionChoices,
-  topicChoices,
-  waterPackageChoices,
-  foundationChoices,
-} from "../../catalog";
+import { addOnChoices, labelOf, mainInspectionChoices, waterPackageChoices, foundationChoices } from "../../catalog";
 import { bookedTimeText } from "../../booking/booked-time";
 import { formatDollars } from "../../format";
 import type { Quote } from "../../quote";
@@ -22,8 +17,9 @@ import {
   referralSources,
   timeWindows,
 } from "../../forms/choices";
-import type { ContactRequest, ScheduleRequest } from "../../request-schemas";
-import type { MailMessage } from "./mailer";
+import type { ScheduleRequest } from "../../request-schemas";
+import type { MailMessage } from "../mail/mailer";
+import { lines } from "../mail/plain-text";
 
 export interface ScheduleRecord {
   type: "schedule";
@@ -31,20 +27,6 @@ export interface ScheduleRecord {
   receivedAt: string;
   request: Omit<ScheduleRequest, "website">;
   quote: Quote;
-}
-
-export interface ContactRecord {
-  type: "contact";
-  reference: string;
-  receivedAt: string;
-  message: Omit<ContactRequest, "website">;
-}
-
-function lines(rows: Array<[string, string | number | undefined]>): string {
-  return rows
-    .filter(([, value]) => value !== undefined && value !== "")
-    .map(([label, value]) => `${label}: ${value}`)
-    .join("\n");
 }
 
 const longDate = (iso: string) =>
@@ -237,93 +219,5 @@ export function scheduleEmails(
     },
     confirmation: confirmation(request.email, true),
     agentConfirmation: byAgent && request.agentEmail ? confirmation(request.agentEmail, false) : null,
-  };
-}
-
-export function contactEmails(record: ContactRecord, to: string): { business: MailMessage; confirmation: MailMessage } {
-  const { message, reference } = record;
-  const topic = message.topic === "other" ? "Other" : labelOf(topicChoices, message.topic);
-  return {
-    business: {
-      to,
-      replyTo: message.email,
-      subject: `Website message ${reference}: ${topic}`,
-      text: [
-        `New message ${reference}, received ${record.receivedAt}.`,
-        "",
-        lines([
-          ["Name", message.name],
-          ["E-mail", message.email],
-          ["Phone", message.phone],
-          ["Topic", topic],
-        ]),
-        "",
-        message.message,
-      ].join("\n"),
-    },
-    confirmation: {
-      to: message.email,
-      replyTo: business.email,
-      subject: `We received your message (${reference})`,
-      // As for schedule requests: nothing the visitor wrote, so this cannot carry anyone's text to a stranger.
-      text: [
-        "Hello,",
-        "",
-        `Thank you for writing to us about: ${topic}. Your reference is ${reference}; we will answer within one business day.`,
-        "",
-        `If it is urgent, call us at ${business.phone} (${business.hours}) and give your reference.`,
-        "If you did not write to us, you can ignore this e-mail.",
-        "",
-        business.name,
-      ].join("\n"),
-    },
-  };
-}
-
-/**
- * The e-mail with the link to what is kept about an address: only to that address, and with
- * nothing anyone typed but the address itself, so it cannot carry a stranger's text.
- */
-export function dataLinkEmail(to: string, link: string, validHours: number): MailMessage {
-  return {
-    to,
-    replyTo: business.email,
-    subject: "Your link to the data we keep about this e-mail address",
-    text: [
-      "Hello,",
-      "",
-      "Someone asked, on our website, to see what we keep about this e-mail address. This link shows it,",
-      `lets you download it, and lets you delete it. It works for ${validHours} hours:`,
-      "",
-      `  ${link}`,
-      "",
-      "If you did not ask, you can ignore this e-mail: nobody but you receives this link.",
-      `Questions? Call us at ${business.phone} (${business.hours}).`,
-      "",
-      business.name,
-    ].join("\n"),
-  };
-}
-
-/** The owner's notice of what was done with a link to someone's data: seen, or deleted. */
-export function dataRequestNotice(
-  to: string,
-  action: "access" | "delete",
-  mailbox: string,
-  summary: string,
-): MailMessage {
-  const what = action === "access" ? "opened the data kept about" : "deleted the data kept about";
-  return {
-    to,
-    subject: `Privacy: someone ${what} ${mailbox}`,
-    text: [
-      `Through the link e-mailed to ${mailbox}, someone ${what} that address on the website.`,
-      "",
-      summary,
-      "",
-      action === "delete"
-        ? "Please delete the copies of their e-mails in the office mailbox too, except what the law requires you to keep."
-        : "Nothing needs doing.",
-    ].join("\n"),
   };
 }

@@ -2,7 +2,7 @@
  * The queries of privacy: the daily retention pass (the table `retention_runs`) and the asks for a
  * link to one's data (`data_requests`). What the site keeps about one person is in kept-about.ts.
  */
-import type { Queryable } from "./database";
+import type { Queryable } from "../db/database";
 
 export const DATA_REQUESTS = "data-requests";
 

@@ -14,10 +14,11 @@ import { business } from "../../business-data";
 import { isClientName } from "../../booking/agreement-text";
 import { bookedTimeText } from "../../booking/booked-time";
 import { possessive } from "../../format";
-import { findAgreement, insertAgreement, type SignedAgreement } from "../db/agreements";
-import { expireIfLapsed, findBooking, type Booking } from "../db/bookings";
-import { databaseOr503, type Queryable } from "../db/database";
-import { insertDeliveries } from "../db/requests";
+import { findAgreement, insertAgreement, type SignedAgreement } from "./agreement-queries";
+import { expireIfLapsed, findBooking, type Booking } from "../booking/booking-queries";
+import { type Queryable } from "../db/database";
+import { databaseOr503 } from "../http/database-or-503";
+import { insertDeliveries } from "../mail/outbox";
 import { clientAddress } from "../http/client-address";
 import { HttpError, sendFailure } from "../http/http-error";
 import { throttle } from "../http/rate-limit";
@@ -35,7 +36,7 @@ import {
   signedByText,
   signedMails,
 } from "./agreement";
-import { checkBookingToken, linkSecret } from "./booking-links";
+import { checkBookingToken, linkSecret } from "../booking/booking-links";
 
 /** The longest name accepted: a signature, not a letter. */
 const NAME_MAX = 120;

@@ -17,11 +17,11 @@ import { MARYLAND, rfc3339 } from "../../booking/local-time";
 import { agreementFrontmatterSchema } from "../../content-schema";
 import { formatDollars, longDate } from "../../format";
 import { BOOKED_BY_AGENT } from "../../forms/choices";
-import type { Booking } from "../db/bookings";
+import type { Booking } from "../booking/booking-queries";
 import type { Queryable } from "../db/database";
-import type { SignedAgreement } from "../db/agreements";
-import { findRequest } from "../db/requests";
-import { describeServices, type ScheduleRecord } from "../mail/emails";
+import type { SignedAgreement } from "./agreement-queries";
+import { findRequest } from "../mail/outbox";
+import { describeServices, type ScheduleRecord } from "../booking/schedule-emails";
 import type { MailMessage } from "../mail/mailer";
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");

@@ -2,7 +2,7 @@
  * Signed inspection agreements (the table `agreements`): one row per booking and terms, never
  * updated (a trigger refuses it). The reminders sent before visits (the table `reminders`).
  */
-import type { Queryable } from "./database";
+import type { Queryable } from "../db/database";
 
 export interface SignedAgreement {
   booking: string;

@@ -10,20 +10,21 @@
  */
 import { availability, business } from "../../business-data";
 import { bookedTimeText } from "../../booking/booked-time";
-import { findAgreement, claimReminder, type ReminderKind } from "../db/agreements";
-import { findBooking, type Booking } from "../db/bookings";
+import { findAgreement, claimReminder, type ReminderKind } from "../agreement/agreement-queries";
+import { findBooking, type Booking } from "../booking/booking-queries";
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
-import { databaseOr503, type Database, type Queryable } from "../db/database";
+import { type Database, type Queryable } from "../db/database";
+import { databaseOr503 } from "../http/database-or-503";
 import { sendFailure } from "../http/http-error";
 import { isSchedulerToken } from "../http/scheduler-token";
 import { deliverNow } from "../mail/deliver-now";
-import { findRequest, insertDeliveries } from "../db/requests";
+import { findRequest, insertDeliveries } from "../mail/outbox";
 import { runtimeEnv } from "../http/runtime";
-import { describeServices, duration, type ScheduleRecord } from "../mail/emails";
+import { describeServices, duration, type ScheduleRecord } from "../booking/schedule-emails";
 import type { MailMessage } from "../mail/mailer";
 import { outgoingMail } from "../mail/outgoing";
-import { filledAgreement } from "./agreement";
-import { linkSecret, manageLink, signingLink } from "./booking-links";
+import { filledAgreement } from "../agreement/agreement";
+import { linkSecret, manageLink, signingLink } from "../booking/booking-links";
 import { sweepLapsedHolds } from "./hold-sweep";
 
 const HOUR_MS = 60 * 60 * 1000;

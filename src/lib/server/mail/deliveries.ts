@@ -3,8 +3,8 @@
  * are due with FOR UPDATE SKIP LOCKED and a lease, so any number of processes and the scheduled
  * function on Netlify each take different ones; a sender that dies leaves its claim to lapse.
  */
-import type { MailMessage } from "../mail/mailer";
-import type { Queryable } from "./database";
+import type { MailMessage } from "./mailer";
+import type { Queryable } from "../db/database";
 
 export interface DueMail {
   reference: string;

@@ -5,7 +5,7 @@
  */
 import { MARYLAND, rfc3339 } from "../../booking/local-time";
 import type { Busy } from "../../booking/open-times";
-import type { Queryable } from "./database";
+import type { Queryable } from "../db/database";
 
 export type BookingStatus = "pending" | "booked" | "cancelled" | "expired";
 

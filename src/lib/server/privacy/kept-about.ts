@@ -4,9 +4,9 @@
  */
 import { mailboxOf } from "../mail/mailbox-address";
 import type { MailMessage } from "../mail/mailer";
-import type { BookingStatus } from "./bookings";
-import type { Queryable } from "./database";
-import { count, DATA_REQUESTS } from "./privacy";
+import type { BookingStatus } from "../booking/booking-queries";
+import type { Queryable } from "../db/database";
+import { count, DATA_REQUESTS } from "./privacy-queries";
 
 /** One e-mail kept for delivery, as the person it is about may read it. */
 export interface KeptMail {

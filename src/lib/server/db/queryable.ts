@@ -1,0 +1,17 @@
+/** The database as the site's queries see it (database.ts opens it, migrations.ts shapes it). */
+export type Row = Record<string, unknown>;
+
+/** What a query runs on: the database, or one transaction of it. */
+export interface Queryable {
+  query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Runs statements without parameters, several at once (a migration). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  /** Runs `work` in one transaction: committed when it returns, rolled back when it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  /** "postgres" or "pglite", for the logs and the benchmarks. */
+  kind: "postgres" | "pglite";
+}
