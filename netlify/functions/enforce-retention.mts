@@ -6,7 +6,7 @@
  * yaml-loader import the site's own bundles use.
  */
 import { readContentFile } from "../../src/build/content-files";
-import { privacySchema } from "../../src/lib/content-schema";
+import { privacySchema } from "../../src/lib/privacy/retention-schema";
 import { database } from "../../src/lib/server/db/database";
 import { enforceRetention } from "../../src/lib/server/privacy/retention";
 

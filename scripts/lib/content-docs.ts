@@ -11,11 +11,11 @@ import { contentJsonSchema, fieldsOf, upperLimit, type JsonSchema } from "../../
 import { editorConfig } from "../../src/lib/cms/editor-config";
 import {
   agreementFrontmatterSchema,
-  patterns,
   postFrontmatterSchema,
   serviceFrontmatterSchema,
   yamlSchemas,
 } from "../../src/lib/content-schema";
+import { patterns } from "../../src/lib/content-fields";
 import { markdownTable } from "./readme-markers";
 
 /** Each content file: its marker name, where it lives under the repository, and its schema. */

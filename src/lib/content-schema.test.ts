@@ -5,9 +5,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import matter from "gray-matter";
 import { readRawContentFile } from "../build/content-files";
+import { availabilitySchema, holidayIds } from "./availability-schema";
 import {
-  availabilitySchema,
-  holidayIds,
   lawPages,
   pageSourcesSchema,
   postFrontmatterSchema,

@@ -3,7 +3,7 @@
  *
  * gatsby-node validates every content file against these schemas while sourcing, so a
  * missing or malformed field stops the build with the file and the field named
- * (see `formatContentIssues`). Objects are strict: a misspelt field name is an error,
+ * (see `formatContentIssues` in content-errors.ts). Objects are strict: a misspelt field name is an error,
  * not silently ignored.
  *
  * The same schemas define the content editor at /admin (src/lib/cms/editor-config.ts): a
@@ -14,52 +14,22 @@
  * `description` is the "what it is" column (`npm run docs` rewrites them).
  */
 import { z } from "zod";
-
-/** Each pattern a text field must match, with the message both the build and the editor give. */
-export const patterns = {
-  slug: {
-    regex: /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
-    message: "must be lowercase words joined by hyphens, e.g. radon-testing",
-  },
-  internalHref: {
-    regex: /^\/(?:[a-z0-9-]+(?:\/[a-z0-9-]+)*)?$/,
-    message: "must be a site path such as /services/radon",
-  },
-  phone: { regex: /^\(\d{3}\) \d{3}-\d{4}$/, message: "must be a US number written as (410) 555-0142" },
-  zipCode: { regex: /^\d{5}$/, message: "must be a five-digit ZIP code" },
-  zipPrefix: { regex: /^\d{3}$/, message: "must be three digits" },
-  /** A state or country code; each field gives its own example. */
-  twoLetters: { regex: /^[A-Z]{2}$/, message: "must be two capital letters" },
-  clockTime: {
-    regex: /^([01]\d|2[0-3]):[0-5]\d$/,
-    message: "must be a time written as HH:MM on the 24-hour clock, such as 08:00",
-  },
-} as const;
-
-const text = z.string().trim().min(1, "must not be empty");
-/** Text of several lines or sentences: the editor gives it a text area. */
-const longText = text.meta({ widget: "text" });
-const slug = z.string().regex(patterns.slug.regex, patterns.slug.message);
-const internalHref = z.string().regex(patterns.internalHref.regex, patterns.internalHref.message);
-const httpsUrl = z.url({ protocol: /^https$/, error: "must be a full https:// address" });
-const wholeDollars = z.number().int("must be a whole number of dollars").nonnegative("must not be negative");
-
-/** Front matter dates arrive as Date objects (YAML timestamps) or strings; both become YYYY-MM-DD. */
-const isoDate = z
-  .union([z.date(), z.string()])
-  .transform((value, ctx) => {
-    const date = value instanceof Date ? value : new Date(`${value}T00:00:00Z`);
-    if (Number.isNaN(date.getTime())) {
-      ctx.addIssue({ code: "custom", message: "must be a date written as YYYY-MM-DD" });
-      return z.NEVER;
-    }
-    return date.toISOString().slice(0, 10);
-  })
-  .meta({ format: "date" });
-
-const source = z.strictObject({ label: text, url: httpsUrl.meta({ title: "Address" }) });
-const question = z.strictObject({ question: text, answer: longText });
-const navLink = z.strictObject({ name: text, href: internalHref });
+import { availabilitySchema } from "./availability-schema";
+import { privacySchema } from "./privacy/retention-schema";
+import { formatContentIssues } from "./content-errors";
+import {
+  patterns,
+  httpsUrl,
+  internalHref,
+  isoDate,
+  longText,
+  navLink,
+  question,
+  slug,
+  source,
+  text,
+  wholeDollars,
+} from "./content-fields";
 
 /**
  * A licence, accreditation or certification the business holds. Pages name a credential only
@@ -299,152 +269,6 @@ export const topicsSchema = z
     });
   });
 
-const weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
-export type Weekday = (typeof weekdays)[number];
-/**
- * The holidays the owner may close on, by id; src/lib/booking/holidays.ts has the date-holidays
- * rule that dates each one and the observed-day rule.
- */
-export const holidayIds = [
-  "new-years-day",
-  "martin-luther-king-day",
-  "presidents-day",
-  "memorial-day",
-  "juneteenth",
-  "independence-day",
-  "labor-day",
-  "columbus-day",
-  "veterans-day",
-  "thanksgiving",
-  "day-after-thanksgiving",
-  "christmas-eve",
-  "christmas",
-  "new-years-eve",
-] as const;
-export type HolidayId = (typeof holidayIds)[number];
-const clockTime = z.string().regex(patterns.clockTime.regex, patterns.clockTime.message);
-const minutes = z.number().int("must be a whole number of minutes").nonnegative("must not be negative");
-
-/**
- * When the business works and how long its jobs take: the schedule page offers only the start
- * times these allow and nobody has claimed. With `bookingOnline: false` the page takes a request
- * for two preferred dates and the office calls back instead.
- */
-export const availabilitySchema = z
-  .strictObject({
-    bookingOnline: z
-      .boolean()
-      .meta({ description: "On: visitors book a confirmed time. Off: they ask for two dates and you call back" }),
-    timeZone: z.literal("America/New_York").meta({ description: "The business's time zone (Maryland)" }),
-    weeklyHours: z
-      .array(z.strictObject({ day: z.enum(weekdays), opens: clockTime, closes: clockTime }))
-      .min(1, "must list at least one working day")
-      .meta({
-        description:
-          "One entry per working day; a day not listed is closed. The site's opening hours (Monday to Saturday, 8 am to 6 pm) are made from it",
-      }),
-    inspectors: z
-      .number()
-      .int()
-      .min(1, "must be at least 1")
-      .meta({ description: "How many jobs can run at the same time" }),
-    startEveryMinutes: z
-      .number()
-      .int()
-      .refine((value) => [15, 20, 30, 60].includes(value), "must be 15, 20, 30 or 60")
-      .meta({ description: "Start times are offered every 15, 20, 30 or 60 minutes; a job must be over by closing" }),
-    bufferMinutes: minutes.meta({ description: "Kept free after every job" }),
-    minimumNoticeWorkingDays: z
-      .number()
-      .int()
-      .min(0)
-      .meta({ description: "1: the earliest booking is on the next working day" }),
-    horizonDays: z.number().int().min(1).max(365).meta({ description: "How far ahead visitors may book" }),
-    closedHolidays: z.array(z.enum(holidayIds)).meta({
-      description:
-        "Holidays you close on, by id. One on a day you do not work closes the next day instead, or else the day before, when you work that day and it is not another of these holidays",
-    }),
-    blockedDates: z.array(isoDate).default([]).meta({ description: "Other days you do not work" }),
-    durations: z
-      .strictObject({
-        mainInspections: z
-          .array(
-            z.strictObject({
-              id: slug.meta({ description: "An inspection's id in pricing.yaml" }),
-              sizeBands: z.array(z.strictObject({ maxSqFt: z.number().int().positive(), minutes })).min(1),
-              overflow: z.strictObject({ perSqFt: z.number().int().positive(), minutes }),
-            }),
-          )
-          .meta({ description: "Time on site by finished square feet, as the price bands" }),
-        addOns: z
-          .array(z.strictObject({ id: slug.meta({ description: "An add-on's id in pricing.yaml" }), minutes }))
-          .meta({ description: "Time each add-on adds on site" }),
-        waterSamplingMinutes: minutes.meta({
-          description: "Time on site to take water samples, whatever the packages",
-        }),
-        travel: z
-          .array(z.strictObject({ zone: text.meta({ description: "A travel zone's label in pricing.yaml" }), minutes }))
-          .meta({ description: "Extra time blocked for travel, by the price tables' travel zones" }),
-      })
-      .meta({ description: "Time on site; the build refuses a price without a duration" }),
-    cancellation: z.strictObject({
-      cutoffHours: z
-        .number()
-        .int()
-        .min(0)
-        .meta({ description: "Visitors may cancel or move online until this many hours before the start" }),
-      policy: longText.meta({
-        description: "The policy as visitors read it, before booking and on /cancellation-policy",
-      }),
-    }),
-    holds: z
-      .strictObject({
-        confirmWithinMinutes: z.number().int().min(10).max(2880).meta({
-          description:
-            "A new booking holds its time until it is confirmed from the e-mailed link within this many minutes of the e-mail's delivery; then the time is freed",
-        }),
-        perMailbox: z
-          .number()
-          .int()
-          .min(1)
-          .meta({ description: "Bookings one e-mail address may hold at once, confirmed or waiting" }),
-        perPhone: z.number().int().min(1).meta({ description: "Bookings one phone number may hold at once" }),
-        perProperty: z.number().int().min(1).meta({ description: "Bookings one property address may hold at once" }),
-        movesPerBooking: z
-          .number()
-          .int()
-          .min(0)
-          .meta({ description: "How many times a visitor may move one booking online; after that, by phone" }),
-      })
-      .meta({ description: "What keeps anyone from holding the calendar with bookings nobody will keep" }),
-    reminders: z
-      .strictObject({
-        beforeVisitHours: z.number().int().min(1).max(336).meta({
-          description: "The client (and an agent who booked) are e-mailed a reminder this many hours before the visit",
-        }),
-        unsignedOwnerAlertHours: z.number().int().min(1).max(336).meta({
-          description:
-            "A booking whose agreement is still unsigned this many hours before the visit is e-mailed to you",
-        }),
-      })
-      .meta({ description: "The e-mails sent before a visit" }),
-  })
-  .superRefine((availability, context) => {
-    availability.weeklyHours.forEach((entry, index) => {
-      if (entry.closes <= entry.opens) {
-        context.addIssue({ code: "custom", path: ["weeklyHours", index, "closes"], message: "must be after opens" });
-      }
-      if (availability.weeklyHours.findIndex((other) => other.day === entry.day) !== index) {
-        context.addIssue({ code: "custom", path: ["weeklyHours", index, "day"], message: "is listed twice" });
-      }
-    });
-    availability.closedHolidays.forEach((holiday, index) => {
-      if (availability.closedHolidays.indexOf(holiday) !== index) {
-        context.addIssue({ code: "custom", path: ["closedHolidays", index], message: "is listed twice" });
-      }
-    });
-  });
-
 /** The front matter of content/agreement.md (its body: src/lib/booking/agreement-text.ts). */
 export const agreementFrontmatterSchema = z.strictObject({
   title: text.meta({ description: "The agreement's title, on the signing page and the PDF" }),
@@ -456,29 +280,6 @@ export const agreementFrontmatterSchema = z.strictObject({
   commercialStandard: longText.meta({ description: "The standard named for commercial inspections" }),
 });
 export type AgreementFrontmatter = z.infer<typeof agreementFrontmatterSchema>;
-
-/** A whole number of years a record is kept, counted as the field's description says. */
-const keptYears = (description: string) =>
-  z.number().int("must be a whole number of years").min(1).max(10).meta({ description });
-
-/**
- * How long each kind of record is kept (privacy.yaml): the notice at /privacy states them and a
- * daily pass deletes what is due (src/lib/server/privacy/retention.ts).
- */
-export const privacySchema = z.strictObject({
-  contactMessagesYears: keptYears("Years a contact message is kept, from when it arrived"),
-  requestsNotBookedYears: keptYears(
-    "Years a schedule request that never became a visit (a call-back request, a booking never confirmed or cancelled) is kept, from when it arrived",
-  ),
-  bookingsYears: keptYears("Years a booked inspection and its e-mails are kept, from the day of the visit"),
-  signedAgreementsYears: z
-    .number()
-    .int("must be a whole number of years")
-    .min(5, "must be at least 5: Maryland law keeps contracts and reports for 5 years (BOP §16-4A-05)")
-    .max(10)
-    .meta({ description: "Years a signed inspection agreement is kept, from its delivery; at least 5 by law" }),
-  dataRequestsYears: keptYears("Years a request to see or delete one's data is kept, from when it arrived"),
-});
 
 /**
  * Pages built from code rather than from a content file (About, FAQ, the water package pages)
@@ -528,40 +329,6 @@ export type PrivacyContent = z.infer<typeof privacySchema>;
 export type WaterPackageContent = z.infer<typeof waterPackagesSchema>[number];
 export type ServiceFrontmatter = z.infer<typeof serviceFrontmatterSchema>;
 export type PostFrontmatter = z.infer<typeof postFrontmatterSchema>;
-
-/** Turns a path such as ["addOns", 2, "price"] into `addOns[2].price`. */
-export function formatFieldPath(path: ReadonlyArray<PropertyKey>): string {
-  return path.reduce<string>((out, key) => {
-    if (typeof key === "number") return `${out}[${key}]`;
-    return out ? `${out}.${String(key)}` : String(key);
-  }, "");
-}
-
-/** One line per problem: `content/pricing.yaml: field "addOns[2].price" must be ...`. */
-export function formatContentIssues(file: string, error: z.ZodError): string[] {
-  return error.issues.map((issue) => {
-    if (issue.code === "unrecognized_keys") {
-      const where = issue.path.length ? ` in "${formatFieldPath(issue.path)}"` : "";
-      return `${file}: unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys
-        .map((key) => `"${key}"`)
-        .join(", ")}${where}; check the spelling against the README's content model`;
-    }
-    const field = formatFieldPath(issue.path) || "(the whole file)";
-    const missing = (issue.code === "invalid_type" || issue.code === "invalid_union") && issue.input === undefined;
-    return `${file}: field "${field}" ${missing ? "is required" : describe(issue)}`;
-  });
-}
-
-function describe(issue: z.core.$ZodIssue): string {
-  if (issue.code === "invalid_type") return `must be ${article(issue.expected)}`;
-  if (issue.code === "invalid_value") return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`;
-  // Our own messages read as the end of the sentence ("must be after opens", "is listed twice"); zod's do not.
-  return /^(must|is) /.test(issue.message) ? issue.message : `is invalid: ${issue.message}`;
-}
-
-function article(expected: string): string {
-  return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
-}
 
 /** Validates parsed content and returns the typed value, or the list of problems. */
 export function validateContent<T extends z.ZodType>(

@@ -20,7 +20,8 @@ import { startEditor } from "../support/editor";
 import { copySite } from "../../scripts/lib/site-copy";
 import { readRawContentFile } from "../../src/build/content-files";
 import { unknownPlaceholders } from "../../src/lib/booking/agreement-text";
-import { agreementFrontmatterSchema, patterns, postFrontmatterSchema, yamlSchemas } from "../../src/lib/content-schema";
+import { agreementFrontmatterSchema, postFrontmatterSchema, yamlSchemas } from "../../src/lib/content-schema";
+import { patterns } from "../../src/lib/content-fields";
 
 const post = {
   slug: "radon-in-finished-basements",

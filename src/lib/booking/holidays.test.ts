@@ -6,7 +6,8 @@
  */
 import path from "node:path";
 import { readRawContentFile } from "../../build/content-files";
-import { availabilitySchema, holidayIds, type AvailabilityContent, type HolidayId } from "../content-schema";
+import { availabilitySchema, holidayIds, type HolidayId } from "../availability-schema";
+import { type AvailabilityContent } from "../content-schema";
 import { holidayClosures, holidayDates } from "./holidays";
 import { createCalendar } from "./open-times";
 

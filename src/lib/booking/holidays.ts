@@ -11,7 +11,8 @@
  * do. Runs on the server only (date-holidays carries every country's rules).
  */
 import type HolidaysOfAnyCountry from "date-holidays";
-import type { AvailabilityContent, HolidayId, Weekday } from "../content-schema";
+import type { AvailabilityContent } from "../content-schema";
+import type { HolidayId, Weekday } from "../availability-schema";
 
 /**
  * The CommonJS build, by require: an import picks the ES build, whose 800 KB data module Gatsby's

@@ -6,7 +6,8 @@
  */
 import path from "node:path";
 import { readRawContentFile } from "../../build/content-files";
-import { availabilitySchema, pricingSchema, type AvailabilityContent } from "../content-schema";
+import { availabilitySchema } from "../availability-schema";
+import { pricingSchema, type AvailabilityContent } from "../content-schema";
 import { jobLength } from "./job-length";
 import { instantOf } from "./local-time";
 import { createCalendar, type Busy } from "./open-times";

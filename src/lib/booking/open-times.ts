@@ -13,7 +13,8 @@
  * inspector's bookings whatever this offers. Runs on the server only (date-holidays carries every
  * country's rules).
  */
-import type { AvailabilityContent, Weekday } from "../content-schema";
+import type { AvailabilityContent } from "../content-schema";
+import type { Weekday } from "../availability-schema";
 import type { JobTimes } from "./job-length";
 import { holidayClosures } from "./holidays";
 import { instantOf, localDate, rfc3339 } from "./local-time";

@@ -10,12 +10,12 @@ import { contentJsonSchema, fieldsOf, upperLimit, type JsonSchema } from "../con
 import { AGREEMENT_PLACEHOLDERS } from "../booking/agreement-text";
 import {
   agreementFrontmatterSchema,
-  patterns,
   postFrontmatterSchema,
   serviceFrontmatterSchema,
   yamlSchemas,
   type YamlFile,
 } from "../content-schema";
+import { patterns } from "../content-fields";
 
 export interface EditorField {
   label: string;

@@ -1,7 +1,7 @@
 /**
  * The inspection agreement of a booking: content/agreement.md filled in with the booking's client,
  * property, services and fee, signed by the client from the link in their confirmation (a "sign"
- * link: booking-links.ts), kept as signed (db/agreements.ts), and e-mailed as a PDF to the client
+ * link: booking-links.ts), kept as signed (agreement/agreement-queries.ts), and e-mailed as a PDF to the client
  * and the business; an agent who booked is told only that it is signed.
  *
  * The PDF is drawn with pdf-lib: plain JavaScript with no native part (the functions run on

@@ -2,7 +2,7 @@
 /**
  * The owner's feed read back by ical.js (a parser written elsewhere): a booked visit whose time on
  * site has ended is shown done, one still to come or under way is not, and a held one awaits
- * confirmation. Done is derived from the visit's time (db/bookings.ts), so the instants here are
+ * confirmation. Done is derived from the visit's time (booking/booking-queries.ts), so the instants here are
  * chosen around its end.
  */
 import ICAL from "ical.js";

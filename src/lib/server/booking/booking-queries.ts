@@ -272,19 +272,6 @@ export async function setStatus(tx: Queryable, reference: string, status: Bookin
   ]);
 }
 
-/**
- * A pending booking none of whose confirmations can be delivered (each refused for good) lets
- * its time go: nobody could confirm it.
- */
-export async function expireUndeliverable(db: Queryable, reference: string, now: string): Promise<void> {
-  await db.query(
-    `UPDATE bookings SET status = 'expired', sequence = sequence + 1, updated_at = $2
-     WHERE reference = $1 AND status = 'pending' AND NOT EXISTS (
-       SELECT 1 FROM deliveries WHERE reference = $1 AND message IN ('confirmation', 'agentConfirmation') AND state <> 'failed')`,
-    [reference, now],
-  );
-}
-
 /** Bookings starting after `since` (ISO), earliest first: the owner's feed and view. */
 export async function bookingsSince(db: Queryable, since: string): Promise<Booking[]> {
   return (

@@ -136,7 +136,7 @@ const dateOf = (at: string, now: number) => {
  * on each other, and bookings on different days or for different inspectors never wait at all; a
  * deadlock (40P01, which PostgreSQL's documentation warns exclusion constraints can raise) would
  * look again too. An insert that meets a hold that has lapsed (not live, but still pending: see
- * db/bookings.ts) expires that hold and looks again. Each look reads what is committed, so this
+ * booking/booking-queries.ts) expires that hold and looks again. Each look reads what is committed, so this
  * ends when every inspector is seen taken, or after a bounded number of tries.
  */
 export async function holdInspector(

@@ -179,3 +179,18 @@ export async function lastMailTo(
   );
   return row?.mail ?? null;
 }
+
+/**
+ * A pending booking none of whose confirmations can be delivered (each refused for good) lets
+ * its time go: nobody could confirm it. It runs in the transaction that records the last refusal
+ * (delivery.ts), so the outbox holds this one statement about the bookings table rather than
+ * importing the booking code that every function bundle would then carry.
+ */
+export async function expireUndeliverable(db: Queryable, reference: string, now: string): Promise<void> {
+  await db.query(
+    `UPDATE bookings SET status = 'expired', sequence = sequence + 1, updated_at = $2
+     WHERE reference = $1 AND status = 'pending' AND NOT EXISTS (
+       SELECT 1 FROM deliveries WHERE reference = $1 AND message IN ('confirmation', 'agentConfirmation') AND state <> 'failed')`,
+    [reference, now],
+  );
+}

@@ -1,9 +1,9 @@
 /**
- * E-mail is delivery, not storage: a request and its e-mails are stored first (db/requests.ts),
+ * E-mail is delivery, not storage: a request and its e-mails are stored first (outbox.ts),
  * then each e-mail is sent at once and, when the mail server refuses or is away, retried with
  * backoff. Whoever sends (the function that stored it, the worker in the functions' process of
  * `npm start`, the scheduled function on Netlify, any number of servers) first claims the e-mail
- * in the database (db/deliveries.ts), so no two send the same one.
+ * in the database (deliveries.ts), so no two send the same one.
  *
  * A refusal for now (a 4xx reply, a server that is down or silent) is retried for as long as it
  * lasts, at most `retryMaxMs` apart. A refusal for good (a 5xx reply: no such mailbox, a policy)
@@ -12,14 +12,13 @@
  * The one way an e-mail can go twice: the mail server accepts it and the process dies before
  * "sent" is recorded. After the claim's lease runs out it is sent again.
  *
- * A booking's hold ends at a time set when it is made (db/bookings.ts); a booking none of whose
+ * A booking's hold ends at a time set when it is made (booking/booking-queries.ts); a booking none of whose
  * confirmations can be delivered lets its time go at once, in the transaction that records the
- * last refusal, and the sweep (hold-sweep.ts) gives up a confirmation its hold outlived.
+ * last refusal, and the sweep (reminders/hold-sweep.ts) gives up a confirmation its hold outlived.
  */
 import { randomUUID } from "node:crypto";
 import { database, type Database } from "../db/database";
-import { expireUndeliverable } from "../booking/booking-queries";
-import { claimDue, finishDelivery, type DueMail } from "./deliveries";
+import { claimDue, expireUndeliverable, finishDelivery, type DueMail } from "./deliveries";
 import { processState, runtimeEnv } from "../http/runtime";
 import { serverSettings, type ServerSettings } from "../http/settings";
 import { sendMail } from "./mailer";
@@ -109,7 +108,7 @@ export async function deliverDue(config: DeliveryConfig, reference?: string): Pr
   }
 }
 
-/** What a pass stores before it sends: the reminders due (booking/reminders.ts, given by the server). */
+/** What a pass stores before it sends: the reminders due (reminders/reminders.ts, given by the server). */
 export type BeforePass = (db: Database, now: Date) => Promise<unknown>;
 
 /**

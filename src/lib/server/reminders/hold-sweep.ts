@@ -1,6 +1,6 @@
 /**
  * Every hold ends. A booking not confirmed by its `confirm_by` (set when it is made) stops holding
- * its time at that instant (db/bookings.ts reads it so); this sweep then moves each such booking
+ * its time at that instant (booking/booking-queries.ts reads it so); this sweep then moves each such booking
  * on with all that follows from it, in one transaction: the booking expired, its confirmations
  * that were never delivered given up (a mail server that kept refusing for now would otherwise be
  * retried until the visit), and, when none of them ever reached the client or the agent, the
