@@ -83,3 +83,19 @@ export async function buildFloor(headersOf = siteRoot): Promise<{ dir: string; r
   }
   return { dir, remove };
 }
+
+/** The built sites a bench measures: this project, or (for an A/B) only the `--site label=folder` copies. */
+export function builtSites(entries: readonly string[] | undefined): Array<{ label: string; root: string }> {
+  const sites = entries?.length
+    ? entries.map((entry) => {
+        const [label, root] = entry.split("=");
+        if (!label || !root) throw new Error(`--site wants label=folder, got ${entry}`);
+        return { label, root: path.resolve(root) };
+      })
+    : [{ label: "", root: siteRoot }];
+  for (const { root } of sites) {
+    if (!existsSync(path.join(root, "public", "index.html")))
+      throw new Error(`No build in ${path.join(root, "public")}: run \`npm run build\` first.`);
+  }
+  return sites;
+}

@@ -17,13 +17,13 @@
  * Not part of npm test: it takes minutes, and speed is a benchmark, not a test.
  */
 import { chromium, type Browser } from "@playwright/test";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { format } from "prettier";
 import { CHROMIUM_ARGS, ensureChromium } from "../lib/chromium";
-import { BENCH_ROUTES, buildFloor } from "./floor-site";
+import { BENCH_ROUTES, buildFloor, builtSites } from "./floor-site";
 import { markdownTable, replaceBetweenMarkers } from "../lib/readme-markers";
 import { siteRoot } from "../lib/site-copy";
 import { startProductionServer } from "../../src/serve/serve";
@@ -143,17 +143,7 @@ async function main() {
   });
   const rounds = Number(values.rounds);
   const routes = values.route?.length ? values.route : BENCH_ROUTES;
-  const sites = values.site?.length
-    ? values.site.map((entry) => {
-        const [label, root] = entry.split("=");
-        if (!label || !root) throw new Error(`--site wants label=folder, got ${entry}`);
-        return { label, root: path.resolve(root) };
-      })
-    : [{ label: "", root: siteRoot }];
-  for (const { root } of sites) {
-    if (!existsSync(path.join(root, "public", "index.html")))
-      throw new Error(`No build in ${path.join(root, "public")}: run \`npm run build\` first.`);
-  }
+  const sites = builtSites(values.site);
 
   const started = new Date();
   console.log("Building the floor: a bare Gatsby page…");

@@ -19,14 +19,14 @@
  * Not part of npm test: it takes minutes and its timings move with the machine's load.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import { format } from "prettier";
 import { siteRoot } from "../lib/site-copy";
-import { BENCH_ROUTES, buildFloor } from "./floor-site";
+import { BENCH_ROUTES, buildFloor, builtSites } from "./floor-site";
 import { lighthouseTargets } from "../budgets";
 import { CHROMIUM_ARGS, ensureChromium } from "../lib/chromium";
 import { betweenMarkers, replaceBetweenMarkers } from "../lib/readme-markers";
@@ -188,18 +188,7 @@ async function main() {
   });
   const runs = Number(values.runs);
   const routes = values.route?.length ? values.route : BENCH_ROUTES;
-  // This project, or (for an A/B) only the --site label=folder copies.
-  const sites = values.site?.length
-    ? values.site.map((entry) => {
-        const [label, root] = entry.split("=");
-        if (!label || !root) throw new Error(`--site wants label=folder, got ${entry}`);
-        return { label, root: path.resolve(root) };
-      })
-    : [{ label: "", root: siteRoot }];
-  for (const { root } of sites) {
-    if (!existsSync(path.join(root, "public", "index.html")))
-      throw new Error(`No build in ${path.join(root, "public")}: run \`npm run build\` first.`);
-  }
+  const sites = builtSites(values.site);
 
   const started = new Date();
   const loadBefore = loadavg();

@@ -19,16 +19,12 @@ import { openDatabase, type Database } from "../../src/lib/server/db/database";
 import type { ScheduleRequest } from "../../src/lib/request-schemas";
 import { startPostgres } from "../lib/postgres-server";
 import { storeBlankRequest } from "../../tests/support/stored-requests";
+import { SHORT_JOB } from "../../tests/support/sample-requests";
 
 const TARGET_P99_MS = 50;
 const BOOKINGS = 2_000;
-const job = {
-  mainInspection: "none",
-  addOns: ["radon"],
-  waterPackages: [] as string[],
-  squareFeet: 2100,
-  county: "Anne Arundel",
-};
+// A radon test alone, its size as a number (the form sends text).
+const job = { ...SHORT_JOB, squareFeet: Number(SHORT_JOB.squareFeet) };
 const length = lengthOf(jobOf(job));
 
 const percentile = (values: number[], p: number) => {

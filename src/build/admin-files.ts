@@ -10,18 +10,13 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { readSiteContent } from "./content-files";
 import { editorConfig, LIST_FIELD, YAML_FORMAT, type EditorOptions } from "../lib/cms/editor-config";
+import { editorPageStart } from "../lib/cms/editor-page-start";
 
 /** The port of the editor's backend (decap-server's guard) for `npm run cms` and `npm start`; DECAP_SERVER_PORT changes it. */
 export const decapServerPort = () => Number(process.env.DECAP_SERVER_PORT ?? 8081);
 
 export function adminIndexHtml(siteName: string): string {
-  return `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex, nofollow" />
-    <title>Content editor | ${siteName}</title>
+  return `${editorPageStart(`Content editor | ${siteName}`)}
     <script src="/admin/config.js"></script>
     <script src="/admin/decap-cms.js"></script>
     <script type="module" src="/admin/init.js"></script>

@@ -1,4 +1,4 @@
-import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
+import { graphql, type HeadProps, type PageProps } from "gatsby";
 import React from "react";
 import { PostList } from "../components/blog/post-list";
 import { RelatedServices } from "../components/blog/related-services";
@@ -6,21 +6,14 @@ import { Seo } from "../components/seo";
 import { Container } from "../components/ui/container";
 import { PageHeader } from "../components/ui/page-header";
 import { blogPath } from "../lib/paths";
+import { BlogEyebrow } from "../components/blog/blog-eyebrow";
 
 /** A topic's page (/blog/topics/<id>): what it covers, its services and its posts, newest first. */
 export default function BlogTopicTemplate({ data }: PageProps<Queries.BlogTopicQuery>) {
   const topic = data.topic!;
   return (
     <>
-      <PageHeader
-        eyebrow={
-          <Link to={blogPath} className="hover:underline">
-            Blog & resources
-          </Link>
-        }
-        title={topic.name}
-        intro={topic.description}
-      />
+      <PageHeader eyebrow={<BlogEyebrow />} title={topic.name} intro={topic.description} />
       <Container className="py-12">
         <PostList posts={data.allBlogPost.nodes} />
         <RelatedServices services={topic.services} />

@@ -9,12 +9,12 @@
 import { randomUUID } from "node:crypto";
 import type ICAL from "ical.js";
 import { withDatabase } from "../../src/serve/database-access";
-import { postJson, startFunctionServer, type FunctionServer } from "../support/function-server";
-import { startDispenser } from "../support/start-dispenser";
+import { postJson } from "../support/function-server";
 import { bookingRequest, SHORT_JOB } from "../support/sample-requests";
 import { BOOKED_BY_AGENT } from "../../src/lib/forms/choices";
 import { calendarIn, eventsOf, methodOf, partMethodOf } from "../support/invite";
-import { bodyText, startMailbox, waitFor, type Mailbox } from "../support/mailbox";
+import { bookingServerForTests } from "../support/booking-server";
+import { bodyText, waitFor } from "../support/mailbox";
 
 const SECRETS = { BOOKING_LINK_SECRET: "a-test-secret-for-notices", CALENDAR_FEED_SECRET: "owner-feed-secret" };
 const CLIENT = "casey.notice@example.com";
@@ -22,18 +22,7 @@ const AGENT = "al.notice@example.com";
 const ADDRESS = "41 Notice Road, Annapolis, MD 21403";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-let mailbox: Mailbox;
-let server: FunctionServer;
-let nextStart: () => string;
-beforeAll(async () => {
-  mailbox = await startMailbox();
-  server = await startFunctionServer({ SMTP_URL: mailbox.url, RATE_LIMIT_MAX: "10000", ...SECRETS });
-  nextStart = await startDispenser(server.url, SHORT_JOB, 60);
-});
-afterAll(async () => {
-  await server?.stop();
-  await mailbox?.stop();
-});
+const booking = bookingServerForTests(SECRETS);
 
 interface Received {
   text: string;
@@ -45,7 +34,9 @@ interface Received {
 /** The one e-mail to `to` whose subject starts so, once the mail server has it. */
 async function mailTo(to: string, subject: string): Promise<Received> {
   const matching = () =>
-    mailbox.messages.filter((message) => message.to[0] === to && bodyText(message.raw).includes(`Subject: ${subject}`));
+    booking.mailbox.messages.filter(
+      (message) => message.to[0] === to && bodyText(message.raw).includes(`Subject: ${subject}`),
+    );
   await waitFor(`"${subject}" to ${to}`, () => matching().length > 0);
   expect(matching()).toHaveLength(1);
   const { raw } = matching()[0]!;
@@ -57,8 +48,8 @@ async function mailTo(to: string, subject: string): Promise<Received> {
 
 /** An open start past the cut-off, so the booking may still be moved and cancelled online. */
 function changeableStart(): string {
-  let start = nextStart();
-  while (Date.parse(start) < Date.now() + 2 * DAY_MS) start = nextStart();
+  let start = booking.nextStart();
+  while (Date.parse(start) < Date.now() + 2 * DAY_MS) start = booking.nextStart();
   return start;
 }
 
@@ -67,7 +58,7 @@ const statusOf = (event: ICAL.Event) => event.component.getFirstPropertyValue("s
 it("tells the client and the agent of each confirmation, move and cancellation, updating one event in their calendars", async () => {
   const start = changeableStart();
   const booked = await postJson(
-    `${server.url}/api/schedule`,
+    `${booking.server.url}/api/schedule`,
     bookingRequest(start, {
       ...SHORT_JOB,
       name: "Casey Notice",
@@ -98,7 +89,7 @@ it("tells the client and the agent of each confirmation, move and cancellation, 
     expect(invite).not.toMatch(/Casey Notice|555-7001/);
   }
   const token = /\/booking\?token=([A-Za-z0-9._-]+)/.exec(held[0]!.text)![1]!;
-  const change = (body: Record<string, unknown>) => postJson(`${server.url}/api/booking`, { token, ...body });
+  const change = (body: Record<string, unknown>) => postJson(`${booking.server.url}/api/booking`, { token, ...body });
 
   expect((await change({ action: "confirm" })).status).toBe(200);
   const confirmed = await Promise.all([CLIENT, AGENT].map((to) => mailTo(to, "Your inspection is confirmed")));
@@ -147,7 +138,7 @@ it("tells the client and the agent of each confirmation, move and cancellation, 
            WHERE mail->>'to' IN ($1, $2) ORDER BY created_at, position`,
           [CLIENT, AGENT],
         ),
-      { ...process.env, DATA_DIR: server.dataDir },
+      { ...process.env, DATA_DIR: booking.server.dataDir },
     );
   // The sender marks an e-mail sent once the mail server has answered it.
   await waitFor("every e-mail marked sent", async () => (await storedMails()).every((row) => row.state === "sent"));
@@ -168,7 +159,7 @@ it("tells the client and the agent of each confirmation, move and cancellation, 
   // daily confirmations (3) to bookings, so the agent still gets the copy of two more today.
   for (const n of [1, 2]) {
     const another = await postJson(
-      `${server.url}/api/schedule`,
+      `${booking.server.url}/api/schedule`,
       bookingRequest(changeableStart(), {
         ...SHORT_JOB,
         name: `Client ${n}`,
@@ -189,7 +180,7 @@ it("tells the client and the agent of each confirmation, move and cancellation, 
         db.query("SELECT 1 FROM deliveries WHERE reference = $1 AND message = 'agentConfirmation'", [
           (JSON.parse(another.body) as { reference: string }).reference,
         ]),
-      { ...process.env, DATA_DIR: server.dataDir },
+      { ...process.env, DATA_DIR: booking.server.dataDir },
     );
     expect([n, copies.length]).toEqual([n, 1]);
   }

@@ -17,14 +17,10 @@ import { insertDeliveries } from "../../src/lib/server/mail/outbox";
 import { storeBlankRequest } from "../support/stored-requests";
 import type { ScheduleRequest } from "../../src/lib/request-schemas";
 import { engines } from "../support/database-engines";
+import { SHORT_JOB } from "../support/sample-requests";
 
-const job = {
-  mainInspection: "none",
-  addOns: ["radon"],
-  waterPackages: [] as string[],
-  squareFeet: 2100,
-  county: "Anne Arundel",
-};
+// A radon test alone, its size as a number (the form sends text).
+const job = { ...SHORT_JOB, squareFeet: Number(SHORT_JOB.squareFeet) };
 const length = lengthOf(jobOf(job));
 const now = Date.now();
 const starts = calendar.openStarts(

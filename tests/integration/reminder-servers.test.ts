@@ -8,11 +8,11 @@
 import { startPostgres, type PostgresServer } from "../../scripts/lib/postgres-server";
 import { startFunctionServer, type FunctionServer } from "../support/function-server";
 import { availability } from "../../src/lib/business-data";
-import { insertBooking, moveBooking, setStatus } from "../../src/lib/server/booking/booking-queries";
+import { moveBooking, setStatus } from "../../src/lib/server/booking/booking-queries";
 import { openDatabase, type Database } from "../../src/lib/server/db/database";
-import { insertRequest } from "../../src/lib/server/mail/outbox";
 import { settingsEnv } from "../../src/lib/server/http/settings";
 import { waitFor } from "../support/mailbox";
+import { storeConfirmedBooking } from "../support/stored-booking";
 
 const HOUR = 60 * 60 * 1000;
 const MINUTE = 60 * 1000;
@@ -56,33 +56,15 @@ async function booked(fromNow: number): Promise<string> {
     city: "Annapolis",
     zip: "21401",
   };
-  await db.transaction(async (tx) => {
-    await insertRequest(tx, {
-      kind: "schedule-requests",
-      reference,
-      receivedAt: new Date().toISOString(),
-      record: { type: "schedule", reference, request, quote: { total: 500, lines: [] } },
-      answer: { status: 201, body: {} },
-      idempotencyKey: null,
-      fingerprint: null,
-    });
-    await insertBooking(tx, {
-      reference,
-      inspector: made,
-      start: new Date(start).toISOString(),
-      onSiteMinutes: 150,
-      from: start,
-      to: start + 3 * HOUR,
-      status: "booked",
-      confirmBy: null,
-      confirmWithinMinutes: 120,
-      mailbox: request.email,
-      phone: request.phone,
-      property: `${made}-two-server-street`,
-      job: { mainInspection: "residential", addOns: [], waterPackages: [], squareFeet: 1800, county: "Anne Arundel" },
-      ownerEvent: { summary: "s", description: "d", location: `${made} Two Server Street` },
-      createdAt: new Date().toISOString(),
-    });
+  await storeConfirmedBooking(db, {
+    reference,
+    inspector: made,
+    start,
+    onSiteMinutes: 150,
+    heldHours: 3,
+    request,
+    total: 500,
+    squareFeet: 1800,
   });
   return reference;
 }

@@ -10,9 +10,9 @@ import { BOOKED_BY_AGENT } from "../../src/lib/forms/choices";
 import { sendDueReminders } from "../../src/lib/server/reminders/reminders";
 import { insertAgreement } from "../../src/lib/server/agreement/agreement-queries";
 import { filledAgreement } from "../../src/lib/server/agreement/agreement";
-import { findBooking, insertBooking, moveBooking, setStatus } from "../../src/lib/server/booking/booking-queries";
+import { findBooking, moveBooking, setStatus } from "../../src/lib/server/booking/booking-queries";
 import { openDatabase, type Database } from "../../src/lib/server/db/database";
-import { insertRequest } from "../../src/lib/server/mail/outbox";
+import { storeConfirmedBooking } from "../support/stored-booking";
 
 const HOUR = 60 * 60 * 1000;
 const { beforeVisitHours, unsignedOwnerAlertHours } = availability.reminders;
@@ -51,40 +51,15 @@ async function booked(start: number, agent = false): Promise<string> {
     zip: "21403",
     ...(agent ? { bookedByAgent: BOOKED_BY_AGENT, agentName: "Al Agent", agentEmail: "al@example.com" } : {}),
   };
-  await first.transaction(async (tx) => {
-    await insertRequest(tx, {
-      kind: "schedule-requests",
-      reference,
-      receivedAt: new Date().toISOString(),
-      record: { type: "schedule", reference, request, quote: { total: 600, lines: [] } },
-      answer: { status: 201, body: {} },
-      idempotencyKey: null,
-      fingerprint: null,
-    });
-    await insertBooking(tx, {
-      reference,
-      // Each booking an inspector of its own: the test's times may meet.
-      inspector: made,
-      start: new Date(start).toISOString(),
-      onSiteMinutes: 180,
-      from: start,
-      to: start + 4 * HOUR,
-      status: "booked",
-      confirmBy: null,
-      confirmWithinMinutes: 120,
-      mailbox: request.email,
-      phone: request.phone,
-      property: `${made}-reminder-road`,
-      job: {
-        mainInspection: "residential",
-        addOns: ["radon"],
-        waterPackages: [],
-        squareFeet: 2000,
-        county: "Anne Arundel",
-      },
-      ownerEvent: { summary: "s", description: "d", location: `${made} Reminder Road` },
-      createdAt: new Date().toISOString(),
-    });
+  await storeConfirmedBooking(first, {
+    reference,
+    inspector: made,
+    start,
+    onSiteMinutes: 180,
+    heldHours: 4,
+    request,
+    total: 600,
+    squareFeet: 2000,
   });
   return reference;
 }

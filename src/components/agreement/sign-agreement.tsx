@@ -13,6 +13,7 @@ import { agreementBlocks, isClientName } from "../../lib/booking/agreement-text"
 import { possessive } from "../../lib/format";
 import { FieldError } from "../forms/fields";
 import { BookingLine, isLive, SignedPanel, type AgreementView } from "./agreement-status";
+import { LinkedRecordStatus } from "../layout/linked-record-status";
 import { PhoneLink } from "../layout/phone-link";
 import { buttonStyles } from "../ui/button";
 import { Spinner } from "../ui/spinner";
@@ -85,20 +86,8 @@ export function SignAgreement({ token, phone }: { token: string; phone: string }
     },
   });
 
-  if (!token || error) {
-    return (
-      <div className="space-y-3 text-slate-800">
-        <p>{token ? readApiError(error).message : "This page opens from the link in your confirmation e-mail."}</p>
-        <PhoneLink phone={phone} className="-ml-3" />
-      </div>
-    );
-  }
-  if (isPending || !data) {
-    return (
-      <p role="status" className="flex items-center gap-2 text-slate-700">
-        <Spinner size="sm" /> Finding your agreement…
-      </p>
-    );
+  if (!token || error || isPending || !data) {
+    return <LinkedRecordStatus token={token} error={error} phone={phone} finding="your agreement" />;
   }
 
   const submit = (event: React.FormEvent) => {

@@ -1,4 +1,4 @@
-import { graphql, Link } from "gatsby";
+import { graphql } from "gatsby";
 import React from "react";
 import { PostMeta } from "./post-meta";
 import { LinkChips, RelatedServices, servicesOfPost } from "./related-services";
@@ -9,7 +9,8 @@ import { ClosingCta } from "../home/closing-cta";
 import { CoverImage } from "../ui/cover-image";
 import { PageHeader } from "../ui/page-header";
 import { useSiteInfo } from "../../hooks/use-site-info";
-import { blogPath, schedulePath, scheduleWith } from "../../lib/paths";
+import { schedulePath, scheduleWith } from "../../lib/paths";
+import { BlogEyebrow } from "./blog-eyebrow";
 
 type Post = Queries.PostPageFragment;
 
@@ -20,15 +21,7 @@ export function PostPage({ post }: { post: Post }) {
   const services = servicesOfPost(post.related, post.topics);
   return (
     <>
-      <PageHeader
-        eyebrow={
-          <Link to={blogPath} className="hover:underline">
-            Blog & resources
-          </Link>
-        }
-        title={post.title}
-        intro={post.description}
-      >
+      <PageHeader eyebrow={<BlogEyebrow />} title={post.title} intro={post.description}>
         <div className="mt-6">
           <PostMeta
             date={post.date}

@@ -9,8 +9,8 @@ import { readApiError } from "../../lib/api-error";
 import { apiRequest } from "../../lib/api-request";
 import type { BookingAction, BookingChange, ManagedBooking } from "../../lib/booking/managed-booking";
 import { toast } from "../../lib/toast-store";
+import { LinkedRecordStatus } from "../layout/linked-record-status";
 import { PhoneLink } from "../layout/phone-link";
-import { Spinner } from "../ui/spinner";
 import { BookingOutcome } from "./booking-outcome";
 import { BookingSummary } from "./booking-summary";
 import { MoveBooking } from "./move-booking";
@@ -36,20 +36,8 @@ export function ManageBooking({ token, phone }: { token: string; phone: string }
     },
   });
 
-  if (!token || error) {
-    return (
-      <div className="space-y-3 text-slate-800">
-        <p>{token ? readApiError(error).message : "This page opens from the link in your confirmation e-mail."}</p>
-        <PhoneLink phone={phone} className="-ml-3" />
-      </div>
-    );
-  }
-  if (isPending || !data) {
-    return (
-      <p role="status" className="flex items-center gap-2 text-slate-700">
-        <Spinner size="sm" /> Finding your booking…
-      </p>
-    );
+  if (!token || error || isPending || !data) {
+    return <LinkedRecordStatus token={token} error={error} phone={phone} finding="your booking" />;
   }
   if (done) return <BookingOutcome change={done} phone={phone} />;
   return (

@@ -6,6 +6,7 @@
  * only to `origin`, the page that started the sign-in. The page's policy allows that one
  * script and nothing else.
  */
+import { editorPageStart } from "../../cms/editor-page-start";
 
 export type SignInOutcome =
   | { ok: true; token: string; origin: string }
@@ -28,13 +29,7 @@ export function signInPage(outcome: SignInOutcome): string {
         ...(outcome.ok ? { token: outcome.token } : { message: outcome.message }),
       }
     : null;
-  return `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex, nofollow" />
-    <title>${heading} | Content editor</title>
+  return `${editorPageStart(`${heading} | Content editor`)}
   </head>
   <body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 2rem auto; padding: 0 1rem; line-height: 1.5">
     <main>

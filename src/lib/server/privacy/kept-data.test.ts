@@ -1,5 +1,16 @@
 import { retention } from "../../privacy/declaration";
+import type { KeptRequest } from "./kept-about";
 import { describeKept } from "./kept-data";
+
+/** Sam's schedule request as it is stored, with the form's fields and the booking each test gives it. */
+const samsRequest = (request: Record<string, unknown>, booking: KeptRequest["booking"]): KeptRequest => ({
+  reference: "SR-20261126-9VGP9E",
+  kind: "schedule-requests",
+  receivedAt: "2026-11-26T05:10:00.000Z",
+  record: { request },
+  booking,
+  mails: [],
+});
 
 describe("what a person's data page says", () => {
   const agreement = {
@@ -37,23 +48,17 @@ describe("what a person's data page says", () => {
       "sam@example.com",
       {
         requests: [
-          {
-            reference: "SR-20261126-9VGP9E",
-            kind: "schedule-requests",
-            receivedAt: "2026-11-26T05:10:00.000Z",
-            record: {
-              request: {
-                mainInspection: "residential",
-                addOns: ["radon"],
-                foundation: "basement",
-                propertyType: "single-family",
-                start: "2026-12-03T08:00:00-05:00",
-                email: "sam@example.com",
-              },
+          samsRequest(
+            {
+              mainInspection: "residential",
+              addOns: ["radon"],
+              foundation: "basement",
+              propertyType: "single-family",
+              start: "2026-12-03T08:00:00-05:00",
+              email: "sam@example.com",
             },
-            booking: null,
-            mails: [],
-          },
+            null,
+          ),
         ],
         otherMails: [],
       },
@@ -108,14 +113,10 @@ describe("what a person's data page says", () => {
       "sam@example.com",
       {
         requests: [
-          {
-            reference: "SR-20261126-9VGP9E",
-            kind: "schedule-requests",
-            receivedAt: "2026-11-26T05:10:00.000Z",
-            record: { request: { mainInspection: "residential", start: "2026-12-03T08:00:00-05:00" } },
-            booking: { status: "booked", start: "2026-12-04T10:00:00-05:00" },
-            mails: [],
-          },
+          samsRequest(
+            { mainInspection: "residential", start: "2026-12-03T08:00:00-05:00" },
+            { status: "booked", start: "2026-12-04T10:00:00-05:00" },
+          ),
           {
             reference: "BC-20261126-2XK3PQ",
             kind: "booking-changes",

@@ -1,0 +1,71 @@
+/**
+ * A confirmed booking written straight to the database as a schedule request stores it (its
+ * request and its booking row, in one transaction), for tests of what happens to bookings later.
+ */
+import { insertBooking } from "../../src/lib/server/booking/booking-queries";
+import type { Database } from "../../src/lib/server/db/database";
+import { insertRequest } from "../../src/lib/server/mail/outbox";
+
+const HOUR = 60 * 60 * 1000;
+
+export interface StoredRequestFields {
+  mainInspection: string;
+  addOns: string[];
+  waterPackages: string[];
+  email: string;
+  phone: string;
+  street: string;
+  [field: string]: unknown;
+}
+
+export interface ConfirmedBooking {
+  reference: string;
+  /** Each booking an inspector of its own, so a test's times may meet. */
+  inspector: number;
+  /** The visit's start, in ms. */
+  start: number;
+  onSiteMinutes: number;
+  /** How long the booking holds the inspector from its start. */
+  heldHours: number;
+  request: StoredRequestFields;
+  total: number;
+  squareFeet: number;
+}
+
+export async function storeConfirmedBooking(db: Database, booking: ConfirmedBooking): Promise<void> {
+  const { reference, start, request } = booking;
+  await db.transaction(async (tx) => {
+    await insertRequest(tx, {
+      kind: "schedule-requests",
+      reference,
+      receivedAt: new Date().toISOString(),
+      record: { type: "schedule", reference, request, quote: { total: booking.total, lines: [] } },
+      answer: { status: 201, body: {} },
+      idempotencyKey: null,
+      fingerprint: null,
+    });
+    await insertBooking(tx, {
+      reference,
+      inspector: booking.inspector,
+      start: new Date(start).toISOString(),
+      onSiteMinutes: booking.onSiteMinutes,
+      from: start,
+      to: start + booking.heldHours * HOUR,
+      status: "booked",
+      confirmBy: null,
+      confirmWithinMinutes: 120,
+      mailbox: request.email,
+      phone: request.phone,
+      property: request.street.toLowerCase().replaceAll(" ", "-"),
+      job: {
+        mainInspection: request.mainInspection,
+        addOns: request.addOns,
+        waterPackages: request.waterPackages,
+        squareFeet: booking.squareFeet,
+        county: "Anne Arundel",
+      },
+      ownerEvent: { summary: "s", description: "d", location: request.street },
+      createdAt: new Date().toISOString(),
+    });
+  });
+}
