@@ -1,12 +1,12 @@
 /**
  * The tables of limits, made from their one declaration each: every server setting with its
- * default and what it limits (src/lib/server/http/settings.ts) and the most characters of each field a
+ * default and what it limits (src/lib/server/runtime/settings.ts) and the most characters of each field a
  * visitor types (src/lib/forms/text-cleaning.ts) in docs/requests.md, and the settings an operator
  * may change through the environment in the README. `npm run docs` writes them between their
  * markers; settings-docs.test.ts fails while they differ.
  */
 import { TEXT_LIMITS } from "../../src/lib/forms/text-cleaning";
-import { DEFAULT_SETTINGS, settingDescriptions, variableScale } from "../../src/lib/server/http/settings";
+import { DEFAULT_SETTINGS, settingDescriptions, variableScale } from "../../src/lib/server/runtime/settings";
 import { markdownTable } from "./readme-markers";
 
 const number = (value: number) => value.toLocaleString("en-US");

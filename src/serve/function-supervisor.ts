@@ -9,7 +9,7 @@ import path from "node:path";
 import { pipeline } from "node:stream";
 import { pathToFileURL } from "node:url";
 import { isJsonContentType, JSON_ONLY_MESSAGE, tooLargeMessage } from "../lib/server/http/read-body";
-import type { ServerSettings } from "../lib/server/http/settings";
+import type { ServerSettings } from "../lib/server/runtime/settings";
 import { freePort } from "./net";
 
 type RestartSettings = Pick<

@@ -6,7 +6,7 @@
  * the e-mails the site kept instead of sending, to this machine only (src/serve/local-mail.ts).
  *
  * Hostile input is answered, never thrown: a malformed address gets 400, an address outside
- * the site's files 404, and the limits in src/lib/server/http/settings.ts bound what one visitor
+ * the site's files 404, and the limits in src/lib/server/runtime/settings.ts bound what one visitor
  * can hold (time, body, connections).
  *
  *   tsx src/serve/serve.ts [--port 9000] [--host 127.0.0.1]
@@ -17,7 +17,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { readSiteContent } from "../build/content-files";
 import { embeddedDatabaseDir } from "../lib/server/db/database";
-import { serverSettings } from "../lib/server/http/settings";
+import { serverSettings } from "../lib/server/runtime/settings";
 import { connectionSlots } from "./connection-slots";
 import { withDatabase } from "./database-access";
 import { isLoopbackHost, keptFile, keptMail, keptMailAddress, keptMessage, mailListPage, mailPage } from "./local-mail";
@@ -55,7 +55,7 @@ export async function startProductionServer({
   host: string;
   /** The Gatsby project whose public/ is served (the bench serves a second, bare site). */
   siteRoot?: string;
-  /** The server's and the functions' environment (database, SMTP, settings: src/lib/server/http/settings.ts). */
+  /** The server's and the functions' environment (database, SMTP, settings: src/lib/server/runtime/settings.ts). */
   env?: NodeJS.ProcessEnv;
 }) {
   const settings = serverSettings(env);

@@ -66,7 +66,7 @@ function chooseEncoding(req: IncomingMessage): "br" | "gzip" | null {
 /**
  * Above this size (only the content editor's bundle, 5 MB) brotli runs at a fast quality: the
  * highest takes over 10 s for that file, much of a request's deadline (deadlineMs in
- * src/lib/server/http/settings.ts). Every page's files are far smaller.
+ * src/lib/server/runtime/settings.ts). Every page's files are far smaller.
  */
 const LARGE_FILE_BYTES = 1_000_000;
 

@@ -12,7 +12,7 @@ import { startFunctionServer, type FunctionServer } from "../support/function-se
 import { openStartsOf } from "../support/start-dispenser";
 import { bookingRequest, contactMessage, jobQuery, SHORT_JOB } from "../support/sample-requests";
 import { bookingToken, purposeToken } from "../../src/lib/server/booking/booking-links";
-import { settingsEnv } from "../../src/lib/server/http/settings";
+import { settingsEnv } from "../../src/lib/server/runtime/settings";
 
 const SECRET = "timeouts-test-key";
 const FEED = "timeouts-feed";

@@ -4,11 +4,11 @@
  * the production server answers 503 with the phone number at its deadline instead of holding
  * the visitor for as long as the database stays silent.
  *
- * The deadline is shortened to 1 s here (src/lib/server/http/settings.ts) and the mail server's
+ * The deadline is shortened to 1 s here (src/lib/server/runtime/settings.ts) and the mail server's
  * timeouts lengthened to a minute: what is tested is which answer comes, not when.
  */
 import { readSiteContent } from "../../src/build/content-files";
-import { settingsEnv } from "../../src/lib/server/http/settings";
+import { settingsEnv } from "../../src/lib/server/runtime/settings";
 import { freePort, postJson, startFunctionServer, type FunctionServer } from "../support/function-server";
 import { startSilentServer } from "../support/mailbox";
 import { contactMessage } from "../support/sample-requests";

@@ -9,15 +9,9 @@ import { randomUUID } from "node:crypto";
 import { readSiteContent } from "../../src/build/content-files";
 import { deliveryStates, type DeliveryState } from "../../src/lib/server/mail/deliveries";
 import { withDatabase } from "../../src/serve/database-access";
-import { DEFAULT_SETTINGS, settingsEnv } from "../../src/lib/server/http/settings";
+import { DEFAULT_SETTINGS, settingsEnv } from "../../src/lib/server/runtime/settings";
 import { siteRoot } from "../../scripts/lib/site-copy";
-import {
-  freePort,
-  postJson,
-  startFunctionServer,
-  type Answer,
-  type FunctionServer,
-} from "../support/function-server";
+import { freePort, postJson, startFunctionServer, type Answer, type FunctionServer } from "../support/function-server";
 import { bodyText, startMailbox, startSilentServer, waitFor, type Mailbox } from "../support/mailbox";
 import { startDispenser } from "../support/start-dispenser";
 import { bookingRequest, contactMessage, SHORT_JOB } from "../support/sample-requests";

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { readSiteContent } from "../../src/build/content-files";
-import { DEFAULT_SETTINGS } from "../../src/lib/server/http/settings";
+import { DEFAULT_SETTINGS } from "../../src/lib/server/runtime/settings";
 import { postJson, startFunctionServer, type FunctionServer } from "../support/function-server";
 import { calendarIn, eventsOf } from "../support/invite";
 import { bodyText, startMailbox, waitFor, type Mailbox } from "../support/mailbox";

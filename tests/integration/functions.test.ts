@@ -6,7 +6,7 @@ import { request } from "node:http";
 import { pricing } from "../../src/lib/business-data";
 import { waterPackageChoices } from "../../src/lib/catalog";
 import { computeQuote } from "../../src/lib/quote";
-import { DEFAULT_SETTINGS, settingsEnv } from "../../src/lib/server/http/settings";
+import { DEFAULT_SETTINGS, settingsEnv } from "../../src/lib/server/runtime/settings";
 import { postJson, send, startFunctionServer, type FunctionServer } from "../support/function-server";
 import { startDispenser } from "../support/start-dispenser";
 import { bookingRequest, contactMessage, SAMPLE_JOB } from "../support/sample-requests";

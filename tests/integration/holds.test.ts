@@ -13,7 +13,7 @@ import { startDispenser } from "../support/start-dispenser";
 import { bookingRequest, SHORT_JOB } from "../support/sample-requests";
 import { readSiteContent } from "../../src/build/content-files";
 import { deliveryStates } from "../../src/lib/server/mail/deliveries";
-import { settingsEnv } from "../../src/lib/server/http/settings";
+import { settingsEnv } from "../../src/lib/server/runtime/settings";
 import { bodyText, startMailbox, waitFor, type Mailbox } from "../support/mailbox";
 
 const site = readSiteContent();

@@ -4,7 +4,7 @@
  * allows for that request, and the server must still serve afterwards. The 5,000-request run that
  * also watches memory is a benchmark: `npm run bench:load`.
  */
-import { settingsEnv } from "../../src/lib/server/http/settings";
+import { settingsEnv } from "../../src/lib/server/runtime/settings";
 import { startFunctionServer, type FunctionServer } from "../support/function-server";
 import { runLoadMix } from "../support/load-mix";
 import { openStartsOf } from "../support/start-dispenser";

@@ -14,7 +14,7 @@ import { getJson, startDispenser } from "../support/start-dispenser";
 import { bookingRequest, contactMessage, SHORT_JOB } from "../support/sample-requests";
 import { bookingToken, purposeToken } from "../../src/lib/server/booking/booking-links";
 import { marylandToday } from "../../src/lib/booking/maryland-today";
-import { DEFAULT_SETTINGS } from "../../src/lib/server/http/settings";
+import { DEFAULT_SETTINGS } from "../../src/lib/server/runtime/settings";
 import { mailboxOf } from "../../src/lib/server/mail/mailbox-address";
 import { bodyText, startMailbox, waitFor, type Mailbox } from "../support/mailbox";
 

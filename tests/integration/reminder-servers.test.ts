@@ -10,7 +10,7 @@ import { startFunctionServer, type FunctionServer } from "../support/function-se
 import { availability } from "../../src/lib/business-data";
 import { moveBooking, setStatus } from "../../src/lib/server/booking/booking-queries";
 import { openDatabase, type Database } from "../../src/lib/server/db/database";
-import { settingsEnv } from "../../src/lib/server/http/settings";
+import { settingsEnv } from "../../src/lib/server/runtime/settings";
 import { waitFor } from "../support/mailbox";
 import { storeConfirmedBooking } from "../support/stored-booking";
 

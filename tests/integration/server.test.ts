@@ -10,7 +10,7 @@ import { connect, type Socket } from "node:net";
 import path from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { readSiteContent } from "../../src/build/content-files";
-import { DEFAULT_SETTINGS, settingsEnv } from "../../src/lib/server/http/settings";
+import { DEFAULT_SETTINGS, settingsEnv } from "../../src/lib/server/runtime/settings";
 import { inlineScriptHashes } from "../../src/build/built-pages";
 import { publicDir } from "../support/built-site";
 import { postJson, startFunctionServer, type Answer, type FunctionServer } from "../support/function-server";

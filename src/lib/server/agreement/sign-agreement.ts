@@ -23,7 +23,7 @@ import { clientAddress } from "../http/client-address";
 import { HttpError, sendFailure } from "../http/http-error";
 import { throttle } from "../http/rate-limit";
 import { readJsonBody } from "../http/read-body";
-import { runtimeEnv } from "../http/runtime";
+import { runtimeEnv } from "../runtime/runtime";
 import { deliverNow } from "../mail/deliver-now";
 import { outgoingMail } from "../mail/outgoing";
 import { oneLineText } from "../../forms/text-cleaning";

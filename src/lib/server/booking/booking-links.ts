@@ -16,7 +16,7 @@ import { siteUrlOf } from "../../site-url";
 import { dataDir } from "../db/database";
 import { deployContext, onNetlify } from "../deploy/deploy-context";
 import { KEY_ID, keysFor, linkKeys } from "../http/link-keys";
-import { runtimeEnv } from "../http/runtime";
+import { runtimeEnv } from "../runtime/runtime";
 
 export function linkSecret(env: NodeJS.ProcessEnv = runtimeEnv()): string | null {
   if (env.BOOKING_LINK_SECRET?.trim()) return env.BOOKING_LINK_SECRET;

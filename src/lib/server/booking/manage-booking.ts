@@ -22,12 +22,12 @@ import { findByKey, findRequest, insertDeliveries, insertRequest } from "../mail
 import { HttpError, sendFailure } from "../http/http-error";
 import { throttle } from "../http/rate-limit";
 import { readJsonBody } from "../http/read-body";
-import { runtimeEnv } from "../http/runtime";
+import { runtimeEnv } from "../runtime/runtime";
 import { deliverNow } from "../mail/deliver-now";
 import { outgoingMail } from "../mail/outgoing";
 import type { MailMessage } from "../mail/mailer";
 import { describeServices } from "./schedule-emails";
-import { createReference } from "../requests/reference";
+import { createReference } from "../mail/reference";
 import { alternatives, calendar, holdInspector, jobOf, lengthOf } from "./booking";
 import { checkBookingToken, linkSecret } from "./booking-links";
 import { signedAtText, signedByText } from "../agreement/agreement";

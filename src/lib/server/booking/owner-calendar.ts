@@ -13,7 +13,7 @@ import { bookingsSince, type Booking } from "./booking-queries";
 import type { Queryable } from "../db/database";
 import { databaseOr503 } from "../http/database-or-503";
 import { sendFailure } from "../http/http-error";
-import { runtimeEnv } from "../http/runtime";
+import { runtimeEnv } from "../runtime/runtime";
 import { ownerFeed } from "./booking-invite";
 
 /** The past bookings the feed still shows, so the day's and yesterday's stay visible. */

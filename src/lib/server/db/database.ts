@@ -15,8 +15,8 @@ import path from "node:path";
 // Netlify's for netlify/functions) puts the driver inside the function's bundle.
 import pg from "pg";
 import { deployContext, onNetlify } from "../deploy/deploy-context";
-import { processState, runtimeEnv } from "../http/runtime";
-import { serverSettings } from "../http/settings";
+import { processState, runtimeEnv } from "../runtime/runtime";
+import { serverSettings } from "../runtime/settings";
 import { migrate } from "./migrations";
 import type { Database, Queryable, Row } from "./queryable";
 import { DatabaseUnavailable, isDatabaseUnavailable } from "./unavailable";

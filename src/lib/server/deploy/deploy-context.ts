@@ -15,7 +15,7 @@
  * belongs to" means. The scheduled functions in netlify/functions are bundled by Netlify from
  * source, but Netlify runs them on the published (production) deploy only.
  */
-import { runtimeEnv } from "../http/runtime";
+import { runtimeEnv } from "../runtime/runtime";
 
 /** The value the build had (written into the bundle by Gatsby's compiler), else the running process's. */
 const built = (value: string | undefined, name: string, env: NodeJS.ProcessEnv) => value || env[name] || undefined;

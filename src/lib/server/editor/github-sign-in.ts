@@ -17,7 +17,7 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { HttpError, sendFailure } from "../http/http-error";
 import { throttle } from "../http/rate-limit";
-import { runtimeEnv } from "../http/runtime";
+import { runtimeEnv } from "../runtime/runtime";
 import { signInPage, type SignInOutcome } from "./sign-in-page";
 import { editorStart, isAllowedOrigin, signInSettings, SIGN_IN_PATH, type SignInSettings } from "./sign-in-settings";
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { onNetlify } from "../deploy/deploy-context";
-import { runtimeEnv } from "./runtime";
+import { runtimeEnv } from "../runtime/runtime";
 
 /** The address src/serve/serve.ts connects from when it hands a visitor's request to the functions. */
 const LOCAL_PROXY = /^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/;

@@ -2,7 +2,7 @@ import { database, type Database } from "../db/database";
 import { RETRY_AFTER_SECONDS } from "../db/unavailable";
 import { deployContext, missingSettings, REQUIRED_ON_NETLIFY } from "../deploy/deploy-context";
 import { HttpError } from "./http-error";
-import { runtimeEnv } from "./runtime";
+import { runtimeEnv } from "../runtime/runtime";
 
 /**
  * The database, or the 503 a visitor is given when it cannot be used: for a request that stores

@@ -5,8 +5,8 @@
 import type { IncomingMessage } from "node:http";
 import { clientAddress } from "./client-address";
 import { HttpError } from "./http-error";
-import { processState } from "./runtime";
-import { serverSettings } from "./settings";
+import { processState } from "../runtime/runtime";
+import { serverSettings } from "../runtime/settings";
 
 export interface RateLimiter {
   /** Records a request from `key`; when over the limit, says how many seconds to wait. */

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { HttpError } from "./http-error";
-import { serverSettings } from "./settings";
+import { serverSettings } from "../runtime/settings";
 
 /** The 415 answer, also given by the production server before it reads a body. */
 export const JSON_ONLY_MESSAGE = "Send the request as JSON with the header Content-Type: application/json.";

@@ -7,8 +7,8 @@
  * it: the worker of the functions' process on one server, the scheduled function on Netlify.
  */
 import { onNetlify } from "../deploy/deploy-context";
-import { runtimeEnv } from "../http/runtime";
-import { serverSettings } from "../http/settings";
+import { runtimeEnv } from "../runtime/runtime";
+import { serverSettings } from "../runtime/settings";
 import { deliverDue, deliveryConfig, ensureDeliveryWorker } from "./delivery";
 
 /** Sends the due e-mails of `reference` (or all that are due), waiting at most `mailBeforeAnswerMs`. */

@@ -19,8 +19,8 @@
 import { randomUUID } from "node:crypto";
 import { database, type Database } from "../db/database";
 import { claimDue, expireUndeliverable, finishDelivery, type DueMail } from "./deliveries";
-import { processState, runtimeEnv } from "../http/runtime";
-import { serverSettings, type ServerSettings } from "../http/settings";
+import { processState, runtimeEnv } from "../runtime/runtime";
+import { serverSettings, type ServerSettings } from "../runtime/settings";
 import { sendMail } from "./mailer";
 
 /** A claim older than this is taken to be abandoned (its process died); the SMTP timeouts are far shorter. */

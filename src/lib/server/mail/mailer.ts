@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { encodeWord } from "nodemailer/lib/mime-funcs";
-import { processState } from "../http/runtime";
-import { serverSettings } from "../http/settings";
+import { processState } from "../runtime/runtime";
+import { serverSettings } from "../runtime/settings";
 
 export interface MailMessage {
   to: string;

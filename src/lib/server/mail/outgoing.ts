@@ -4,7 +4,7 @@
  */
 import { business } from "../../business-data";
 import type { OutgoingMail } from "./outbox";
-import { runtimeEnv } from "../http/runtime";
+import { runtimeEnv } from "../runtime/runtime";
 import { mailboxOf } from "./mailbox-address";
 import type { MailMessage } from "./mailer";
 

@@ -28,14 +28,14 @@ import { clientAddress } from "../http/client-address";
 import { HttpError, sendFailure } from "../http/http-error";
 import { throttle } from "../http/rate-limit";
 import { readJsonBody } from "../http/read-body";
-import { runtimeEnv } from "../http/runtime";
-import { serverSettings } from "../http/settings";
+import { runtimeEnv } from "../runtime/runtime";
+import { serverSettings } from "../runtime/settings";
 import { deliverNow } from "../mail/deliver-now";
 import { dataLinkEmail, dataRequestNotice } from "./privacy-emails";
 import { mailboxOf } from "../mail/mailbox-address";
 import { outgoingMail } from "../mail/outgoing";
 import { idempotencyKey } from "../http/idempotency-key";
-import { createReference } from "../requests/reference";
+import { createReference } from "../mail/reference";
 import { describeKept } from "./kept-data";
 
 /** What the link's signature is for: no other link of the site passes for it. */

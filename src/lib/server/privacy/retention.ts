@@ -15,7 +15,7 @@ import { marylandToday } from "../../booking/maryland-today";
 import type { PrivacyContent } from "../../content-schema";
 import { database, type Database } from "../db/database";
 import { claimRetentionDay, deleteDue, recordRetentionRun, type RetentionCounts } from "./privacy-queries";
-import { processState, runtimeEnv } from "../http/runtime";
+import { processState, runtimeEnv } from "../runtime/runtime";
 import { dueBefore, periodsOf, type PeriodOf } from "./due-days";
 
 /** How often a long-running process looks whether the day has turned. */

@@ -15,7 +15,7 @@ import { bookedTimeText } from "../../booking/booked-time";
 import type { Database } from "../db/database";
 import { lapsedHolds } from "../booking/booking-queries";
 import { findRequest, insertDeliveries } from "../mail/outbox";
-import { runtimeEnv } from "../http/runtime";
+import { runtimeEnv } from "../runtime/runtime";
 import { outgoingMail } from "../mail/outgoing";
 
 const CONFIRMATIONS = "('confirmation', 'agentConfirmation')";

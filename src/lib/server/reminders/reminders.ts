@@ -19,7 +19,7 @@ import { sendFailure } from "../http/http-error";
 import { isSchedulerToken } from "../http/scheduler-token";
 import { deliverNow } from "../mail/deliver-now";
 import { findRequest, insertDeliveries } from "../mail/outbox";
-import { runtimeEnv } from "../http/runtime";
+import { runtimeEnv } from "../runtime/runtime";
 import { describeServices, duration, type ScheduleRecord } from "../booking/schedule-emails";
 import type { MailMessage } from "../mail/mailer";
 import { outgoingMail } from "../mail/outgoing";

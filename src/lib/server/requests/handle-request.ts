@@ -23,14 +23,14 @@ import {
 import { HttpError, sendFailure } from "../http/http-error";
 import { throttle } from "../http/rate-limit";
 import { readJsonBody } from "../http/read-body";
-import { runtimeEnv } from "../http/runtime";
-import { serverSettings } from "../http/settings";
+import { runtimeEnv } from "../runtime/runtime";
+import { serverSettings } from "../runtime/settings";
 import { deliverNow } from "../mail/deliver-now";
 import { mailboxOf } from "../mail/mailbox-address";
 import { outgoingMail } from "../mail/outgoing";
 import type { MailMessage } from "../mail/mailer";
 import { idempotencyKey } from "../http/idempotency-key";
-import { createReference } from "./reference";
+import { createReference } from "../mail/reference";
 
 export interface RequestContext {
   reference: string;
