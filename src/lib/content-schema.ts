@@ -20,7 +20,6 @@ import { formatContentIssues } from "./content-errors";
 import {
   patterns,
   httpsUrl,
-  internalHref,
   isoDate,
   longText,
   navLink,
