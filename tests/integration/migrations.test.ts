@@ -8,7 +8,8 @@
  */
 import { startPostgres } from "../../scripts/lib/postgres-server";
 import { openDatabase, type Database } from "../../src/lib/server/db/database";
-import { checksum, migrate, MIGRATIONS, type Migration } from "../../src/lib/server/db/migrations";
+import { checksum, migrate } from "../../src/lib/server/db/migrate";
+import { MIGRATIONS, type Migration } from "../../src/lib/server/db/migrations";
 import { engines } from "../support/database-engines";
 
 const table = (name: string): Migration => ({ name, sql: `CREATE TABLE m_${name.replace(/\W/g, "_")} (id integer);` });

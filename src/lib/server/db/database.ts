@@ -17,7 +17,7 @@ import pg from "pg";
 import { deployContext, onNetlify } from "../deploy/deploy-context";
 import { processState, runtimeEnv } from "../runtime/runtime";
 import { serverSettings } from "../runtime/settings";
-import { migrate } from "./migrations";
+import { migrate } from "./migrate";
 import type { Database, Queryable, Row } from "./queryable";
 import { DatabaseUnavailable, isDatabaseUnavailable } from "./unavailable";
 
