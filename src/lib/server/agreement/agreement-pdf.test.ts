@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { agreementPdf } from "./agreement";
+import { agreementPdf } from "./agreement-pdf";
 
 const folder = mkdtempSync(path.join(tmpdir(), "agreement-pdf-"));
 

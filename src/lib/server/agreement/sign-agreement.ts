@@ -27,15 +27,9 @@ import { runtimeEnv } from "../runtime/runtime";
 import { deliverNow } from "../mail/deliver-now";
 import { outgoingMail } from "../mail/outgoing";
 import { oneLineText } from "../../forms/text-cleaning";
-import {
-  agreementPdf,
-  agreementTitle,
-  bodyHash,
-  filledAgreement,
-  signedAtText,
-  signedByText,
-  signedMails,
-} from "./agreement";
+import { agreementTitle, bodyHash, filledAgreement, signedAtText, signedByText } from "./agreement";
+import { signedMails } from "./agreement-emails";
+import { agreementPdf } from "./agreement-pdf";
 import { checkBookingToken, linkSecret } from "../booking/booking-links";
 
 /** The longest name accepted: a signature, not a letter. */
