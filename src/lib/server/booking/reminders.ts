@@ -12,6 +12,7 @@ import { availability, business } from "../../business-data";
 import { bookedTimeText } from "../../booking/booked-time";
 import { findAgreement, claimReminder, type ReminderKind } from "../db/agreements";
 import { findBooking, type Booking } from "../db/bookings";
+import { addHours } from "date-fns";
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { databaseOr503, type Database, type Queryable } from "../db/database";
 import { sendFailure } from "../http/http-error";
@@ -25,8 +26,6 @@ import { outgoingMail } from "../mail/outgoing";
 import { filledAgreement } from "./agreement";
 import { linkSecret, manageLink, signingLink } from "./booking-links";
 import { sweepLapsedHolds } from "./hold-sweep";
-
-const HOUR_MS = 60 * 60 * 1000;
 
 /** What to have ready on the day: the inspector needs to reach these. */
 export const PREPARE = [
@@ -43,7 +42,7 @@ async function dueBookings(db: Queryable, kind: ReminderKind, hours: number, now
        AND NOT EXISTS (SELECT 1 FROM reminders r WHERE r.booking = b.reference AND r.kind = $3 AND r.start_at = b.start_at)
        AND ($3 <> 'unsigned' OR NOT EXISTS (SELECT 1 FROM agreements a WHERE a.booking = b.reference))
      ORDER BY start_at`,
-    [now.toISOString(), new Date(now.getTime() + hours * HOUR_MS).toISOString(), kind],
+    [now.toISOString(), addHours(now, hours).toISOString(), kind],
   );
   return rows.map((row) => row.reference);
 }

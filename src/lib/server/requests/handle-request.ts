@@ -4,6 +4,7 @@
  * committed; otherwise the visitor gets a status and a sentence saying what happened, and
  * nothing is reported as received that was not.
  */
+import { addMinutes, subHours } from "date-fns";
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { createHash } from "node:crypto";
 import { availability, business } from "../../business-data";
@@ -70,8 +71,6 @@ function minutes(seconds: number): string {
 
 /** A client's key: letters, digits, "-" and "_" only, so keys the server makes with ":" never meet one. */
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
-const DAY_MS = 24 * 60 * 60 * 1000;
-const MINUTE_MS = 60_000;
 
 export function idempotencyKey(req: GatsbyFunctionRequest): string | undefined {
   const key = req.headers["idempotency-key"];
@@ -149,7 +148,7 @@ async function store(
         tx,
         recipients.map((mail) => `confirmations:${mailboxOf(mail.to)}`),
       );
-      const since = new Date(now.getTime() - DAY_MS).toISOString();
+      const since = subHours(now, 24).toISOString();
       const allowed: MailMessage[] = [];
       for (const mail of recipients) {
         if ((await confirmationsSince(tx, mailboxOf(mail.to), since)) < settings.confirmationsPerAddressPerDay) {
@@ -167,7 +166,7 @@ async function store(
             },
           });
         }
-        const confirmBy = new Date(now.getTime() + availability.holds.confirmWithinMinutes * MINUTE_MS).toISOString();
+        const confirmBy = addMinutes(now, availability.holds.confirmWithinMinutes).toISOString();
         const booked = await acceptance.book(tx, confirmBy);
         if (!booked.ok) {
           throw new Refused({
