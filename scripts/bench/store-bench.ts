@@ -9,6 +9,7 @@
  * Not part of npm test: it measures time, which moves with the machine.
  */
 import "../../src/serve/webpack-imports";
+import { addMonths, formatISO, isFirstDayOfMonth, lastDayOfMonth, parseISO, startOfMonth } from "date-fns";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -35,12 +36,10 @@ const percentile = (values: number[], p: number) => {
 /** The first full month inside the booking window. */
 function benchMonth(now: number): { from: string; to: string } {
   const { first } = calendar.window(now);
-  const start = new Date(`${first.slice(0, 7)}-01T12:00:00Z`);
-  start.setUTCMonth(start.getUTCMonth() + (first.endsWith("-01") ? 0 : 1));
-  const end = new Date(start);
-  end.setUTCMonth(end.getUTCMonth() + 1);
-  end.setUTCDate(0);
-  return { from: start.toISOString().slice(0, 10), to: end.toISOString().slice(0, 10) };
+  const day = parseISO(first);
+  const start = isFirstDayOfMonth(day) ? day : startOfMonth(addMonths(day, 1));
+  const date = (of: Date) => formatISO(of, { representation: "date" });
+  return { from: date(start), to: date(lastDayOfMonth(start)) };
 }
 
 /**

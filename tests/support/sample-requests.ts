@@ -1,10 +1,9 @@
 /** Valid requests as the forms send them (text as typed), with dates that are never in the past. */
-import { addDays, formatISO, parseISO } from "date-fns";
-import { marylandToday } from "../../src/lib/booking/maryland-today";
+import { dateAfter, localDate, MARYLAND } from "../../src/lib/booking/local-time";
 
 /** The date (YYYY-MM-DD) `days` after today in Maryland: calendar days, whatever this machine's zone. */
 export function daysFromToday(days: number): string {
-  return formatISO(addDays(parseISO(marylandToday()), days), { representation: "date" });
+  return dateAfter(localDate(Date.now(), MARYLAND), days);
 }
 
 let visitors = 0;

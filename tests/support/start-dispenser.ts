@@ -2,7 +2,10 @@
  * Open start times from a running server's availability function, for tests and benchmarks that
  * book: each taken one is handed out once, so bookings that should not compete never do.
  */
+import { TZDate } from "@date-fns/tz";
+import { addMonths, format } from "date-fns";
 import { request } from "node:http";
+import { MARYLAND } from "../../src/lib/booking/local-time";
 import { jobQuery, type Job } from "./sample-requests";
 
 export function getJson(url: string): Promise<{ status: number; body: unknown; text: string }> {
@@ -26,14 +29,9 @@ export function getJson(url: string): Promise<{ status: number; body: unknown; t
   });
 }
 
-/** The months from this one on, as YYYY-MM. */
+/** The months from Maryland's this one on, as YYYY-MM. */
 const monthsAhead = (count: number) =>
-  Array.from({ length: count }, (_, i) => {
-    const date = new Date();
-    date.setUTCDate(1);
-    date.setUTCMonth(date.getUTCMonth() + i);
-    return date.toISOString().slice(0, 7);
-  });
+  Array.from({ length: count }, (_, i) => format(addMonths(new TZDate(Date.now(), MARYLAND), i), "yyyy-MM"));
 
 /** Every open start of the next three months for a job. */
 export async function openStartsOf(baseUrl: string, job: Job): Promise<string[]> {

@@ -5,8 +5,6 @@
  * differ. Only headings (##), list items (-) and paragraphs are used: enough for a contract, and
  * the same on the page and in the PDF.
  */
-import { parse } from "yaml";
-
 /** What each placeholder stands for; the build refuses any other. */
 export const AGREEMENT_PLACEHOLDERS = {
   business: "the business's name",
@@ -24,13 +22,6 @@ export const AGREEMENT_PLACEHOLDERS = {
 export type AgreementValues = Record<keyof typeof AGREEMENT_PLACEHOLDERS, string>;
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z]+)\s*\}\}/g;
-
-/** The front matter (as data, not yet validated) and the Markdown body of the agreement file. */
-export function splitAgreementFile(raw: string): { frontmatter: unknown; body: string } {
-  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(raw);
-  if (!match) return { frontmatter: {}, body: raw.trim() };
-  return { frontmatter: parse(match[1]!) ?? {}, body: match[2]!.trim() };
-}
 
 /** The placeholders a body uses that the site does not fill in. */
 export const unknownPlaceholders = (body: string): string[] =>

@@ -13,6 +13,7 @@
 import type HolidaysOfAnyCountry from "date-holidays";
 import type { AvailabilityContent } from "../content-schema";
 import type { HolidayId, Weekday } from "../availability-schema";
+import { dateAfter, dayOfWeek } from "./local-time";
 
 /**
  * The CommonJS build, by require: an import picks the ES build, whose 800 KB data module Gatsby's
@@ -43,12 +44,7 @@ const LIBRARY_NAMES: Record<HolidayId, string> = {
 };
 
 const WEEKDAYS: Weekday[] = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
-const weekdayOf = (date: string) => WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()]!;
-const dayAfter = (date: string, days: number) => {
-  const next = new Date(`${date}T12:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + days);
-  return next.toISOString().slice(0, 10);
-};
+const weekdayOf = (date: string) => WEEKDAYS[dayOfWeek(date)]!;
 
 let library: HolidaysOfAnyCountry | undefined;
 const datesByYear = new Map<number, Map<HolidayId, string>>();
@@ -94,7 +90,7 @@ export function holidayClosures({
       const canTake = (date: string) => worked.has(weekdayOf(date)) && !holidayOn.has(date);
       closed = new Map();
       for (const { id, date } of occurrences) {
-        const observed = worked.has(weekdayOf(date)) ? date : [dayAfter(date, 1), dayAfter(date, -1)].find(canTake);
+        const observed = worked.has(weekdayOf(date)) ? date : [dateAfter(date, 1), dateAfter(date, -1)].find(canTake);
         if (observed?.startsWith(`${year}-`)) closed.set(observed, id);
       }
       byYear.set(year, closed);

@@ -4,27 +4,24 @@
  * for the browser: the schedule page uses it for today's date and the times it shows.
  */
 import { TZDate } from "@date-fns/tz";
+import { addDays, addHours, formatISO, getDay, parseISO, subHours } from "date-fns";
 
 export const MARYLAND = "America/New_York";
 export const MINUTE_MS = 60_000;
 
 /** RFC 3339 with the zone's offset: 2026-12-03T08:00:00-05:00. */
-export function rfc3339(instant: number, timeZone: string): string {
-  const local = new TZDate(instant, timeZone);
-  const pad = (value: number) => String(value).padStart(2, "0");
-  const offset = -local.getTimezoneOffset();
-  const sign = offset >= 0 ? "+" : "-";
-  return (
-    `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}` +
-    `T${pad(local.getHours())}:${pad(local.getMinutes())}:00` +
-    `${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`
-  );
-}
+export const rfc3339 = (instant: number, timeZone: string): string => formatISO(new TZDate(instant, timeZone));
 
 /** The local date (YYYY-MM-DD) of an instant in the zone. */
-export function localDate(instant: number, timeZone: string): string {
-  return rfc3339(instant, timeZone).slice(0, 10);
-}
+export const localDate = (instant: number, timeZone: string): string =>
+  formatISO(new TZDate(instant, timeZone), { representation: "date" });
+
+/** The date (YYYY-MM-DD) `days` after a date (before it when negative), on the calendar. */
+export const dateAfter = (date: string, days: number): string =>
+  formatISO(addDays(parseISO(date), days), { representation: "date" });
+
+/** The day of the week of a date (YYYY-MM-DD): 0 for Sunday to 6 for Saturday. */
+export const dayOfWeek = (date: string): number => getDay(parseISO(date));
 
 /**
  * The instant of a local wall time, or null when that time does not exist (the hour skipped in
@@ -35,8 +32,8 @@ export function instantOf(date: string, time: string, timeZone: string): number 
   const [hours, minutes] = time.split(":").map(Number) as [number, number];
   const local = new TZDate(year, month - 1, day, hours, minutes, timeZone);
   if (local.getHours() !== hours || local.getMinutes() !== minutes || local.getDate() !== day) return null;
-  const hourLater = new TZDate(local.getTime() + 60 * MINUTE_MS, timeZone);
-  const hourEarlier = new TZDate(local.getTime() - 60 * MINUTE_MS, timeZone);
+  const hourLater = addHours(local, 1);
+  const hourEarlier = subHours(local, 1);
   const sameWallTime = (other: TZDate) => other.getHours() === hours && other.getMinutes() === minutes;
   if (sameWallTime(hourLater) || sameWallTime(hourEarlier)) return null;
   return local.getTime();

@@ -1,7 +1,9 @@
 /**
- * Today's date in Maryland (YYYY-MM-DD), from the platform's own time-zone database through Intl:
- * no rules written here, and no library in the schedule page's first download (the form needs
- * only the date; @date-fns/tz comes with the calendar, which loads when its step opens).
+ * Today's date in Maryland (YYYY-MM-DD) for the schedule page's first download, from the
+ * platform's own time-zone database through Intl: no rules written here, and no library (the form
+ * needs only the date; @date-fns/tz, 3 KB of gzip JavaScript, comes with the calendar, which loads
+ * when its step opens, and would put /schedule over its budget). The server and everything else
+ * use `localDate` (./local-time.ts); a test holds the two to the same date at every hour.
  */
 const formatter = new Intl.DateTimeFormat("en-CA", {
   timeZone: "America/New_York",

@@ -17,7 +17,7 @@ import type { AvailabilityContent } from "../content-schema";
 import type { Weekday } from "../availability-schema";
 import type { JobTimes } from "./job-length";
 import { holidayClosures } from "./holidays";
-import { instantOf, localDate, rfc3339 } from "./local-time";
+import { dateAfter, dayOfWeek, instantOf, localDate, rfc3339 } from "./local-time";
 
 const WEEKDAYS: Weekday[] = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 
@@ -45,13 +45,7 @@ export function heldRange(instant: number, job: JobTimes): { from: number; to: n
   };
 }
 
-/** YYYY-MM-DD of a day, in steps of whole days. */
-const dayAfter = (date: string, days = 1) => {
-  const next = new Date(`${date}T12:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + days);
-  return next.toISOString().slice(0, 10);
-};
-const weekdayOf = (date: string) => WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()]!;
+const weekdayOf = (date: string) => WEEKDAYS[dayOfWeek(date)]!;
 
 export function createCalendar(availability: AvailabilityContent) {
   const { timeZone, startEveryMinutes } = availability;
@@ -67,10 +61,10 @@ export function createCalendar(availability: AvailabilityContent) {
     const today = localDate(now, timeZone);
     let first = today;
     for (let found = 0; found < availability.minimumNoticeWorkingDays;) {
-      first = dayAfter(first);
+      first = dateAfter(first, 1);
       if (isWorkingDay(first)) found += 1;
     }
-    return { first, last: dayAfter(today, availability.horizonDays) };
+    return { first, last: dateAfter(today, availability.horizonDays) };
   }
 
   /**
@@ -148,7 +142,7 @@ export function createCalendar(availability: AvailabilityContent) {
         byDay.set(day, [...(byDay.get(day) ?? []), held]);
       }
     }
-    for (let date = from < first ? first : from; date <= to && date <= last; date = dayAfter(date)) {
+    for (let date = from < first ? first : from; date <= to && date <= last; date = dateAfter(date, 1)) {
       for (const start of startsOn(date, job.onSiteMinutes)) {
         if (start.instant <= now) continue;
         const range = heldRange(start.instant, job);

@@ -6,9 +6,10 @@
  * Its PDF: agreement-pdf.ts; its e-mails: agreement-emails.ts.
  */
 import { createHash } from "node:crypto";
+import matter from "gray-matter";
 import agreementFile from "!!raw-loader!../../../../content/agreement.md";
 import { availability, business } from "../../business-data";
-import { fillAgreement, isClientName, splitAgreementFile } from "../../booking/agreement-text";
+import { fillAgreement, isClientName } from "../../booking/agreement-text";
 import { bookedTimeText } from "../../booking/booked-time";
 import { MARYLAND, rfc3339 } from "../../booking/local-time";
 import { agreementFrontmatterSchema } from "../../content-schema";
@@ -22,9 +23,10 @@ import { describeServices, type ScheduleRecord } from "../booking/schedule-email
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
-const file = splitAgreementFile(agreementFile);
+// Front matter read by gray-matter, as gatsby-plugin-mdx reads it for the build's check.
+const file = matter(agreementFile);
 /** Validated at build (gatsby/source-content.ts); parsed here for its types and defaults. */
-const settings = agreementFrontmatterSchema.parse(file.frontmatter);
+const settings = agreementFrontmatterSchema.parse(file.data);
 
 /** The agreement's version: a short hash of the file as built, so any edit is a new version. */
 export const AGREEMENT_VERSION = sha256(agreementFile).slice(0, 12);
@@ -50,7 +52,7 @@ export async function filledAgreement(db: Queryable, booking: Booking): Promise<
   if (!record?.request) throw new Error(`booking ${booking.reference} has no request`);
   const { request, quote } = record;
   const services = describeServices(request);
-  const body = fillAgreement(file.body, {
+  const body = fillAgreement(file.content.trim(), {
     business: business.name,
     client: request.name,
     reference: booking.reference,

@@ -4,12 +4,12 @@
  * answers as the quote), as RFC 3339 date-times with Maryland's offset. Read by the schedule page
  * with TanStack Query; a time taken meanwhile is refused when booking, with the fresh times.
  */
+import { getDaysInMonth, parseISO } from "date-fns";
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import * as z from "zod/mini";
 import { availability, business } from "../../business-data";
-import { MARYLAND } from "../../booking/local-time";
+import { localDate, MARYLAND } from "../../booking/local-time";
 import { catalog } from "../../catalog";
-import { marylandToday } from "../../booking/maryland-today";
 import { scheduleFieldSchemas } from "../../forms/schedule-fields";
 import { fieldErrors } from "../../request-schemas";
 import { databaseOr503 } from "../http/database-or-503";
@@ -17,7 +17,7 @@ import { calendar, jobOf, lengthOf, openStarts } from "./booking";
 import { HttpError, sendFailure } from "../http/http-error";
 import { throttle } from "../http/rate-limit";
 
-const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const list = (value: unknown) => (typeof value === "string" && value ? value.split(",") : []);
 
 function jobSchema(today: string) {
@@ -41,11 +41,10 @@ export async function availabilityHandler(req: GatsbyFunctionRequest, res: Gatsb
     // A visitor looks through several months for each booking: more reads than requests.
     throttle(req, "availability", "Too many requests from your address. Please wait a few minutes.", 12);
     const month = String((req.params as Record<string, string> | undefined)?.month ?? "");
-    const match = MONTH.exec(month);
-    if (!match) throw new HttpError(400, "Name the month as YYYY-MM, such as 2026-12.");
+    if (!MONTH.test(month)) throw new HttpError(400, "Name the month as YYYY-MM, such as 2026-12.");
     const now = Date.now();
     const query = (req.query ?? {}) as Record<string, unknown>;
-    const parsed = jobSchema(marylandToday(new Date(now))).safeParse({
+    const parsed = jobSchema(localDate(now, MARYLAND)).safeParse({
       mainInspection: query.mainInspection,
       addOns: list(query.addOns),
       waterPackages: list(query.waterPackages),
@@ -57,9 +56,7 @@ export async function availabilityHandler(req: GatsbyFunctionRequest, res: Gatsb
       return;
     }
     const length = lengthOf(jobOf(parsed.data));
-    const year = Number(match[1]);
-    const monthIndex = Number(match[2]) - 1;
-    const days = new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
+    const days = getDaysInMonth(parseISO(`${month}-01`));
     const [from, to] = [`${month}-01`, `${month}-${String(days).padStart(2, "0")}`];
     const { first, last } = calendar.window(now);
     // A month outside today's booking window has no open time: answered without a look at the bookings.

@@ -10,6 +10,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { addDays } from "date-fns";
 import path from "node:path";
 import { availability } from "../../business-data";
 import { siteUrlOf } from "../../site-url";
@@ -83,7 +84,7 @@ function signedByOneOf(keys: readonly { key: string }[], signature: string, sign
 }
 
 /** A link works while its booking can be moved at all: twice the horizon from when it was made. */
-export const linkExpiry = (now: number) => now + 2 * availability.horizonDays * 24 * 60 * 60 * 1000;
+export const linkExpiry = (now: number) => addDays(now, 2 * availability.horizonDays).getTime();
 
 /**
  * The address the links in e-mails point to, read when a link is made: SITE_URL where the

@@ -6,7 +6,7 @@
  */
 import { availability, pricing } from "../../business-data";
 import { jobLength, type Job, type JobLength } from "../../booking/job-length";
-import { localDate, MARYLAND, MINUTE_MS } from "../../booking/local-time";
+import { dateAfter, localDate, MARYLAND, MINUTE_MS } from "../../booking/local-time";
 import { createCalendar, heldRange, type Start } from "../../booking/open-times";
 import { NO_MAIN_INSPECTION, SAME_ADDRESS_CONFIRMED } from "../../forms/choices";
 import type { ScheduleRequest } from "../../request-schemas";
@@ -37,7 +37,6 @@ const inspectorDays = (inspector: number, range: { from: number; to: number }) =
 /** How many open times a refused booking offers instead, and over how many days from its own. */
 const ALTERNATIVES = 12;
 const ALTERNATIVE_DAYS = 14;
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Tries of one booking per inspector, before it is told the time is taken: conflicts are rare. */
 const RETRIES_PER_INSPECTOR = 4;
 
@@ -54,13 +53,6 @@ export function jobOf(
 }
 
 export const lengthOf = (job: Job): JobLength => jobLength(availability, pricing, job);
-
-/** YYYY-MM-DD `days` after a date (days may be negative). */
-export function addDays(date: string, days: number): string {
-  const day = new Date(`${date}T12:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
-}
 
 /**
  * The open starts from `from` to `to` (dates) for a job, less the time live bookings hold: one
@@ -80,8 +72,8 @@ export async function openStarts(
   // A day before and after, so a booking across midnight in any zone is seen.
   const busy = await busyBetween(
     db,
-    Date.parse(`${start}T00:00:00Z`) - DAY_MS,
-    Date.parse(`${end}T00:00:00Z`) + 2 * DAY_MS,
+    Date.parse(`${dateAfter(start, -1)}T00:00:00Z`),
+    Date.parse(`${dateAfter(end, 2)}T00:00:00Z`),
     new Date(now).toISOString(),
     except,
   );
@@ -96,7 +88,7 @@ export async function alternatives(
   now: number,
   except?: string,
 ): Promise<string[]> {
-  const open = await openStarts(db, length, { from: date, to: addDays(date, ALTERNATIVE_DAYS) }, now, except);
+  const open = await openStarts(db, length, { from: date, to: dateAfter(date, ALTERNATIVE_DAYS) }, now, except);
   return open.slice(0, ALTERNATIVES).map((start) => start.at);
 }
 

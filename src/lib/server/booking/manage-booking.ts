@@ -8,6 +8,7 @@
  * (change-emails.ts: the updated invite, same UID, higher SEQUENCE), and a cancel or move to the
  * business too. A forged token is answered 403, an expired one 410.
  */
+import { subHours } from "date-fns";
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { availability, business } from "../../business-data";
 import { bookedTimeText } from "../../booking/booked-time";
@@ -35,7 +36,6 @@ import { bookingInvite } from "./booking-invite";
 import { visitorChangeMail } from "./change-emails";
 
 export const BOOKING_CHANGES = "booking-changes";
-const HOUR_MS = 60 * 60 * 1000;
 const newStart = offeredTime("Choose one of the open times.", "Choose one of the open times.");
 
 /** What the page shows of a booking: where it stands, and what, where and for how much, as booked. */
@@ -43,7 +43,7 @@ async function describe(db: Queryable, booking: Booking, now: number) {
   const record = (await findRequest(db, booking.reference))?.record as { quote?: { total: number } } | undefined;
   // The services and fee never change after booking, so the newest signature of it covers it.
   const [signed] = await agreementsOf(db, [booking.reference]);
-  const cutoff = Date.parse(booking.start) - availability.cancellation.cutoffHours * HOUR_MS;
+  const cutoff = subHours(Date.parse(booking.start), availability.cancellation.cutoffHours).getTime();
   const live = booking.status === "booked" || booking.status === "pending";
   return {
     reference: booking.reference,

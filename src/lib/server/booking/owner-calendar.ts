@@ -6,6 +6,7 @@
  * CALENDAR_FEED_SECRET, compared in constant time; anything else, or no secret set, is 404.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
+import { subDays } from "date-fns";
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { business } from "../../business-data";
 import { agreementsOf } from "../agreement/agreement-queries";
@@ -17,7 +18,7 @@ import { runtimeEnv } from "../runtime/runtime";
 import { ownerFeed } from "./booking-invite";
 
 /** The past bookings the feed still shows, so the day's and yesterday's stay visible. */
-const KEEP_PAST_MS = 7 * 24 * 60 * 60 * 1000;
+const KEEP_PAST_DAYS = 7;
 
 const digest = (text: string) => createHash("sha256").update(text).digest();
 
@@ -52,7 +53,7 @@ export async function ownerCalendarHandler(req: GatsbyFunctionRequest, res: Gats
   }
   try {
     const db = await databaseOr503(business.phone, "read", env);
-    const bookings = await bookingsSince(db, new Date(Date.now() - KEEP_PAST_MS).toISOString());
+    const bookings = await bookingsSince(db, subDays(Date.now(), KEEP_PAST_DAYS).toISOString());
     const text = ownerFeed(bookings, await signaturesOf(db, bookings));
     res.status(200).setHeader("Content-Type", "text/calendar; charset=utf-8");
     res.send(text);

@@ -29,7 +29,6 @@ export interface DeliveryState {
   attempts: number;
   lastError: string | null;
   sentAt: string | null;
-  dueAt: string;
   createdAt: string;
 }
 
@@ -128,10 +127,9 @@ export async function deliveryStates(db: Queryable, now: string, reference?: str
     attempts: number;
     last_error: string | null;
     sent_at: Date | null;
-    due_at: Date;
     created_at: Date;
   }>(
-    `SELECT number, reference, message, mail, transport, state, attempts, last_error, sent_at, due_at, created_at,
+    `SELECT number, reference, message, mail, transport, state, attempts, last_error, sent_at, created_at,
             (state = 'pending' AND claimed_until > $1) AS sending
      FROM deliveries WHERE ($2::text IS NULL OR reference = $2) ORDER BY created_at, reference, position`,
     [now, reference ?? null],
@@ -149,7 +147,6 @@ export async function deliveryStates(db: Queryable, now: string, reference?: str
     attempts: row.attempts,
     lastError: row.last_error,
     sentAt: iso(row.sent_at),
-    dueAt: iso(row.due_at)!,
     createdAt: iso(row.created_at)!,
   }));
 }

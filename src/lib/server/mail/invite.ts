@@ -8,15 +8,11 @@
 // The zone's rules as the tz database writes them for calendars (tzurl.org), taken into the bundle
 // at build time: the package reads its files from disk beside itself, which a bundle does not keep.
 import newYorkZone from "!!raw-loader!@touch4it/ical-timezones/zones/America/New_York.ics";
-import dayjs from "dayjs";
-import timezone from "dayjs/plugin/timezone";
-import utc from "dayjs/plugin/utc";
+import { TZDate } from "@date-fns/tz";
+import { addMinutes } from "date-fns";
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { business } from "../../business-data";
 import { MARYLAND } from "../../booking/local-time";
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 export interface InviteEvent {
   reference: string;
@@ -31,8 +27,6 @@ export interface InviteEvent {
   /** Bumped on each move, so calendars take the new time. */
   sequence?: number;
 }
-
-const MINUTE_MS = 60_000;
 
 /** The VTIMEZONE component of Maryland's zone, for ical-generator. */
 function vtimezone(zone: string): string | null {
@@ -54,12 +48,13 @@ export function calendarFile(name: string, events: readonly InviteEvent[], metho
   // (3.8.7.2) requires UTC.
   calendar.timezone({ name: null, generator: vtimezone });
   for (const event of events) {
-    const start = Date.parse(event.start);
+    // A TZDate in the event's zone: ical-generator writes its wall-clock time there, after TZID.
+    const start = new TZDate(event.start, MARYLAND);
     calendar.createEvent({
       id: event.reference,
       sequence: event.sequence ?? 0,
-      start: dayjs(start),
-      end: dayjs(start + event.onSiteMinutes * MINUTE_MS),
+      start,
+      end: addMinutes(start, event.onSiteMinutes),
       timezone: MARYLAND,
       summary: event.summary,
       description: event.description,

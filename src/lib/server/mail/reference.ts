@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { marylandToday } from "../../booking/maryland-today";
+import { localDate, MARYLAND } from "../../booking/local-time";
 
 /** Crockford's base32 without I, L, O and U, so a reference read over the phone is not misheard. */
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -9,7 +9,7 @@ const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
  * the visitor and the owner read it, not UTC's) and six random characters.
  */
 export function createReference(prefix: string, now: Date = new Date()): string {
-  const date = marylandToday(now).replace(/-/g, "");
+  const date = localDate(now.getTime(), MARYLAND).replace(/-/g, "");
   const random = Array.from({ length: 6 }, () => ALPHABET[randomInt(ALPHABET.length)]).join("");
   return `${prefix}-${date}-${random}`;
 }

@@ -11,9 +11,9 @@
  * (29 February, or 31 January plus a month) it ends on the last day of that month, as date-fns
  * counts, so it is never later than the period.
  */
-import { TZDate } from "@date-fns/tz";
-import { add, addDays, sub } from "date-fns";
-import { localDate, MARYLAND } from "../../booking/local-time";
+import { tz } from "@date-fns/tz";
+import { add, parseISO, sub } from "date-fns";
+import { dateAfter, localDate, MARYLAND } from "../../booking/local-time";
 import type { PrivacyContent } from "../../content-schema";
 
 /** How long a record is kept from the instant it counts from. */
@@ -40,10 +40,7 @@ export function periodsOf(periods: PrivacyContent) {
 export type PeriodOf = keyof ReturnType<typeof periodsOf>;
 
 /** The start (midnight, Maryland's clock) of a day given as YYYY-MM-DD. */
-function startOfDay(day: string): TZDate {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  return new TZDate(year, month - 1, date, MARYLAND);
-}
+const startOfDay = (day: string) => parseISO(day, { in: tz(MARYLAND) });
 
 const dayOf = (date: Date) => localDate(date.getTime(), MARYLAND);
 
@@ -62,9 +59,6 @@ export function goesOn(from: number, period: Period): string {
  */
 export function dueBefore(today: string, period: Period): string {
   let last = dayOf(sub(startOfDay(today), { ...period, days: 3 }));
-  for (let next = dayOf(addDays(startOfDay(last), 1)); endOf(next, period) <= today;) {
-    last = next;
-    next = dayOf(addDays(startOfDay(last), 1));
-  }
-  return new Date(addDays(startOfDay(last), 1).getTime()).toISOString();
+  for (let next = dateAfter(last, 1); endOf(next, period) <= today; next = dateAfter(last, 1)) last = next;
+  return new Date(startOfDay(dateAfter(last, 1)).getTime()).toISOString();
 }

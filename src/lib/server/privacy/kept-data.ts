@@ -4,7 +4,7 @@
  * deletion takes it now or the law (or the record of a job done) keeps it until then.
  */
 import { bookedTimeText } from "../../booking/booked-time";
-import { marylandToday } from "../../booking/maryland-today";
+import { localDate, MARYLAND } from "../../booking/local-time";
 import {
   addOnChoices,
   foundationChoices,
@@ -50,7 +50,7 @@ export interface KeptData {
 }
 
 /** Dates as Maryland's calendar shows them, as the references and the bookings are. */
-const day = (date: Date) => marylandToday(date);
+const day = (date: Date) => localDate(date.getTime(), MARYLAND);
 
 const WHAT: Record<string, string> = {
   "contact-messages": "Message from the contact form",

@@ -11,7 +11,7 @@
  * through webpack's yaml-loader (privacy/declaration.ts), which Netlify's own bundler of the
  * scheduled function cannot, so that function reads the file itself.
  */
-import { marylandToday } from "../../booking/maryland-today";
+import { localDate, MARYLAND } from "../../booking/local-time";
 import type { PrivacyContent } from "../../content-schema";
 import { database, type Database } from "../db/database";
 import { claimRetentionDay, deleteDue, recordRetentionRun, type RetentionCounts } from "./privacy-queries";
@@ -30,7 +30,7 @@ export async function enforceRetention(
   now: Date,
   periods: PrivacyContent,
 ): Promise<RetentionCounts | null> {
-  const day = marylandToday(now);
+  const day = localDate(now.getTime(), MARYLAND);
   return db.transaction(async (tx) => {
     if (!(await claimRetentionDay(tx, day, now.toISOString()))) return null;
     // What goes is what the data page said goes on this day or before (due-days.ts).

@@ -12,6 +12,7 @@ import { availability, business } from "../../business-data";
 import { bookedTimeText } from "../../booking/booked-time";
 import { findAgreement, claimReminder, type ReminderKind } from "../agreement/agreement-queries";
 import { findBooking, type Booking } from "../booking/booking-queries";
+import { addHours } from "date-fns";
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { type Database, type Queryable } from "../db/database";
 import { databaseOr503 } from "../http/database-or-503";
@@ -26,8 +27,6 @@ import { outgoingMail } from "../mail/outgoing";
 import { filledAgreement } from "../agreement/agreement";
 import { linkSecret, manageLink, signingLink } from "../booking/booking-links";
 import { sweepLapsedHolds } from "./hold-sweep";
-
-const HOUR_MS = 60 * 60 * 1000;
 
 /** What to have ready on the day: the inspector needs to reach these. */
 export const PREPARE = [
@@ -44,7 +43,7 @@ async function dueBookings(db: Queryable, kind: ReminderKind, hours: number, now
        AND NOT EXISTS (SELECT 1 FROM reminders r WHERE r.booking = b.reference AND r.kind = $3 AND r.start_at = b.start_at)
        AND ($3 <> 'unsigned' OR NOT EXISTS (SELECT 1 FROM agreements a WHERE a.booking = b.reference))
      ORDER BY start_at`,
-    [now.toISOString(), new Date(now.getTime() + hours * HOUR_MS).toISOString(), kind],
+    [now.toISOString(), addHours(now, hours).toISOString(), kind],
   );
   return rows.map((row) => row.reference);
 }

@@ -1,10 +1,9 @@
 /** The two request types: what each accepts, what it stores and what it answers. */
 import { availability, business, pricing } from "../../business-data";
-import { MARYLAND, rfc3339 } from "../../booking/local-time";
+import { localDate, MARYLAND, rfc3339 } from "../../booking/local-time";
 import { catalog, waterPackageChoices } from "../../catalog";
 import { computeQuote } from "../../quote";
 import { quoteInputOf } from "../../schedule-quote";
-import { marylandToday } from "../../booking/maryland-today";
 import { createContactSchema, createScheduleSchema, fieldErrors } from "../../request-schemas";
 import { bookedTimeText } from "../../booking/booked-time";
 import { book, jobOf, lengthOf } from "../booking/booking";
@@ -20,7 +19,7 @@ export const scheduleEndpoint: Endpoint = {
   kind: "schedule-requests",
   referencePrefix: "SR",
   accept(body, { reference, receivedAt, now }, mailTo) {
-    const today = marylandToday(now);
+    const today = localDate(now.getTime(), MARYLAND);
     const booking = availability.bookingOnline;
     const schema = createScheduleSchema(catalog, { today, currentYear: Number(today.slice(0, 4)), booking });
     const result = schema.safeParse(body);

@@ -4,6 +4,7 @@
  * committed; otherwise the visitor gets a status and a sentence saying what happened, and
  * nothing is reported as received that was not.
  */
+import { addMinutes, subHours } from "date-fns";
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { createHash } from "node:crypto";
 import { availability, business } from "../../business-data";
@@ -68,9 +69,6 @@ function minutes(seconds: number): string {
   const count = Math.ceil(seconds / 60);
   return `${count} minute${count === 1 ? "" : "s"}`;
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-const MINUTE_MS = 60_000;
 
 /**
  * What a repeat of an Idempotency-Key is compared by: the validated fields, not the raw body, so
@@ -139,7 +137,7 @@ async function store(
         tx,
         recipients.map((mail) => `confirmations:${mailboxOf(mail.to)}`),
       );
-      const since = new Date(now.getTime() - DAY_MS).toISOString();
+      const since = subHours(now, 24).toISOString();
       const allowed: MailMessage[] = [];
       for (const mail of recipients) {
         if ((await confirmationsSince(tx, mailboxOf(mail.to), since)) < settings.confirmationsPerAddressPerDay) {
@@ -157,7 +155,7 @@ async function store(
             },
           });
         }
-        const confirmBy = new Date(now.getTime() + availability.holds.confirmWithinMinutes * MINUTE_MS).toISOString();
+        const confirmBy = addMinutes(now, availability.holds.confirmWithinMinutes).toISOString();
         const booked = await acceptance.book(tx, confirmBy);
         if (!booked.ok) {
           throw new Refused({
