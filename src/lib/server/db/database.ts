@@ -140,7 +140,13 @@ async function openEmbedded(dir: string): Promise<Database> {
   )) as typeof import("@electric-sql/pglite/contrib/btree_gist");
   // PGlite makes its own folder but not the ones above it (DATA_DIR on a fresh clone).
   mkdirSync(path.dirname(dir), { recursive: true });
-  const db = await PGlite.create(dir, { extensions: { btree_gist } });
+  const db = await PGlite.create(dir, {
+    extensions: { btree_gist },
+    // PostgreSQL's default 128 MB of shared buffers fill PGlite's WebAssembly memory as pages are
+    // read, 140 MB of the server's resident memory; the site's tables are a few MB, and a page not
+    // in the buffers is a read of the file, which the operating system caches.
+    startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
+  });
   // PGlite has one session: its transactions run one at a time, and each query and transaction
   // here takes a turn shared with the clients of the owner's socket, whose statements PGlite alone
   // would run between this process's (inside its transactions, or these inside theirs).
