@@ -2,8 +2,8 @@
  * The inspection agreement from the visitor's side: a booking is made, its kept confirmation's
  * signing link is opened, the agreement is signed in the browser, and the database, both PDFs
  * (read back with pdf.js) and the owner's feed agree on the name, the time and the
- * version. Screenshots of the agreement, the signed page and the e-mails go to /tmp/shots-33 (or
- * AGREEMENT_SHOTS) at the width of each project, 390 and 1280 px.
+ * version. Screenshots of the agreement, the signed page and the e-mails go to reports/tmp/shots-33
+ * (or AGREEMENT_SHOTS) at the width of each project, 390 and 1280 px.
  */
 import { expect, test } from "@playwright/test";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -14,11 +14,11 @@ import { storedMail } from "../../src/lib/server/db/deliveries";
 import type { MailMessage } from "../../src/lib/server/mail/mailer";
 import { axeViolations, describeViolations } from "../support/axe";
 import { DAY_SLOTS } from "../support/booking";
-import { E2E_DATA, E2E_FEED_SECRET, linkInConfirmation } from "../support/e2e-env";
+import { E2E_DATA, E2E_FEED_SECRET, linkInConfirmation, shotsDir } from "../support/e2e-env";
 import { openPage } from "../support/page";
 import { pdfText } from "../support/pdf-text";
 
-const SHOTS = process.env.AGREEMENT_SHOTS ?? "/tmp/shots-33";
+const SHOTS = process.env.AGREEMENT_SHOTS ?? shotsDir("shots-33");
 const e2eEnv = () => ({ ...process.env, DATA_DIR: E2E_DATA });
 
 const nextMonth = () => {
