@@ -7,7 +7,8 @@
  * best as written).
  *
  * One process owns an embedded database: the functions' process of `npm start`. Commands reach it
- * through that process while the server runs (see scripts/lib/database-access.ts).
+ * through that process while the server runs, over PostgreSQL's own protocol on a Unix socket (see
+ * scripts/lib/database-access.ts).
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -19,6 +20,7 @@ import { HttpError } from "../http/http-error";
 import { processState, runtimeEnv } from "../http/runtime";
 import { serverSettings } from "../http/settings";
 import { migrate } from "./migrations";
+import { Turns } from "./turns";
 import { DatabaseUnavailable, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "./unavailable";
 
 export type Row = Record<string, unknown>;
@@ -36,6 +38,8 @@ export interface Database extends Queryable {
   close(): Promise<void>;
   /** "postgres" or "pglite", for the logs and the benchmarks. */
   kind: "postgres" | "pglite";
+  /** The embedded engine and the turns at its one session, for the owner to serve it on a socket. */
+  embedded?: { engine: import("@electric-sql/pglite").PGlite; turns: Turns };
 }
 
 /** PostgreSQL's error codes the site answers: an exclusion constraint refused an overlap; a unique key exists. */
@@ -137,23 +141,27 @@ async function openEmbedded(dir: string): Promise<Database> {
   // PGlite makes its own folder but not the ones above it (DATA_DIR on a fresh clone).
   mkdirSync(path.dirname(dir), { recursive: true });
   const db = await PGlite.create(dir, { extensions: { btree_gist } });
+  // PGlite has one session: its transactions run one at a time, and each query and transaction
+  // here takes a turn shared with the clients of the owner's socket, whose statements PGlite alone
+  // would run between this process's (inside its transactions, or these inside theirs).
+  const turns = new Turns();
   return {
     kind: "pglite",
-    async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
-      return (await db.query<T>(sql, params as unknown[])).rows;
-    },
-    exec: async (sql: string) => void (await db.exec(sql)),
-    // PGlite has one connection: its transactions run one at a time, which is all the
-    // serialisation one process needs.
+    query: <T extends Row>(sql: string, params: readonly unknown[] = []) =>
+      turns.run(async () => (await db.query<T>(sql, params as unknown[])).rows),
+    exec: (sql: string) => turns.run(async () => void (await db.exec(sql))),
     transaction: <T>(work: (tx: Queryable) => Promise<T>) =>
-      db.transaction((tx) =>
-        work({
-          query: async <R extends Row>(sql: string, params: readonly unknown[] = []) =>
-            (await tx.query<R>(sql, params as unknown[])).rows,
-          exec: async (sql: string) => void (await tx.exec(sql)),
-        }),
+      turns.run(() =>
+        db.transaction((tx) =>
+          work({
+            query: async <R extends Row>(sql: string, params: readonly unknown[] = []) =>
+              (await tx.query<R>(sql, params as unknown[])).rows,
+            exec: async (sql: string) => void (await tx.exec(sql)),
+          }),
+        ),
       ),
-    close: () => db.close(),
+    close: () => turns.run(() => db.close()),
+    embedded: { engine: db, turns },
   };
 }
 
