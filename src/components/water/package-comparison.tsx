@@ -13,7 +13,12 @@ const Minus = iconFrom(lucide.Minus);
 /**
  * Every water-testing package side by side: one column per package, one row per parameter.
  * Placed in content/services/water-quality.mdx as a slot (src/lib/mdx-slots.ts); only that page loads it.
+ *
+ * Wider than a phone, it scrolls inside its frame both ways, with the packages' row and the
+ * parameters' column held in place (`sticky-headings`, src/styles/global.css), so a tick far
+ * right or far down still shows which package and which parameter it belongs to.
  */
+
 export function PackageComparison() {
   const data = useStaticQuery<Queries.PackageComparisonQuery>(graphql`
     query PackageComparison {
@@ -47,10 +52,13 @@ export function PackageComparison() {
 
   return (
     <TooltipGroup>
-      <TableScroller className="my-8">
-        <table className="w-full min-w-[40rem] text-left text-sm sm:text-base">
+      <TableScroller className="my-8 max-h-[80vh] overflow-y-auto">
+        <table className="sticky-headings w-full min-w-[40rem] text-left text-sm sm:text-base">
           <caption className="px-4 py-3 text-left text-base font-semibold text-slate-900">
-            Water testing packages compared: what each one tests
+            {/* Held at the frame's left and as wide as the frame, so the table's name wraps where it is seen. */}
+            <span className="sticky left-4 block max-w-[calc(100vw-4rem)] sm:max-w-none">
+              Water testing packages compared: what each one tests
+            </span>
           </caption>
           <thead className="bg-slate-50 align-bottom">
             <tr>
@@ -58,7 +66,11 @@ export function PackageComparison() {
                 Parameter and limit
               </th>
               {packages.map((pack) => (
-                <th key={pack.packageId} scope="col" className="px-3 py-3 text-center font-semibold text-slate-900">
+                <th
+                  key={pack.packageId}
+                  scope="col"
+                  className="min-w-28 px-3 py-3 text-center font-semibold text-slate-900"
+                >
                   <Link to={pack.path} className="text-brand-700 underline underline-offset-2 hover:text-brand-900">
                     {pack.name}
                   </Link>
