@@ -8,7 +8,7 @@ const executablePath = ensureChromium();
 // starts): bookings of an earlier run would take the days the tests count on (tests/support/booking.ts).
 if (!process.env.TEST_WORKER_INDEX) rmSync(E2E_DATA, { recursive: true, force: true });
 
-/** Browser tests drive Debian's Chromium against the built site served as in production. */
+/** Browser tests drive a Chromium (scripts/lib/chromium.ts) against the built site served as in production. */
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: Lighthouse 12 with its mobile preset, in Debian's Chromium, against the built
+ * `npm run bench`: Lighthouse 12 with its mobile preset, in Chromium, against the built
  * site served as in production (src/serve/serve.ts: the built files with the deployed headers, long caching on hashed files, and brotli or gzip like a CDN). In the same run
  * it builds a bare Gatsby page (one heading, the same Gatsby and React) in a temporary folder and
  * measures it the same way, as the floor every page is compared with. Each page is run five
@@ -104,7 +104,7 @@ function report(bench: BenchRun): string {
     "# Lighthouse",
     "",
     `Lighthouse ${bench.lighthouseVersion}, mobile preset (Moto G Power screen, simulated slow 4G, 4× CPU slowdown),`,
-    `in Debian's Chromium ${bench.chromium}, headless; median of ${bench.runs} runs per page (the floor: of ${2 * bench.runs}). The built site is served by`,
+    `in Chromium ${bench.chromium}, headless; median of ${bench.runs} runs per page (the floor: of ${2 * bench.runs}). The built site is served by`,
     "src/serve/serve.ts as in production: the built files with the deployed headers; it caches",
     "hashed files for a year and compresses with brotli like a CDN. The floor is a bare Gatsby page (one",
     "heading, the same Gatsby 5 and React 18) built and served the same way in the same run, measured before",

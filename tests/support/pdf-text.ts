@@ -1,15 +1,28 @@
 /**
- * The text of a PDF as a reader shows it, by poppler's pdftotext (a reader nobody here wrote),
+ * The text of a PDF as a reader shows it, by Mozilla's pdf.js (a reader nobody here wrote, from npm),
  * whitespace collapsed: what the signed agreement's PDF says is checked with a program other than
- * the one that drew it.
+ * the one that drew it. pdf.js runs in a process of its own (`pdf-pages.mjs`): it is an ES module,
+ * which the unit tests' Jest cannot load, and this keeps the reading synchronous everywhere.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 
+const READER = path.join(__dirname, "pdf-pages.mjs");
+
+const collapse = (text: string) => text.replace(/\s+/g, " ");
+
+/** Each PDF's pages, as text with whitespace collapsed; several PDFs are read by one process. */
+export function pdfPages(pdfs: Array<Uint8Array | string>): string[][] {
+  const base64 = pdfs.map((pdf) => (typeof pdf === "string" ? pdf : Buffer.from(pdf).toString("base64")));
+  const answer = execFileSync(process.execPath, [READER], {
+    input: JSON.stringify(base64),
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return (JSON.parse(answer) as string[][]).map((pages) => pages.map(collapse));
+}
+
+/** The whole text of one PDF given in base64, its pages joined, whitespace collapsed. */
 export function pdfText(base64: string): string {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "pdf-text-")), "document.pdf");
-  writeFileSync(file, Buffer.from(base64, "base64"));
-  return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+  return collapse(pdfPages([base64])[0]!.join(" "));
 }

@@ -7,7 +7,8 @@
  * best as written).
  *
  * One process owns an embedded database: the functions' process of `npm start`. Commands reach it
- * through that process while the server runs (see src/serve/database-access.ts).
+ * through that process while the server runs, over PostgreSQL's own protocol on a Unix socket (see
+ * src/serve/database-access.ts).
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -19,6 +20,7 @@ import { processState, runtimeEnv } from "../runtime/runtime";
 import { serverSettings } from "../runtime/settings";
 import { migrate } from "./migrate";
 import type { Database, Queryable, Row } from "./queryable";
+import { Turns } from "./turns";
 import { DatabaseUnavailable, isDatabaseUnavailable } from "./unavailable";
 
 export type { Database, Queryable, Row } from "./queryable";
@@ -121,24 +123,34 @@ async function openEmbedded(dir: string): Promise<Database> {
   )) as typeof import("@electric-sql/pglite/contrib/btree_gist");
   // PGlite makes its own folder but not the ones above it (DATA_DIR on a fresh clone).
   mkdirSync(path.dirname(dir), { recursive: true });
-  const db = await PGlite.create(dir, { extensions: { btree_gist } });
+  const db = await PGlite.create(dir, {
+    extensions: { btree_gist },
+    // PostgreSQL's default 128 MB of shared buffers fill PGlite's WebAssembly memory as pages are
+    // read, 140 MB of the server's resident memory; the site's tables are a few MB, and a page not
+    // in the buffers is a read of the file, which the operating system caches.
+    startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
+  });
+  // PGlite has one session: its transactions run one at a time, and each query and transaction
+  // here takes a turn shared with the clients of the owner's socket, whose statements PGlite alone
+  // would run between this process's (inside its transactions, or these inside theirs).
+  const turns = new Turns();
   return {
     kind: "pglite",
-    async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
-      return (await db.query<T>(sql, params as unknown[])).rows;
-    },
-    exec: async (sql: string) => void (await db.exec(sql)),
-    // PGlite has one connection: its transactions run one at a time, which is all the
-    // serialisation one process needs.
+    query: <T extends Row>(sql: string, params: readonly unknown[] = []) =>
+      turns.run(async () => (await db.query<T>(sql, params as unknown[])).rows),
+    exec: (sql: string) => turns.run(async () => void (await db.exec(sql))),
     transaction: <T>(work: (tx: Queryable) => Promise<T>) =>
-      db.transaction((tx) =>
-        work({
-          query: async <R extends Row>(sql: string, params: readonly unknown[] = []) =>
-            (await tx.query<R>(sql, params as unknown[])).rows,
-          exec: async (sql: string) => void (await tx.exec(sql)),
-        }),
+      turns.run(() =>
+        db.transaction((tx) =>
+          work({
+            query: async <R extends Row>(sql: string, params: readonly unknown[] = []) =>
+              (await tx.query<R>(sql, params as unknown[])).rows,
+            exec: async (sql: string) => void (await tx.exec(sql)),
+          }),
+        ),
       ),
-    close: () => db.close(),
+    close: () => turns.run(() => db.close()),
+    embedded: { engine: db, turns },
   };
 }
 

@@ -1,4 +1,6 @@
 /** The database as the site's queries see it (database.ts opens it, migrations.ts shapes it). */
+import type { Turns } from "./turns";
+
 export type Row = Record<string, unknown>;
 
 /** What a query runs on: the database, or one transaction of it. */
@@ -14,4 +16,6 @@ export interface Database extends Queryable {
   close(): Promise<void>;
   /** "postgres" or "pglite", for the logs and the benchmarks. */
   kind: "postgres" | "pglite";
+  /** The embedded engine and the turns at its one session, for the owner to serve it on a socket. */
+  embedded?: { engine: import("@electric-sql/pglite").PGlite; turns: Turns };
 }
