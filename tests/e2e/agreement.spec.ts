@@ -13,21 +13,12 @@ import { bookingRequest, jobQuery, SHORT_JOB } from "../support/sample-requests"
 import { storedMail } from "../../src/lib/server/mail/deliveries";
 import type { MailMessage } from "../../src/lib/server/mail/mailer";
 import { axeViolations, describeViolations } from "../support/axe";
-import { DAY_SLOTS } from "../support/booking";
-import { E2E_DATA, E2E_FEED_SECRET, linkInConfirmation, shotsDir } from "../support/e2e-env";
+import { DAY_SLOTS, nextMonth } from "../support/booking";
+import { E2E_FEED_SECRET, e2eEnv, linkInConfirmation, shotsDir } from "../support/e2e-env";
 import { openPage } from "../support/page";
 import { pdfText } from "../support/pdf-text";
 
 const SHOTS = process.env.AGREEMENT_SHOTS ?? shotsDir("shots-33");
-const e2eEnv = () => ({ ...process.env, DATA_DIR: E2E_DATA });
-
-const nextMonth = () => {
-  const date = new Date();
-  date.setUTCDate(1);
-  date.setUTCMonth(date.getUTCMonth() + 1);
-  return date.toISOString().slice(0, 7);
-};
-
 test("the client signs the agreement from the link in the kept confirmation; the database, both PDFs and the owner's feed agree", async ({
   page,
   request,

@@ -2,7 +2,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { bookingRequest, jobQuery, SHORT_JOB } from "../support/sample-requests";
 import { axeViolations, describeViolations } from "../support/axe";
-import { chooseOpenTime, DAY_SLOTS } from "../support/booking";
+import { chooseOpenTime, DAY_SLOTS, nextMonth } from "../support/booking";
 import { linkInConfirmation } from "../support/e2e-env";
 import { openPage } from "../support/page";
 import { visitor } from "../support/schedule-form";
@@ -32,13 +32,6 @@ test("the kept e-mail is read at /_mail, and its link opens the booking on this 
 
   expect((await request.get("/_mail/100000")).status()).toBe(404);
 });
-
-const nextMonth = () => {
-  const date = new Date();
-  date.setUTCDate(1);
-  date.setUTCMonth(date.getUTCMonth() + 1);
-  return date.toISOString().slice(0, 7);
-};
 
 /**
  * Books the `slot`-th open start from the end of the next two months as the form would, then

@@ -10,19 +10,10 @@ import { withDatabase } from "../../src/serve/database-access";
 import { bookingRequest, jobQuery, SHORT_JOB } from "../support/sample-requests";
 import { lastMailTo, storedMail } from "../../src/lib/server/mail/deliveries";
 import { axeViolations, describeViolations } from "../support/axe";
-import { DAY_SLOTS } from "../support/booking";
-import { E2E_DATA, linkInConfirmation } from "../support/e2e-env";
+import { DAY_SLOTS, nextMonth } from "../support/booking";
+import { e2eEnv, linkInConfirmation } from "../support/e2e-env";
 import { eventsOf, methodOf } from "../support/invite";
 import { openPage } from "../support/page";
-
-const e2eEnv = () => ({ ...process.env, DATA_DIR: E2E_DATA });
-
-const nextMonth = () => {
-  const date = new Date();
-  date.setUTCDate(1);
-  date.setUTCMonth(date.getUTCMonth() + 1);
-  return date.toISOString().slice(0, 7);
-};
 
 /** Books Casey Otherbuyer's inspection at the `slot`-th open start from the end of the next two months. */
 async function bookForCasey(request: APIRequestContext, testInfo: TestInfo, slot: number, n: number) {

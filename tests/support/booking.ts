@@ -60,3 +60,11 @@ export async function chooseOpenTime(page: Page, slot: number, project: string):
   await expect(first).toHaveAttribute("aria-pressed", "true");
   return label;
 }
+
+/** The month after this one, as YYYY-MM (the availability function's month). */
+export const nextMonth = () => {
+  const date = new Date();
+  date.setUTCDate(1);
+  date.setUTCMonth(date.getUTCMonth() + 1);
+  return date.toISOString().slice(0, 7);
+};

@@ -22,7 +22,10 @@ export const shotsDir = (name: string) => path.resolve(__dirname, "..", "..", "r
 /** The owner's calendar feed of the browser tests' site: /api/calendar/<this>.ics. */
 export const E2E_FEED_SECRET = "e2e-owner-feed-secret";
 
-export const readE2eOutbox = (kind: string) => readStored(kind, { ...process.env, DATA_DIR: E2E_DATA });
+/** The environment of a command reaching the browser tests' server's data. */
+export const e2eEnv = () => ({ ...process.env, DATA_DIR: E2E_DATA });
+
+export const readE2eOutbox = (kind: string) => readStored(kind, e2eEnv());
 
 /**
  * The page a booking's confirmation e-mail links to, as kept for the local mail view (the browser
