@@ -9,8 +9,35 @@ import path from "node:path";
 import opentype, { type Font } from "opentype.js";
 
 import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from "../lib/paths";
+import { blends, hexColour, type Rgb } from "./indexed-png";
 
 const MARGIN = 80;
+
+/** The drawing's colours: the brand's deep blue, its gold, the logo's blue, white and the footer's pale blue. */
+const COLOURS = { ground: "#0d2c41", gold: "#e0a93b", logo: "#174f73", white: "#ffffff", pale: "#d5e9f4" } as const;
+
+/**
+ * Every colour an image can hold: each flat colour, and the anti-aliased edges where one is drawn
+ * over another (the title, eyebrow, footer and logo tile on the ground; the logo's strokes on its
+ * tile), 16 steps each: 95 colours, an edge pixel within about 10 levels of its own (invisible on
+ * an edge, and the files about a sixth smaller than with 42 steps, 24 against 28 KB).
+ */
+export function shareImagePalette(): Rgb[] {
+  const { ground, gold, logo, white, pale } = COLOURS;
+  const edges = [
+    [ground, white],
+    [ground, gold],
+    [ground, pale],
+    [ground, logo],
+    [logo, gold],
+    [logo, white],
+  ] as const;
+  const colours = new Map<string, Rgb>();
+  for (const [from, to] of edges) {
+    for (const colour of blends(hexColour(from), hexColour(to), 16)) colours.set(colour.join(), colour);
+  }
+  return [...colours.values()];
+}
 
 export interface ShareFonts {
   bold: Font;
@@ -123,15 +150,15 @@ export function shareImageSvg(
     .join("");
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${SHARE_IMAGE_WIDTH}" height="${SHARE_IMAGE_HEIGHT}" viewBox="0 0 ${SHARE_IMAGE_WIDTH} ${SHARE_IMAGE_HEIGHT}">`,
-    `<rect width="100%" height="100%" fill="#0d2c41"/>`,
-    `<rect x="0" y="0" width="${SHARE_IMAGE_WIDTH}" height="12" fill="#e0a93b"/>`,
-    `<path d="${sameOnEveryImage(fonts.medium, eyebrow.toUpperCase(), 26, MARGIN, 110)}" fill="#e0a93b"/>`,
-    `<path d="${titlePaths}" fill="#ffffff"/>`,
+    `<rect width="100%" height="100%" fill="${COLOURS.ground}"/>`,
+    `<rect x="0" y="0" width="${SHARE_IMAGE_WIDTH}" height="12" fill="${COLOURS.gold}"/>`,
+    `<path d="${sameOnEveryImage(fonts.medium, eyebrow.toUpperCase(), 26, MARGIN, 110)}" fill="${COLOURS.gold}"/>`,
+    `<path d="${titlePaths}" fill="${COLOURS.white}"/>`,
     // The logo mark: a roofline over a check.
-    `<g transform="translate(${MARGIN} 500) scale(2.5)"><rect width="32" height="32" rx="8" fill="#174f73"/>`,
-    `<path d="M6 15.5 16 7l10 8.5" fill="none" stroke="#e0a93b" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/>`,
-    `<path d="m11.5 18.5 3.2 3.2 6-6.2" fill="none" stroke="#fff" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/></g>`,
-    `<path d="${sameOnEveryImage(fonts.medium, footer, 32, MARGIN + 104, 552)}" fill="#d5e9f4"/>`,
+    `<g transform="translate(${MARGIN} 500) scale(2.5)"><rect width="32" height="32" rx="8" fill="${COLOURS.logo}"/>`,
+    `<path d="M6 15.5 16 7l10 8.5" fill="none" stroke="${COLOURS.gold}" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/>`,
+    `<path d="m11.5 18.5 3.2 3.2 6-6.2" fill="none" stroke="${COLOURS.white}" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/></g>`,
+    `<path d="${sameOnEveryImage(fonts.medium, footer, 32, MARGIN + 104, 552)}" fill="${COLOURS.pale}"/>`,
     `</svg>`,
   ].join("");
 }
