@@ -116,10 +116,7 @@ const RAW_TEXT = /(<(script|textarea|title)\b[^>]*>)[\s\S]*?(<\/\2>)/gi;
  */
 export function selectorView(whole: string): string {
   const sheets = [...whole.matchAll(STYLE)].map((match) => match[2]!);
-  const named = new Set(["class", "id"]);
-  for (const sheet of sheets) {
-    for (const match of sheet.matchAll(/\[\s*([a-zA-Z_][\w:-]*)/g)) named.add(match[1]!.toLowerCase());
-  }
+  const named = new Set(["class", "id", ...sheets.flatMap((sheet) => factsOf(sheet).attributes)]);
   const markup = whole.replace(STYLE, "");
   const properties = [...new Set([...markup.matchAll(/var\(\s*(--[\w-]+)/g)].map((match) => match[1]!))].sort();
   const elements = markup
@@ -137,7 +134,20 @@ export function selectorView(whole: string): string {
       );
     tags.push(`<${name!.toLowerCase()} ${kept.join(" ")}>`);
   }
-  return JSON.stringify([sheets, properties, tags]);
+  return JSON.stringify([sheets.map((sheet) => factsOf(sheet).hash), properties, tags]);
+}
+
+/** The attributes a sheet's selectors name, by sheet: every page of a site carries the same one. */
+const sheetFacts = new Map<string, { hash: string; attributes: string[] }>();
+
+function factsOf(sheet: string): { hash: string; attributes: string[] } {
+  let facts = sheetFacts.get(sheet);
+  if (!facts) {
+    const attributes = new Set([...sheet.matchAll(/\[\s*([a-zA-Z_][\w:-]*)/g)].map((match) => match[1]!.toLowerCase()));
+    facts = { hash: createHash("sha256").update(sheet).digest("base64"), attributes: [...attributes] };
+    sheetFacts.set(sheet, facts);
+  }
+  return facts;
 }
 
 /**

@@ -10,6 +10,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { copyFile, mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 
@@ -35,6 +36,9 @@ export function drawingFingerprint(siteRoot: string): string {
   for (const file of Object.values(shareFontFiles(siteRoot))) hash.update(readFileSync(file));
   return hash.digest("hex");
 }
+
+/** Images drawn at the same time. */
+const AT_ONCE = 2 * availableParallelism();
 
 export interface SharePage {
   route: string;
@@ -69,28 +73,33 @@ export async function writeShareImages({
   const used = new Set<string>();
   const palette = shareImagePalette();
   let drawn = 0;
-  await Promise.all(
-    pages.map(async ({ route, title }) => {
-      const words = { title, eyebrow, footer };
-      const key = createHash("sha256").update(drawnWith).update(JSON.stringify(words)).digest("hex");
-      const cached = path.join(cacheDir, `${key}.png`);
-      used.add(path.basename(cached));
-      if (!existsSync(cached)) {
-        // Written under a temporary name first, so a build stopped halfway never leaves half a PNG under a real key.
-        const partial = `${cached}.${process.pid}.${route.replace(/\W+/g, "_")}.tmp`;
-        const { data, info } = await sharp(Buffer.from(shareImageSvg(fonts, words)))
-          .ensureAlpha()
-          .raw()
-          .toBuffer({ resolveWithObject: true });
-        await writeFile(partial, await indexedPng(data, info, palette));
-        await rename(partial, cached);
-        drawn += 1;
-      }
-      const file = path.join(publicDir, shareImagePath(route));
-      await mkdir(path.dirname(file), { recursive: true });
-      await copyFile(cached, file);
-    }),
-  );
+  const writeOne = async ({ route, title }: SharePage) => {
+    const words = { title, eyebrow, footer };
+    const key = createHash("sha256").update(drawnWith).update(JSON.stringify(words)).digest("hex");
+    const cached = path.join(cacheDir, `${key}.png`);
+    used.add(path.basename(cached));
+    if (!existsSync(cached)) {
+      // Written under a temporary name first, so a build stopped halfway never leaves half a PNG under a real key.
+      const partial = `${cached}.${process.pid}.${route.replace(/\W+/g, "_")}.tmp`;
+      const { data, info } = await sharp(Buffer.from(shareImageSvg(fonts, words)))
+        .ensureAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      await writeFile(partial, await indexedPng(data, info, palette));
+      await rename(partial, cached);
+      drawn += 1;
+    }
+    const file = path.join(publicDir, shareImagePath(route));
+    await mkdir(path.dirname(file), { recursive: true });
+    await copyFile(cached, file);
+  };
+  // A few images at a time, each taking its next page from one list: enough to keep every core
+  // busy, and no more, since an image's pixels take 3 MB until it is encoded.
+  let next = 0;
+  const drawOneAfterAnother = async () => {
+    while (next < pages.length) await writeOne(pages[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(AT_ONCE, pages.length) }, drawOneAfterAnother));
   // Images no page uses any more would only grow the cache.
   for (const name of await readdir(cacheDir)) {
     if (!used.has(name)) await rm(path.join(cacheDir, name), { force: true });
