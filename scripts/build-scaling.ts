@@ -5,7 +5,8 @@
  * `gatsby build`, samples the memory of the build's whole process tree, and reads Gatsby's own
  * step timings. At the largest size it then changes one post's title and builds again in the
  * same folder, keeping Gatsby's cache as a deploy preview does: the warm rebuild a writer waits
- * for. Writes reports/build-scaling.md; full build logs go to reports/tmp/.
+ * for. Adds its tables to reports/build-scaling.md under the date of the run, after the earlier
+ * runs' (a new file starts with the report's introduction); full build logs go to reports/tmp/.
  *
  *   tsx scripts/build-scaling.ts [--sizes 0,100,500,1000] [--report reports/build-scaling.md]
  *
@@ -16,7 +17,14 @@ import { cpus, loadavg, totalmem } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { copySite, gatsbyBuild, siteRoot } from "./lib/site-copy";
-import { linearity, parseStepTimings, syntheticPost, treeMemory, type StepTiming } from "./lib/build-scaling";
+import {
+  afterEarlierRuns,
+  linearity,
+  parseStepTimings,
+  syntheticPost,
+  treeMemory,
+  type StepTiming,
+} from "./lib/build-scaling";
 import { pageWeightBudgets } from "./budgets";
 import { htmlFileFor, kb, readStats, weighRoute } from "./lib/page-weight";
 
@@ -38,7 +46,7 @@ interface Run {
 }
 
 function shareImageCounts(output: string): Run["shareImages"] {
-  const match = /Share images \((\d+) drawn, (\d+) from the cache\)/.exec(output);
+  const match = /share images \((\d+) drawn, (\d+) from the cache\)/i.exec(output);
   return match ? { drawn: Number(match[1]), reused: Number(match[2]) } : null;
 }
 
@@ -296,7 +304,8 @@ async function main() {
   mkdirSync(logDir, { recursive: true });
   const runs: Run[] = [];
   for (const posts of sizes) runs.push(await measure(posts, logDir, posts === sizes[sizes.length - 1]));
-  const text = report(runs);
+  const earlier = existsSync(values.report!) ? readFileSync(values.report!, "utf8") : undefined;
+  const text = afterEarlierRuns(earlier, report(runs), new Date());
   mkdirSync(path.dirname(values.report!), { recursive: true });
   writeFileSync(values.report!, text);
   console.log(`\n${text}\nReport written to ${values.report}`);
