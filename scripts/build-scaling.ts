@@ -273,9 +273,10 @@ function report(runs: readonly Run[]): string {
           `and ${mb(Math.max(...runs.map((run) => run.peakTreeBytes)))} at every size.`),
     `What dominates the extra time: ${dominant.join(" and ")}.` +
       (steps[0] === "onPostBuild"
-        ? " After the build, this site draws a share image for every page (gatsby-node's onPostBuild, SVG to PNG with" +
-          " sharp) and hashes each page's inline scripts for its Content-Security-Policy; the sitemap and feed plugins" +
-          " write their files in the same step."
+        ? " After the build, this site cuts each page's inline CSS to what it uses (Beasties, once per page structure)," +
+          " draws a share image for every page (gatsby-node's onPostBuild: SVG rasterised by sharp, written as a PNG" +
+          " of the drawing's own palette), hashes each page's inline scripts for its Content-Security-Policy and" +
+          " indexes the searchable pages with Pagefind; the sitemap and feed plugins write their files in the same step."
         : ""),
     "",
     ...warmSection(last),
