@@ -31,23 +31,29 @@ export async function writePostBuildFiles({
   const pages = builtPages(publicDir);
   const notFoundPages = notFoundFiles(publicDir);
   const stats = readStats(publicDir);
-  // First, since it rewrites the pages whose inline scripts the policy below hashes.
+  const sheets = new Map<string, string>();
+  const readSheet = (href: string) => {
+    if (!sheets.has(href)) sheets.set(href, readFileSync(path.join(publicDir, href), "utf8"));
+    return sheets.get(href)!;
+  };
+  // First, since it rewrites the pages whose inline scripts the policy below hashes. Each page is
+  // read once: what is written is kept for the share images' titles and the policy's hashes.
+  const html = new Map<string, string>();
+  const notFound: string[] = [];
   for (const { file, route } of [...pages, ...notFoundPages.map((file) => ({ file, route: undefined }))]) {
     const page = await readFile(file, "utf8");
     // gatsby-ssr.tsx leaves out gatsby-plugin-image's head script and styles, which a GatsbyImage needs.
     if (page.includes("data-gatsby-image-wrapper")) {
       throw new Error(`${file} shows a GatsbyImage: let gatsby-ssr.tsx keep gatsby-plugin-image's head components`);
     }
-    const critical = await inlineCriticalCss(page, (href) => readFileSync(path.join(publicDir, href), "utf8"));
+    const critical = await inlineCriticalCss(page, readSheet);
     // A not-found page answers many addresses, whose own page data Gatsby asks for first: nothing to name.
-    await writeFile(
-      file,
-      route === undefined ? critical : withPagePreloads(critical, route, readPageData(publicDir, route), stats),
-    );
+    const final =
+      route === undefined ? critical : withPagePreloads(critical, route, readPageData(publicDir, route), stats);
+    await writeFile(file, final);
+    if (route === undefined) notFound.push(final);
+    else html.set(route, final);
   }
-  const html = new Map(
-    await Promise.all(pages.map(async (page) => [page.route, await readFile(page.file, "utf8")] as const)),
-  );
   const site = readSiteContent(contentRoot);
 
   const shareImages = await writeShareImages({
@@ -62,7 +68,6 @@ export async function writePostBuildFiles({
 
   // The policy of "/*", which answers unknown addresses, allows both versions of the 404 page
   // Gatsby writes: the adapter replaces 404.html with the /404 version after this runs.
-  const notFound = await Promise.all(notFoundPages.map((file) => readFile(file, "utf8")));
   await writeFile(
     path.join(publicDir, "_headers"),
     headersFile(

@@ -5,7 +5,8 @@
  * `gatsby build`, samples the memory of the build's whole process tree, and reads Gatsby's own
  * step timings. At the largest size it then changes one post's title and builds again in the
  * same folder, keeping Gatsby's cache as a deploy preview does: the warm rebuild a writer waits
- * for. Writes reports/build-scaling.md; full build logs go to reports/tmp/.
+ * for. Adds its tables to reports/build-scaling.md under the date of the run, after the earlier
+ * runs' (a new file starts with the report's introduction); full build logs go to reports/tmp/.
  *
  *   tsx scripts/build-scaling.ts [--sizes 0,100,500,1000] [--report reports/build-scaling.md]
  *
@@ -16,7 +17,14 @@ import { cpus, loadavg, totalmem } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { copySite, gatsbyBuild, siteRoot } from "./lib/site-copy";
-import { linearity, parseStepTimings, syntheticPost, treeMemory, type StepTiming } from "./lib/build-scaling";
+import {
+  afterEarlierRuns,
+  linearity,
+  parseStepTimings,
+  syntheticPost,
+  treeMemory,
+  type StepTiming,
+} from "./lib/build-scaling";
 import { pageWeightBudgets } from "./budgets";
 import { htmlFileFor, kb, readStats, weighRoute } from "./lib/page-weight";
 
@@ -38,7 +46,7 @@ interface Run {
 }
 
 function shareImageCounts(output: string): Run["shareImages"] {
-  const match = /Share images \((\d+) drawn, (\d+) from the cache\)/.exec(output);
+  const match = /share images \((\d+) drawn, (\d+) from the cache\)/i.exec(output);
   return match ? { drawn: Number(match[1]), reused: Number(match[2]) } : null;
 }
 
@@ -255,19 +263,25 @@ function report(runs: readonly Run[]): string {
       `${memory.marginal.map((cost, i) => `${runs[i]!.posts}→${runs[i + 1]!.posts}: ${(cost / 1024).toFixed(0)} KB`).join(", ")}.`,
     `- ${last.posts} extra posts: ${seconds(last.seconds)} and ${mb(last.peakTreeBytes)}, against ${seconds(first.seconds)} and ${mb(first.peakTreeBytes)} for the site with ${first.posts} extra posts.`,
     homeJsLine(homeJs.fit, first, last),
-    `- The blog index lists every post in one page: its HTML grows by ${(blogHtml.fit.slope / 1000).toFixed(2)} KB per post.`,
+    // The blog is paged (ten posts a page): its first page grows only if something lists every post.
+    Math.abs(last.blogHtmlBytes - first.blogHtmlBytes) < 10 * 1000
+      ? `- The blog's first page stays the same size: ${kb(first.blogHtmlBytes)} of HTML with ${first.posts} extra posts, ${kb(last.blogHtmlBytes)} with ${last.posts}.`
+      : `- The blog's first page grows with the posts: its HTML by ${(blogHtml.fit.slope / 1000).toFixed(2)} KB per post.`,
     "",
-    `Build time ${time.linear ? "grows linearly" : "does not grow linearly"} with the number of posts ` +
-      `(linear here means each interval's cost per post is within 35% of the fitted slope and R² >= 0.98). ` +
-      (memory.linear
-        ? "Memory grows linearly."
-        : `Memory does not grow linearly: the peak stays between ${mb(Math.min(...runs.map((run) => run.peakTreeBytes)))} ` +
-          `and ${mb(Math.max(...runs.map((run) => run.peakTreeBytes)))} at every size.`),
+    runs.length < 3
+      ? "(Two sizes only: a straight line through two points says nothing of linearity.)"
+      : `Build time ${time.linear ? "grows linearly" : "does not grow linearly"} with the number of posts ` +
+        `(linear here means each interval's cost per post is within 35% of the fitted slope and R² >= 0.98). ` +
+        (memory.linear
+          ? "Memory grows linearly."
+          : `Memory does not grow linearly: the peak stays between ${mb(Math.min(...runs.map((run) => run.peakTreeBytes)))} ` +
+            `and ${mb(Math.max(...runs.map((run) => run.peakTreeBytes)))} at every size.`),
     `What dominates the extra time: ${dominant.join(" and ")}.` +
       (steps[0] === "onPostBuild"
-        ? " After the build, this site draws a share image for every page (gatsby-node's onPostBuild, SVG to PNG with" +
-          " sharp) and hashes each page's inline scripts for its Content-Security-Policy; the sitemap and feed plugins" +
-          " write their files in the same step."
+        ? " After the build, this site cuts each page's inline CSS to what it uses (Beasties, once per page structure)," +
+          " draws a share image for every page (gatsby-node's onPostBuild: SVG rasterised by sharp, written as a PNG" +
+          " of the drawing's own palette), hashes each page's inline scripts for its Content-Security-Policy and" +
+          " indexes the searchable pages with Pagefind; the sitemap and feed plugins write their files in the same step."
         : ""),
     "",
     ...warmSection(last),
@@ -296,7 +310,8 @@ async function main() {
   mkdirSync(logDir, { recursive: true });
   const runs: Run[] = [];
   for (const posts of sizes) runs.push(await measure(posts, logDir, posts === sizes[sizes.length - 1]));
-  const text = report(runs);
+  const earlier = existsSync(values.report!) ? readFileSync(values.report!, "utf8") : undefined;
+  const text = afterEarlierRuns(earlier, report(runs), new Date());
   mkdirSync(path.dirname(values.report!), { recursive: true });
   writeFileSync(values.report!, text);
   console.log(`\n${text}\nReport written to ${values.report}`);

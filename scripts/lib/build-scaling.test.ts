@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import matter from "gray-matter";
 import { postFrontmatterSchema, validateContent } from "../../src/lib/content-schema";
-import { fitLine, linearity, parseStepTimings, syntheticPost, treeMemory } from "./build-scaling";
+import { afterEarlierRuns, fitLine, linearity, parseStepTimings, syntheticPost, treeMemory } from "./build-scaling";
 
 describe("syntheticPost", () => {
   it("writes posts that pass the blog schema, each with its own slug and date", () => {
@@ -69,5 +69,22 @@ describe("treeMemory", () => {
     if (memory === null) return; // no /proc: not Linux
     expect(memory.total).toBeGreaterThanOrEqual(memory.largest);
     expect(memory.largest).toBeGreaterThan(10 * 1024 * 1024);
+  });
+});
+
+describe("afterEarlierRuns", () => {
+  const run = "# Build scaling\n\nIntro.\n\n| extra posts |\n\n## Cost of each extra post\n\n- 12 ms\n";
+
+  it("adds a run under its date after the earlier runs, which it keeps as they were", () => {
+    const earlier = "# Build scaling\n\nFirst run.\n\n## Gatsby's step timings\n\n| a |\n";
+    const text = afterEarlierRuns(earlier, run, new Date("2026-11-27T10:00:00Z"));
+    expect(text.startsWith(earlier.trimEnd())).toBe(true);
+    expect(text.slice(earlier.trimEnd().length)).toBe(
+      "\n\n## Run of 2026-11-27\n\nIntro.\n\n| extra posts |\n\n#### Cost of each extra post\n\n- 12 ms\n",
+    );
+  });
+
+  it("is the run itself when there is no earlier report", () => {
+    expect(afterEarlierRuns(undefined, run, new Date())).toBe(run);
   });
 });

@@ -133,3 +133,14 @@ export function linearity(points: ReadonlyArray<readonly [number, number]>): {
   const linear = fit.r2 >= 0.98 && marginal.every((cost) => Math.abs(cost - fit.slope) <= 0.35 * Math.abs(fit.slope));
   return { linear, marginal, fit };
 }
+
+/**
+ * The report with this run after the earlier ones, which it is read beside: none is overwritten.
+ * An earlier report keeps its text; this run follows under a heading with its date, its own
+ * title dropped and its sections one level down. With no earlier report, this run's is the file.
+ */
+export function afterEarlierRuns(earlier: string | undefined, run: string, date: Date): string {
+  if (earlier === undefined) return run;
+  const sections = run.replace(/^# .*\n+/, "").replace(/^## /gm, "#### ");
+  return `${earlier.trimEnd()}\n\n## Run of ${date.toISOString().slice(0, 10)}\n\n${sections}`;
+}

@@ -94,6 +94,9 @@ function decodeEntities(text: string): string {
     .replace(/&gt;/g, ">");
 }
 
+/** Script hashes by script: most of Gatsby's inline scripts are the same on every page. */
+const scriptHashes = new Map<string, string>();
+
 /** SHA-256 (base64) of each inline script a browser would run; JSON data blocks are not scripts. */
 export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
@@ -103,7 +106,12 @@ export function inlineScriptHashes(html: string): string[] {
     if (/\bsrc=/.test(attributes) || !body) continue;
     const type = /\btype=["']?([^"'\s>]+)/.exec(attributes)?.[1];
     if (type && !["module", "text/javascript", "application/javascript"].includes(type)) continue;
-    hashes.push(createHash("sha256").update(body, "utf8").digest("base64"));
+    let hash = scriptHashes.get(body);
+    if (hash === undefined) {
+      hash = createHash("sha256").update(body, "utf8").digest("base64");
+      scriptHashes.set(body, hash);
+    }
+    hashes.push(hash);
   }
   return hashes;
 }

@@ -4,7 +4,7 @@
 import Beasties from "beasties";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { dropUnusedProperties, inlineCriticalCss, unwrapWhere, withLayerOrder } from "./critical-css";
+import { dropUnusedProperties, inlineCriticalCss, selectorView, unwrapWhere, withLayerOrder } from "./critical-css";
 
 /**
  * A sheet shaped as Tailwind v4 writes it: layers, theme variables, @property, variants, :where().
@@ -76,6 +76,48 @@ describe("critical CSS", () => {
     const once = await inlineCriticalCss(html, readSheet);
     expect(once.replace(styleOf(once), "")).toBe(html.replace("stale", ""));
     expect(await inlineCriticalCss(once, readSheet)).toBe(once);
+  });
+});
+
+describe("critical CSS of pages built from one template", () => {
+  const post = (words: string, link: string, extra = "") =>
+    page(
+      `<article class="pad"><h2 class="ink">${words}</h2><p>${words} and <a href="${link}" title="${words}">more</a></p>${extra}</article>`,
+    );
+  const process = jest.spyOn(Beasties.prototype, "process");
+  beforeEach(() => process.mockClear());
+
+  it("reduces the styles once for pages that differ only in their words and links, with the same result", async () => {
+    const first = await inlineCriticalCss(post("Radon in Maryland", "/services/radon"), readSheet);
+    const second = await inlineCriticalCss(post("Mold & moisture", "/blog/maryland-mold-law"), readSheet);
+    expect(process).toHaveBeenCalledTimes(1);
+    expect(styleOf(second)).toBe(styleOf(first));
+    expect(second).toContain('<h2 class="ink">Mold & moisture</h2>');
+  });
+
+  it("reduces them again for a page with an element, or a class, the others lack", async () => {
+    const plain = styleOf(await inlineCriticalCss(post("Wells", "/a", "<div></div>"), readSheet));
+    const glowing = styleOf(await inlineCriticalCss(post("Wells", "/a", '<div class="glow"></div>'), readSheet));
+    const withDialog = styleOf(await inlineCriticalCss(post("Wells", "/a", "<dialog></dialog>"), readSheet));
+    expect(process).toHaveBeenCalledTimes(3);
+    expect(plain).not.toContain(".glow");
+    expect(glowing).toContain(".glow{");
+    expect(withDialog).toContain("dialog{");
+  });
+
+  it("keeps a custom property that only the words of one page read", async () => {
+    const named = styleOf(await inlineCriticalCss(post("Set var(--color-unused) here", "/b"), readSheet));
+    const unnamed = styleOf(await inlineCriticalCss(post("Nothing here", "/b"), readSheet));
+    expect(named).toContain("--color-unused:#f00");
+    expect(unnamed).not.toContain("--color-unused");
+  });
+
+  it("sees the attributes a selector names, and no other", () => {
+    const view = (attributes: string) =>
+      selectorView(`<style>[open]{margin:0}.x{margin:0}</style><details class="x" ${attributes}></details>`);
+    expect(view('open data-x="1" title="A"')).toBe(view('open data-x="2" title="B"'));
+    expect(view("open")).not.toBe(view(""));
+    expect(view('id="a"')).not.toBe(view('id="b"'));
   });
 });
 

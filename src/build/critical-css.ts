@@ -11,6 +11,7 @@
  * tooltips, toasts, other pages reached by a link) is styled by the same rules as before.
  */
 import Beasties from "beasties";
+import { createHash } from "node:crypto";
 import postcss, { type AtRule, type Container } from "postcss";
 
 const STYLE = /(<style\b[^>]*>)([\s\S]*?)(<\/style>)/g;
@@ -61,12 +62,33 @@ const beasties = new TailwindBeasties({
  * reduced by an earlier build comes out the same. Only the style text changes: Beasties writes
  * the whole document anew (void tags, attribute case), so its reduced styles are put back into
  * the page as Gatsby wrote it, byte for byte elsewhere.
+ *
+ * Pages built from one template (posts, the blog's pages, topics) differ in their words, not in
+ * what a selector can see, so the reduced styles are remembered under the page's selectorView:
+ * a blog of a thousand posts runs Beasties for a few pages, not for every one.
  */
 export async function inlineCriticalCss(html: string, readSheet: (href: string) => string): Promise<string> {
   const whole = html.replace(STYLE, (tag: string, open: string, _css: string, close: string) => {
     const href = /\bdata-href="([^"]+)"/.exec(open)?.[1];
     return href ? `${open}${readSheet(href)}${close}` : tag;
   });
+  const key = createHash("sha256").update(selectorView(whole)).digest("base64");
+  let styles = reducedStyles.get(key);
+  if (!styles) {
+    styles = await reduceStyles(whole);
+    reducedStyles.set(key, styles);
+  }
+  let index = 0;
+  return whole.replace(
+    STYLE,
+    (_tag: string, open: string, _css: string, close: string) => `${open}${styles[index++]}${close}`,
+  );
+}
+
+/** The reduced text of each inline <style>, by the selectorView of the page they were reduced for. */
+const reducedStyles = new Map<string, string[]>();
+
+async function reduceStyles(whole: string): Promise<string[]> {
   const original = [...whole.matchAll(STYLE)];
   const reduced = [...(await beasties.process(whole)).matchAll(STYLE)].map((match) => match[2]!);
   if (reduced.length !== original.length) {
@@ -75,11 +97,57 @@ export async function inlineCriticalCss(html: string, readSheet: (href: string) 
     );
   }
   const markup = whole.replace(STYLE, "");
-  let index = 0;
-  return whole.replace(STYLE, (_tag: string, open: string, css: string, close: string) => {
-    const kept = dropUnusedProperties(dropHover(reduced[index++]!), markup);
-    return `${open}${withLayerOrder(kept, css)}${close}`;
-  });
+  return original.map((match, index) =>
+    withLayerOrder(dropUnusedProperties(dropHover(reduced[index]!), markup), match[2]!),
+  );
+}
+
+const TAG = /<(\/?[a-zA-Z][\w:-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+))?)*)\s*\/?>/g;
+const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g;
+const RAW_TEXT = /(<(script|textarea|title)\b[^>]*>)[\s\S]*?(<\/\2>)/gi;
+
+/**
+ * Everything the reduced styles depend on, and nothing else: the full sheets, every element in
+ * order with its class, id and the attributes some selector of the sheets names ([open],
+ * [aria-current]...), and the custom properties the markup reads (dropUnusedProperties). Words
+ * are left out (Beasties matches selectors with their pseudo-classes removed, so not even :empty
+ * reads them), and so are the values of attributes no selector names: a post's links, its
+ * title in the meta tags.
+ */
+export function selectorView(whole: string): string {
+  const sheets = [...whole.matchAll(STYLE)].map((match) => match[2]!);
+  const named = new Set(["class", "id", ...sheets.flatMap((sheet) => factsOf(sheet).attributes)]);
+  const markup = whole.replace(STYLE, "");
+  const properties = [...new Set([...markup.matchAll(/var\(\s*(--[\w-]+)/g)].map((match) => match[1]!))].sort();
+  const elements = markup
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .replace(RAW_TEXT, "$1$3")
+    .replace(/<style\b[^>]*>[\s\S]*?<\/style>/gi, "")
+    .matchAll(TAG);
+  const tags: string[] = [];
+  for (const [, name, attributes] of elements) {
+    const kept = [...attributes!.matchAll(ATTRIBUTE)]
+      .filter((attribute) => named.has(attribute[1]!.toLowerCase()))
+      .map(
+        (attribute) =>
+          `${attribute[1]!.toLowerCase()}=${JSON.stringify(attribute[2] ?? attribute[3] ?? attribute[4] ?? "")}`,
+      );
+    tags.push(`<${name!.toLowerCase()} ${kept.join(" ")}>`);
+  }
+  return JSON.stringify([sheets.map((sheet) => factsOf(sheet).hash), properties, tags]);
+}
+
+/** The attributes a sheet's selectors name, by sheet: every page of a site carries the same one. */
+const sheetFacts = new Map<string, { hash: string; attributes: string[] }>();
+
+function factsOf(sheet: string): { hash: string; attributes: string[] } {
+  let facts = sheetFacts.get(sheet);
+  if (!facts) {
+    const attributes = new Set([...sheet.matchAll(/\[\s*([a-zA-Z_][\w:-]*)/g)].map((match) => match[1]!.toLowerCase()));
+    facts = { hash: createHash("sha256").update(sheet).digest("base64"), attributes: [...attributes] };
+    sheetFacts.set(sheet, facts);
+  }
+  return facts;
 }
 
 /**

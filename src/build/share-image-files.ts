@@ -4,38 +4,41 @@
  * page's title, the business name and phone) and on how it is drawn (the drawing code, the fonts,
  * the PNG settings). So each PNG is kept in a cache folder under the hash of those: a rebuild draws
  * only the pages whose words changed, or all of them when the drawing changed, and copies the rest.
- * The key is taken from the words, not from the finished SVG, because laying out the SVG's text
- * costs about 15 ms a page: 16 s of a warm rebuild with a thousand posts.
+ * The key is taken from the words, not from the finished SVG, so that a warm rebuild lays out no
+ * text at all for the images it copies.
  */
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import { copyFile, mkdir, readdir, rename, rm } from "node:fs/promises";
+import { copyFile, mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 
 import { shareImagePath } from "../lib/paths";
-import { shareFontFiles, shareImageSvg, type ShareFonts } from "./share-image";
+import { indexedPng } from "./indexed-png";
+import { shareFontFiles, shareImagePalette, shareImageSvg, type ShareFonts } from "./share-image";
 
 /**
  * Part of every key, so that a change to how PNGs are encoded redraws them all. An image is a few
- * flat colours and anti-aliased text, so 64 palette colours without dithering look the same as
- * libimagequant's default 256 with dithering. Measured on 24 titles: 45-56 ms and 14.5 KB an image,
- * against 176-207 ms and 24.9 KB at the defaults; quantising was most of a cold build's onPostBuild.
- * zlib level 6 rather than 9 gives the same pixels in files 3% larger (18.6 -> 19.1 KB) and takes
- * about 5 ms less an image.
+ * flat colours and anti-aliased text, so it is written as an indexed PNG of the drawing's own
+ * palette (src/build/indexed-png.ts): no quantising, which was most of each image's cost (about
+ * 60 of 75 ms with sharp's 64-colour palette), in files about the same size (15 KB).
  */
-const PNG_OPTIONS = { compressionLevel: 6, palette: true, colours: 64, dither: 0, effort: 1 } as const;
+const PNG_ENCODING = "indexed, shareImagePalette, deflate level 6";
 
 /** The files an image's drawing comes from, relative to the site's root, besides the fonts. */
-const DRAWING_SOURCES = ["src/build/share-image.ts", "src/lib/paths.ts"];
+const DRAWING_SOURCES = ["src/build/share-image.ts", "src/build/indexed-png.ts", "src/lib/paths.ts"];
 
 /** How every image is drawn: the drawing code, the fonts and the PNG settings. A change to any redraws them all. */
 export function drawingFingerprint(siteRoot: string): string {
-  const hash = createHash("sha256").update(JSON.stringify(PNG_OPTIONS));
+  const hash = createHash("sha256").update(PNG_ENCODING);
   for (const file of DRAWING_SOURCES) hash.update(readFileSync(path.join(siteRoot, file)));
   for (const file of Object.values(shareFontFiles(siteRoot))) hash.update(readFileSync(file));
   return hash.digest("hex");
 }
+
+/** Images drawn at the same time. */
+const AT_ONCE = 2 * availableParallelism();
 
 export interface SharePage {
   route: string;
@@ -68,27 +71,35 @@ export async function writeShareImages({
 }): Promise<ShareImageResult> {
   await mkdir(cacheDir, { recursive: true });
   const used = new Set<string>();
+  const palette = shareImagePalette();
   let drawn = 0;
-  await Promise.all(
-    pages.map(async ({ route, title }) => {
-      const words = { title, eyebrow, footer };
-      const key = createHash("sha256").update(drawnWith).update(JSON.stringify(words)).digest("hex");
-      const cached = path.join(cacheDir, `${key}.png`);
-      used.add(path.basename(cached));
-      if (!existsSync(cached)) {
-        // Written under a temporary name first, so a build stopped halfway never leaves half a PNG under a real key.
-        const partial = `${cached}.${process.pid}.${route.replace(/\W+/g, "_")}.tmp`;
-        await sharp(Buffer.from(shareImageSvg(fonts, words)))
-          .png(PNG_OPTIONS)
-          .toFile(partial);
-        await rename(partial, cached);
-        drawn += 1;
-      }
-      const file = path.join(publicDir, shareImagePath(route));
-      await mkdir(path.dirname(file), { recursive: true });
-      await copyFile(cached, file);
-    }),
-  );
+  const writeOne = async ({ route, title }: SharePage) => {
+    const words = { title, eyebrow, footer };
+    const key = createHash("sha256").update(drawnWith).update(JSON.stringify(words)).digest("hex");
+    const cached = path.join(cacheDir, `${key}.png`);
+    used.add(path.basename(cached));
+    if (!existsSync(cached)) {
+      // Written under a temporary name first, so a build stopped halfway never leaves half a PNG under a real key.
+      const partial = `${cached}.${process.pid}.${route.replace(/\W+/g, "_")}.tmp`;
+      const { data, info } = await sharp(Buffer.from(shareImageSvg(fonts, words)))
+        .ensureAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      await writeFile(partial, await indexedPng(data, info, palette));
+      await rename(partial, cached);
+      drawn += 1;
+    }
+    const file = path.join(publicDir, shareImagePath(route));
+    await mkdir(path.dirname(file), { recursive: true });
+    await copyFile(cached, file);
+  };
+  // A few images at a time, each taking its next page from one list: enough to keep every core
+  // busy, and no more, since an image's pixels take 3 MB until it is encoded.
+  let next = 0;
+  const drawOneAfterAnother = async () => {
+    while (next < pages.length) await writeOne(pages[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(AT_ONCE, pages.length) }, drawOneAfterAnother));
   // Images no page uses any more would only grow the cache.
   for (const name of await readdir(cacheDir)) {
     if (!used.has(name)) await rm(path.join(cacheDir, name), { force: true });
