@@ -121,7 +121,7 @@ async function sourceMdxFile({ problems, production }: SourcingOptions, args: No
   const label = contentLabel(contentFilePath);
   const slug = slugFromFilePath(contentFilePath);
   const frontmatter = node.frontmatter ?? {};
-  // The inspection agreement is no page: the functions read it (booking/agreement.ts). Its front
+  // The inspection agreement is no page: the functions read it (src/lib/server/agreement/agreement.ts). Its front
   // matter and placeholders are checked here, so a bad edit stops the build with the field named.
   if (collection === "agreement.md") {
     const result = validateContent(agreementFrontmatterSchema, label, frontmatter);

@@ -18,7 +18,7 @@ import { availability } from "../../src/lib/business-data";
 import { book, calendar, jobOf, lengthOf, openStarts } from "../../src/lib/server/booking/booking";
 import { openDatabase, type Database } from "../../src/lib/server/db/database";
 import type { ScheduleRequest } from "../../src/lib/request-schemas";
-import { startPostgres } from "../lib/postgres-server";
+import { startPostgres } from "../../tests/support/postgres-server";
 import { storeBlankRequest } from "../../tests/support/stored-requests";
 import { SHORT_JOB } from "../../tests/support/sample-requests";
 

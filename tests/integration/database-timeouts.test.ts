@@ -7,7 +7,7 @@
  * a pool of one connection held so, a second request finds no connection (the connect timeout).
  */
 import pg from "pg";
-import { startPostgres, type PostgresServer } from "../../scripts/lib/postgres-server";
+import { startPostgres, type PostgresServer } from "../support/postgres-server";
 import { startFunctionServer, type FunctionServer } from "../support/function-server";
 import { openStartsOf } from "../support/start-dispenser";
 import { bookingRequest, contactMessage, jobQuery, SHORT_JOB } from "../support/sample-requests";

@@ -6,7 +6,7 @@
  * context that first migrated it and refuses another; two pools opening one PostgreSQL at once
  * apply each migration once.
  */
-import { startPostgres } from "../../scripts/lib/postgres-server";
+import { startPostgres } from "../support/postgres-server";
 import { openDatabase, type Database } from "../../src/lib/server/db/database";
 import { checksum, migrate } from "../../src/lib/server/db/migrate";
 import { MIGRATIONS, type Migration } from "../../src/lib/server/db/migrations";

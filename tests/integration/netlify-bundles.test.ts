@@ -14,7 +14,7 @@ import path from "node:path";
 import ICAL from "ical.js";
 import { openStartsOf } from "../support/start-dispenser";
 import { bookingRequest, contactMessage, SHORT_JOB } from "../support/sample-requests";
-import { startPostgres, type PostgresServer } from "../../scripts/lib/postgres-server";
+import { startPostgres, type PostgresServer } from "../support/postgres-server";
 import { postJson, send } from "../support/function-server";
 import { openDatabase, type Database } from "../../src/lib/server/db/database";
 import { bodyText, startMailbox, type Mailbox } from "../support/mailbox";

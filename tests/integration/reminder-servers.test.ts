@@ -5,7 +5,7 @@
  * after one server restarts, and after later bookings have been reminded (the proof that passes
  * went on), it still has one reminder; moved, it gets one more at its new time; cancelled, none.
  */
-import { startPostgres, type PostgresServer } from "../../scripts/lib/postgres-server";
+import { startPostgres, type PostgresServer } from "../support/postgres-server";
 import { startFunctionServer, type FunctionServer } from "../support/function-server";
 import { availability } from "../../src/lib/business-data";
 import { moveBooking, setStatus } from "../../src/lib/server/booking/booking-queries";

@@ -4,7 +4,7 @@
  * and mailed exactly once however many passes run at once, and after a restart; a moved booking
  * is reminded again at its new time; a cancelled one never; a signed one tells the owner nothing.
  */
-import { startPostgres, type PostgresServer } from "../../scripts/lib/postgres-server";
+import { startPostgres, type PostgresServer } from "../support/postgres-server";
 import { availability } from "../../src/lib/business-data";
 import { BOOKED_BY_AGENT } from "../../src/lib/forms/choices";
 import { sendDueReminders } from "../../src/lib/server/reminders/reminders";

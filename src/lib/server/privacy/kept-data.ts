@@ -149,7 +149,7 @@ const AGENT_FIELDS = ["agentName", "agentEmail", "agentPhone"] as const;
 
 /**
  * A client's request as its agent sees it: the agent's own name, e-mail and phone, nothing of the
- * client's. Deleting blanks them in the stored request and its e-mails (db/kept-about.ts); the
+ * client's. Deleting blanks them in the stored request and its e-mails (privacy/kept-about.ts); the
  * request itself is the client's, and goes when the client's period ends.
  */
 function agentItem(request: KeptRequest, goesOnDay: string): KeptItem {
