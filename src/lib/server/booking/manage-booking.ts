@@ -107,7 +107,7 @@ async function visitorAddresses(db: Queryable, reference: string): Promise<strin
  * once per change, by its key. The visitor's (client and agent) always; the business's for a
  * cancel or move (a confirmation shows in the owner's feed).
  */
-async function recordChange(
+export async function recordChange(
   tx: Queryable,
   key: string,
   booking: Booking,

@@ -245,6 +245,39 @@ export const MIGRATIONS: readonly Migration[] = [
     FROM requests AS r WHERE r.reference = a.booking;
   `,
   },
+  {
+    name: "0007-owner-desk",
+    sql: `
+  -- Time off is a row of bookings, status 'time_off', for one inspector over a range: the same
+  -- exclusion constraint then refuses a visitor's booking over time off, and time off over a
+  -- booking, whatever the race. Each such row has a request of kind 'desk-actions' (its key).
+  ALTER TABLE requests DROP CONSTRAINT requests_kind_check;
+  ALTER TABLE requests ADD CONSTRAINT requests_kind_check
+    CHECK (kind IN ('schedule-requests', 'contact-messages', 'booking-changes', 'data-requests', 'desk-actions'));
+  ALTER TABLE bookings DROP CONSTRAINT bookings_status_check;
+  ALTER TABLE bookings ADD CONSTRAINT bookings_status_check
+    CHECK (status IN ('pending', 'booked', 'cancelled', 'expired', 'time_off'));
+  ALTER TABLE bookings DROP CONSTRAINT bookings_no_overlap;
+  ALTER TABLE bookings ADD CONSTRAINT bookings_no_overlap EXCLUDE USING gist (inspector WITH =, during WITH &&)
+    WHERE (status IN ('pending', 'booked', 'time_off'));
+  CREATE INDEX bookings_time_off ON bookings USING gist (during) WHERE status = 'time_off';
+
+  -- The owner's desk: a sign-in link is kept as the SHA-256 of its token, valid minutes and once;
+  -- a session as the SHA-256 of its cookie's value, until it expires or is signed out.
+  CREATE TABLE desk_links (
+    token_hash text PRIMARY KEY,
+    mailbox text NOT NULL,
+    expires_at timestamptz NOT NULL,
+    used_at timestamptz
+  );
+  CREATE TABLE desk_sessions (
+    id_hash text PRIMARY KEY,
+    mailbox text NOT NULL,
+    created_at timestamptz NOT NULL,
+    expires_at timestamptz NOT NULL
+  );
+  `,
+  },
 ];
 
 /** Why a database was not opened: its migrations or its deploy context do not match this code's. */
