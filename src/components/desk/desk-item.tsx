@@ -1,0 +1,115 @@
+/** One booking or time off on the desk: a line to scan, opened for its details and actions. */
+import React from "react";
+import { buttonStyles } from "../ui/button";
+import { clockText, inspectorColour, type DeskItem } from "./desk-types";
+
+export type ItemAction = "confirm" | "cancel" | "time-off-remove";
+
+const money = (amount: number) => amount.toLocaleString("en-US", { style: "currency", currency: "USD" });
+
+function Line({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <div className="sm:flex sm:gap-3">
+      <dt className="font-medium text-slate-600 sm:w-32 sm:shrink-0">{term}</dt>
+      <dd className="break-words">{children}</dd>
+    </div>
+  );
+}
+
+export function DeskItemCard({
+  item,
+  onAction,
+  busy,
+}: {
+  item: DeskItem;
+  onAction: (action: ItemAction, item: DeskItem) => void;
+  busy: boolean;
+}) {
+  const timeOff = item.kind === "time off";
+  const live = item.standing === "held, not yet confirmed" || item.standing === "confirmed";
+  const title = timeOff ? `Time off${item.note ? `: ${item.note}` : ""}` : item.services.join(", ") || "Inspection";
+  return (
+    <li className="flex overflow-hidden rounded-lg border border-slate-300 bg-white">
+      <span aria-hidden="true" className={`w-2 shrink-0 ${inspectorColour(item.inspector)}`} />
+      <details className="min-w-0 flex-1 p-3">
+        <summary className="cursor-pointer rounded focus-visible:outline-2 focus-visible:outline-brand-700">
+          <span className="font-semibold">
+            {clockText(item.start)} to {clockText(item.end)}
+          </span>{" "}
+          · Inspector {item.inspector} · {title}
+          {!timeOff && item.client ? ` · ${item.client.name}` : ""}{" "}
+          <span className="text-sm text-slate-700">({item.standing})</span>
+        </summary>
+        <dl className="mt-3 space-y-1 text-sm">
+          <Line term="When">{item.when}</Line>
+          {!timeOff && (
+            <>
+              <Line term="Reference">{item.reference}</Line>
+              <Line term="Address">{item.location || "not given"}</Line>
+              {item.client && (
+                <Line term="Client">
+                  {item.client.name}, {item.client.email}, {item.client.phone}
+                </Line>
+              )}
+              {item.agent && (
+                <Line term="Agent">
+                  {[item.agent.name, item.agent.email, item.agent.phone].filter(Boolean).join(", ")}
+                </Line>
+              )}
+              <Line term="Estimate">{item.estimate === null ? "none kept" : money(item.estimate)}</Line>
+              <Line term="Standing">
+                {item.standing}
+                {item.confirmBy ? `, held until ${item.confirmBy}` : ""}
+              </Line>
+              <Line term="Agreement">
+                {item.agreement
+                  ? `signed ${item.agreement.by}, ${item.agreement.at}, version ${item.agreement.version}`
+                  : "not signed yet"}
+              </Line>
+              <Line term="E-mails">
+                {item.emails.length ? (
+                  <ul className="list-disc pl-5">
+                    {item.emails.map((mail, index) => (
+                      <li key={index}>
+                        {mail.subject} to {mail.to}: {mail.state}
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  "none"
+                )}
+              </Line>
+            </>
+          )}
+        </dl>
+        <div className="mt-3 flex flex-wrap gap-2">
+          {item.standing === "held, not yet confirmed" && (
+            <button type="button" className={buttonStyles()} disabled={busy} onClick={() => onAction("confirm", item)}>
+              Confirm for the client
+            </button>
+          )}
+          {live && (
+            <button
+              type="button"
+              className={buttonStyles({ variant: "secondary" })}
+              disabled={busy}
+              onClick={() => onAction("cancel", item)}
+            >
+              Cancel for the client
+            </button>
+          )}
+          {timeOff && (
+            <button
+              type="button"
+              className={buttonStyles({ variant: "secondary" })}
+              disabled={busy}
+              onClick={() => onAction("time-off-remove", item)}
+            >
+              Give this time back
+            </button>
+          )}
+        </div>
+      </details>
+    </li>
+  );
+}

@@ -1,0 +1,17 @@
+/** The owner's desk: signed in, the board; otherwise the sign-in (desk-sign-in.tsx). */
+import { useQuery } from "@tanstack/react-query";
+import React from "react";
+import { getQueryFn } from "../../lib/api-request";
+import { DeskBoard } from "./desk-board";
+import { DeskSignIn } from "./desk-sign-in";
+import type { DeskSession } from "./desk-types";
+
+export function Desk({ token }: { token: string | null }) {
+  const session = useQuery<DeskSession | null>({
+    queryKey: ["/api/desk/session"],
+    queryFn: getQueryFn<DeskSession>({ on401: "returnNull" }),
+  });
+  if (session.isPending) return <p role="status">Opening the desk…</p>;
+  if (session.data) return <DeskBoard session={session.data} />;
+  return <DeskSignIn token={token} />;
+}

@@ -1,0 +1,33 @@
+import { type HeadProps, type PageProps } from "gatsby";
+import React, { useEffect, useState } from "react";
+import { Desk } from "../components/desk/desk";
+import { RequestProvider } from "../components/forms/request-provider";
+import { Seo } from "../components/seo";
+import { Container } from "../components/ui/container";
+import { PageHeader } from "../components/ui/page-header";
+
+/** The owner's desk, for the business only; a sign-in link's token is read after hydration, never rendered. */
+export default function DeskPage({ location }: PageProps) {
+  const [token, setToken] = useState<string | null | undefined>(undefined);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the token is read in the browser only, never rendered into the HTML
+  useEffect(() => setToken(new URLSearchParams(location.search).get("signin")), [location.search]);
+  return (
+    <>
+      <PageHeader eyebrow="For the business" title="The desk" />
+      <Container className="max-w-5xl py-8">
+        <RequestProvider>{token !== undefined && <Desk token={token} />}</RequestProvider>
+      </Container>
+    </>
+  );
+}
+
+export function Head({ location }: HeadProps) {
+  return (
+    <Seo
+      title="The Desk"
+      description="The business's own bookings and time off."
+      pathname={location.pathname}
+      noindex
+    />
+  );
+}
