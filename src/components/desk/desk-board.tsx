@@ -21,6 +21,7 @@ const DONE: Record<ItemAction | "time-off", string> = {
   confirm: "Confirmed: the client and agent have their e-mail and invite.",
   cancel: "Cancelled: the client and agent have their e-mail and the cancelling invite.",
   "time-off-remove": "The time is open again.",
+  delivered: "Recorded: the agreement's years count from today.",
   "time-off": "Time off taken: those times are no longer offered.",
 };
 
@@ -113,6 +114,15 @@ export function DeskBoard({ session }: { session: DeskSession }) {
         >
           Later
         </button>
+        <label className="flex items-center gap-2 font-medium">
+          Day
+          <input
+            type="date"
+            className="rounded-lg border border-slate-400 px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-brand-700"
+            value={from}
+            onChange={(event) => event.target.value && setFrom(event.target.value)}
+          />
+        </label>
         <ul className="flex flex-wrap gap-3 text-sm" aria-label="Inspectors' colours">
           {inspectors.map((inspector) => (
             <li key={inspector} className="flex items-center gap-1">

@@ -1,11 +1,10 @@
 /** One booking or time off on the desk: a line to scan, opened for its details and actions. */
 import React from "react";
+import { formatDollars } from "../../lib/format";
 import { buttonStyles } from "../ui/button";
 import { clockText, inspectorColour, type DeskItem } from "./desk-types";
 
-export type ItemAction = "confirm" | "cancel" | "time-off-remove";
-
-const money = (amount: number) => amount.toLocaleString("en-US", { style: "currency", currency: "USD" });
+export type ItemAction = "confirm" | "cancel" | "time-off-remove" | "delivered";
 
 function Line({ term, children }: { term: string; children: React.ReactNode }) {
   return (
@@ -56,15 +55,18 @@ export function DeskItemCard({
                   {[item.agent.name, item.agent.email, item.agent.phone].filter(Boolean).join(", ")}
                 </Line>
               )}
-              <Line term="Estimate">{item.estimate === null ? "none kept" : money(item.estimate)}</Line>
+              <Line term="Estimate">{item.estimate === null ? "none kept" : formatDollars(item.estimate)}</Line>
               <Line term="Standing">
                 {item.standing}
                 {item.confirmBy ? `, held until ${item.confirmBy}` : ""}
               </Line>
               <Line term="Agreement">
                 {item.agreement
-                  ? `signed ${item.agreement.by}, ${item.agreement.at}, version ${item.agreement.version}`
+                  ? `signed ${item.agreement.by}, ${item.agreement.at}, version ${item.agreement.version}; kept until ${item.agreement.keptUntil}`
                   : "not signed yet"}
+              </Line>
+              <Line term="Report">
+                {item.reportDelivered ? `delivered ${item.reportDelivered}` : "not recorded as delivered"}
               </Line>
               <Line term="E-mails">
                 {item.emails.length ? (
@@ -96,6 +98,16 @@ export function DeskItemCard({
               onClick={() => onAction("cancel", item)}
             >
               Cancel for the client
+            </button>
+          )}
+          {item.standing === "visit done" && !item.reportDelivered && (
+            <button
+              type="button"
+              className={buttonStyles()}
+              disabled={busy}
+              onClick={() => onAction("delivered", item)}
+            >
+              Report delivered today
             </button>
           )}
           {timeOff && (

@@ -22,7 +22,8 @@ export interface DeskItem {
   location: string;
   estimate: number | null;
   note: string;
-  agreement: { by: string; at: string; version: string } | null;
+  agreement: { by: string; at: string; version: string; keptUntil: string } | null;
+  reportDelivered: string | null;
   emails: Array<{ message: string; to: string; subject: string; state: string }>;
 }
 

@@ -6,6 +6,18 @@ import { addDays } from "./desk-types";
 const field =
   "mt-1 block w-full rounded-lg border border-slate-400 px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-brand-700";
 
+/** A labelled input; the label is its own element, so the control's name is the label alone. */
+function Field({ id, label, ...input }: { id: string; label: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div>
+      <label className="block font-medium" htmlFor={id}>
+        {label}
+      </label>
+      <input id={id} className={field} {...input} />
+    </div>
+  );
+}
+
 export interface TimeOffAsk {
   inspector: number | "all";
   from: string;
@@ -48,59 +60,71 @@ export function TimeOffForm({
       <h2 id="time-off-title" className="text-lg font-semibold">
         Take time off
       </h2>
-      <label className="block font-medium">
+      <label className="block font-medium" htmlFor="time-off-who">
         Who
-        <select className={field} value={inspector} onChange={(event) => setInspector(event.target.value)}>
-          <option value="all">Every inspector</option>
-          {Array.from({ length: inspectors }, (_, index) => (
-            <option key={index} value={index + 1}>
-              Inspector {index + 1}
-            </option>
-          ))}
-        </select>
       </label>
+      <select
+        id="time-off-who"
+        className={field}
+        value={inspector}
+        onChange={(event) => setInspector(event.target.value)}
+      >
+        <option value="all">Every inspector</option>
+        {Array.from({ length: inspectors }, (_, index) => (
+          <option key={index} value={index + 1}>
+            Inspector {index + 1}
+          </option>
+        ))}
+      </select>
       <label className="flex items-center gap-2">
         <input type="checkbox" checked={wholeDays} onChange={(event) => setWholeDays(event.target.checked)} />
         Whole days
       </label>
       <div className="grid gap-3 sm:grid-cols-2">
-        <label className="block font-medium">
-          From (date)
-          <input
-            type="date"
+        <Field
+          id="time-off-from-date"
+          label="From (date)"
+          type="date"
+          required
+          value={fromDate}
+          onChange={(e) => setFromDate(e.target.value)}
+        />
+        {!wholeDays && (
+          <Field
+            id="time-off-from-time"
+            label="From (time, Maryland)"
+            type="time"
             required
-            className={field}
-            value={fromDate}
-            onChange={(e) => setFromDate(e.target.value)}
+            value={fromTime}
+            onChange={(e) => setFromTime(e.target.value)}
           />
-        </label>
-        {!wholeDays && (
-          <label className="block font-medium">
-            From (time, Maryland)
-            <input
-              type="time"
-              required
-              className={field}
-              value={fromTime}
-              onChange={(e) => setFromTime(e.target.value)}
-            />
-          </label>
         )}
-        <label className="block font-medium">
-          To (date)
-          <input type="date" required className={field} value={toDate} onChange={(e) => setToDate(e.target.value)} />
-        </label>
+        <Field
+          id="time-off-to-date"
+          label="To (date)"
+          type="date"
+          required
+          value={toDate}
+          onChange={(e) => setToDate(e.target.value)}
+        />
         {!wholeDays && (
-          <label className="block font-medium">
-            To (time, Maryland)
-            <input type="time" required className={field} value={toTime} onChange={(e) => setToTime(e.target.value)} />
-          </label>
+          <Field
+            id="time-off-to-time"
+            label="To (time, Maryland)"
+            type="time"
+            required
+            value={toTime}
+            onChange={(e) => setToTime(e.target.value)}
+          />
         )}
       </div>
-      <label className="block font-medium">
-        Note (for the desk only)
-        <input className={field} value={note} maxLength={200} onChange={(event) => setNote(event.target.value)} />
-      </label>
+      <Field
+        id="time-off-note"
+        label="Note (for the desk only)"
+        value={note}
+        maxLength={200}
+        onChange={(e) => setNote(e.target.value)}
+      />
       <button type="submit" className={buttonStyles()} disabled={busy}>
         Take this time off
       </button>

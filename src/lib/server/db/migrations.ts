@@ -270,6 +270,21 @@ export const MIGRATIONS: readonly Migration[] = [
     expires_at timestamptz NOT NULL,
     used_at timestamptz
   );
+  -- The day the report reached the client, recorded on the desk: the signed agreement's period
+  -- counts from it (BOP 16-4A-05). Kept with the visit when the booking goes, as the visit is.
+  ALTER TABLE bookings ADD COLUMN report_delivered_at timestamptz;
+  ALTER TABLE agreement_visits ADD COLUMN delivered_at timestamptz;
+  CREATE OR REPLACE FUNCTION bookings_keep_agreement_visit() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF EXISTS (SELECT 1 FROM agreements WHERE booking = OLD.reference) THEN
+      INSERT INTO agreement_visits (booking, mailbox, visit_at, delivered_at)
+      VALUES (OLD.reference, OLD.mailbox, OLD.start_at, OLD.report_delivered_at)
+      ON CONFLICT (booking) DO NOTHING;
+    END IF;
+    RETURN OLD;
+  END;
+  $$;
+
   CREATE TABLE desk_sessions (
     id_hash text PRIMARY KEY,
     mailbox text NOT NULL,

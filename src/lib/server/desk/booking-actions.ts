@@ -3,12 +3,25 @@
  * the client's own link (booking/manage-booking.ts): confirm a held booking for a client who
  * called, or cancel one for them. The client and an agent who booked get the e-mail and invite
  * they would have had, once (each change is stored under its key, in the transaction that makes
- * it); a cancellation is told to the business too. The owner is held by no cut-off.
+ * it); a cancellation or a move is told to the business too. The owner is held by no cut-off and
+ * no limit of moves. Handing a booking to another inspector keeps its time, so the client is
+ * not told; the constraint refuses it where that inspector is not free.
  */
+import { availability } from "../../business-data";
 import { bookedTimeText } from "../../booking/booked-time";
-import type { Database, Queryable } from "../db/database";
-import { expireIfLapsed, findBooking, setStatus, type Booking } from "../db/bookings";
+import { MARYLAND, rfc3339 } from "../../booking/local-time";
+import { errorCode, EXCLUSION_VIOLATION, type Database, type Queryable } from "../db/database";
+import {
+  expireIfLapsed,
+  expireLapsedOverlapping,
+  findBooking,
+  moveBooking,
+  setStatus,
+  type Booking,
+} from "../db/bookings";
+import { lockKeys } from "../db/requests";
 import { HttpError } from "../http/http-error";
+import { calendar, holdInspector, inspectorDays, jobOf, lengthOf } from "../booking/booking";
 import { recordChange } from "../booking/manage-booking";
 import { visitorChangeMail } from "../booking/change-emails";
 
@@ -69,5 +82,72 @@ export async function cancelForClient(db: Database, body: Record<string, unknown
       visitorChangeMail("cancelled", cancelled, now.getTime(), booking.start),
     );
     return { reference, status: cancelled.status };
+  });
+}
+
+const live = (booking: Booking) => booking.status === "booked" || booking.status === "pending";
+
+/** Moves a live booking to another offered time for its client, who is told as if they had moved it. */
+export async function moveForClient(db: Database, body: Record<string, unknown>, now: Date) {
+  const reference = referenceOf(body);
+  const asked = typeof body.start === "string" ? Date.parse(body.start) : NaN;
+  if (Number.isNaN(asked)) throw new HttpError(400, "Choose the new time.");
+  const nowIso = now.toISOString();
+  return db.transaction(async (tx) => {
+    await expireIfLapsed(tx, reference, nowIso);
+    const booking = await clientBooking(tx, reference);
+    if (!live(booking)) throw new HttpError(409, "This booking is no longer held: book the client again.");
+    const length = lengthOf(jobOf(booking.job));
+    const next = calendar.startAt(rfc3339(asked, MARYLAND), length, now.getTime());
+    if (!next)
+      throw new HttpError(400, "This time is not one offered for this inspection: choose one of the open times.");
+    const inspector = await holdInspector(
+      tx,
+      next,
+      length,
+      now.getTime(),
+      (chosen, range) => moveBooking(tx, reference, { inspector: chosen, start: next.at, ...range }, nowIso),
+      reference,
+    );
+    if (inspector === null) throw new HttpError(409, "No inspector is free at that time: choose another.");
+    const moved = (await findBooking(tx, reference))!;
+    await recordChange(
+      tx,
+      `move-${reference}-${moved.moves}`,
+      moved,
+      `moved by the office from ${bookedTimeText(booking.start)} to ${bookedTimeText(moved.start)}`,
+      now,
+      visitorChangeMail("moved", moved, now.getTime(), booking.start),
+    );
+    return { reference, start: moved.start, inspector: moved.inspector };
+  });
+}
+
+/** Hands a live booking to another inspector at the same time, where that one is free. */
+export async function handToInspector(db: Database, body: Record<string, unknown>, now: Date) {
+  const reference = referenceOf(body);
+  const to = Number(body.inspector);
+  if (!Number.isInteger(to) || to < 1 || to > availability.inspectors) {
+    throw new HttpError(400, `Choose an inspector from 1 to ${availability.inspectors}.`);
+  }
+  const nowIso = now.toISOString();
+  return db.transaction(async (tx) => {
+    await expireIfLapsed(tx, reference, nowIso);
+    const booking = await clientBooking(tx, reference);
+    if (!live(booking)) throw new HttpError(409, "This booking is no longer held.");
+    if (booking.inspector === to) return { reference, inspector: to };
+    const range = { from: booking.from, to: booking.to };
+    await lockKeys(tx, inspectorDays(to, range));
+    await expireLapsedOverlapping(tx, to, range, nowIso);
+    try {
+      await tx.query("SAVEPOINT hand");
+      await moveBooking(tx, reference, { inspector: to, start: booking.start, ...range }, nowIso);
+      await tx.query("RELEASE SAVEPOINT hand");
+    } catch (error) {
+      await tx.query("ROLLBACK TO SAVEPOINT hand");
+      if (errorCode(error) !== EXCLUSION_VIOLATION) throw error;
+      throw new HttpError(409, `Inspector ${to} is not free then: a booking or time off holds that time.`);
+    }
+    return { reference, inspector: to };
   });
 }

@@ -5,8 +5,10 @@
  *   GET  days?from=YYYY-MM-DD&days=N  the bookings and time off of those days (desk-view.ts)
  * Changes (POST, JSON):
  *   link { email }, sign-in { token }, sign-out
- *   confirm { reference }, cancel { reference }          (booking-actions.ts)
+ *   confirm { reference }, cancel { reference }, move { reference, start },
+ *   hand { reference, inspector }                         (booking-actions.ts)
  *   time-off { inspector, from, to, note }, time-off-remove { reference }   (time-off.ts)
+ *   delivered { reference }                                (report-delivered.ts)
  */
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { business } from "../../business-data";
@@ -16,10 +18,11 @@ import { HttpError, sendFailure } from "../http/http-error";
 import { throttle } from "../http/rate-limit";
 import { readJsonBody } from "../http/read-body";
 import { deliverNow } from "../mail/deliver-now";
-import { cancelForClient, confirmForClient } from "./booking-actions";
+import { cancelForClient, confirmForClient, handToInspector, moveForClient } from "./booking-actions";
 import { deskItems, inspectorCount } from "./desk-view";
 import { askForLink, signIn, signOut } from "./sign-in";
 import { requireSameOrigin, requireSession } from "./session";
+import { recordReportDelivered } from "./report-delivered";
 import { removeTimeOff, takeTimeOff, timeOffAsk } from "./time-off";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -30,6 +33,9 @@ type Change = (db: Database, body: Record<string, unknown>, now: Date, who: stri
 const CHANGES: Record<string, Change> = {
   confirm: (db, body, now) => confirmForClient(db, body, now),
   cancel: (db, body, now) => cancelForClient(db, body, now),
+  delivered: (db, body, now) => recordReportDelivered(db, body, now),
+  move: (db, body, now) => moveForClient(db, body, now),
+  hand: (db, body, now) => handToInspector(db, body, now),
   "time-off": (db, body, now, who) => takeTimeOff(db, timeOffAsk(body), who, now),
   "time-off-remove": (db, body, now) => {
     if (typeof body.reference !== "string") throw new HttpError(400, "Say which time off.");

@@ -11,10 +11,13 @@ import { agreementsOf } from "../db/agreements";
 import { standingOf, type Booking } from "../db/bookings";
 import { describeServices } from "../mail/emails";
 import { signedAtText, signedByText } from "../booking/agreement";
+import { longDate } from "../../format";
+import { retention } from "../../privacy/declaration";
+import { goesOn, periodsOf } from "../privacy/due-days";
 import { marylandText } from "./desk-mail";
 
 const COLUMNS = `reference, inspector, start_at, on_site_minutes, lower(during) AS held_from, upper(during) AS held_to,
-  status, confirm_by, job, owner_event, b.moves, r.record`;
+  status, confirm_by, job, owner_event, b.moves, b.report_delivered_at, r.record`;
 
 interface Row extends Record<string, unknown> {
   reference: string;
@@ -28,6 +31,7 @@ interface Row extends Record<string, unknown> {
   job: Booking["job"];
   owner_event: Booking["ownerEvent"];
   moves: number;
+  report_delivered_at: Date | null;
   record: { request?: Record<string, string | undefined>; quote?: { total: number }; note?: string } | null;
 }
 
@@ -46,7 +50,9 @@ export interface DeskItem {
   location: string;
   estimate: number | null;
   note: string;
-  agreement: { by: string; at: string; version: string } | null;
+  agreement: { by: string; at: string; version: string; keptUntil: string } | null;
+  /** When the report reached the client, as recorded on the desk. */
+  reportDelivered: string | null;
   emails: Array<{ message: string; to: string; subject: string; state: string }>;
 }
 
@@ -61,6 +67,15 @@ const STANDING_WORDS: Record<string, string> = {
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The day a signed agreement goes, as the client's data page says (privacy/kept-data.ts). */
+function agreementKeptUntil(visit: number, delivered: Date | null): string {
+  const periods = periodsOf(retention);
+  const day = delivered
+    ? goesOn(new Date(delivered).getTime(), periods.signedAgreementsFromDelivery)
+    : goesOn(visit, periods.signedAgreements);
+  return `${longDate(day)}${delivered ? "" : " (counted from a month after the visit until the report's delivery is recorded)"}`;
+}
 
 /** Everything starting on the `days` days from `from` (YYYY-MM-DD, Maryland's), by start then inspector. */
 export async function deskItems(db: Queryable, from: string, days: number, now: number): Promise<DeskItem[]> {
@@ -112,8 +127,14 @@ export async function deskItems(db: Queryable, from: string, days: number, now: 
       estimate: row.record?.quote?.total ?? null,
       note: timeOff ? (row.record?.note ?? "") : "",
       agreement: signed
-        ? { by: signedByText(signed), at: signedAtText(signed.signedAt), version: signed.version }
+        ? {
+            by: signedByText(signed),
+            at: signedAtText(signed.signedAt),
+            version: signed.version,
+            keptUntil: agreementKeptUntil(startMs, row.report_delivered_at),
+          }
         : null,
+      reportDelivered: row.report_delivered_at ? marylandText(new Date(row.report_delivered_at).getTime()) : null,
       emails: [],
     });
   }

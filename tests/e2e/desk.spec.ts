@@ -1,0 +1,131 @@
+import { expect, test, type Page } from "@playwright/test";
+import { withDatabase } from "../../scripts/lib/database-access";
+import { bookingRequest, jobQuery, SHORT_JOB } from "../../scripts/lib/sample-requests";
+import { axeViolations, describeViolations } from "../support/axe";
+import { E2E_DATA } from "../support/e2e-env";
+import { openPage } from "../support/page";
+
+const OFFICE = "office@severnridgeinspections.com";
+/** The day (counted among the days with open times) this test books and takes off; the phone's is the next. */
+const DESK_DAY = 26;
+
+async function openStarts(page: Page, month: string): Promise<string[]> {
+  const answer = await page.request.get(`/api/availability/${month}?${jobQuery(SHORT_JOB)}`);
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as { starts: string[] }).starts;
+}
+
+async function startsAhead(page: Page): Promise<string[]> {
+  const months = [0, 1, 2].map((ahead) => {
+    const date = new Date();
+    date.setUTCDate(1);
+    date.setUTCMonth(date.getUTCMonth() + ahead);
+    return date.toISOString().slice(0, 7);
+  });
+  return (await Promise.all(months.map((month) => openStarts(page, month)))).flat();
+}
+
+/**
+ * The latest sign-in link kept for an address (the test site has no SMTP), as a path to open. Each
+ * width signs in as the office's mailbox with a tag of its own, so the two never read each other's.
+ */
+async function signInLink(address: string): Promise<string> {
+  const [row] = await withDatabase(
+    (db) =>
+      db.query<{ text: string }>(
+        "SELECT mail->>'text' AS text FROM deliveries WHERE message = 'deskLink' AND mail->>'to' = $1 ORDER BY created_at DESC LIMIT 1",
+        [address],
+      ),
+    { ...process.env, DATA_DIR: E2E_DATA },
+  );
+  const link = row && /https?:\/\/\S+\/desk\?signin=[A-Za-z0-9_-]+/.exec(row.text)?.[0];
+  if (!link) throw new Error(`No desk sign-in link is kept for ${address}`);
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+async function expectAxeClean(page: Page) {
+  const violations = await axeViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
+}
+
+const shoot = (page: Page, view: string, project: string) =>
+  page.screenshot({ path: `reports/desk-${view}-${project === "phone" ? 390 : 1280}.png`, fullPage: true });
+
+test("the owner signs in from the e-mailed link, confirms a caller's booking and takes an afternoon off that leaves the schedule", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const project = testInfo.project.name;
+  const days = [...new Set((await startsAhead(page)).map((start) => start.slice(0, 10)))];
+  const day = days[DESK_DAY + (project === "phone" ? 1 : 0)]!;
+  const morning = (await startsAhead(page)).find((start) => start.startsWith(day) && start.slice(11, 13) < "11")!;
+  const booked = await page.request.post("/api/schedule", {
+    data: bookingRequest(morning, {
+      ...SHORT_JOB,
+      name: "Casey Caller",
+      email: `caller-${project}@example.com`,
+      phone: project === "phone" ? "410-555-7301" : "410-555-7302",
+      street: `${project === "phone" ? 71 : 72} Desk Lane`,
+      agentName: "",
+      agentEmail: "",
+    }),
+    headers: { "Idempotency-Key": `desk-${project}-${Date.now()}` },
+  });
+  expect(booked.status()).toBe(201);
+  const { reference } = (await booked.json()) as { reference: string };
+
+  // Signed out: the sign-in, which answers the same for any address.
+  await openPage(page, "/desk");
+  await expect(page.getByRole("heading", { name: "The desk" })).toBeVisible();
+  await expectAxeClean(page);
+  await shoot(page, "sign-in", project);
+  const address = OFFICE.replace("@", `+${project}@`);
+  await page.getByLabel("E-mail address").fill(address);
+  await page.getByRole("button", { name: "Send me a sign-in link" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "a sign-in link is on its way" })).toBeVisible();
+
+  await openPage(page, await signInLink(address));
+  await expect(page.getByText(`Signed in as ${OFFICE}.`)).toBeVisible();
+  expect(page.url()).not.toContain("signin=");
+
+  // The day of the booking, per inspector: the booking opens for its details and is confirmed.
+  await page.getByLabel("Day", { exact: true }).fill(day);
+  const item = page.getByRole("listitem").filter({ hasText: "Casey Caller" });
+  await expect(item).toContainText("held, not yet confirmed");
+  await item.locator("summary").click();
+  await expect(item).toContainText(reference);
+  await expect(item).toContainText("(Maryland time)");
+  await expectAxeClean(page);
+  await shoot(page, "day", project);
+  await item.getByRole("button", { name: "Confirm for the client" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Confirmed" })).toBeVisible();
+  await expect(item).toContainText("(confirmed)");
+
+  // An afternoon off for every inspector: that afternoon's times are no longer offered.
+  const before = (await startsAhead(page)).filter((start) => start.startsWith(day));
+  expect(before.some((start) => start.slice(11, 13) >= "13")).toBe(true);
+  await page.getByLabel("Who", { exact: true }).selectOption("all");
+  await page.getByLabel("From (date)").fill(day);
+  await page.getByLabel("To (date)").fill(day);
+  await page.getByLabel("From (time, Maryland)").fill("13:00");
+  await page.getByLabel("To (time, Maryland)").fill("18:00");
+  await page.getByLabel("Note (for the desk only)").fill("Afternoon off");
+  await page.getByRole("button", { name: "Take this time off" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Time off taken" })).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "Time off: Afternoon off" })).toHaveCount(2);
+  const after = (await startsAhead(page)).filter((start) => start.startsWith(day));
+  expect(after.filter((start) => start.slice(11, 13) >= "13")).toEqual([]);
+  expect(after.length).toBeGreaterThan(0);
+
+  for (const view of ["Week", "List"]) {
+    await page.getByRole("button", { name: view, exact: true }).click();
+    await expect(page.getByRole("button", { name: view, exact: true })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("listitem").filter({ hasText: "Casey Caller" })).toBeVisible();
+    await expectAxeClean(page);
+    await shoot(page, view.toLowerCase(), project);
+  }
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByLabel("E-mail address")).toBeVisible();
+});
