@@ -192,6 +192,61 @@ describe.each(setups)("the desk on %s", (_name, setup) => {
     expect((await openStartsOf(server.url, SHORT_JOB)).some((at) => at.startsWith(day))).toBe(true);
   });
 
+  it("moves a booking for its client, who gets the moved invite once; hands one to the other inspector only where free", async () => {
+    const cookie = await signIn(server.url, mailbox);
+    const [start, later] = [starts.shift()!, starts.splice(3, 1)[0]!];
+    // A day of its own for two bookings of one time, one per inspector.
+    const third = starts.find((at) => at.slice(0, 10) > later.slice(0, 10))!;
+    starts = starts.filter((at) => !at.startsWith(third.slice(0, 10)));
+    const { reference } = JSON.parse((await book(server.url, start)).body) as { reference: string };
+    const email = `desk-visitor${visitor}@example.com`;
+    const moved = await desk(server.url, "move", { reference, start: later }, cookie);
+    expect(moved.status).toBe(200);
+    expect(JSON.parse(moved.body)).toMatchObject({ start: later });
+    await waitFor("the client's moved e-mail", () => mailsTo(mailbox, email, /Your inspection is moved/).length === 1);
+    const invite = bodyText(mailsTo(mailbox, email, /Your inspection is moved/)[0]!.raw);
+    expect(invite).toMatch(/SEQUENCE:1/);
+    expect((await desk(server.url, "move", { reference, start: "not a time" }, cookie)).status).toBe(400);
+
+    // Inspector 2 takes a booking of `third`; handing it to inspector 1, who is busy then, is refused.
+    const first = JSON.parse((await book(server.url, third)).body) as { reference: string };
+    const second = JSON.parse((await book(server.url, third)).body) as { reference: string };
+    const inspectorOf = async (ref: string) =>
+      inDatabase(
+        async (db) =>
+          (await db.query<{ inspector: number }>("SELECT inspector FROM bookings WHERE reference = $1", [ref]))[0]!
+            .inspector,
+      );
+    const [one, two] = [await inspectorOf(first.reference), await inspectorOf(second.reference)];
+    expect([one, two].sort()).toEqual([1, 2]);
+    const refused = await desk(server.url, "hand", { reference: first.reference, inspector: two }, cookie);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toBe(`Inspector ${two} is not free then: a booking or time off holds that time.`);
+    expect((await desk(server.url, "cancel", { reference: second.reference }, cookie)).status).toBe(200);
+    expect((await desk(server.url, "hand", { reference: first.reference, inspector: two }, cookie)).status).toBe(200);
+    expect(await inspectorOf(first.reference)).toBe(two);
+  });
+
+  it("records a report's delivery once, after the visit only", async () => {
+    const cookie = await signIn(server.url, mailbox);
+    const { reference } = JSON.parse((await book(server.url, starts.shift()!)).body) as { reference: string };
+    expect((await desk(server.url, "confirm", { reference }, cookie)).status).toBe(200);
+    const early = await desk(server.url, "delivered", { reference }, cookie);
+    expect(early.status).toBe(409);
+    // The visit is made to have happened, as if the clock had moved on 60 days.
+    await inDatabase((db) =>
+      db.query(
+        `UPDATE bookings SET start_at = start_at - interval '60 days',
+           during = tstzrange(lower(during) - interval '60 days', upper(during) - interval '60 days') WHERE reference = $1`,
+        [reference],
+      ),
+    );
+    const first = await desk(server.url, "delivered", { reference }, cookie);
+    expect(first.status).toBe(200);
+    const again = await desk(server.url, "delivered", { reference }, cookie);
+    expect(JSON.parse(again.body)).toEqual(JSON.parse(first.body));
+  });
+
   it("refuses time off that asks for nonsense, naming the problem", async () => {
     const cookie = await signIn(server.url, mailbox);
     const backwards = await desk(

@@ -22,6 +22,8 @@ const DONE: Record<ItemAction | "time-off", string> = {
   cancel: "Cancelled: the client and agent have their e-mail and the cancelling invite.",
   "time-off-remove": "The time is open again.",
   delivered: "Recorded: the agreement's years count from today.",
+  move: "Moved: the client and agent have their e-mail and the moved invite.",
+  hand: "Handed over: the booking keeps its time with the other inspector.",
   "time-off": "Time off taken: those times are no longer offered.",
 };
 
@@ -29,16 +31,18 @@ function DayItems({
   items,
   onAction,
   busy,
+  inspectors,
 }: {
   items: DeskItem[];
-  onAction: (a: ItemAction, i: DeskItem) => void;
+  onAction: (a: ItemAction, i: DeskItem, details?: object) => void;
   busy: boolean;
+  inspectors: number;
 }) {
   if (!items.length) return <p className="text-slate-700">Nothing booked.</p>;
   return (
     <ul className="space-y-2">
       {items.map((item) => (
-        <DeskItemCard key={item.reference} item={item} onAction={onAction} busy={busy} />
+        <DeskItemCard key={item.reference} item={item} onAction={onAction} busy={busy} inspectors={inspectors} />
       ))}
     </ul>
   );
@@ -68,8 +72,8 @@ export function DeskBoard({ session }: { session: DeskSession }) {
     mutationFn: () => apiRequest("POST", "/api/desk/sign-out", {}),
     onSettled: () => queryClient.setQueryData(["/api/desk/session"], null),
   });
-  const onAction = (action: ItemAction, item: DeskItem) =>
-    change.mutate({ action, body: { reference: item.reference } });
+  const onAction = (action: ItemAction, item: DeskItem, details: object = {}) =>
+    change.mutate({ action, body: { reference: item.reference, ...details } });
   const inspectors = Array.from({ length: session.inspectors }, (_, index) => index + 1);
   const dates = Array.from({ length: SPAN[view] }, (_, index) => addDays(from, index));
   const items = days.data?.items ?? [];
@@ -165,6 +169,7 @@ export function DeskBoard({ session }: { session: DeskSession }) {
                   items={onDay(from).filter((item) => item.inspector === inspector)}
                   onAction={onAction}
                   busy={change.isPending}
+                  inspectors={session.inspectors}
                 />
               </section>
             ))}
@@ -178,7 +183,12 @@ export function DeskBoard({ session }: { session: DeskSession }) {
             .map((date) => (
               <section key={date} aria-label={dayTitle(date)} className="space-y-2">
                 <h2 className="text-lg font-semibold">{dayTitle(date)}</h2>
-                <DayItems items={onDay(date)} onAction={onAction} busy={change.isPending} />
+                <DayItems
+                  items={onDay(date)}
+                  onAction={onAction}
+                  busy={change.isPending}
+                  inspectors={session.inspectors}
+                />
               </section>
             ))}
           {view === "list" && !items.length && <p>Nothing booked in these four weeks.</p>}

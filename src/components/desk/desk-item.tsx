@@ -1,10 +1,10 @@
 /** One booking or time off on the desk: a line to scan, opened for its details and actions. */
-import React from "react";
+import React, { useState } from "react";
 import { formatDollars } from "../../lib/format";
 import { buttonStyles } from "../ui/button";
 import { clockText, inspectorColour, type DeskItem } from "./desk-types";
 
-export type ItemAction = "confirm" | "cancel" | "time-off-remove" | "delivered";
+export type ItemAction = "confirm" | "cancel" | "time-off-remove" | "delivered" | "move" | "hand";
 
 function Line({ term, children }: { term: string; children: React.ReactNode }) {
   return (
@@ -19,16 +19,19 @@ export function DeskItemCard({
   item,
   onAction,
   busy,
+  inspectors,
 }: {
   item: DeskItem;
-  onAction: (action: ItemAction, item: DeskItem) => void;
+  onAction: (action: ItemAction, item: DeskItem, details?: object) => void;
   busy: boolean;
+  inspectors: number;
 }) {
+  const [moveTo, setMoveTo] = useState(item.start.slice(0, 16));
   const timeOff = item.kind === "time off";
   const live = item.standing === "held, not yet confirmed" || item.standing === "confirmed";
   const title = timeOff ? `Time off${item.note ? `: ${item.note}` : ""}` : item.services.join(", ") || "Inspection";
   return (
-    <li className="flex overflow-hidden rounded-lg border border-slate-300 bg-white">
+    <li data-testid="desk-item" className="flex overflow-hidden rounded-lg border border-slate-300 bg-white">
       <span aria-hidden="true" className={`w-2 shrink-0 ${inspectorColour(item.inspector)}`} />
       <details className="min-w-0 flex-1 p-3">
         <summary className="cursor-pointer rounded focus-visible:outline-2 focus-visible:outline-brand-700">
@@ -100,6 +103,20 @@ export function DeskItemCard({
               Cancel for the client
             </button>
           )}
+          {live &&
+            Array.from({ length: inspectors }, (_, index) => index + 1)
+              .filter((other) => other !== item.inspector)
+              .map((other) => (
+                <button
+                  key={other}
+                  type="button"
+                  className={buttonStyles({ variant: "secondary" })}
+                  disabled={busy}
+                  onClick={() => onAction("hand", item, { inspector: other })}
+                >
+                  Hand to inspector {other}
+                </button>
+              ))}
           {item.standing === "visit done" && !item.reportDelivered && (
             <button
               type="button"
@@ -121,6 +138,32 @@ export function DeskItemCard({
             </button>
           )}
         </div>
+        {live && (
+          <form
+            className="mt-3 flex flex-wrap items-end gap-2"
+            onSubmit={(event) => {
+              event.preventDefault();
+              onAction("move", item, { start: moveTo });
+            }}
+          >
+            <div>
+              <label className="block text-sm font-medium" htmlFor={`move-${item.reference}`}>
+                Move to (Maryland time)
+              </label>
+              <input
+                id={`move-${item.reference}`}
+                type="datetime-local"
+                required
+                className="mt-1 rounded-lg border border-slate-400 px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-brand-700"
+                value={moveTo}
+                onChange={(event) => setMoveTo(event.target.value)}
+              />
+            </div>
+            <button type="submit" className={buttonStyles({ variant: "secondary" })} disabled={busy}>
+              Move for the client
+            </button>
+          </form>
+        )}
       </details>
     </li>
   );

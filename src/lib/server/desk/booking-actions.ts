@@ -9,7 +9,7 @@
  */
 import { availability } from "../../business-data";
 import { bookedTimeText } from "../../booking/booked-time";
-import { MARYLAND, rfc3339 } from "../../booking/local-time";
+import { instantOf, MARYLAND, rfc3339 } from "../../booking/local-time";
 import { errorCode, EXCLUSION_VIOLATION, type Database, type Queryable } from "../db/database";
 import {
   expireIfLapsed,
@@ -90,7 +90,13 @@ const live = (booking: Booking) => booking.status === "booked" || booking.status
 /** Moves a live booking to another offered time for its client, who is told as if they had moved it. */
 export async function moveForClient(db: Database, body: Record<string, unknown>, now: Date) {
   const reference = referenceOf(body);
-  const asked = typeof body.start === "string" ? Date.parse(body.start) : NaN;
+  // A wall time in Maryland (the desk's field) or an RFC 3339 time.
+  const local = typeof body.start === "string" ? /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/.exec(body.start) : null;
+  const asked = local
+    ? (instantOf(local[1]!, local[2]!, MARYLAND) ?? NaN)
+    : typeof body.start === "string"
+      ? Date.parse(body.start)
+      : NaN;
   if (Number.isNaN(asked)) throw new HttpError(400, "Choose the new time.");
   const nowIso = now.toISOString();
   return db.transaction(async (tx) => {
