@@ -8,14 +8,18 @@ import { PageHeader } from "../components/ui/page-header";
 
 /** The owner's desk, for the business only; a sign-in link's token is read after hydration, never rendered. */
 export default function DeskPage({ location }: PageProps) {
-  const [token, setToken] = useState<string | null | undefined>(undefined);
+  const [asked, setAsked] = useState<URLSearchParams | undefined>(undefined);
   // eslint-disable-next-line react-hooks/set-state-in-effect -- the token is read in the browser only, never rendered into the HTML
-  useEffect(() => setToken(new URLSearchParams(location.search).get("signin")), [location.search]);
+  useEffect(() => setAsked(new URLSearchParams(location.search)), [location.search]);
   return (
     <>
       <PageHeader eyebrow="For the business" title="The desk" />
       <Container className="max-w-5xl py-8">
-        <RequestProvider>{token !== undefined && <Desk token={token} />}</RequestProvider>
+        <RequestProvider>
+          {asked && (
+            <Desk token={asked.get("signin")} opened={{ day: asked.get("day"), booking: asked.get("booking") }} />
+          )}
+        </RequestProvider>
       </Container>
     </>
   );

@@ -44,6 +44,16 @@ async function signInLink(address: string): Promise<string> {
   return `${url.pathname}${url.search}`;
 }
 
+/** One e-mail kept by the test site (it has no SMTP), found by a query that selects its `mail`. */
+async function keptMail(sql: string, values: unknown[]): Promise<{ text: string; calendar?: string }> {
+  const [row] = await withDatabase((db) => db.query<{ mail: { text: string; calendar?: string } }>(sql, values), {
+    ...process.env,
+    DATA_DIR: E2E_DATA,
+  });
+  if (!row) throw new Error(`No kept e-mail for ${values.join(", ")}`);
+  return row.mail;
+}
+
 async function expectAxeClean(page: Page) {
   const violations = await axeViolations(page);
   expect(violations, describeViolations(violations)).toEqual([]);
@@ -52,7 +62,7 @@ async function expectAxeClean(page: Page) {
 const shoot = (page: Page, view: string, project: string) =>
   page.screenshot({ path: `reports/desk-${view}-${project === "phone" ? 390 : 1280}.png`, fullPage: true });
 
-test("the owner signs in from the e-mailed link, confirms a caller's booking and takes an afternoon off that leaves the schedule", async ({
+test("the owner signs in from the e-mailed link, opens a booking from the office e-mail, confirms and moves it, and takes an afternoon off that leaves the schedule", async ({
   page,
 }, testInfo) => {
   test.setTimeout(90_000);
@@ -89,11 +99,23 @@ test("the owner signs in from the e-mailed link, confirms a caller's booking and
   await expect(page.getByText(`Signed in as ${OFFICE}.`)).toBeVisible();
   expect(page.url()).not.toContain("signin=");
 
-  // The day of the booking, per inspector: the booking opens for its details and is confirmed.
-  await page.getByLabel("Day", { exact: true }).fill(day);
+  // The office's e-mail about the booking opens it on the desk, at its day, per inspector.
+  const office = await keptMail(`SELECT mail FROM deliveries WHERE reference = $1 AND message = 'business'`, [
+    reference,
+  ]);
+  const deskLink = /https?:\/\/\S+\/desk\?day=\S+/.exec(office.text)?.[0];
+  expect(deskLink).toBeDefined();
+  await openPage(page, new URL(deskLink!).pathname + new URL(deskLink!).search);
+  await expect(
+    page.getByRole("heading", {
+      name: new RegExp(
+        new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", { month: "long", day: "numeric", timeZone: "UTC" }),
+      ),
+    }),
+  ).toBeVisible();
   const item = page.getByTestId("desk-item").filter({ hasText: reference });
+  await expect(item.locator("details")).toHaveAttribute("open", "");
   await expect(item).toContainText("held, not yet confirmed");
-  await item.locator("summary").click();
   await expect(item).toContainText(reference);
   await expect(item).toContainText("(Maryland time)");
   await expectAxeClean(page);
@@ -101,6 +123,20 @@ test("the owner signs in from the e-mailed link, confirms a caller's booking and
   await item.getByRole("button", { name: "Confirm for the client" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Confirmed" })).toBeVisible();
   await expect(item).toContainText("(confirmed)");
+
+  // Moved for the client to another morning time: the client's e-mail carries the moved invite.
+  const other = (await startsAhead(page)).find(
+    (start) => start.startsWith(day) && start.slice(11, 13) < "12" && start !== morning,
+  )!;
+  await item.getByLabel("Move to (Maryland time)").fill(other.slice(0, 16));
+  await item.getByRole("button", { name: "Move for the client" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Moved" })).toBeVisible();
+  const moved = await keptMail(
+    `SELECT mail FROM deliveries WHERE mail->>'to' = $1 AND mail->>'subject' LIKE 'Your inspection is moved%'`,
+    [`caller-${project}@example.com`],
+  );
+  expect(moved.text).toContain("now starts");
+  expect(moved.calendar).toMatch(/SEQUENCE:1/);
 
   // An afternoon off for every inspector: that afternoon's times are no longer offered.
   const before = (await startsAhead(page)).filter((start) => start.startsWith(day));

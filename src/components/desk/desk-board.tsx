@@ -32,7 +32,9 @@ function DayItems({
   onAction,
   busy,
   inspectors,
+  openedBooking,
 }: {
+  openedBooking: string | null;
   items: DeskItem[];
   onAction: (a: ItemAction, i: DeskItem, details?: object) => void;
   busy: boolean;
@@ -42,17 +44,30 @@ function DayItems({
   return (
     <ul className="space-y-2">
       {items.map((item) => (
-        <DeskItemCard key={item.reference} item={item} onAction={onAction} busy={busy} inspectors={inspectors} />
+        <DeskItemCard
+          key={item.reference}
+          item={item}
+          onAction={onAction}
+          busy={busy}
+          inspectors={inspectors}
+          open={item.reference === openedBooking}
+        />
       ))}
     </ul>
   );
 }
 
-export function DeskBoard({ session }: { session: DeskSession }) {
+export function DeskBoard({
+  session,
+  opened,
+}: {
+  session: DeskSession;
+  opened: { day: string | null; booking: string | null };
+}) {
   const queryClient = useQueryClient();
   const today = marylandToday();
   const [view, setView] = useState<View>("day");
-  const [from, setFrom] = useState(today);
+  const [from, setFrom] = useState(opened.day && /^\d{4}-\d{2}-\d{2}$/.test(opened.day) ? opened.day : today);
   const [said, setSaid] = useState<{ text: string; alert: boolean } | null>(null);
   const key = [`/api/desk/days?from=${from}&days=${SPAN[view]}`];
   const days = useQuery<DeskDays>({ queryKey: key });
@@ -170,6 +185,7 @@ export function DeskBoard({ session }: { session: DeskSession }) {
                   onAction={onAction}
                   busy={change.isPending}
                   inspectors={session.inspectors}
+                  openedBooking={opened.booking}
                 />
               </section>
             ))}
@@ -188,6 +204,7 @@ export function DeskBoard({ session }: { session: DeskSession }) {
                   onAction={onAction}
                   busy={change.isPending}
                   inspectors={session.inspectors}
+                  openedBooking={opened.booking}
                 />
               </section>
             ))}

@@ -20,7 +20,10 @@ export function DeskItemCard({
   onAction,
   busy,
   inspectors,
+  open,
 }: {
+  /** Opened on arrival, from an office e-mail's link. */
+  open: boolean;
   item: DeskItem;
   onAction: (action: ItemAction, item: DeskItem, details?: object) => void;
   busy: boolean;
@@ -33,7 +36,7 @@ export function DeskItemCard({
   return (
     <li data-testid="desk-item" className="flex overflow-hidden rounded-lg border border-slate-300 bg-white">
       <span aria-hidden="true" className={`w-2 shrink-0 ${inspectorColour(item.inspector)}`} />
-      <details className="min-w-0 flex-1 p-3">
+      <details className="min-w-0 flex-1 p-3" open={open || undefined}>
         <summary className="cursor-pointer rounded focus-visible:outline-2 focus-visible:outline-brand-700">
           <span className="font-semibold">
             {clockText(item.start)} to {clockText(item.end)}

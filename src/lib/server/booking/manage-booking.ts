@@ -28,7 +28,7 @@ import type { MailMessage } from "../mail/mailer";
 import { describeServices } from "../mail/emails";
 import { createReference } from "../requests/reference";
 import { alternatives, calendar, holdInspector, jobOf, lengthOf } from "./booking";
-import { checkBookingToken, linkSecret } from "./booking-links";
+import { checkBookingToken, deskLink, linkSecret } from "./booking-links";
 import { signedAtText, signedByText } from "./agreement";
 import { bookingInvite } from "./booking-invite";
 import { visitorChangeMail } from "./change-emails";
@@ -139,7 +139,7 @@ export async function recordChange(
             outgoing("business", {
               to: env.MAIL_TO ?? business.email,
               subject: `Booking ${booking.reference}: ${text}`,
-              text: `${text}\n\n${booking.ownerEvent.summary}\n${booking.ownerEvent.location}\n${booking.ownerEvent.description}`,
+              text: `${text}\n\n${booking.ownerEvent.summary}\n${booking.ownerEvent.location}\n${booking.ownerEvent.description}\n\nOpen it on the desk: ${deskLink(booking.reference, booking.start)}`,
             }),
           ]
         : []),

@@ -8,7 +8,7 @@ import { marylandToday } from "../../booking/maryland-today";
 import { createContactSchema, createScheduleSchema, fieldErrors } from "../../request-schemas";
 import { bookedTimeText } from "../../booking/booked-time";
 import { book, jobOf, lengthOf } from "../booking/booking";
-import { linkSecret, manageLink, signingLink } from "../booking/booking-links";
+import { deskLink, linkSecret, manageLink, signingLink } from "../booking/booking-links";
 import { BOOKED_BY_AGENT, SAME_ADDRESS_CONFIRMED } from "../../forms/choices";
 import {
   contactEmails,
@@ -76,6 +76,7 @@ export const scheduleEndpoint: Endpoint = {
       signUrl,
       cutoffHours: availability.cancellation.cutoffHours,
       confirmWithinMinutes: availability.holds.confirmWithinMinutes,
+      deskUrl: deskLink(reference, request.start!),
     };
     return {
       ok: true,
