@@ -98,9 +98,14 @@ export function DeskBoard({
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-700">Signed in as {session.mailbox}.</p>
-        <button type="button" className={buttonStyles({ variant: "ghost" })} onClick={() => signOut.mutate()}>
-          Sign out
-        </button>
+        <div className="flex flex-wrap gap-2">
+          <a className={buttonStyles({ variant: "ghost" })} href="/api/desk/csv" download>
+            Download the bookings (CSV)
+          </a>
+          <button type="button" className={buttonStyles({ variant: "ghost" })} onClick={() => signOut.mutate()}>
+            Sign out
+          </button>
+        </div>
       </div>
       <div className="flex flex-wrap items-center gap-2" role="group" aria-label="View">
         {(Object.keys(SPAN) as View[]).map((name) => (

@@ -286,11 +286,12 @@ export async function expireUndeliverable(db: Queryable, reference: string, now:
   );
 }
 
-/** Bookings starting after `since` (ISO), earliest first: the owner's feed and view. */
+/** Bookings (not time off) starting after `since` (ISO), earliest first: the owner's feed and view. */
 export async function bookingsSince(db: Queryable, since: string): Promise<Booking[]> {
   return (
-    await db.query<BookingRow>(`SELECT ${COLUMNS} FROM bookings WHERE start_at >= $1 ORDER BY start_at, inspector`, [
-      since,
-    ])
+    await db.query<BookingRow>(
+      `SELECT ${COLUMNS} FROM bookings WHERE start_at >= $1 AND status <> 'time_off' ORDER BY start_at, inspector`,
+      [since],
+    )
   ).map(fromRow);
 }

@@ -3,6 +3,7 @@
  * else needs one (session.ts), and every change also needs this site's Origin. Reads:
  *   GET  session                      who is signed in, until when
  *   GET  days?from=YYYY-MM-DD&days=N  the bookings and time off of those days (desk-view.ts)
+ *   GET  csv                          every booking as CSV (bookings-csv.ts)
  * Changes (POST, JSON):
  *   link { email }, sign-in { token }, sign-out
  *   confirm { reference }, cancel { reference }, move { reference, start },
@@ -18,6 +19,7 @@ import { HttpError, sendFailure } from "../http/http-error";
 import { throttle } from "../http/rate-limit";
 import { readJsonBody } from "../http/read-body";
 import { deliverNow } from "../mail/deliver-now";
+import { bookingsCsv } from "./bookings-csv";
 import { cancelForClient, confirmForClient, handToInspector, moveForClient } from "./booking-actions";
 import { deskItems, inspectorCount } from "./desk-view";
 import { askForLink, signIn, signOut } from "./sign-in";
@@ -63,6 +65,13 @@ export async function deskHandler(req: GatsbyFunctionRequest, res: GatsbyFunctio
     const action = String((req.params as Record<string, string> | undefined)?.action ?? "");
     if (req.method === "GET") {
       const db = await databaseOr503(business.phone, "read");
+      if (action === "csv") {
+        await requireSession(db, req, now);
+        res.setHeader("Content-Type", "text/csv; charset=utf-8");
+        res.setHeader("Content-Disposition", `attachment; filename="bookings-${marylandToday(now)}.csv"`);
+        res.status(200).send(`${(await bookingsCsv(db, now.getTime())).join("\r\n")}\r\n`);
+        return;
+      }
       res.status(200).json(await read(db, req, action, now));
       return;
     }
