@@ -1,37 +1,6 @@
 import { clockWords } from "../../lib/booking/hours-sentence";
 
-/** What the desk's functions answer (src/lib/server/desk/desk-view.ts and desk-handler.ts). */
-export interface DeskSession {
-  mailbox: string;
-  expiresAt: string;
-  inspectors: number;
-}
-
-export interface DeskItem {
-  reference: string;
-  kind: "booking" | "time off";
-  inspector: number;
-  start: string;
-  end: string;
-  when: string;
-  standing: string;
-  confirmBy: string | null;
-  services: string[];
-  client: { name: string; email: string; phone: string } | null;
-  agent: { name: string; email: string; phone: string } | null;
-  location: string;
-  estimate: number | null;
-  note: string;
-  agreement: { by: string; at: string; version: string; keptUntil: string } | null;
-  reportDelivered: string | null;
-  emails: Array<{ message: string; to: string; subject: string; state: string }>;
-}
-
-export interface DeskDays {
-  from: string;
-  days: number;
-  items: DeskItem[];
-}
+export type { DeskDays, DeskItem, DeskSession } from "../../lib/desk/desk-item";
 
 /** Each inspector's colour on the desk, by number (1 first); the bar beside each of their items. */
 export const INSPECTOR_COLOURS = ["bg-brand-700", "bg-amber-500", "bg-emerald-600", "bg-fuchsia-600"];

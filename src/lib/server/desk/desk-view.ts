@@ -14,6 +14,7 @@ import { signedAtText, signedByText } from "../booking/agreement";
 import { longDate } from "../../format";
 import { retention } from "../../privacy/declaration";
 import { goesOn, periodsOf } from "../privacy/due-days";
+import type { DeskItem } from "../../desk/desk-item";
 import { marylandText } from "./desk-mail";
 
 const COLUMNS = `reference, inspector, start_at, on_site_minutes, lower(during) AS held_from, upper(during) AS held_to,
@@ -33,27 +34,6 @@ interface Row extends Record<string, unknown> {
   moves: number;
   report_delivered_at: Date | null;
   record: { request?: Record<string, string | undefined>; quote?: { total: number }; note?: string } | null;
-}
-
-export interface DeskItem {
-  reference: string;
-  kind: "booking" | "time off";
-  inspector: number;
-  start: string;
-  end: string;
-  when: string;
-  standing: string;
-  confirmBy: string | null;
-  services: string[];
-  client: { name: string; email: string; phone: string } | null;
-  agent: { name: string; email: string; phone: string } | null;
-  location: string;
-  estimate: number | null;
-  note: string;
-  agreement: { by: string; at: string; version: string; keptUntil: string } | null;
-  /** When the report reached the client, as recorded on the desk. */
-  reportDelivered: string | null;
-  emails: Array<{ message: string; to: string; subject: string; state: string }>;
 }
 
 /** Where a booking stands, in the words the desk shows. */
