@@ -3,6 +3,7 @@ import { withDatabase } from "../../scripts/lib/database-access";
 import { bookingRequest, jobQuery, SHORT_JOB } from "../../scripts/lib/sample-requests";
 import { axeViolations, describeViolations } from "../support/axe";
 import { E2E_DATA } from "../support/e2e-env";
+import { eventsOf } from "../support/invite";
 import { openPage } from "../support/page";
 
 const OFFICE = "office@severnridgeinspections.com";
@@ -136,7 +137,10 @@ test("the owner signs in from the e-mailed link, opens a booking from the office
     [`caller-${project}@example.com`],
   );
   expect(moved.text).toContain("now starts");
-  expect(moved.calendar).toMatch(/SEQUENCE:1/);
+  // Confirmed, then moved: the third version of the event, at the new time.
+  const [event] = eventsOf(moved.calendar!);
+  expect(event!.sequence).toBe(2);
+  expect(event!.startDate.toJSDate().getTime()).toBe(Date.parse(other));
 
   // An afternoon off for every inspector: that afternoon's times are no longer offered.
   const before = (await startsAhead(page)).filter((start) => start.startsWith(day));
