@@ -152,10 +152,12 @@ describe.each(setups)("the desk on %s", (_name, setup) => {
     expect(confirmed).toHaveLength(1);
     expect(bodyText(confirmed[0]!.raw)).toMatch(/STATUS:CONFIRMED/);
     const days = JSON.parse((await deskGet(server.url, `days?from=${start.slice(0, 10)}&days=1`, cookie)).body) as {
-      items: Array<{ reference: string; standing: string; when: string }>;
+      items: Array<{ reference: string; standing: string; when: string; emails: Array<{ message: string }> }>;
     };
     const item = days.items.find((each) => each.reference === reference)!;
     expect(item.standing).toBe("confirmed");
+    // The booking's own e-mails and its change's, each with its delivery.
+    expect(item.emails.map((mail) => mail.message).sort()).toEqual(["business", "client", "confirmation"]);
     expect(item.when).toMatch(/\(Maryland time\)$/);
 
     expect((await desk(server.url, "cancel", { reference }, cookie)).status).toBe(200);

@@ -218,7 +218,8 @@ export function DeskBoard({
       )}
       <TimeOffForm
         inspectors={session.inspectors}
-        today={today}
+        key={from}
+        day={from}
         busy={change.isPending}
         onTake={(ask: TimeOffAsk) => change.mutate({ action: "time-off", body: ask })}
       />

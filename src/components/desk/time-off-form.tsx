@@ -27,18 +27,19 @@ export interface TimeOffAsk {
 
 export function TimeOffForm({
   inspectors,
-  today,
+  day,
   busy,
   onTake,
 }: {
   inspectors: number;
-  today: string;
+  /** The day the desk shows, where the time off starts unless changed. */
+  day: string;
   busy: boolean;
   onTake: (ask: TimeOffAsk) => void;
 }) {
   const [inspector, setInspector] = useState("all");
-  const [fromDate, setFromDate] = useState(today);
-  const [toDate, setToDate] = useState(today);
+  const [fromDate, setFromDate] = useState(day);
+  const [toDate, setToDate] = useState(day);
   const [wholeDays, setWholeDays] = useState(false);
   const [fromTime, setFromTime] = useState("12:00");
   const [toTime, setToTime] = useState("18:00");

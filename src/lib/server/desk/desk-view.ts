@@ -127,7 +127,8 @@ async function attachEmails(db: Queryable, items: DeskItem[]): Promise<void> {
   const bookings = new Map(items.filter((item) => item.kind === "booking").map((item) => [item.reference, item]));
   if (!bookings.size) return;
   const rows = await db.query<{ booking: string; message: string; to: string; subject: string; state: string }>(
-    `SELECT coalesce(r.record->>'booking', d.reference) AS booking, d.message, d.mail->>'to' AS to,
+    `SELECT CASE WHEN r.kind = 'booking-changes' THEN r.record->>'booking' ELSE d.reference END AS booking,
+            d.message, d.mail->>'to' AS to,
             d.mail->>'subject' AS subject, d.state
      FROM deliveries AS d JOIN requests AS r ON r.reference = d.reference
      WHERE d.reference = ANY($1::text[])
