@@ -14,7 +14,7 @@ export default function DeskPage({ location }: PageProps) {
   return (
     <>
       <PageHeader eyebrow="For the business" title="The desk" />
-      <Container className="max-w-5xl py-8">
+      <Container className="max-w-7xl py-12">
         <RequestProvider>
           {asked && (
             <Desk token={asked.get("signin")} opened={{ day: asked.get("day"), booking: asked.get("booking") }} />

@@ -150,7 +150,7 @@ export function DeskBoard({
         <ul className="flex flex-wrap gap-3 text-sm" aria-label="Inspectors' colours">
           {inspectors.map((inspector) => (
             <li key={inspector} className="flex items-center gap-1">
-              <span aria-hidden="true" className={`inline-block h-3 w-3 rounded-full ${inspectorColour(inspector)}`} />
+              <span aria-hidden="true" className={`inline-block size-3.5 rounded-full ${inspectorColour(inspector)}`} />
               Inspector {inspector}
             </li>
           ))}
@@ -161,7 +161,7 @@ export function DeskBoard({
           <p
             role={said.alert ? "alert" : "status"}
             className={
-              said.alert ? "rounded-lg bg-red-50 p-3 text-red-800" : "rounded-lg bg-emerald-50 p-3 text-emerald-900"
+              said.alert ? "rounded-lg bg-red-50 p-3 text-red-700" : "rounded-lg bg-brand-50 p-3 text-brand-900"
             }
           >
             {said.text}
@@ -175,13 +175,13 @@ export function DeskBoard({
           <h2 id="day-title" className="text-xl font-semibold">
             {dayTitle(from)}
           </h2>
-          <div className="grid gap-4 lg:grid-cols-2">
+          <div className="grid gap-4 md:grid-cols-2">
             {inspectors.map((inspector) => (
               <section key={inspector} aria-label={`Inspector ${inspector}`} className="space-y-2">
                 <h3 className="flex items-center gap-2 font-semibold">
                   <span
                     aria-hidden="true"
-                    className={`inline-block h-3 w-3 rounded-full ${inspectorColour(inspector)}`}
+                    className={`inline-block size-3.5 rounded-full ${inspectorColour(inspector)}`}
                   />
                   Inspector {inspector}
                 </h3>

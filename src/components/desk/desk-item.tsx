@@ -8,9 +8,9 @@ export type ItemAction = "confirm" | "cancel" | "time-off-remove" | "delivered" 
 
 function Line({ term, children }: { term: string; children: React.ReactNode }) {
   return (
-    <div className="sm:flex sm:gap-3">
-      <dt className="font-medium text-slate-600 sm:w-32 sm:shrink-0">{term}</dt>
-      <dd className="break-words">{children}</dd>
+    <div>
+      <dt className="font-medium text-slate-600">{term}</dt>
+      <dd className="[overflow-wrap:anywhere]">{children}</dd>
     </div>
   );
 }
@@ -35,7 +35,7 @@ export function DeskItemCard({
   const title = timeOff ? `Time off${item.note ? `: ${item.note}` : ""}` : item.services.join(", ") || "Inspection";
   return (
     <li data-testid="desk-item" className="flex overflow-hidden rounded-lg border border-slate-300 bg-white">
-      <span aria-hidden="true" className={`w-2 shrink-0 ${inspectorColour(item.inspector)}`} />
+      <span aria-hidden="true" className={`shrink-0 px-1 ${inspectorColour(item.inspector)}`} />
       <details className="min-w-0 flex-1 p-3" open={open || undefined}>
         <summary className="cursor-pointer rounded focus-visible:outline-2 focus-visible:outline-brand-700">
           <span className="font-semibold">
@@ -76,7 +76,7 @@ export function DeskItemCard({
               </Line>
               <Line term="E-mails">
                 {item.emails.length ? (
-                  <ul className="list-disc pl-5">
+                  <ul className="list-disc pl-6">
                     {item.emails.map((mail, index) => (
                       <li key={index}>
                         {mail.subject} to {mail.to}: {mail.state}
@@ -143,7 +143,7 @@ export function DeskItemCard({
         </div>
         {live && (
           <form
-            className="mt-3 flex flex-wrap items-end gap-2"
+            className="mt-3 flex flex-wrap items-center gap-2"
             onSubmit={(event) => {
               event.preventDefault();
               onAction("move", item, { start: moveTo });

@@ -36,7 +36,7 @@ export function DeskSignIn({ token }: { token: string | null }) {
   return (
     <div className="max-w-md space-y-4">
       {use.isError && (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-700">
           {readApiError(use.error).message}
         </p>
       )}

@@ -3,7 +3,7 @@ import { clockWords } from "../../lib/booking/hours-sentence";
 export type { DeskDays, DeskItem, DeskSession } from "../../lib/desk/desk-item";
 
 /** Each inspector's colour on the desk, by number (1 first); the bar beside each of their items. */
-export const INSPECTOR_COLOURS = ["bg-brand-700", "bg-amber-500", "bg-emerald-600", "bg-fuchsia-600"];
+export const INSPECTOR_COLOURS = ["bg-brand-700", "bg-accent-400", "bg-slate-900"];
 export const inspectorColour = (inspector: number) => INSPECTOR_COLOURS[(inspector - 1) % INSPECTOR_COLOURS.length]!;
 
 /** YYYY-MM-DD `days` after a date. */
