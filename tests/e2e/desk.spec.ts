@@ -169,3 +169,56 @@ test("the owner signs in from the e-mailed link, opens a booking from the office
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByLabel("E-mail address")).toBeVisible();
 });
+
+/** Presses Tab until `target` has the focus, at most `limit` times: what a keyboard user reaches. */
+async function tabTo(page: Page, target: ReturnType<Page["locator"]>, limit = 40) {
+  for (let presses = 0; presses < limit; presses += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error(`Not reached with ${limit} presses of Tab`);
+}
+
+test("the desk is complete by keyboard: sign in, choose the day, open a booking and confirm it", async ({
+  page,
+}, testInfo) => {
+  const project = testInfo.project.name;
+  const starts = await startsAhead(page);
+  const days = [...new Set(starts.map((start) => start.slice(0, 10)))];
+  const day = days[DESK_DAY + 2 + (project === "phone" ? 1 : 0)]!;
+  const start = starts.find((at) => at.startsWith(day))!;
+  const booked = await page.request.post("/api/schedule", {
+    data: bookingRequest(start, {
+      ...SHORT_JOB,
+      name: "Kim Keyboard",
+      email: `keys-${project}@example.com`,
+      phone: project === "phone" ? "410-555-7303" : "410-555-7304",
+      street: `${project === "phone" ? 73 : 74} Desk Lane`,
+      agentName: "",
+      agentEmail: "",
+    }),
+    headers: { "Idempotency-Key": `desk-keys-${project}-${Date.now()}` },
+  });
+  expect(booked.status()).toBe(201);
+  const { reference } = (await booked.json()) as { reference: string };
+
+  await openPage(page, "/desk");
+  const address = OFFICE.replace("@", `+keys-${project}@`);
+  const email = page.getByLabel("E-mail address");
+  await tabTo(page, email);
+  await page.keyboard.type(address);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: "a sign-in link is on its way" })).toBeVisible();
+  await openPage(page, await signInLink(address));
+
+  const dayField = page.getByLabel("Day", { exact: true });
+  await tabTo(page, dayField);
+  await dayField.fill(day);
+  const item = page.getByTestId("desk-item").filter({ hasText: reference });
+  await tabTo(page, item.locator("summary"));
+  await page.keyboard.press("Enter");
+  await expect(item.locator("details")).toHaveAttribute("open", "");
+  await tabTo(page, item.getByRole("button", { name: "Confirm for the client" }));
+  await page.keyboard.press("Enter");
+  await expect(item).toContainText("(confirmed)");
+});
