@@ -160,8 +160,13 @@ describe.each(setups)("the desk on %s", (_name, setup) => {
     expect(item.emails.map((mail) => mail.message).sort()).toEqual(["business", "client", "confirmation"]);
     expect(item.when).toMatch(/\(Maryland time\)$/);
 
+    // A client who lost it has the latest e-mail of the booking sent again, its links with it.
+    expect((await desk(server.url, "resend", { reference }, cookie)).status).toBe(200);
+    await waitFor("the resent e-mail", () => mailsTo(mailbox, email, /Your inspection is confirmed/).length === 2);
+
     expect((await desk(server.url, "cancel", { reference }, cookie)).status).toBe(200);
     expect(await statusOf(reference)).toBe("cancelled");
+    expect((await desk(server.url, "resend", { reference }, cookie)).status).toBe(409);
     await waitFor(
       "the client's cancellation",
       () => mailsTo(mailbox, email, /Your inspection is cancelled/).length === 1,

@@ -23,6 +23,7 @@ const DONE: Record<ItemAction | "time-off", string> = {
   "time-off-remove": "The time is open again.",
   delivered: "Recorded: the agreement's years count from today.",
   move: "Moved: the client and agent have their e-mail and the moved invite.",
+  resend: "Sent again: the client has the latest e-mail of the booking, with its links.",
   hand: "Handed over: the booking keeps its time with the other inspector.",
   "time-off": "Time off taken: those times are no longer offered.",
 };

@@ -4,7 +4,7 @@ import { formatDollars } from "../../lib/format";
 import { buttonStyles } from "../ui/button";
 import { clockText, inspectorColour, type DeskItem } from "./desk-types";
 
-export type ItemAction = "confirm" | "cancel" | "time-off-remove" | "delivered" | "move" | "hand";
+export type ItemAction = "confirm" | "cancel" | "time-off-remove" | "delivered" | "move" | "hand" | "resend";
 
 function Line({ term, children }: { term: string; children: React.ReactNode }) {
   return (
@@ -120,6 +120,16 @@ export function DeskItemCard({
                   Hand to inspector {other}
                 </button>
               ))}
+          {live && (
+            <button
+              type="button"
+              className={buttonStyles({ variant: "secondary" })}
+              disabled={busy}
+              onClick={() => onAction("resend", item)}
+            >
+              Resend the client&apos;s e-mail
+            </button>
+          )}
           {item.standing === "visit done" && !item.reportDelivered && (
             <button
               type="button"

@@ -21,6 +21,7 @@ import {
 } from "../db/bookings";
 import { lockKeys } from "../db/requests";
 import { HttpError } from "../http/http-error";
+import type { MailMessage } from "../mail/mailer";
 import { calendar, holdInspector, inspectorDays, jobOf, lengthOf } from "../booking/booking";
 import { recordChange } from "../booking/manage-booking";
 import { visitorChangeMail } from "../booking/change-emails";
@@ -155,5 +156,38 @@ export async function handToInspector(db: Database, body: Record<string, unknown
       throw new HttpError(409, `Inspector ${to} is not free then: a booking or time off holds that time.`);
     }
     return { reference, inspector: to };
+  });
+}
+
+/**
+ * Sends the client (and an agent who booked) again the latest e-mail that carries the booking as it
+ * stands: its confirmation, with the links to confirm, change and sign, or after a move the moved
+ * one. The links are the same; they stay valid until the visit.
+ */
+export async function resendToClient(db: Database, body: Record<string, unknown>, now: Date) {
+  const reference = referenceOf(body);
+  return db.transaction(async (tx) => {
+    const booking = await clientBooking(tx, reference);
+    if (!live(booking)) throw new HttpError(409, "This booking is no longer held: there is nothing to resend.");
+    const [latest] = await tx.query<{ mail: MailMessage }>(
+      `SELECT d.mail FROM deliveries AS d JOIN requests AS r ON r.reference = d.reference
+       WHERE (d.reference = $1 AND d.message = 'confirmation')
+          OR (r.kind = 'booking-changes' AND r.record->>'booking' = $1 AND d.message = 'client')
+       ORDER BY d.created_at DESC, d.position LIMIT 1`,
+      [reference],
+    );
+    if (!latest) throw new HttpError(404, "No e-mail of this booking is kept to send again.");
+    const { to: _to, ...mail } = latest.mail as MailMessage & { from?: string };
+    delete (mail as { from?: string }).from;
+    await recordChange(
+      tx,
+      `resend-${reference}-${now.getTime()}`,
+      booking,
+      "sent again by the office",
+      now,
+      mail,
+      false,
+    );
+    return { reference, resent: mail.subject };
   });
 }

@@ -7,7 +7,7 @@
  * Changes (POST, JSON):
  *   link { email }, sign-in { token }, sign-out
  *   confirm { reference }, cancel { reference }, move { reference, start },
- *   hand { reference, inspector }                         (booking-actions.ts)
+ *   hand { reference, inspector }, resend { reference }   (booking-actions.ts)
  *   time-off { inspector, from, to, note }, time-off-remove { reference }   (time-off.ts)
  *   delivered { reference }                                (report-delivered.ts)
  */
@@ -20,7 +20,7 @@ import { throttle } from "../http/rate-limit";
 import { readJsonBody } from "../http/read-body";
 import { deliverNow } from "../mail/deliver-now";
 import { bookingsCsv } from "./bookings-csv";
-import { cancelForClient, confirmForClient, handToInspector, moveForClient } from "./booking-actions";
+import { cancelForClient, confirmForClient, handToInspector, moveForClient, resendToClient } from "./booking-actions";
 import { deskItems, inspectorCount } from "./desk-view";
 import { askForLink, signIn, signOut } from "./sign-in";
 import { requireSameOrigin, requireSession } from "./session";
@@ -38,6 +38,7 @@ const CHANGES: Record<string, Change> = {
   delivered: (db, body, now) => recordReportDelivered(db, body, now),
   move: (db, body, now) => moveForClient(db, body, now),
   hand: (db, body, now) => handToInspector(db, body, now),
+  resend: (db, body, now) => resendToClient(db, body, now),
   "time-off": (db, body, now, who) => takeTimeOff(db, timeOffAsk(body), who, now),
   "time-off-remove": (db, body, now) => {
     if (typeof body.reference !== "string") throw new HttpError(400, "Say which time off.");
