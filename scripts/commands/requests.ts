@@ -5,18 +5,17 @@
  * spreadsheet. Works while `npm start` runs (through its database) or when it is stopped.
  */
 import "../../src/serve/webpack-imports";
-import { labelOf, mainInspectionChoices } from "../../src/lib/catalog";
 import { bookedTimeText } from "../../src/lib/booking/booked-time";
 import { localDate, MARYLAND } from "../../src/lib/booking/local-time";
 import { formatDollars } from "../../src/lib/format";
-import { bookingsSince, standingOf, type Booking } from "../../src/lib/server/booking/booking-queries";
+import { bookingsSince, standingOf } from "../../src/lib/server/booking/booking-queries";
 import { SAME_ADDRESS_CONFIRMED } from "../../src/lib/forms/choices";
-import { signedByText } from "../../src/lib/server/agreement/agreement";
 import { SAME_ADDRESS_NOTE } from "../../src/lib/server/booking/schedule-emails";
 import { agreementLine } from "../../src/lib/server/booking/booking-invite";
 import { signaturesOf } from "../../src/lib/server/booking/owner-calendar";
 import { deliveryStates, type DeliveryState } from "../../src/lib/server/mail/deliveries";
 import { allRequests, type StoredRequest } from "../../src/lib/server/mail/outbox";
+import { bookingsCsv, jobText } from "../../src/lib/server/desk/bookings-csv";
 import { withDatabase } from "../../src/serve/database-access";
 
 interface Client {
@@ -33,8 +32,6 @@ interface Client {
 /** When a request arrived, in Maryland time as every time the owner reads. */
 const receivedText = (receivedAt: string) => `${bookedTimeText(receivedAt)} (Maryland time)`;
 
-const csvCell = (value: unknown) => `"${String(value ?? "").replaceAll('"', '""')}"`;
-
 function mailLine(states: DeliveryState[]): string {
   if (!states.length) return "no e-mail";
   return states
@@ -49,15 +46,12 @@ function mailLine(states: DeliveryState[]): string {
     .join("; ");
 }
 
-function jobText(booking: Booking): string {
-  const main =
-    booking.job.mainInspection === "none" ? [] : [labelOf(mainInspectionChoices, booking.job.mainInspection)];
-  return [...main, ...booking.job.addOns, ...booking.job.waterPackages.map((id) => `water: ${id}`)].join(", ");
-}
-
 async function main() {
-  const csv = process.argv.includes("--csv");
   const now = Date.now();
+  if (process.argv.includes("--csv")) {
+    console.log((await withDatabase((db) => bookingsCsv(db, now))).join("\n"));
+    return;
+  }
   const { bookings, requests, deliveries, signed } = await withDatabase(async (db) => {
     const all = await bookingsSince(db, "1970-01-01T00:00:00Z");
     return {
@@ -70,59 +64,6 @@ async function main() {
   const mailOf = (reference: string) => deliveries.filter((state) => state.reference === reference);
   const byReference = new Map<string, StoredRequest>(requests.map((request) => [request.reference, request]));
   const clientOf = (reference: string) => byReference.get(reference)?.record.request as Client | undefined;
-
-  if (csv) {
-    console.log(
-      [
-        "reference",
-        "start",
-        "on site minutes",
-        "inspector",
-        "status",
-        "job",
-        "estimate",
-        "client",
-        "e-mail",
-        "phone",
-        "address",
-        "agent",
-        "agent e-mail",
-        "moves",
-        "agreement signed by",
-        "agreement signed at",
-        "agreement version",
-      ]
-        .map(csvCell)
-        .join(","),
-    );
-    for (const booking of bookings) {
-      const client = clientOf(booking.reference);
-      console.log(
-        [
-          booking.reference,
-          booking.start,
-          booking.onSiteMinutes,
-          booking.inspector,
-          standingOf(booking, now),
-          jobText(booking),
-          (byReference.get(booking.reference)?.record.quote as { total?: number } | undefined)?.total,
-          client?.name,
-          client?.email,
-          client?.phone,
-          booking.ownerEvent.location,
-          client?.agentName,
-          client?.agentEmail,
-          booking.moves,
-          signed.get(booking.reference) && signedByText(signed.get(booking.reference)!),
-          signed.get(booking.reference)?.signedAt,
-          signed.get(booking.reference)?.version,
-        ]
-          .map(csvCell)
-          .join(","),
-      );
-    }
-    return;
-  }
 
   console.log(`\nBookings (${bookings.length}), by day (Maryland time)`);
   let day = "";

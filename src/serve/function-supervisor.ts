@@ -138,8 +138,13 @@ export async function startFunctions({
         path: target,
         method: req.method,
         // The functions limit requests per visitor: tell them who the visitor is (they trust
-        // X-Forwarded-For only from a proxy on this machine, see client-address.ts).
-        headers: { ...headers, "x-forwarded-for": req.socket.remoteAddress ?? "" },
+        // X-Forwarded-For only from a proxy on this machine, see client-address.ts), and the
+        // address it was reached under (the desk's changes must come from that origin).
+        headers: {
+          ...headers,
+          "x-forwarded-for": req.socket.remoteAddress ?? "",
+          "x-forwarded-host": req.headers.host ?? "",
+        },
       },
       (reply) => {
         const replyHeaders = { ...reply.headers };

@@ -45,6 +45,12 @@ export default function PrivacyPage() {
             us only when you press send, and it is gone when you close the tab.
           </p>
           <p>
+            The one cookie on this site is the business&apos;s own: when the owner or staff sign in to the desk where
+            they run the day&apos;s bookings, it keeps them signed in. It is sent only to the desk&apos;s own functions,
+            cannot be read by any page&apos;s script, is never sent from another site, and ends within a working day or
+            on signing out. Visitors never get it.
+          </p>
+          <p>
             <strong>Global Privacy Control.</strong> Your browser may send this signal to ask sites not to sell or share
             your data. We do not sell or share anyone&apos;s data, for targeted advertising or anything else, and run no
             trackers, so there is nothing for the signal to switch off: every visitor is treated as if it were on, and

@@ -104,6 +104,10 @@ export function siteUrl(env: NodeJS.ProcessEnv = runtimeEnv()): string {
 export const manageLink = (secret: string, reference: string, now: number) =>
   `${siteUrl()}/booking?token=${bookingToken(secret, reference, linkExpiry(now))}`;
 
+/** The booking on the owner's desk, opened at its day: for the office's e-mails about it. */
+export const deskLink = (reference: string, start: string) =>
+  `${siteUrl()}/desk?day=${start.slice(0, 10)}&booking=${encodeURIComponent(reference)}`;
+
 /** The page where the client reads and signs the inspection agreement (never sent to an agent). */
 export const signingLink = (secret: string, reference: string, now: number) =>
   `${siteUrl()}/agreement?token=${bookingToken(secret, reference, linkExpiry(now), "sign")}`;

@@ -7,7 +7,8 @@ import { MARYLAND, rfc3339 } from "../../booking/local-time";
 import type { Busy } from "../../booking/open-times";
 import type { Queryable } from "../db/database";
 
-export type BookingStatus = "pending" | "booked" | "cancelled" | "expired";
+/** time_off: an inspector's time the owner took off on the desk (desk/time-off.ts), held like a booking. */
+export type BookingStatus = "pending" | "booked" | "cancelled" | "expired" | "time_off";
 
 /** The job as its open times are worked out again when it is moved. */
 export interface BookedJob {
@@ -138,8 +139,8 @@ export async function lapsedHolds(db: Queryable, now: string, limit = 50): Promi
   return rows.map((row) => row.reference);
 }
 
-/** Still live at `now`: booked, or pending with its window open. */
-const LIVE = "(status = 'booked' OR (status = 'pending' AND (confirm_by IS NULL OR confirm_by > $1)))";
+/** Still live at `now`: booked, time off, or pending with its window open. */
+const LIVE = "(status IN ('booked', 'time_off') OR (status = 'pending' AND (confirm_by IS NULL OR confirm_by > $1)))";
 
 /**
  * A visit is done once its time on site has ended. It is derived from the booking's time, not
@@ -272,11 +273,12 @@ export async function setStatus(tx: Queryable, reference: string, status: Bookin
   ]);
 }
 
-/** Bookings starting after `since` (ISO), earliest first: the owner's feed and view. */
+/** Bookings (not time off) starting after `since` (ISO), earliest first: the owner's feed and view. */
 export async function bookingsSince(db: Queryable, since: string): Promise<Booking[]> {
   return (
-    await db.query<BookingRow>(`SELECT ${COLUMNS} FROM bookings WHERE start_at >= $1 ORDER BY start_at, inspector`, [
-      since,
-    ])
+    await db.query<BookingRow>(
+      `SELECT ${COLUMNS} FROM bookings WHERE start_at >= $1 AND status <> 'time_off' ORDER BY start_at, inspector`,
+      [since],
+    )
   ).map(fromRow);
 }

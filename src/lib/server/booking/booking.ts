@@ -29,7 +29,7 @@ export const calendar = createCalendar(availability);
  * The lock keys of an inspector's days that a range touches (Maryland's calendar), in order: the
  * only bookings that can clash are one inspector's on one day.
  */
-const inspectorDays = (inspector: number, range: { from: number; to: number }) =>
+export const inspectorDays = (inspector: number, range: { from: number; to: number }) =>
   [...new Set([localDate(range.from, MARYLAND), localDate(range.to - 1, MARYLAND)])].map(
     (day) => `inspector:${inspector}:${day}`,
   );

@@ -30,7 +30,7 @@ import type { MailMessage } from "../mail/mailer";
 import { describeServices } from "./schedule-emails";
 import { createReference } from "../mail/reference";
 import { alternatives, calendar, holdInspector, jobOf, lengthOf } from "./booking";
-import { checkBookingToken, linkSecret } from "./booking-links";
+import { checkBookingToken, deskLink, linkSecret } from "./booking-links";
 import { signedAtText, signedByText } from "../agreement/agreement";
 import { bookingInvite } from "./booking-invite";
 import { visitorChangeMail } from "./change-emails";
@@ -108,7 +108,7 @@ async function visitorAddresses(db: Queryable, reference: string): Promise<strin
  * once per change, by its key. The visitor's (client and agent) always; the business's for a
  * cancel or move (a confirmation shows in the owner's feed).
  */
-async function recordChange(
+export async function recordChange(
   tx: Queryable,
   key: string,
   booking: Booking,
@@ -140,7 +140,7 @@ async function recordChange(
             outgoing("business", {
               to: env.MAIL_TO ?? business.email,
               subject: `Booking ${booking.reference}: ${text}`,
-              text: `${text}\n\n${booking.ownerEvent.summary}\n${booking.ownerEvent.location}\n${booking.ownerEvent.description}`,
+              text: `${text}\n\n${booking.ownerEvent.summary}\n${booking.ownerEvent.location}\n${booking.ownerEvent.description}\n\nOpen it on the desk: ${deskLink(booking.reference, booking.start)}`,
             }),
           ]
         : []),

@@ -77,6 +77,8 @@ export interface BookingDetails {
   cutoffHours: number;
   /** The time is held this long after the confirmation arrives, until the link confirms it. */
   confirmWithinMinutes: number;
+  /** The booking on the owner's desk, for the business's e-mail. */
+  deskUrl?: string;
 }
 
 export const duration = (minutes: number) => {
@@ -107,6 +109,7 @@ export function scheduleEmails(
     booking
       ? `New booking ${reference}, made ${record.receivedAt}. The time is held for the client, who confirms it with the link in their confirmation within ${duration(booking.confirmWithinMinutes)} of receiving it; unconfirmed, it is freed (your calendar feed shows which).`
       : `New schedule request ${reference}, received ${record.receivedAt}.`,
+    ...(booking?.deskUrl ? [`Open it on the desk: ${booking.deskUrl}`] : []),
     ...(booking && request.sameAddress === SAME_ADDRESS_CONFIRMED ? ["", SAME_ADDRESS_NOTE] : []),
     "",
     "Services:",

@@ -224,4 +224,52 @@ export const MIGRATIONS: readonly Migration[] = [
     FROM requests AS r WHERE r.reference = a.booking;
   `,
   },
+  {
+    name: "0007-owner-desk",
+    sql: `
+  -- Time off is a row of bookings, status 'time_off', for one inspector over a range: the same
+  -- exclusion constraint then refuses a visitor's booking over time off, and time off over a
+  -- booking, whatever the race. Each such row has a request of kind 'desk-actions' (its key).
+  ALTER TABLE requests DROP CONSTRAINT requests_kind_check;
+  ALTER TABLE requests ADD CONSTRAINT requests_kind_check
+    CHECK (kind IN ('schedule-requests', 'contact-messages', 'booking-changes', 'data-requests', 'desk-actions'));
+  ALTER TABLE bookings DROP CONSTRAINT bookings_status_check;
+  ALTER TABLE bookings ADD CONSTRAINT bookings_status_check
+    CHECK (status IN ('pending', 'booked', 'cancelled', 'expired', 'time_off'));
+  ALTER TABLE bookings DROP CONSTRAINT bookings_no_overlap;
+  ALTER TABLE bookings ADD CONSTRAINT bookings_no_overlap EXCLUDE USING gist (inspector WITH =, during WITH &&)
+    WHERE (status IN ('pending', 'booked', 'time_off'));
+  CREATE INDEX bookings_time_off ON bookings USING gist (during) WHERE status = 'time_off';
+
+  -- The owner's desk: a sign-in link is kept as the SHA-256 of its token, valid minutes and once;
+  -- a session as the SHA-256 of its cookie's value, until it expires or is signed out.
+  CREATE TABLE desk_links (
+    token_hash text PRIMARY KEY,
+    mailbox text NOT NULL,
+    expires_at timestamptz NOT NULL,
+    used_at timestamptz
+  );
+  -- The day the report reached the client, recorded on the desk: the signed agreement's period
+  -- counts from it (BOP 16-4A-05). Kept with the visit when the booking goes, as the visit is.
+  ALTER TABLE bookings ADD COLUMN report_delivered_at timestamptz;
+  ALTER TABLE agreement_visits ADD COLUMN delivered_at timestamptz;
+  CREATE OR REPLACE FUNCTION bookings_keep_agreement_visit() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF EXISTS (SELECT 1 FROM agreements WHERE booking = OLD.reference) THEN
+      INSERT INTO agreement_visits (booking, mailbox, visit_at, delivered_at)
+      VALUES (OLD.reference, OLD.mailbox, OLD.start_at, OLD.report_delivered_at)
+      ON CONFLICT (booking) DO NOTHING;
+    END IF;
+    RETURN OLD;
+  END;
+  $$;
+
+  CREATE TABLE desk_sessions (
+    id_hash text PRIMARY KEY,
+    mailbox text NOT NULL,
+    created_at timestamptz NOT NULL,
+    expires_at timestamptz NOT NULL
+  );
+  `,
+  },
 ];

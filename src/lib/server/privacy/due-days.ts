@@ -35,6 +35,8 @@ export function periodsOf(periods: PrivacyContent) {
      * allows at most 7 business days), so the law's period from delivery is never cut short.
      */
     signedAgreements: { years: periods.signedAgreementsYears, months: 1 },
+    /** Counted from the report's delivery, where the desk recorded it. */
+    signedAgreementsFromDelivery: { years: periods.signedAgreementsYears },
   } satisfies Record<string, Period>;
 }
 export type PeriodOf = keyof ReturnType<typeof periodsOf>;

@@ -141,6 +141,8 @@ export interface KeptAgreement {
   signedAt: string;
   /** The visit it was signed for, from which its period counts (a month after it: the delivery at the latest). */
   visitAt: string;
+  /** The report's delivery, where the desk recorded it: the period then counts from it. */
+  deliveredAt?: string | null;
 }
 
 /**
@@ -156,8 +158,10 @@ export async function agreementsOf(db: Queryable, address: string): Promise<Kept
     signer_name: string;
     signed_at: Date;
     visit_at: Date;
+    delivered_at: Date | null;
   }>(
-    `SELECT a.booking, a.version, a.signer_name, a.signed_at, coalesce(b.start_at, v.visit_at) AS visit_at
+    `SELECT a.booking, a.version, a.signer_name, a.signed_at, coalesce(b.start_at, v.visit_at) AS visit_at,
+       coalesce(b.report_delivered_at, v.delivered_at) AS delivered_at
      FROM agreements AS a LEFT JOIN bookings AS b ON b.reference = a.booking
        LEFT JOIN requests AS r ON r.reference = a.booking
        LEFT JOIN agreement_visits AS v ON v.booking = a.booking
@@ -172,6 +176,7 @@ export async function agreementsOf(db: Queryable, address: string): Promise<Kept
     signerName: row.signer_name,
     signedAt: new Date(row.signed_at).toISOString(),
     visitAt: new Date(row.visit_at).toISOString(),
+    deliveredAt: row.delivered_at ? new Date(row.delivered_at).toISOString() : null,
   }));
 }
 

@@ -43,6 +43,17 @@ describe("what a person's data page says", () => {
     ]);
   });
 
+  it("counts the agreement's period from the report's delivery once the desk has recorded it", () => {
+    const delivered = { ...agreement, deliveredAt: "2027-01-22T20:00:00.000Z" };
+    const data = describeKept(
+      "sam@example.com",
+      { requests: [], otherMails: [], agreements: [delivered] },
+      Date.parse("2027-02-01T00:00:00Z"),
+      { ...retention, signedAgreementsYears: 5 },
+    );
+    expect(data.items).toEqual([expect.objectContaining({ reference: agreement.booking, goesOn: "2032-01-22" })]);
+  });
+
   it("shows a request's choices as the form named them, and its time in words", () => {
     const data = describeKept(
       "sam@example.com",

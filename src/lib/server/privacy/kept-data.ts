@@ -139,7 +139,9 @@ function agreementItem(agreement: KeptAgreement, periods: PrivacyContent): KeptI
       { label: "Agreement version", value: agreement.version },
     ],
     mails: [],
-    goesOn: goesOn(Date.parse(agreement.visitAt), periodsOf(periods).signedAgreements),
+    goesOn: agreement.deliveredAt
+      ? goesOn(Date.parse(agreement.deliveredAt), periodsOf(periods).signedAgreementsFromDelivery)
+      : goesOn(Date.parse(agreement.visitAt), periodsOf(periods).signedAgreements),
     keptBecause: `Maryland law keeps a home inspection contract 5 years from the report's delivery (BOP §16-4A-05); we keep it ${periods.signedAgreementsYears} years.`,
     record: { ...agreement },
   };

@@ -54,7 +54,9 @@ export const count = async (tx: Queryable, sql: string, params: unknown[]) =>
 export async function deleteDue(
   tx: Queryable,
   now: string,
-  dueBefore: Record<Exclude<keyof RetentionCounts, "bookingChanges" | "linkAsks">, string>,
+  dueBefore: Record<Exclude<keyof RetentionCounts, "bookingChanges" | "linkAsks">, string> & {
+    signedAgreementsFromDelivery: string;
+  },
 ): Promise<RetentionCounts> {
   /** Runs a DELETE and counts its rows; in it, `ended` is the instant given. */
   const deleted = (sql: string, ended?: string) =>
@@ -90,12 +92,16 @@ export async function deleteDue(
     `DELETE FROM requests WHERE kind = 'data-requests' AND received_at < ended`,
     dueBefore.dataRequests,
   );
-  // A signed agreement outlives its booking, whose visit the database then keeps (agreement_visits);
-  // its period counts from the visit (a month added to it in due-days.ts).
-  const signedAgreements = await deleted(
-    `DELETE FROM agreements AS a USING agreement_visits AS v
-     WHERE v.booking = a.booking AND v.visit_at < ended`,
-    dueBefore.signedAgreements,
+  // A signed agreement outlives its booking, whose visit and report's delivery the database then
+  // keeps (agreement_visits); its period counts from the delivery, or where none was recorded from
+  // the visit (a month added to it in due-days.ts).
+  const signedAgreements = await count(
+    tx,
+    `WITH gone AS (DELETE FROM agreements AS a USING agreement_visits AS v
+       WHERE v.booking = a.booking AND CASE WHEN v.delivered_at IS NULL THEN v.visit_at < $1::timestamptz
+         ELSE v.delivered_at < $2::timestamptz END RETURNING 1)
+     SELECT count(*)::integer AS count FROM gone`,
+    [dueBefore.signedAgreements, dueBefore.signedAgreementsFromDelivery],
   );
   await tx.query(
     "DELETE FROM agreement_visits AS v WHERE NOT EXISTS (SELECT 1 FROM agreements AS a WHERE a.booking = v.booking)",

@@ -7,7 +7,7 @@ import { quoteInputOf } from "../../schedule-quote";
 import { createContactSchema, createScheduleSchema, fieldErrors } from "../../request-schemas";
 import { bookedTimeText } from "../../booking/booked-time";
 import { book, jobOf, lengthOf } from "../booking/booking";
-import { linkSecret, manageLink, signingLink } from "../booking/booking-links";
+import { deskLink, linkSecret, manageLink, signingLink } from "../booking/booking-links";
 import { BOOKED_BY_AGENT, SAME_ADDRESS_CONFIRMED } from "../../forms/choices";
 import { describeServices, scheduleEmails, SAME_ADDRESS_NOTE, type ScheduleRecord } from "../booking/schedule-emails";
 import { contactEmails, type ContactRecord } from "./contact-emails";
@@ -69,6 +69,7 @@ export const scheduleEndpoint: Endpoint = {
       signUrl,
       cutoffHours: availability.cancellation.cutoffHours,
       confirmWithinMinutes: availability.holds.confirmWithinMinutes,
+      deskUrl: deskLink(reference, request.start!),
     };
     return {
       ok: true,

@@ -1,0 +1,8 @@
+/** /api/desk/<action>: the owner's desk (src/lib/server/desk/desk-handler.ts). */
+import { deskHandler } from "../../lib/server/desk/desk-handler";
+import { functionConfig } from "../../lib/server/http/read-body";
+
+export default deskHandler;
+
+/** No built-in body parsing (read-body.ts says why it is declared this way). */
+export const { config } = { config: functionConfig };

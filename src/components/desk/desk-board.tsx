@@ -1,0 +1,229 @@
+/**
+ * The desk once signed in: the day per inspector, the week, or a list of the coming weeks; each
+ * item opens for its details and actions; time off is taken below. Every change reads the days
+ * afresh, and says what it did or why nothing was done.
+ */
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import React, { useState } from "react";
+import { readApiError } from "../../lib/api-error";
+import { apiRequest } from "../../lib/api-request";
+import { marylandToday } from "../../lib/booking/maryland-today";
+import { buttonStyles } from "../ui/button";
+import { DeskItemCard, type ItemAction } from "./desk-item";
+import { addDays, dayTitle, inspectorColour, type DeskDays, type DeskItem, type DeskSession } from "./desk-types";
+import { TimeOffForm, type TimeOffAsk } from "./time-off-form";
+
+type View = "day" | "week" | "list";
+const SPAN: Record<View, number> = { day: 1, week: 7, list: 28 };
+const VIEW_NAMES: Record<View, string> = { day: "Day", week: "Week", list: "List" };
+
+const DONE: Record<ItemAction | "time-off", string> = {
+  confirm: "Confirmed: the client and agent have their e-mail and invite.",
+  cancel: "Cancelled: the client and agent have their e-mail and the cancelling invite.",
+  "time-off-remove": "The time is open again.",
+  delivered: "Recorded: the agreement's years count from today.",
+  move: "Moved: the client and agent have their e-mail and the moved invite.",
+  resend: "Sent again: the client has the latest e-mail of the booking, with its links.",
+  hand: "Handed over: the booking keeps its time with the other inspector.",
+  "time-off": "Time off taken: those times are no longer offered.",
+};
+
+function DayItems({
+  items,
+  onAction,
+  busy,
+  inspectors,
+  openedBooking,
+}: {
+  openedBooking: string | null;
+  items: DeskItem[];
+  onAction: (a: ItemAction, i: DeskItem, details?: object) => void;
+  busy: boolean;
+  inspectors: number;
+}) {
+  if (!items.length) return <p className="text-slate-700">Nothing booked.</p>;
+  return (
+    <ul className="space-y-2">
+      {items.map((item) => (
+        <DeskItemCard
+          key={item.reference}
+          item={item}
+          onAction={onAction}
+          busy={busy}
+          inspectors={inspectors}
+          open={item.reference === openedBooking}
+        />
+      ))}
+    </ul>
+  );
+}
+
+export function DeskBoard({
+  session,
+  opened,
+}: {
+  session: DeskSession;
+  opened: { day: string | null; booking: string | null };
+}) {
+  const queryClient = useQueryClient();
+  const today = marylandToday();
+  const [view, setView] = useState<View>("day");
+  const [from, setFrom] = useState(opened.day && /^\d{4}-\d{2}-\d{2}$/.test(opened.day) ? opened.day : today);
+  const [said, setSaid] = useState<{ text: string; alert: boolean } | null>(null);
+  const key = [`/api/desk/days?from=${from}&days=${SPAN[view]}`];
+  const days = useQuery<DeskDays>({ queryKey: key });
+  const change = useMutation({
+    mutationFn: async ({ action, body }: { action: ItemAction | "time-off"; body: object }) =>
+      (await (await apiRequest("POST", `/api/desk/${action}`, body)).json()) as { bookingsInside?: string[] },
+    onSuccess: (answer, { action }) => {
+      const inside = answer.bookingsInside?.length
+        ? ` These bookings are inside it and keep their time: ${answer.bookingsInside.join(", ")}.`
+        : "";
+      setSaid({ text: `${DONE[action]}${inside}`, alert: false });
+      void queryClient.invalidateQueries({ queryKey: key });
+    },
+    onError: (failure) => setSaid({ text: `Nothing was changed: ${readApiError(failure).message}`, alert: true }),
+  });
+  const signOut = useMutation({
+    mutationFn: () => apiRequest("POST", "/api/desk/sign-out", {}),
+    onSettled: () => queryClient.setQueryData(["/api/desk/session"], null),
+  });
+  const onAction = (action: ItemAction, item: DeskItem, details: object = {}) =>
+    change.mutate({ action, body: { reference: item.reference, ...details } });
+  const inspectors = Array.from({ length: session.inspectors }, (_, index) => index + 1);
+  const dates = Array.from({ length: SPAN[view] }, (_, index) => addDays(from, index));
+  const items = days.data?.items ?? [];
+  const onDay = (date: string) => items.filter((item) => item.start.slice(0, 10) === date);
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-700">Signed in as {session.mailbox}.</p>
+        <div className="flex flex-wrap gap-2">
+          <a className={buttonStyles({ variant: "ghost" })} href="/api/desk/csv" download>
+            Download the bookings (CSV)
+          </a>
+          <button type="button" className={buttonStyles({ variant: "ghost" })} onClick={() => signOut.mutate()}>
+            Sign out
+          </button>
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-2" role="group" aria-label="View">
+        {(Object.keys(SPAN) as View[]).map((name) => (
+          <button
+            key={name}
+            type="button"
+            aria-pressed={view === name}
+            className={buttonStyles({ variant: view === name ? "primary" : "secondary" })}
+            onClick={() => setView(name)}
+          >
+            {VIEW_NAMES[name]}
+          </button>
+        ))}
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <button
+          type="button"
+          className={buttonStyles({ variant: "secondary" })}
+          onClick={() => setFrom(addDays(from, -SPAN[view]))}
+        >
+          Earlier
+        </button>
+        <button type="button" className={buttonStyles({ variant: "secondary" })} onClick={() => setFrom(today)}>
+          Today
+        </button>
+        <button
+          type="button"
+          className={buttonStyles({ variant: "secondary" })}
+          onClick={() => setFrom(addDays(from, SPAN[view]))}
+        >
+          Later
+        </button>
+        <label className="flex items-center gap-2 font-medium">
+          Day
+          <input
+            type="date"
+            className="rounded-lg border border-slate-400 px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-brand-700"
+            value={from}
+            onChange={(event) => event.target.value && setFrom(event.target.value)}
+          />
+        </label>
+        <ul className="flex flex-wrap gap-3 text-sm" aria-label="Inspectors' colours">
+          {inspectors.map((inspector) => (
+            <li key={inspector} className="flex items-center gap-1">
+              <span aria-hidden="true" className={`inline-block size-3.5 rounded-full ${inspectorColour(inspector)}`} />
+              Inspector {inspector}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div aria-live="polite">
+        {said && (
+          <p
+            role={said.alert ? "alert" : "status"}
+            className={
+              said.alert ? "rounded-lg bg-red-50 p-3 text-red-700" : "rounded-lg bg-brand-50 p-3 text-brand-900"
+            }
+          >
+            {said.text}
+          </p>
+        )}
+      </div>
+      {days.isError && <p role="alert">{readApiError(days.error).message}</p>}
+      {days.isPending && <p role="status">Reading the days…</p>}
+      {days.data && view === "day" && (
+        <section aria-labelledby="day-title" className="space-y-3">
+          <h2 id="day-title" className="text-xl font-semibold">
+            {dayTitle(from)}
+          </h2>
+          <div className="grid gap-4 md:grid-cols-2">
+            {inspectors.map((inspector) => (
+              <section key={inspector} aria-label={`Inspector ${inspector}`} className="space-y-2">
+                <h3 className="flex items-center gap-2 font-semibold">
+                  <span
+                    aria-hidden="true"
+                    className={`inline-block size-3.5 rounded-full ${inspectorColour(inspector)}`}
+                  />
+                  Inspector {inspector}
+                </h3>
+                <DayItems
+                  items={onDay(from).filter((item) => item.inspector === inspector)}
+                  onAction={onAction}
+                  busy={change.isPending}
+                  inspectors={session.inspectors}
+                  openedBooking={opened.booking}
+                />
+              </section>
+            ))}
+          </div>
+        </section>
+      )}
+      {days.data && view !== "day" && (
+        <div className="space-y-5">
+          {dates
+            .filter((date) => view === "week" || onDay(date).length)
+            .map((date) => (
+              <section key={date} aria-label={dayTitle(date)} className="space-y-2">
+                <h2 className="text-lg font-semibold">{dayTitle(date)}</h2>
+                <DayItems
+                  items={onDay(date)}
+                  onAction={onAction}
+                  busy={change.isPending}
+                  inspectors={session.inspectors}
+                  openedBooking={opened.booking}
+                />
+              </section>
+            ))}
+          {view === "list" && !items.length && <p>Nothing booked in these four weeks.</p>}
+        </div>
+      )}
+      <TimeOffForm
+        inspectors={session.inspectors}
+        key={from}
+        day={from}
+        busy={change.isPending}
+        onTake={(ask: TimeOffAsk) => change.mutate({ action: "time-off", body: ask })}
+      />
+    </div>
+  );
+}

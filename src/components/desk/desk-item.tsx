@@ -1,0 +1,183 @@
+/** One booking or time off on the desk: a line to scan, opened for its details and actions. */
+import React, { useState } from "react";
+import { formatDollars } from "../../lib/format";
+import { buttonStyles } from "../ui/button";
+import { clockText, inspectorColour, type DeskItem } from "./desk-types";
+
+export type ItemAction = "confirm" | "cancel" | "time-off-remove" | "delivered" | "move" | "hand" | "resend";
+
+function Line({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="font-medium text-slate-600">{term}</dt>
+      <dd className="[overflow-wrap:anywhere]">{children}</dd>
+    </div>
+  );
+}
+
+export function DeskItemCard({
+  item,
+  onAction,
+  busy,
+  inspectors,
+  open,
+}: {
+  /** Opened on arrival, from an office e-mail's link. */
+  open: boolean;
+  item: DeskItem;
+  onAction: (action: ItemAction, item: DeskItem, details?: object) => void;
+  busy: boolean;
+  inspectors: number;
+}) {
+  const [moveTo, setMoveTo] = useState(item.start.slice(0, 16));
+  const timeOff = item.kind === "time off";
+  const live = item.standing === "held, not yet confirmed" || item.standing === "confirmed";
+  const title = timeOff ? `Time off${item.note ? `: ${item.note}` : ""}` : item.services.join(", ") || "Inspection";
+  return (
+    <li data-testid="desk-item" className="flex overflow-hidden rounded-lg border border-slate-300 bg-white">
+      <span aria-hidden="true" className={`shrink-0 px-1 ${inspectorColour(item.inspector)}`} />
+      <details className="min-w-0 flex-1 p-3" open={open || undefined}>
+        <summary className="cursor-pointer rounded focus-visible:outline-2 focus-visible:outline-brand-700">
+          <span className="font-semibold">
+            {clockText(item.start)} to {clockText(item.end)}
+          </span>{" "}
+          · Inspector {item.inspector} · {title}
+          {!timeOff && item.client ? ` · ${item.client.name}` : ""}{" "}
+          <span className="text-sm text-slate-700">({item.standing})</span>
+        </summary>
+        <dl className="mt-3 space-y-1 text-sm">
+          <Line term="When">{item.when}</Line>
+          {!timeOff && (
+            <>
+              <Line term="Reference">{item.reference}</Line>
+              <Line term="Address">{item.location || "not given"}</Line>
+              {item.client && (
+                <Line term="Client">
+                  {item.client.name}, {item.client.email}, {item.client.phone}
+                </Line>
+              )}
+              {item.agent && (
+                <Line term="Agent">
+                  {[item.agent.name, item.agent.email, item.agent.phone].filter(Boolean).join(", ")}
+                </Line>
+              )}
+              <Line term="Estimate">{item.estimate === null ? "none kept" : formatDollars(item.estimate)}</Line>
+              <Line term="Standing">
+                {item.standing}
+                {item.confirmBy ? `, held until ${item.confirmBy}` : ""}
+              </Line>
+              <Line term="Agreement">
+                {item.agreement
+                  ? `signed ${item.agreement.by}, ${item.agreement.at}, version ${item.agreement.version}; kept until ${item.agreement.keptUntil}`
+                  : "not signed yet"}
+              </Line>
+              <Line term="Report">
+                {item.reportDelivered ? `delivered ${item.reportDelivered}` : "not recorded as delivered"}
+              </Line>
+              <Line term="E-mails">
+                {item.emails.length ? (
+                  <ul className="list-disc pl-6">
+                    {item.emails.map((mail, index) => (
+                      <li key={index}>
+                        {mail.subject} to {mail.to}: {mail.state}
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  "none"
+                )}
+              </Line>
+            </>
+          )}
+        </dl>
+        <div className="mt-3 flex flex-wrap gap-2">
+          {item.standing === "held, not yet confirmed" && (
+            <button type="button" className={buttonStyles()} disabled={busy} onClick={() => onAction("confirm", item)}>
+              Confirm for the client
+            </button>
+          )}
+          {live && (
+            <button
+              type="button"
+              className={buttonStyles({ variant: "secondary" })}
+              disabled={busy}
+              onClick={() => onAction("cancel", item)}
+            >
+              Cancel for the client
+            </button>
+          )}
+          {live &&
+            Array.from({ length: inspectors }, (_, index) => index + 1)
+              .filter((other) => other !== item.inspector)
+              .map((other) => (
+                <button
+                  key={other}
+                  type="button"
+                  className={buttonStyles({ variant: "secondary" })}
+                  disabled={busy}
+                  onClick={() => onAction("hand", item, { inspector: other })}
+                >
+                  Hand to inspector {other}
+                </button>
+              ))}
+          {live && (
+            <button
+              type="button"
+              className={buttonStyles({ variant: "secondary" })}
+              disabled={busy}
+              onClick={() => onAction("resend", item)}
+            >
+              Resend the client&apos;s e-mail
+            </button>
+          )}
+          {item.standing === "visit done" && !item.reportDelivered && (
+            <button
+              type="button"
+              className={buttonStyles()}
+              disabled={busy}
+              onClick={() => onAction("delivered", item)}
+            >
+              Report delivered today
+            </button>
+          )}
+          {timeOff && (
+            <button
+              type="button"
+              className={buttonStyles({ variant: "secondary" })}
+              disabled={busy}
+              onClick={() => onAction("time-off-remove", item)}
+            >
+              Give this time back
+            </button>
+          )}
+        </div>
+        {live && (
+          <form
+            className="mt-3 flex flex-wrap items-center gap-2"
+            onSubmit={(event) => {
+              event.preventDefault();
+              onAction("move", item, { start: moveTo });
+            }}
+          >
+            <div>
+              <label className="block text-sm font-medium" htmlFor={`move-${item.reference}`}>
+                Move to (Maryland time)
+              </label>
+              <input
+                id={`move-${item.reference}`}
+                type="datetime-local"
+                required
+                className="mt-1 rounded-lg border border-slate-400 px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-brand-700"
+                value={moveTo}
+                onChange={(event) => setMoveTo(event.target.value)}
+              />
+            </div>
+            <button type="submit" className={buttonStyles({ variant: "secondary" })} disabled={busy}>
+              Move for the client
+            </button>
+          </form>
+        )}
+      </details>
+    </li>
+  );
+}

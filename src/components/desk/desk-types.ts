@@ -1,0 +1,26 @@
+import { clockWords } from "../../lib/booking/hours-sentence";
+
+export type { DeskDays, DeskItem, DeskSession } from "../../lib/desk/desk-item";
+
+/** Each inspector's colour on the desk, by number (1 first); the bar beside each of their items. */
+export const INSPECTOR_COLOURS = ["bg-brand-700", "bg-accent-400", "bg-slate-900"];
+export const inspectorColour = (inspector: number) => INSPECTOR_COLOURS[(inspector - 1) % INSPECTOR_COLOURS.length]!;
+
+/** YYYY-MM-DD `days` after a date. */
+export function addDays(date: string, days: number): string {
+  const day = new Date(`${date}T12:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+}
+
+/** "Thursday, November 26" for a YYYY-MM-DD. */
+export const dayTitle = (date: string) =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", {
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+
+/** "10:30 am" for an RFC 3339 time in Maryland's offset, in the words the rest of the site uses. */
+export const clockText = (at: string) => clockWords(at.slice(11, 16));

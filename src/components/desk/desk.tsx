@@ -1,0 +1,24 @@
+/** The owner's desk: signed in, the board; otherwise the sign-in (desk-sign-in.tsx). */
+import { useQuery } from "@tanstack/react-query";
+import React from "react";
+import { getQueryFn } from "../../lib/api-request";
+import { DeskBoard } from "./desk-board";
+import { DeskSignIn } from "./desk-sign-in";
+import type { DeskSession } from "./desk-types";
+
+/** `opened`: the day and booking an office e-mail's link opens. */
+export function Desk({
+  token,
+  opened,
+}: {
+  token: string | null;
+  opened: { day: string | null; booking: string | null };
+}) {
+  const session = useQuery<DeskSession | null>({
+    queryKey: ["/api/desk/session"],
+    queryFn: getQueryFn<DeskSession>({ on401: "returnNull" }),
+  });
+  if (session.isPending) return <p role="status">Opening the desk…</p>;
+  if (session.data) return <DeskBoard session={session.data} opened={opened} />;
+  return <DeskSignIn token={token} />;
+}

@@ -1,0 +1,32 @@
+/** What the desk's functions answer (src/lib/server/desk/), read by its page (src/components/desk/). */
+export interface DeskSession {
+  mailbox: string;
+  expiresAt: string;
+  inspectors: number;
+}
+
+export interface DeskItem {
+  reference: string;
+  kind: "booking" | "time off";
+  inspector: number;
+  start: string;
+  end: string;
+  when: string;
+  standing: string;
+  confirmBy: string | null;
+  services: string[];
+  client: { name: string; email: string; phone: string } | null;
+  agent: { name: string; email: string; phone: string } | null;
+  location: string;
+  estimate: number | null;
+  note: string;
+  agreement: { by: string; at: string; version: string; keptUntil: string } | null;
+  reportDelivered: string | null;
+  emails: Array<{ message: string; to: string; subject: string; state: string }>;
+}
+
+export interface DeskDays {
+  from: string;
+  days: number;
+  items: DeskItem[];
+}

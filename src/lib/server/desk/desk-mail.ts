@@ -1,0 +1,83 @@
+/**
+ * The desk's e-mails to the business mailbox (the sign-in link, the notice of each sign-in), each
+ * stored as a request of kind 'desk-actions' with its deliveries in the transaction that makes
+ * it, and so sent, retried and shown in the local mail view like every other e-mail.
+ */
+import { business } from "../../business-data";
+import { bookedTimeText } from "../../booking/booked-time";
+import { MARYLAND, rfc3339 } from "../../booking/local-time";
+import type { Queryable } from "../db/database";
+import { insertDeliveries, insertRequest } from "../mail/outbox";
+import { runtimeEnv } from "../runtime/runtime";
+import type { MailMessage } from "../mail/mailer";
+import { mailboxOf } from "../mail/mailbox-address";
+import { outgoingMail } from "../mail/outgoing";
+import { createReference } from "../mail/reference";
+
+export const DESK_ACTIONS = "desk-actions";
+
+/** Who may sign in to the desk: the business mailbox of content/site.yaml, and MAIL_TO where it is set. */
+export function deskPeople(env: NodeJS.ProcessEnv = runtimeEnv()): string[] {
+  return [...new Set([business.email, ...(env.MAIL_TO ? [env.MAIL_TO] : [])].map(mailboxOf))];
+}
+
+/** An instant as the owner reads it: "Thursday, November 26, 2026, 2:05 pm (Maryland time)". */
+export const marylandText = (instant: number) => `${bookedTimeText(rfc3339(instant, MARYLAND))} (Maryland time)`;
+
+/** Stores a desk request (its record, one line of what happened) and its e-mails. */
+export async function storeDeskRequest(
+  tx: Queryable,
+  prefix: string,
+  record: Record<string, unknown>,
+  mails: ReadonlyArray<{ message: string; mail: MailMessage }>,
+  now: Date,
+): Promise<string> {
+  const reference = createReference(prefix, now);
+  const outgoing = outgoingMail(runtimeEnv());
+  await insertRequest(tx, {
+    kind: DESK_ACTIONS,
+    reference,
+    receivedAt: now.toISOString(),
+    record,
+    answer: { status: 200, body: {} },
+    idempotencyKey: null,
+    fingerprint: null,
+  });
+  await insertDeliveries(
+    tx,
+    reference,
+    mails.map(({ message, mail }) => outgoing(message, mail)),
+    now.toISOString(),
+  );
+  return reference;
+}
+
+export function signInLinkMail(to: string, link: string, minutes: number, now: number): MailMessage {
+  return {
+    to,
+    subject: `Your sign-in link to the desk of ${business.name}`,
+    text: [
+      "Hello,",
+      "",
+      `Someone asked on ${marylandText(now)} to sign in to the desk with this address. The link below signs in once, within ${minutes} minutes:`,
+      "",
+      `  ${link}`,
+      "",
+      "If it was not you, ignore this e-mail: nothing happens without the link.",
+      "",
+      business.name,
+    ].join("\n"),
+  };
+}
+
+export function signInNoticeMail(to: string, who: string, from: string, now: number): MailMessage {
+  return {
+    to,
+    subject: `Signed in to the desk: ${who}`,
+    text: [
+      `${who} signed in to the desk on ${marylandText(now)}, from the network address ${from}.`,
+      "",
+      "If that was not one of you, sign in and out again at once (signing out ends that session), and tell whoever looks after the site.",
+    ].join("\n"),
+  };
+}

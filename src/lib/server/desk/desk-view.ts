@@ -1,0 +1,149 @@
+/**
+ * What the desk shows of the days from a date: every booking and time off, per inspector, with
+ * the job, the client and agent, the address, the estimate, where it stands, the agreement and
+ * each e-mail's delivery. Times go out as RFC 3339 in Maryland's time with words to read.
+ */
+import { availability } from "../../business-data";
+import { bookedSpanText } from "../../booking/booked-time";
+import { MARYLAND, rfc3339 } from "../../booking/local-time";
+import type { Queryable } from "../db/database";
+import { agreementsOf } from "../agreement/agreement-queries";
+import { standingOf, type Booking } from "../booking/booking-queries";
+import { describeServices } from "../booking/schedule-emails";
+import { signedAtText, signedByText } from "../agreement/agreement";
+import { longDate } from "../../format";
+import { retention } from "../../privacy/declaration";
+import { goesOn, periodsOf } from "../privacy/due-days";
+import type { DeskItem } from "../../desk/desk-item";
+import { marylandText } from "./desk-mail";
+
+const COLUMNS = `reference, inspector, start_at, on_site_minutes, lower(during) AS held_from, upper(during) AS held_to,
+  status, confirm_by, job, owner_event, b.moves, b.report_delivered_at, r.record`;
+
+interface Row extends Record<string, unknown> {
+  reference: string;
+  inspector: number;
+  start_at: Date;
+  on_site_minutes: number;
+  held_from: Date;
+  held_to: Date;
+  status: Booking["status"];
+  confirm_by: Date | null;
+  job: Booking["job"];
+  owner_event: Booking["ownerEvent"];
+  moves: number;
+  report_delivered_at: Date | null;
+  record: { request?: Record<string, string | undefined>; quote?: { total: number }; note?: string } | null;
+}
+
+/** Where a booking stands, in the words the desk shows. */
+const STANDING_WORDS: Record<string, string> = {
+  pending: "held, not yet confirmed",
+  booked: "confirmed",
+  done: "visit done",
+  cancelled: "cancelled",
+  expired: "expired (never confirmed)",
+  time_off: "time off",
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The day a signed agreement goes, as the client's data page says (privacy/kept-data.ts). */
+function agreementKeptUntil(visit: number, delivered: Date | null): string {
+  const periods = periodsOf(retention);
+  const day = delivered
+    ? goesOn(new Date(delivered).getTime(), periods.signedAgreementsFromDelivery)
+    : goesOn(visit, periods.signedAgreements);
+  return `${longDate(day)}${delivered ? "" : " (counted from a month after the visit until the report's delivery is recorded)"}`;
+}
+
+/** Everything starting on the `days` days from `from` (YYYY-MM-DD, Maryland's), by start then inspector. */
+export async function deskItems(db: Queryable, from: string, days: number, now: number): Promise<DeskItem[]> {
+  // A day before and after in UTC, then kept to Maryland's days.
+  const rows = await db.query<Row>(
+    `SELECT ${COLUMNS} FROM bookings AS b LEFT JOIN requests AS r USING (reference)
+     WHERE start_at >= $1 AND start_at < $2 ORDER BY start_at, inspector`,
+    [
+      new Date(Date.parse(`${from}T00:00:00Z`) - DAY_MS).toISOString(),
+      new Date(Date.parse(`${from}T00:00:00Z`) + (days + 1) * DAY_MS).toISOString(),
+    ],
+  );
+  const last = new Date(Date.parse(`${from}T12:00:00Z`) + (days - 1) * DAY_MS).toISOString().slice(0, 10);
+  const inRange = rows.filter((row) => {
+    const day = rfc3339(new Date(row.start_at).getTime(), MARYLAND).slice(0, 10);
+    return day >= from && day <= last;
+  });
+  const references = inRange.map((row) => row.reference);
+  const signatures = await agreementsOf(db, references);
+  const items: DeskItem[] = [];
+  for (const row of inRange) {
+    const startMs = new Date(row.start_at).getTime();
+    const start = rfc3339(startMs, MARYLAND);
+    const timeOff = row.status === "time_off";
+    const endMs = timeOff ? new Date(row.held_to).getTime() : startMs + row.on_site_minutes * 60_000;
+    const request = row.record?.request;
+    const signed = signatures.find((each) => each.booking === row.reference);
+    const standing = timeOff
+      ? "time_off"
+      : standingOf({ status: row.status, start, onSiteMinutes: row.on_site_minutes } as Booking, now);
+    items.push({
+      reference: row.reference,
+      kind: timeOff ? "time off" : "booking",
+      inspector: row.inspector,
+      start,
+      end: rfc3339(endMs, MARYLAND),
+      when: timeOff
+        ? `${marylandText(startMs)} to ${marylandText(endMs)}`
+        : `${bookedSpanText(start, row.on_site_minutes)} (Maryland time)`,
+      standing: STANDING_WORDS[standing] ?? standing,
+      confirmBy: row.status === "pending" && row.confirm_by ? marylandText(new Date(row.confirm_by).getTime()) : null,
+      services: timeOff ? [] : describeServices(row.job),
+      client: request ? { name: request.name ?? "", email: request.email ?? "", phone: request.phone ?? "" } : null,
+      agent:
+        request?.agentName || request?.agentEmail
+          ? { name: request.agentName ?? "", email: request.agentEmail ?? "", phone: request.agentPhone ?? "" }
+          : null,
+      location: row.owner_event.location,
+      estimate: row.record?.quote?.total ?? null,
+      note: timeOff ? (row.record?.note ?? "") : "",
+      agreement: signed
+        ? {
+            by: signedByText(signed),
+            at: signedAtText(signed.signedAt),
+            version: signed.version,
+            keptUntil: agreementKeptUntil(startMs, row.report_delivered_at),
+          }
+        : null,
+      reportDelivered: row.report_delivered_at ? marylandText(new Date(row.report_delivered_at).getTime()) : null,
+      emails: [],
+    });
+  }
+  await attachEmails(db, items);
+  return items;
+}
+
+/** Each booking's e-mails and their delivery: the booking's own and those of its changes. */
+async function attachEmails(db: Queryable, items: DeskItem[]): Promise<void> {
+  const bookings = new Map(items.filter((item) => item.kind === "booking").map((item) => [item.reference, item]));
+  if (!bookings.size) return;
+  const rows = await db.query<{ booking: string; message: string; to: string; subject: string; state: string }>(
+    `SELECT CASE WHEN r.kind = 'booking-changes' THEN r.record->>'booking' ELSE d.reference END AS booking,
+            d.message, d.mail->>'to' AS to,
+            d.mail->>'subject' AS subject, d.state
+     FROM deliveries AS d JOIN requests AS r ON r.reference = d.reference
+     WHERE d.reference = ANY($1::text[])
+        OR (r.kind = 'booking-changes' AND r.record->>'booking' = ANY($1::text[]))
+     ORDER BY d.created_at, d.position`,
+    [[...bookings.keys()]],
+  );
+  for (const row of rows) {
+    bookings.get(row.booking)?.emails.push({
+      message: row.message,
+      to: row.to,
+      subject: row.subject,
+      state: row.state === "failed" ? "not delivered" : row.state === "sent" ? "delivered" : "waiting to be sent",
+    });
+  }
+}
+
+export const inspectorCount = () => availability.inspectors;

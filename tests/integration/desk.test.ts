@@ -1,0 +1,329 @@
+/**
+ * The owner's desk against the built site under the production server, on PGlite and on a real
+ * PostgreSQL server, with a real SMTP server on loopback: sign-in by the e-mailed link (once, and
+ * the same answer for any other address), every change refused without a session or from another
+ * origin, confirm and cancel telling the client once, and time off kept apart from bookings by
+ * the database's constraint, then, on two servers sharing one PostgreSQL, racing visitors.
+ */
+import { randomUUID } from "node:crypto";
+import { postJson, send, startFunctionServer, type FunctionServer } from "../support/function-server";
+import { openStartsOf } from "../support/start-dispenser";
+import { withDatabase } from "../../src/serve/database-access";
+import { startPostgres, type PostgresServer } from "../support/postgres-server";
+import { bookingRequest, SHORT_JOB } from "../support/sample-requests";
+import { bodyText, startMailbox, waitFor, type Mailbox } from "../support/mailbox";
+
+const SECRETS = { BOOKING_LINK_SECRET: "desk-test-secret-desk-test-secret", RATE_LIMIT_MAX: "100000" };
+const OFFICE = "office@severnridgeinspections.com";
+
+let visitor = 0;
+const visitorRequest = (start: string) => {
+  visitor += 1;
+  return bookingRequest(start, {
+    ...SHORT_JOB,
+    email: `desk-visitor${visitor}@example.com`,
+    phone: `(410) 555-${String(visitor).padStart(4, "0")}`,
+    street: `${visitor} Desk Street`,
+    agentName: "",
+    agentEmail: "",
+  });
+};
+const book = (url: string, start: string) =>
+  postJson(`${url}/api/schedule`, visitorRequest(start), `127.0.${80 + (visitor >> 8)}.${visitor & 255}`, {
+    "Idempotency-Key": randomUUID(),
+  });
+
+/** A desk request from the desk's own page: its Origin, and the session's cookie when there is one. */
+function desk(url: string, action: string, body: unknown, cookie?: string, origin: string | null = url) {
+  return send(`${url}/api/desk/${action}`, {
+    body: JSON.stringify(body),
+    contentType: "application/json",
+    headers: { ...(origin ? { origin } : {}), ...(cookie ? { cookie } : {}) },
+  });
+}
+const deskGet = (url: string, path: string, cookie?: string) =>
+  send(`${url}/api/desk/${path}`, { method: "GET", headers: cookie ? { cookie } : {} });
+
+const mailsTo = (mailbox: Mailbox, to: string, subject: RegExp) =>
+  mailbox.messages.filter((mail) => mail.to.includes(to) && subject.test(bodyText(mail.raw)));
+
+/** Asks for a link, reads it from the office's mailbox, and signs in: the session's cookie. */
+async function signIn(url: string, mailbox: Mailbox): Promise<string> {
+  const before = mailsTo(mailbox, OFFICE, /desk\?signin=/).length;
+  expect((await desk(url, "link", { email: OFFICE })).status).toBe(200);
+  await waitFor("the sign-in link", () => mailsTo(mailbox, OFFICE, /desk\?signin=/).length > before);
+  const token = /desk\?signin=([A-Za-z0-9_-]+)/.exec(
+    bodyText(mailsTo(mailbox, OFFICE, /desk\?signin=/).at(-1)!.raw),
+  )![1]!;
+  const answer = await desk(url, "sign-in", { token });
+  expect(answer.status).toBe(200);
+  const cookie = String(answer.headers["set-cookie"]);
+  return cookie.split(";")[0]!;
+}
+
+const setups: Array<[string, () => Promise<{ env: Record<string, string>; stop: () => Promise<void> }>]> = [
+  ["PGlite", async () => ({ env: {}, stop: async () => undefined })],
+  [
+    "PostgreSQL",
+    async () => {
+      const postgres: PostgresServer = await startPostgres();
+      return { env: { DATABASE_URL: postgres.url }, stop: () => postgres.stop() };
+    },
+  ],
+];
+
+describe.each(setups)("the desk on %s", (_name, setup) => {
+  let mailbox: Mailbox;
+  let server: FunctionServer;
+  let stopEngine: () => Promise<void>;
+  let env: Record<string, string>;
+  let starts: string[];
+  beforeAll(async () => {
+    mailbox = await startMailbox();
+    ({ env, stop: stopEngine } = await setup());
+    server = await startFunctionServer({ SMTP_URL: mailbox.url, ...SECRETS, ...env });
+    starts = await openStartsOf(server.url, SHORT_JOB);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await stopEngine?.();
+    await mailbox?.stop();
+  });
+  const inDatabase = <T>(work: Parameters<typeof withDatabase<T>>[0]) =>
+    withDatabase(work, { ...process.env, DATA_DIR: server.dataDir, ...env });
+  const statusOf = async (reference: string) =>
+    inDatabase(
+      async (db) =>
+        (await db.query<{ status: string }>("SELECT status FROM bookings WHERE reference = $1", [reference]))[0]
+          ?.status,
+    );
+
+  it("sends a one-time link to the business mailbox only, answers any other address the same, and tells the office of the sign-in", async () => {
+    const stranger = await desk(server.url, "link", { email: "someone@example.com" });
+    const office = await desk(server.url, "link", { email: OFFICE });
+    expect(stranger.status).toBe(200);
+    expect(stranger.body).toBe(office.body);
+    await waitFor("the link", () => mailsTo(mailbox, OFFICE, /desk\?signin=/).length === 1);
+    expect(mailbox.recipientsAsked).not.toContain("someone@example.com");
+    const token = /desk\?signin=([A-Za-z0-9_-]+)/.exec(bodyText(mailbox.messages.at(-1)!.raw))![1]!;
+    expect((await desk(server.url, "sign-in", { token }, undefined, "https://elsewhere.example")).status).toBe(403);
+    const first = await desk(server.url, "sign-in", { token });
+    expect(first.status).toBe(200);
+    const cookie = String(first.headers["set-cookie"]);
+    expect(cookie).toMatch(/^desk=[A-Za-z0-9_-]{43}; Path=\/api\/desk; Max-Age=36000; HttpOnly; SameSite=Strict$/);
+    expect((await desk(server.url, "sign-in", { token })).status).toBe(410);
+    await waitFor("the sign-in notice", () => mailsTo(mailbox, OFFICE, /Signed in to the desk/).length === 1);
+    const session = await deskGet(server.url, "session", cookie.split(";")[0]);
+    expect(JSON.parse(session.body)).toMatchObject({ mailbox: OFFICE, inspectors: 2 });
+  });
+
+  it("refuses every read without a session, and every change without one or from another origin", async () => {
+    const cookie = await signIn(server.url, mailbox);
+    const start = starts.shift()!;
+    const booked = JSON.parse((await book(server.url, start)).body) as { reference: string };
+    expect((await deskGet(server.url, "days")).status).toBe(401);
+    for (const action of ["confirm", "cancel", "time-off", "time-off-remove"]) {
+      expect((await desk(server.url, action, { reference: booked.reference })).status).toBe(401);
+      expect(
+        (await desk(server.url, action, { reference: booked.reference }, cookie, "https://evil.example")).status,
+      ).toBe(403);
+      expect((await desk(server.url, action, { reference: booked.reference }, cookie, null)).status).toBe(403);
+    }
+    expect(await statusOf(booked.reference)).toBe("pending");
+    expect((await desk(server.url, "sign-out", {}, cookie)).status).toBe(200);
+    expect((await deskGet(server.url, "days", cookie)).status).toBe(401);
+  });
+
+  it("confirms a held booking for a client, who is told once with the invite; cancels one for a client", async () => {
+    const cookie = await signIn(server.url, mailbox);
+    const start = starts.shift()!;
+    const answer = await book(server.url, start);
+    expect(answer.status).toBe(201);
+    const { reference } = JSON.parse(answer.body) as { reference: string };
+    const email = `desk-visitor${visitor}@example.com`;
+    expect((await desk(server.url, "confirm", { reference }, cookie)).status).toBe(200);
+    expect((await desk(server.url, "confirm", { reference }, cookie)).status).toBe(200);
+    expect(await statusOf(reference)).toBe("booked");
+    await waitFor(
+      "the client's confirmation",
+      () => mailsTo(mailbox, email, /Your inspection is confirmed/).length >= 1,
+    );
+    const confirmed = mailsTo(mailbox, email, /Your inspection is confirmed/);
+    expect(confirmed).toHaveLength(1);
+    expect(bodyText(confirmed[0]!.raw)).toMatch(/STATUS:CONFIRMED/);
+    const days = JSON.parse((await deskGet(server.url, `days?from=${start.slice(0, 10)}&days=1`, cookie)).body) as {
+      items: Array<{ reference: string; standing: string; when: string; emails: Array<{ message: string }> }>;
+    };
+    const item = days.items.find((each) => each.reference === reference)!;
+    expect(item.standing).toBe("confirmed");
+    // The booking's own e-mails and its change's, each with its delivery.
+    expect(item.emails.map((mail) => mail.message).sort()).toEqual(["business", "client", "confirmation"]);
+    expect(item.when).toMatch(/\(Maryland time\)$/);
+
+    // A client who lost it has the latest e-mail of the booking sent again, its links with it.
+    expect((await desk(server.url, "resend", { reference }, cookie)).status).toBe(200);
+    await waitFor("the resent e-mail", () => mailsTo(mailbox, email, /Your inspection is confirmed/).length === 2);
+
+    expect((await desk(server.url, "cancel", { reference }, cookie)).status).toBe(200);
+    expect(await statusOf(reference)).toBe("cancelled");
+    expect((await desk(server.url, "resend", { reference }, cookie)).status).toBe(409);
+    await waitFor(
+      "the client's cancellation",
+      () => mailsTo(mailbox, email, /Your inspection is cancelled/).length === 1,
+    );
+    expect(bodyText(mailsTo(mailbox, email, /Your inspection is cancelled/)[0]!.raw)).toMatch(/METHOD:CANCEL/);
+  });
+
+  it("takes time off for every inspector around a booking, which keeps its time and is listed; the times leave the schedule at once", async () => {
+    const cookie = await signIn(server.url, mailbox);
+    // The last day offered, which no other test books.
+    const start = starts.at(-1)!;
+    const day = start.slice(0, 10);
+    const sameDay = starts.filter((at) => at.startsWith(day));
+    starts = starts.filter((at) => !at.startsWith(day));
+    const { reference } = JSON.parse((await book(server.url, sameDay[0]!)).body) as { reference: string };
+    const ask = { inspector: "all", from: `${day}T00:00`, to: `${day}T23:59`, note: "Sick day" };
+    const taken = await desk(server.url, "time-off", ask, cookie);
+    expect(taken.status).toBe(200);
+    const answer = JSON.parse(taken.body) as { timeOff: string[]; bookingsInside: string[] };
+    expect(answer.bookingsInside).toEqual([reference]);
+    expect(await statusOf(reference)).toBe("pending");
+    const open = await openStartsOf(server.url, SHORT_JOB);
+    expect(open.filter((at) => at.startsWith(day))).toEqual([]);
+    const refused = await book(server.url, sameDay.at(-1)!);
+    expect(refused.status).toBe(409);
+    // Given back, the time is open again.
+    for (const timeOff of answer.timeOff) {
+      expect((await desk(server.url, "time-off-remove", { reference: timeOff }, cookie)).status).toBe(200);
+    }
+    expect((await openStartsOf(server.url, SHORT_JOB)).some((at) => at.startsWith(day))).toBe(true);
+  });
+
+  it("moves a booking for its client, who gets the moved invite once; hands one to the other inspector only where free", async () => {
+    const cookie = await signIn(server.url, mailbox);
+    const [start, later] = [starts.shift()!, starts.splice(3, 1)[0]!];
+    // A day of its own for two bookings of one time, one per inspector.
+    const third = starts.find((at) => at.slice(0, 10) > later.slice(0, 10))!;
+    starts = starts.filter((at) => !at.startsWith(third.slice(0, 10)));
+    const { reference } = JSON.parse((await book(server.url, start)).body) as { reference: string };
+    const email = `desk-visitor${visitor}@example.com`;
+    const moved = await desk(server.url, "move", { reference, start: later }, cookie);
+    expect(moved.status).toBe(200);
+    expect(JSON.parse(moved.body)).toMatchObject({ start: later });
+    await waitFor("the client's moved e-mail", () => mailsTo(mailbox, email, /Your inspection is moved/).length === 1);
+    const invite = bodyText(mailsTo(mailbox, email, /Your inspection is moved/)[0]!.raw);
+    expect(invite).toMatch(/SEQUENCE:1/);
+    expect((await desk(server.url, "move", { reference, start: "not a time" }, cookie)).status).toBe(400);
+
+    // Inspector 2 takes a booking of `third`; handing it to inspector 1, who is busy then, is refused.
+    const first = JSON.parse((await book(server.url, third)).body) as { reference: string };
+    const second = JSON.parse((await book(server.url, third)).body) as { reference: string };
+    const inspectorOf = async (ref: string) =>
+      inDatabase(
+        async (db) =>
+          (await db.query<{ inspector: number }>("SELECT inspector FROM bookings WHERE reference = $1", [ref]))[0]!
+            .inspector,
+      );
+    const [one, two] = [await inspectorOf(first.reference), await inspectorOf(second.reference)];
+    expect([one, two].sort()).toEqual([1, 2]);
+    const refused = await desk(server.url, "hand", { reference: first.reference, inspector: two }, cookie);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toBe(`Inspector ${two} is not free then: a booking or time off holds that time.`);
+    expect((await desk(server.url, "cancel", { reference: second.reference }, cookie)).status).toBe(200);
+    expect((await desk(server.url, "hand", { reference: first.reference, inspector: two }, cookie)).status).toBe(200);
+    expect(await inspectorOf(first.reference)).toBe(two);
+  });
+
+  it("records a report's delivery once, after the visit only", async () => {
+    const cookie = await signIn(server.url, mailbox);
+    const { reference } = JSON.parse((await book(server.url, starts.shift()!)).body) as { reference: string };
+    expect((await desk(server.url, "confirm", { reference }, cookie)).status).toBe(200);
+    const early = await desk(server.url, "delivered", { reference }, cookie);
+    expect(early.status).toBe(409);
+    // The visit is made to have happened, as if the clock had moved on 60 days.
+    await inDatabase((db) =>
+      db.query(
+        `UPDATE bookings SET start_at = start_at - interval '60 days',
+           during = tstzrange(lower(during) - interval '60 days', upper(during) - interval '60 days') WHERE reference = $1`,
+        [reference],
+      ),
+    );
+    const first = await desk(server.url, "delivered", { reference }, cookie);
+    expect(first.status).toBe(200);
+    const again = await desk(server.url, "delivered", { reference }, cookie);
+    expect(JSON.parse(again.body)).toEqual(JSON.parse(first.body));
+  });
+
+  it("refuses time off that asks for nonsense, naming the problem", async () => {
+    const cookie = await signIn(server.url, mailbox);
+    const backwards = await desk(
+      server.url,
+      "time-off",
+      { inspector: 1, from: "2030-01-02T10:00", to: "2030-01-02T09:00" },
+      cookie,
+    );
+    expect(backwards.status).toBe(400);
+    expect(backwards.body).toBe("The time off must end after it starts.");
+    const nobody = await desk(
+      server.url,
+      "time-off",
+      { inspector: 7, from: "2030-01-02T10:00", to: "2030-01-02T12:00" },
+      cookie,
+    );
+    expect(nobody.body).toBe("Choose an inspector from 1 to 2, or all.");
+  });
+});
+
+describe("time off racing visitors on two servers sharing one PostgreSQL", () => {
+  let postgres: PostgresServer;
+  let mailbox: Mailbox;
+  let servers: FunctionServer[];
+  beforeAll(async () => {
+    postgres = await startPostgres();
+    mailbox = await startMailbox();
+    const env = { DATABASE_URL: postgres.url, SMTP_URL: mailbox.url, ...SECRETS };
+    servers = [await startFunctionServer(env), await startFunctionServer(env)];
+  });
+  afterAll(async () => {
+    await Promise.all((servers ?? []).map((server) => server.stop()));
+    await mailbox?.stop();
+    await postgres?.stop();
+  });
+
+  it("leaves exactly the inspectors not off booked, and nothing over time off", async () => {
+    const cookie = await signIn(servers[0]!.url, mailbox);
+    const starts = await openStartsOf(servers[0]!.url, SHORT_JOB);
+    for (const start of starts.filter((_, index) => index % 97 === 0).slice(0, 3)) {
+      const local = start.slice(0, 16);
+      const endLocal = `${start.slice(0, 11)}${String(Number(start.slice(11, 13)) + 1).padStart(2, "0")}:${start.slice(14, 16)}`;
+      const [timeOff, ...bookings] = await Promise.all([
+        desk(servers[1]!.url, "time-off", { inspector: 1, from: local, to: endLocal }, cookie, servers[1]!.url),
+        ...Array.from({ length: 30 }, (_, n) => book(servers[n % 2]!.url, start)),
+      ]);
+      expect(timeOff!.status).toBe(200);
+      const made = bookings.filter((answer) => answer.status === 201).length;
+      expect(bookings.every((answer) => answer.status === 201 || answer.status === 409)).toBe(true);
+      const { visits, clashes, offAtStart } = await withDatabase(
+        async (db) => ({
+          visits: await db.query<{ inspector: number }>(
+            "SELECT inspector FROM bookings WHERE start_at = $1 AND status IN ('pending', 'booked')",
+            [start],
+          ),
+          clashes: await db.query(
+            `SELECT 1 FROM bookings AS a JOIN bookings AS b ON a.inspector = b.inspector AND a.reference < b.reference
+             AND a.during && b.during WHERE a.status IN ('pending', 'booked', 'time_off') AND b.status IN ('pending', 'booked', 'time_off')`,
+          ),
+          offAtStart: await db.query(
+            "SELECT 1 FROM bookings WHERE status = 'time_off' AND inspector = 1 AND during @> $1::timestamptz",
+            [start],
+          ),
+        }),
+        { DATABASE_URL: postgres.url },
+      );
+      expect(clashes).toEqual([]);
+      // Inspector 2 is booked; inspector 1 is either booked or off at that time, never both, never neither.
+      expect(visits.map((row) => row.inspector).sort()).toEqual(offAtStart.length ? [2] : [1, 2]);
+      expect(made).toBe(visits.length);
+    }
+  });
+});
