@@ -91,6 +91,7 @@ describe("every function from its own bundle", () => {
       "agreement-js",
       "availability-month-js",
       "booking-js",
+      "desk-action-js",
       "calendar-file-js",
       "contact-js",
       "editor-step-js",
