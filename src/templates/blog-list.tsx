@@ -17,19 +17,19 @@ import { blogPath } from "../lib/paths";
  * and in the app's script, so a second one would weigh on every page of the site.
  */
 export default function BlogListTemplate({ data, pageContext }: PageProps<Queries.BlogListQuery, BlogListContext>) {
-  const { topic } = data;
   const posts = (data.topicPosts ?? data.indexPosts)?.nodes ?? [];
+  const { topic } = data; // queried on a topic's page only
   return (
     <>
-      {topic ? (
+      {pageContext.onTopic ? (
         <PageHeader
           eyebrow={
             <Link to={blogPath} className="hover:underline">
               Blog & resources
             </Link>
           }
-          title={topic.name}
-          intro={topic.description}
+          title={topic!.name}
+          intro={topic!.description}
         />
       ) : (
         <PageHeader
@@ -48,8 +48,8 @@ export default function BlogListTemplate({ data, pageContext }: PageProps<Querie
       )}
       <Container className="py-12">
         <PostList posts={posts} />
-        {topic ? (
-          <RelatedServices services={topic.services} />
+        {pageContext.onTopic ? (
+          <RelatedServices services={topic!.services} />
         ) : (
           <Pager page={pageContext.page} pages={pageContext.pages} />
         )}
@@ -92,8 +92,8 @@ export const query = graphql`
 `;
 
 export function Head({ data, location, pageContext }: HeadProps<Queries.BlogListQuery, BlogListContext>) {
-  const { topic } = data;
-  if (topic) {
+  if (pageContext.onTopic) {
+    const topic = data.topic!;
     return (
       <Seo
         title={`${topic.name}: articles`}
