@@ -1,6 +1,6 @@
 import type { CreatePagesArgs } from "gatsby";
 import path from "node:path";
-import { blogIndexPages } from "../src/lib/blog-pages";
+import { blogIndexPages, type BlogListContext } from "../src/lib/blog-pages";
 
 /** One query for the generated routes; each page gets only its node's id (a template queries the rest). */
 export async function createContentPages({ graphql, actions, reporter }: CreatePagesArgs): Promise<void> {
@@ -44,8 +44,8 @@ export async function createContentPages({ graphql, actions, reporter }: CreateP
     serviceWithPackageComparison: path.resolve("src/templates/service-with-package-comparison.tsx"),
     waterPackage: path.resolve("src/templates/water-package.tsx"),
     post: path.resolve("src/templates/blog-post.tsx"),
-    blogIndex: path.resolve("src/templates/blog-index.tsx"),
-    topic: path.resolve("src/templates/blog-topic.tsx"),
+    // The blog index's pages and the topics' pages: lists of posts alike.
+    blogList: path.resolve("src/templates/blog-list.tsx"),
   };
   result.data.allService.nodes.forEach(({ id, path: pagePath, slots }) => {
     const component = slots.includes("PackageComparison") ? templates.serviceWithPackageComparison : templates.service;
@@ -58,10 +58,12 @@ export async function createContentPages({ graphql, actions, reporter }: CreateP
     actions.createPage({ path: pagePath, component: templates.post, context: { id } });
   });
   // The index in pages of a fixed size: each page's query takes only its own posts.
-  blogIndexPages(result.data.allBlogPost.nodes.length).forEach(({ path: pagePath, ...context }) => {
-    actions.createPage({ path: pagePath, component: templates.blogIndex, context });
+  blogIndexPages(result.data.allBlogPost.nodes.length).forEach(({ path: pagePath, ...page }) => {
+    const context: BlogListContext = { onTopic: false, ...page };
+    actions.createPage({ path: pagePath, component: templates.blogList, context });
   });
   result.data.allTopic.nodes.forEach(({ topicId, path: pagePath }) => {
-    actions.createPage({ path: pagePath, component: templates.topic, context: { topicId } });
+    const context: BlogListContext = { onTopic: true, topicId };
+    actions.createPage({ path: pagePath, component: templates.blogList, context });
   });
 }

@@ -17,6 +17,14 @@ export interface BlogIndexPage {
   limit: number;
 }
 
+/**
+ * What src/templates/blog-list.tsx is given: a page of the index (its number and what its query
+ * takes), or a topic's page (all the topic's posts).
+ */
+export type BlogListContext =
+  | ({ onTopic: false } & Omit<BlogIndexPage, "path">)
+  | { onTopic: true; topicId: string; page?: undefined; pages?: undefined };
+
 /** Every page of the index for `postCount` posts; there is always a first page, even with none. */
 export function blogIndexPages(postCount: number, perPage = POSTS_PER_PAGE): BlogIndexPage[] {
   const pages = Math.max(1, Math.ceil(postCount / perPage));

@@ -5,7 +5,7 @@ import React from "react";
 export function Logo({ name }: { name: string }) {
   return (
     <Link to="/" className="flex items-center gap-2 rounded-md text-brand-800" aria-label={`${name}, home`}>
-      <svg viewBox="0 0 32 32" className="size-9 shrink-0" aria-hidden="true" focusable="false">
+      <svg viewBox="0 0 32 32" className="size-9 shrink-0" aria-hidden="true">
         <rect width="32" height="32" rx="8" className="fill-brand-700" />
         <path
           d="M6 15.5 16 7l10 8.5"
