@@ -32,12 +32,16 @@ export const overOneRoundTrip: Record<string, { htmlGzip: number; why: string }>
     why: "the package comparison table (21 rows by 8 packages, 2.9 KB gzip), the FAQ and sources: 13.7 KB gzip with no CSS at all; the comparison's headings held in place so a phone can read it (216 B); 18,095 B with the header's search link, its icons without xmlns and focusable, and one template for the blog's and topics' pages (2026-11-26)",
   },
   "/blog/comprehensive-water-quality-testing": {
-    htmlGzip: 15_700,
-    why: "the longest article: 11.7 KB gzip with no CSS at all; 15,686 B with the header's search link and the post's topic links, its icons without xmlns and focusable (2026-11-26)",
+    htmlGzip: 15_750,
+    why: "the longest article: 11.7 KB gzip with no CSS at all; 15,686 B with the header's search link and the post's topic links, its icons without xmlns and focusable; 15,715 B with the desk's route in Gatsby's page map (2026-11-26)",
   },
   "/services/radon": {
     htmlGzip: 14_300,
     why: "radon county by county, Maryland rules, the FAQ and the sources: 10.4 KB gzip with no CSS at all (14,267 B, 2026-11-26)",
+  },
+  "/services/lead-paint-legal-requirements": {
+    htmlGzip: 14_050,
+    why: "Maryland's lead law by year built and the FAQ: 13,972 B until the desk's route in Gatsby's page map added 23-30 B to every page (14,002 B, 2026-11-26)",
   },
   "/services/lead-paint-inspection": {
     htmlGzip: 14_250,
@@ -78,8 +82,9 @@ export const pageWeightBudgets = {
   content: {
     // 85.5 KB since the header's search link and the search and blog-list templates in Gatsby's
     // page map added 0.5-0.6 KB to every page: /services/water-quality, the heaviest, went
-    // 84.8 -> 85.4 KB, and is 85.44 KB with the blog index and topics on one template (2026-11-26).
-    jsGzip: 85.5 * KB,
+    // 84.8 -> 85.4 KB, and is 85.44 KB with the blog index and topics on one template; the owner's
+    // desk, one more route in the app's maps of chunk names and hashes, made it 85.7 KB (2026-11-26).
+    jsGzip: 85.8 * KB,
     cssGzip: 20 * KB,
     why:
       "JS: a bare Gatsby + React 18 page is 66-75 KB; 85 KB leaves 10-20 KB for layout, icons and the page's " +
