@@ -12,18 +12,24 @@ import { sourceContent } from "./source-content";
 // The MDX renderer is ESM, which Jest's CommonJS runtime cannot load; the real one runs in every build.
 jest.mock("../src/build/mdx-html", () => ({ mdxToHtml: async (body: string) => `<p>${body}</p>` }));
 
-async function sourcePost(mode: "development" | "production", frontmatter: Record<string, unknown>) {
-  const production = mode === "production";
+/** Calls the sourcing as Gatsby calls onCreateNode with one MDX node; what it created and reported. */
+async function sourceNode(
+  options: { production: boolean; reportAtOnce: boolean },
+  node: { id: string; file: string; frontmatter: Record<string, unknown>; body: string },
+) {
   const createNode = jest.fn();
   const reporter = { error: jest.fn(), panicOnBuild: jest.fn() };
-  const onCreateNode = sourceContent({ problems: new ContentProblems(production), production })!;
+  const onCreateNode = sourceContent({
+    problems: new ContentProblems(!options.reportAtOnce),
+    production: options.production,
+  })!;
   await onCreateNode(
     {
       node: {
-        id: "mdx-1",
-        internal: { type: "Mdx", contentFilePath: path.resolve("content/blog/sump-pump-notes/index.mdx") },
-        frontmatter,
-        body: "Sump pumps keep basements dry.",
+        id: node.id,
+        internal: { type: "Mdx", contentFilePath: path.resolve(node.file) },
+        frontmatter: node.frontmatter,
+        body: node.body,
       },
       actions: { createNode, createParentChildLink: jest.fn() },
       createNodeId: (seed: string) => `id:${seed}`,
@@ -34,6 +40,19 @@ async function sourcePost(mode: "development" | "production", frontmatter: Recor
     () => undefined,
   );
   return { createNode, reporter };
+}
+
+function sourcePost(mode: "development" | "production", frontmatter: Record<string, unknown>) {
+  const production = mode === "production";
+  return sourceNode(
+    { production, reportAtOnce: !production },
+    {
+      id: "mdx-1",
+      file: "content/blog/sump-pump-notes/index.mdx",
+      frontmatter,
+      body: "Sump pumps keep basements dry.",
+    },
+  );
 }
 
 const draft = {
@@ -59,27 +78,12 @@ test("a draft is left out of a production build; a finished post is not", async 
   );
 });
 
-async function sourceAgreement(frontmatter: Record<string, unknown>, body: string) {
-  const reporter = { error: jest.fn(), panicOnBuild: jest.fn() };
-  const createNode = jest.fn();
+function sourceAgreement(frontmatter: Record<string, unknown>, body: string) {
   // Problems reported at once, as in gatsby develop, so the test reads each.
-  await sourceContent({ problems: new ContentProblems(false), production: true })!(
-    {
-      node: {
-        id: "mdx-agreement",
-        internal: { type: "Mdx", contentFilePath: path.resolve("content/agreement.md") },
-        frontmatter,
-        body,
-      },
-      actions: { createNode, createParentChildLink: jest.fn() },
-      createNodeId: (seed: string) => `id:${seed}`,
-      createContentDigest: () => "digest",
-      reporter,
-    } as never,
-    {} as never,
-    () => undefined,
+  return sourceNode(
+    { production: true, reportAtOnce: true },
+    { id: "mdx-agreement", file: "content/agreement.md", frontmatter, body },
   );
-  return { createNode, reporter };
 }
 
 const agreement = {

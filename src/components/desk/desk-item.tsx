@@ -92,63 +92,37 @@ export function DeskItemCard({
         </dl>
         <div className="mt-3 flex flex-wrap gap-2">
           {item.standing === "held, not yet confirmed" && (
-            <button type="button" className={buttonStyles()} disabled={busy} onClick={() => onAction("confirm", item)}>
+            <ActionButton primary disabled={busy} onClick={() => onAction("confirm", item)}>
               Confirm for the client
-            </button>
+            </ActionButton>
           )}
           {live && (
-            <button
-              type="button"
-              className={buttonStyles({ variant: "secondary" })}
-              disabled={busy}
-              onClick={() => onAction("cancel", item)}
-            >
+            <ActionButton disabled={busy} onClick={() => onAction("cancel", item)}>
               Cancel for the client
-            </button>
+            </ActionButton>
           )}
           {live &&
             Array.from({ length: inspectors }, (_, index) => index + 1)
               .filter((other) => other !== item.inspector)
               .map((other) => (
-                <button
-                  key={other}
-                  type="button"
-                  className={buttonStyles({ variant: "secondary" })}
-                  disabled={busy}
-                  onClick={() => onAction("hand", item, { inspector: other })}
-                >
+                <ActionButton key={other} disabled={busy} onClick={() => onAction("hand", item, { inspector: other })}>
                   Hand to inspector {other}
-                </button>
+                </ActionButton>
               ))}
           {live && (
-            <button
-              type="button"
-              className={buttonStyles({ variant: "secondary" })}
-              disabled={busy}
-              onClick={() => onAction("resend", item)}
-            >
+            <ActionButton disabled={busy} onClick={() => onAction("resend", item)}>
               Resend the client&apos;s e-mail
-            </button>
+            </ActionButton>
           )}
           {item.standing === "visit done" && !item.reportDelivered && (
-            <button
-              type="button"
-              className={buttonStyles()}
-              disabled={busy}
-              onClick={() => onAction("delivered", item)}
-            >
+            <ActionButton primary disabled={busy} onClick={() => onAction("delivered", item)}>
               Report delivered today
-            </button>
+            </ActionButton>
           )}
           {timeOff && (
-            <button
-              type="button"
-              className={buttonStyles({ variant: "secondary" })}
-              disabled={busy}
-              onClick={() => onAction("time-off-remove", item)}
-            >
+            <ActionButton disabled={busy} onClick={() => onAction("time-off-remove", item)}>
               Give this time back
-            </button>
+            </ActionButton>
           )}
         </div>
         {live && (
@@ -179,5 +153,29 @@ export function DeskItemCard({
         )}
       </details>
     </li>
+  );
+}
+
+/** One of a booking's actions: the main one for its state in the primary style, the others secondary. */
+function ActionButton({
+  primary = false,
+  disabled,
+  onClick,
+  children,
+}: {
+  primary?: boolean;
+  disabled: boolean;
+  onClick: () => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={buttonStyles(primary ? {} : { variant: "secondary" })}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      {children}
+    </button>
   );
 }

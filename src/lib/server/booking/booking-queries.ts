@@ -50,7 +50,8 @@ export interface Booking {
   updatedAt: string;
 }
 
-interface BookingRow extends Record<string, unknown> {
+/** A bookings row as the queries read it (the desk reads a part of it with its request). */
+export interface BookingRow extends Record<string, unknown> {
   reference: string;
   inspector: number;
   start_at: Date;

@@ -8,7 +8,7 @@ import { bookedSpanText } from "../../booking/booked-time";
 import { MARYLAND, rfc3339 } from "../../booking/local-time";
 import type { Queryable } from "../db/database";
 import { agreementsOf } from "../agreement/agreement-queries";
-import { standingOf, type Booking } from "../booking/booking-queries";
+import { standingOf, type Booking, type BookingRow } from "../booking/booking-queries";
 import { describeServices } from "../booking/schedule-emails";
 import { signedAtText, signedByText } from "../agreement/agreement";
 import { longDate } from "../../format";
@@ -20,18 +20,20 @@ import { marylandText } from "./desk-mail";
 const COLUMNS = `reference, inspector, start_at, on_site_minutes, lower(during) AS held_from, upper(during) AS held_to,
   status, confirm_by, job, owner_event, b.moves, b.report_delivered_at, r.record`;
 
-interface Row extends Record<string, unknown> {
-  reference: string;
-  inspector: number;
-  start_at: Date;
-  on_site_minutes: number;
-  held_from: Date;
-  held_to: Date;
-  status: Booking["status"];
-  confirm_by: Date | null;
-  job: Booking["job"];
-  owner_event: Booking["ownerEvent"];
-  moves: number;
+type BookingColumn =
+  | "reference"
+  | "inspector"
+  | "start_at"
+  | "on_site_minutes"
+  | "held_from"
+  | "held_to"
+  | "status"
+  | "confirm_by"
+  | "job"
+  | "owner_event"
+  | "moves";
+
+interface Row extends Pick<BookingRow, BookingColumn>, Record<string, unknown> {
   report_delivered_at: Date | null;
   record: { request?: Record<string, string | undefined>; quote?: { total: number }; note?: string } | null;
 }
