@@ -5,6 +5,7 @@
 import { TZDate } from "@date-fns/tz";
 import { addMonths, format } from "date-fns";
 import { request } from "node:http";
+import { availability } from "../../src/lib/business-data";
 import { MARYLAND } from "../../src/lib/booking/local-time";
 import { jobQuery, type Job } from "./sample-requests";
 
@@ -45,11 +46,20 @@ export async function openStartsOf(baseUrl: string, job: Job): Promise<string[]>
 }
 
 /**
+ * Starts closer than this to now are not handed out: a booking that close can no longer be
+ * changed by its visitor (the cancellation cutoff), and which of the earliest starts are that close
+ * moves with the hour a test runs at. Three hours more than the cutoff leave a whole run's time.
+ */
+const CHANGEABLE_FROM_MS = (availability.cancellation.cutoffHours + 3) * 3_600_000;
+
+/**
  * Hands out open starts of a job, each once, at least `apartMinutes` apart: as long as the job
- * blocks (its time on site, travel and buffer), no two of them compete for an inspector.
+ * blocks (its time on site, travel and buffer), no two of them compete for an inspector. Every one
+ * can still be moved or cancelled by its visitor, whatever the hour the tests run at.
  */
 export async function startDispenser(baseUrl: string, job: Job, apartMinutes: number) {
-  const all = await openStartsOf(baseUrl, job);
+  const changeableFrom = Date.now() + CHANGEABLE_FROM_MS;
+  const all = (await openStartsOf(baseUrl, job)).filter((start) => Date.parse(start) >= changeableFrom);
   const spaced: string[] = [];
   for (const start of all) {
     const last = spaced.at(-1);
