@@ -36,7 +36,12 @@ export type UnauthorizedBehavior = "returnNull" | "throw";
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey }) => {
     const res = await fetch(queryKey.join("/"), { credentials: "include" });
-    if (on401 === "returnNull" && res.status === 401) return null;
+    if (on401 === "returnNull" && res.status === 401) {
+      // Read the refusal's sentence to its end: an unread body leaves the request open in the
+      // browser (the page never goes idle) until the response is collected.
+      await res.text();
+      return null;
+    }
     await throwIfResNotOk(res);
     return (await res.json()) as T;
   };
