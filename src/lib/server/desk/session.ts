@@ -54,7 +54,7 @@ export function setSessionCookie(
 
 /**
  * The origins this site is reached under: the address the request was sent to (as Netlify's edge
- * or the local front server, scripts/lib/function-supervisor.ts, states it) and the site's own.
+ * or the local front server, src/serve/function-supervisor.ts, states it) and the site's own.
  */
 function siteOrigins(req: IncomingMessage, env: NodeJS.ProcessEnv): string[] {
   const peer = req.socket?.remoteAddress ?? "";
