@@ -64,6 +64,8 @@ export const nodeTypes: Record<YamlNodeTypeName | "Service" | "BlogPost", NodeTy
   SiteInfo: {
     content: yamlContent("site.yaml"),
     objectTypes: { address: "PostalAddress", credentials: "Credential", social: "SocialLinks" },
+    // Who may sign in to the desk is the server's business (desk-mail.ts), never a page's.
+    omit: ["deskPeople"],
   },
   NavLink: { content: yamlContent("navigation.yaml"), nodeFields: { order: "Int!" } },
   FooterLinks: { content: yamlContent("footer.yaml"), objectTypes: { services: "LinkItem", company: "LinkItem" } },

@@ -55,6 +55,11 @@ function yamlNodeFields(file: YamlFile, entry: Record<string, unknown>, index: n
       const { id, ...rest } = entry;
       return { ...rest, packageId: id, path: waterPackagePath(String(id)) };
     }
+    case "site.yaml": {
+      // The desk's people are read by the server only (business-data.ts), never by a page.
+      const { deskPeople: _deskPeople, ...rest } = entry;
+      return rest;
+    }
     case "topics.yaml": {
       const { id, ...rest } = entry;
       return { ...rest, topicId: id, path: topicPath(String(id)), order: index };

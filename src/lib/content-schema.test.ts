@@ -102,6 +102,18 @@ describe("content problems name the file and the field", () => {
     });
   });
 
+  it("reports a desk person's address that is not an e-mail address, and takes a site without the list", () => {
+    const site = readRawContentFile("site.yaml", contentDir) as Record<string, unknown>;
+    expect(
+      validateContent(siteSchema, "content/site.yaml", { ...site, deskPeople: ["frontdesk@example.com", "Pat"] }),
+    ).toEqual({
+      ok: false,
+      problems: ['content/site.yaml: field "deskPeople[1]" must be an e-mail address'],
+    });
+    const { deskPeople: _deskPeople, ...withoutList } = site;
+    expect(validateContent(siteSchema, "content/site.yaml", withoutList)).toMatchObject({ ok: true });
+  });
+
   it("reports a front matter date that is not a date", () => {
     const result = validateContent(postFrontmatterSchema, "content/blog/x/index.mdx", {
       title: "T",

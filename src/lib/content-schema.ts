@@ -55,6 +55,11 @@ export const siteSchema = z.strictObject({
     .regex(patterns.phone.regex, patterns.phone.message)
     .meta({ description: "Written as (410) 555-0142; every call link on the site is made from it" }),
   email: z.email("must be an e-mail address").meta({ title: "E-mail" }),
+  deskPeople: z.array(z.email("must be an e-mail address")).optional().meta({
+    title: "Desk people",
+    description:
+      "Who else may sign in to the owner's desk at /desk, by e-mail address; the business e-mail always may, and hears of every sign-in",
+  }),
   serviceArea: text.meta({ description: "e.g. Maryland, USA" }),
   address: z.strictObject({
     street: text.optional().meta({ description: "The office's street address" }),

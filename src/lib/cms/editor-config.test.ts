@@ -154,6 +154,12 @@ describe("the editor's configuration, made from the content schemas", () => {
     expect(field(site, "copyrightYear")).toMatchObject({ widget: "number", value_type: "int", min: 2000, max: 2100 });
     expect(field(site, "yearsInBusiness")).toMatchObject({ widget: "number", value_type: "int", min: 1 });
     expect(field(site, "social")).toMatchObject({ widget: "object" });
+    expect(field(site, "deskPeople")).toMatchObject({
+      label: "Desk people",
+      widget: "list",
+      required: false,
+      hint: expect.stringContaining("sign in to the owner's desk"),
+    });
 
     const packages = business.files.find((file) => file.name === "water-packages")!.fields[0]!.fields as EditorField[];
     expect(field(packages, "price")).toMatchObject({ widget: "number", value_type: "int", min: 0 });

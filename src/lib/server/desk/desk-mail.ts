@@ -1,7 +1,8 @@
 /**
- * The desk's e-mails to the business mailbox (the sign-in link, the notice of each sign-in), each
- * stored as a request of kind 'desk-actions' with its deliveries in the transaction that makes
- * it, and so sent, retried and shown in the local mail view like every other e-mail.
+ * The desk's e-mails: the sign-in link to one of its people, the notice of each sign-in to the
+ * business mailbox. Each is stored as a request of kind 'desk-actions' with its deliveries in the
+ * transaction that makes it, and so sent, retried and shown in the local mail view like every
+ * other e-mail.
  */
 import { business } from "../../business-data";
 import { bookedTimeText } from "../../booking/booked-time";
@@ -16,9 +17,14 @@ import { createReference } from "../mail/reference";
 
 export const DESK_ACTIONS = "desk-actions";
 
-/** Who may sign in to the desk: the business mailbox of content/site.yaml, and MAIL_TO where it is set. */
-export function deskPeople(env: NodeJS.ProcessEnv = runtimeEnv()): string[] {
+/** The business's own mailboxes: content/site.yaml's, and MAIL_TO where it is set. Each hears of every sign-in. */
+export function businessMailboxes(env: NodeJS.ProcessEnv = runtimeEnv()): string[] {
   return [...new Set([business.email, ...(env.MAIL_TO ? [env.MAIL_TO] : [])].map(mailboxOf))];
+}
+
+/** Who may sign in to the desk: the business's mailboxes, and the people site.yaml lists (`deskPeople`). */
+export function deskPeople(env: NodeJS.ProcessEnv = runtimeEnv()): string[] {
+  return [...new Set([...businessMailboxes(env), ...(business.deskPeople ?? []).map(mailboxOf)])];
 }
 
 /** An instant as the owner reads it: "Thursday, November 26, 2026, 2:05 pm (Maryland time)". */

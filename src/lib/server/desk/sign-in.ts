@@ -12,7 +12,7 @@ import { HttpError } from "../http/http-error";
 import { readJsonBody } from "../http/read-body";
 import { runtimeEnv } from "../runtime/runtime";
 import { mailboxOf } from "../mail/mailbox-address";
-import { deskPeople, signInLinkMail, signInNoticeMail, storeDeskRequest } from "./desk-mail";
+import { businessMailboxes, deskPeople, signInLinkMail, signInNoticeMail, storeDeskRequest } from "./desk-mail";
 import { endSession, newSecret, storeLink, storeSession, useLink } from "./desk-store";
 import { LINK_MINUTES, SESSION_HOURS, requireSameOrigin, sessionCookie, setSessionCookie } from "./session";
 
@@ -66,7 +66,7 @@ export async function signIn(
       tx,
       "DS",
       { type: "desk-sign-in", mailbox: who },
-      deskPeople().map((to) => ({
+      businessMailboxes().map((to) => ({
         message: "deskSignIn",
         mail: signInNoticeMail(to, who, clientAddress(req), now.getTime()),
       })),
