@@ -12,10 +12,11 @@ import { buttonStyles } from "../ui/button";
 import { DeskItemCard, type ItemAction } from "./desk-item";
 import { addDays, dayTitle, inspectorColour, type DeskDays, type DeskItem, type DeskSession } from "./desk-types";
 import { TimeOffForm, type TimeOffAsk } from "./time-off-form";
+import { ATTENTION_KEY, AttentionView } from "./attention-view";
 
-type View = "day" | "week" | "list";
-const SPAN: Record<View, number> = { day: 1, week: 7, list: 28 };
-const VIEW_NAMES: Record<View, string> = { day: "Day", week: "Week", list: "List" };
+type View = "day" | "week" | "list" | "attention";
+const SPAN: Record<View, number> = { day: 1, week: 7, list: 28, attention: 1 };
+const VIEW_NAMES: Record<View, string> = { day: "Day", week: "Week", list: "List", attention: "Attention" };
 
 const DONE: Record<ItemAction | "time-off", string> = {
   confirm: "Confirmed: the client and agent have their e-mail and invite.",
@@ -24,6 +25,7 @@ const DONE: Record<ItemAction | "time-off", string> = {
   delivered: "Recorded: the agreement's years count from today.",
   move: "Moved: the client and agent have their e-mail and the moved invite.",
   resend: "Sent again: the client has the latest e-mail of the booking, with its links.",
+  "resend-signing": "Sent: the client has the link to sign the agreement.",
   hand: "Handed over: the booking keeps its time with the other inspector.",
   "time-off": "Time off taken: those times are no longer offered.",
 };
@@ -70,6 +72,7 @@ export function DeskBoard({
   const [view, setView] = useState<View>("day");
   const [from, setFrom] = useState(opened.day && /^\d{4}-\d{2}-\d{2}$/.test(opened.day) ? opened.day : today);
   const [said, setSaid] = useState<{ text: string; alert: boolean } | null>(null);
+  const [openedBooking, setOpenedBooking] = useState(opened.booking);
   const key = [`/api/desk/days?from=${from}&days=${SPAN[view]}`];
   const days = useQuery<DeskDays>({ queryKey: key });
   const change = useMutation({
@@ -81,6 +84,7 @@ export function DeskBoard({
         : "";
       setSaid({ text: `${DONE[action]}${inside}`, alert: false });
       void queryClient.invalidateQueries({ queryKey: key });
+      void queryClient.invalidateQueries({ queryKey: ATTENTION_KEY });
     },
     onError: (failure) => setSaid({ text: `Nothing was changed: ${readApiError(failure).message}`, alert: true }),
   });
@@ -191,14 +195,25 @@ export function DeskBoard({
                   onAction={onAction}
                   busy={change.isPending}
                   inspectors={session.inspectors}
-                  openedBooking={opened.booking}
+                  openedBooking={openedBooking}
                 />
               </section>
             ))}
           </div>
         </section>
       )}
-      {days.data && view !== "day" && (
+      {view === "attention" && (
+        <AttentionView
+          busy={change.isPending}
+          onOpen={(booking) => {
+            setOpenedBooking(booking.reference);
+            setFrom(booking.day);
+            setView("day");
+          }}
+          onResendSigning={(reference) => change.mutate({ action: "resend-signing", body: { reference } })}
+        />
+      )}
+      {days.data && (view === "week" || view === "list") && (
         <div className="space-y-5">
           {dates
             .filter((date) => view === "week" || onDay(date).length)
@@ -210,7 +225,7 @@ export function DeskBoard({
                   onAction={onAction}
                   busy={change.isPending}
                   inspectors={session.inspectors}
-                  openedBooking={opened.booking}
+                  openedBooking={openedBooking}
                 />
               </section>
             ))}

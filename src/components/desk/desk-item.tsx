@@ -4,7 +4,8 @@ import { formatDollars } from "../../lib/format";
 import { buttonStyles } from "../ui/button";
 import { clockText, inspectorColour, type DeskItem } from "./desk-types";
 
-export type ItemAction = "confirm" | "cancel" | "time-off-remove" | "delivered" | "move" | "hand" | "resend";
+export type ItemAction =
+  "confirm" | "cancel" | "time-off-remove" | "delivered" | "move" | "hand" | "resend" | "resend-signing";
 
 function Line({ term, children }: { term: string; children: React.ReactNode }) {
   return (
@@ -112,6 +113,11 @@ export function DeskItemCard({
           {live && (
             <ActionButton disabled={busy} onClick={() => onAction("resend", item)}>
               Resend the client&apos;s e-mail
+            </ActionButton>
+          )}
+          {live && !item.agreement && (
+            <ActionButton disabled={busy} onClick={() => onAction("resend-signing", item)}>
+              Resend the signing link
             </ActionButton>
           )}
           {item.standing === "visit done" && !item.reportDelivered && (

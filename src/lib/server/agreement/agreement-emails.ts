@@ -1,11 +1,36 @@
-/** The e-mails of a signature: the signed copy with its PDF, and the word to an agent who booked. */
+/**
+ * The e-mails of the agreement: the link to sign it, sent again from the desk, and those of a
+ * signature (the signed copy with its PDF, and the word to an agent who booked).
+ */
 import { business } from "../../business-data";
 import { bookedTimeText } from "../../booking/booked-time";
 import type { Booking } from "../booking/booking-queries";
 import type { MailMessage } from "../mail/mailer";
+import { SIGN_BEFORE_VISIT } from "../booking/schedule-emails";
 import { signatureLines, type FilledAgreement } from "./agreement";
 import { agreementPdf } from "./agreement-pdf";
 import type { SignedAgreement } from "./agreement-queries";
+
+/** The client's e-mail with the link to read and sign the agreement: to the client alone, never an agent. */
+export function signingLinkMail(booking: Booking, link: string): Omit<MailMessage, "to"> {
+  const when = bookedTimeText(booking.start);
+  return {
+    replyTo: business.email,
+    subject: `Please sign your inspection agreement (${booking.reference})`,
+    text: [
+      "Hello,",
+      "",
+      `Your inspection ${booking.reference} is ${when} (Maryland time), and its agreement is not signed yet.`,
+      SIGN_BEFORE_VISIT,
+      "",
+      `  ${link}`,
+      "",
+      `Questions? Call us at ${business.phone} (${business.hours}) and give your reference.`,
+      "",
+      business.name,
+    ].join("\n"),
+  };
+}
 
 /** The e-mails of a signature: the signed copy to the client and the business, "signed" to an agent who booked. */
 export async function signedMails(

@@ -105,8 +105,9 @@ async function visitorAddresses(db: Queryable, reference: string): Promise<strin
 
 /**
  * Stores the change as a request of its own with its e-mails, in the transaction that made it:
- * once per change, by its key. The visitor's (client and agent) always; the business's for a
- * cancel or move (a confirmation shows in the owner's feed).
+ * once per change, by its key. The visitor's (client and agent; the client only with
+ * `clientOnly`, for what is the client's alone) always; the business's for a cancel or move (a
+ * confirmation shows in the owner's feed).
  */
 export async function recordChange(
   tx: Queryable,
@@ -116,6 +117,7 @@ export async function recordChange(
   now: Date,
   visitorMail: Omit<MailMessage, "to">,
   toBusiness = true,
+  clientOnly = false,
 ): Promise<void> {
   if (await findByKey(tx, BOOKING_CHANGES, key)) return;
   const env = runtimeEnv();
@@ -130,7 +132,7 @@ export async function recordChange(
     idempotencyKey: key,
     fingerprint: null,
   });
-  const addresses = await visitorAddresses(tx, booking.reference);
+  const addresses = (await visitorAddresses(tx, booking.reference)).slice(0, clientOnly ? 1 : undefined);
   await insertDeliveries(
     tx,
     reference,

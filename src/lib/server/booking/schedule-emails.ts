@@ -81,6 +81,10 @@ export interface BookingDetails {
   deskUrl?: string;
 }
 
+/** What the client's e-mails ask of the agreement, above its signing link. */
+export const SIGN_BEFORE_VISIT =
+  "Before the visit, please read and sign the inspection agreement (only you, the client, can sign it):";
+
 export const duration = (minutes: number) => {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
@@ -146,11 +150,7 @@ export function scheduleEmails(
   // The client signs the agreement; an agent's copy says only that the client will be asked to.
   const agreementLines = (client: boolean) =>
     client && booking?.signUrl
-      ? [
-          "Before the visit, please read and sign the inspection agreement (only you, the client, can sign it):",
-          "",
-          `  ${booking.signUrl}`,
-        ]
+      ? [SIGN_BEFORE_VISIT, "", `  ${booking.signUrl}`]
       : client
         ? [`We will send the inspection agreement to sign before the day; questions: ${business.phone}.`]
         : ["The client will be asked to sign the inspection agreement before the visit."];

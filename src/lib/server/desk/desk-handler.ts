@@ -4,12 +4,14 @@
  *   GET  session                      who is signed in, until when
  *   GET  days?from=YYYY-MM-DD&days=N  the bookings and time off of those days (desk-view.ts)
  *   GET  csv                          every booking as CSV (bookings-csv.ts)
+ *   GET  attention                    what needs the owner's attention (attention.ts)
  * Changes (POST, JSON):
  *   link { email }, sign-in { token }, sign-out
  *   confirm { reference }, cancel { reference }, move { reference, start },
  *   hand { reference, inspector }, resend { reference }   (booking-actions.ts)
  *   time-off { inspector, from, to, note }, time-off-remove { reference }   (time-off.ts)
  *   delivered { reference }                                (report-delivered.ts)
+ *   resend-signing { reference }                           (resend-signing.ts)
  */
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { business } from "../../business-data";
@@ -26,6 +28,8 @@ import { deskItems, inspectorCount } from "./desk-view";
 import { askForLink, signIn, signOut } from "./sign-in";
 import { requireSameOrigin, requireSession } from "./session";
 import { recordReportDelivered } from "./report-delivered";
+import { resendSigningLink } from "./resend-signing";
+import { needsAttention } from "./attention";
 import { removeTimeOff, takeTimeOff, timeOffAsk } from "./time-off";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -40,6 +44,7 @@ const CHANGES: Record<string, Change> = {
   move: (db, body, now) => moveForClient(db, body, now),
   hand: (db, body, now) => handToInspector(db, body, now),
   resend: (db, body, now) => resendToClient(db, body, now),
+  "resend-signing": (db, body, now) => resendSigningLink(db, body, now),
   "time-off": (db, body, now, who) => takeTimeOff(db, timeOffAsk(body), who, now),
   "time-off-remove": (db, body, now) => {
     if (typeof body.reference !== "string") throw new HttpError(400, "Say which time off.");
@@ -57,6 +62,7 @@ async function read(db: Database, req: GatsbyFunctionRequest, action: string, no
     const days = Math.min(31, Math.max(1, Number(query.days) || 7));
     return { from, days, items: await deskItems(db, from, days, now.getTime()) };
   }
+  if (action === "attention") return needsAttention(db, now.getTime());
   throw new HttpError(404, "The desk has no such page.");
 }
 

@@ -39,7 +39,7 @@ interface Row extends Pick<BookingRow, BookingColumn>, Record<string, unknown> {
 }
 
 /** Where a booking stands, in the words the desk shows. */
-const STANDING_WORDS: Record<string, string> = {
+export const STANDING_WORDS: Record<string, string> = {
   pending: "held, not yet confirmed",
   booked: "confirmed",
   done: "visit done",
@@ -47,6 +47,10 @@ const STANDING_WORDS: Record<string, string> = {
   expired: "expired (never confirmed)",
   time_off: "time off",
 };
+
+/** Where an e-mail's delivery stands (the table `deliveries`), in the words the desk shows. */
+export const deliveryWords = (state: string) =>
+  state === "failed" ? "not delivered" : state === "sent" ? "delivered" : "waiting to be sent";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -143,7 +147,7 @@ async function attachEmails(db: Queryable, items: DeskItem[]): Promise<void> {
       message: row.message,
       to: row.to,
       subject: row.subject,
-      state: row.state === "failed" ? "not delivered" : row.state === "sent" ? "delivered" : "waiting to be sent",
+      state: deliveryWords(row.state),
     });
   }
 }

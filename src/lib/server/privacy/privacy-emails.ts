@@ -27,6 +27,17 @@ export function dataLinkEmail(to: string, link: string, validHours: number): Mai
   };
 }
 
+/** What was done with a person's data, as the owner reads it: "someone <words> pat@example.com". */
+export const DATA_ACTIONS = {
+  link: "asked for a link to the data kept about",
+  access: "opened the data kept about",
+  delete: "deleted the data kept about",
+} as const;
+
+/** What a deletion leaves the office to do. */
+export const OFFICE_COPIES =
+  "Please delete the copies of their e-mails in the office mailbox too, except what the law requires you to keep.";
+
 /** The owner's notice of what was done with a link to someone's data: seen, or deleted. */
 export function dataRequestNotice(
   to: string,
@@ -34,7 +45,7 @@ export function dataRequestNotice(
   mailbox: string,
   summary: string,
 ): MailMessage {
-  const what = action === "access" ? "opened the data kept about" : "deleted the data kept about";
+  const what = DATA_ACTIONS[action];
   return {
     to,
     subject: `Privacy: someone ${what} ${mailbox}`,
@@ -43,9 +54,7 @@ export function dataRequestNotice(
       "",
       summary,
       "",
-      action === "delete"
-        ? "Please delete the copies of their e-mails in the office mailbox too, except what the law requires you to keep."
-        : "Nothing needs doing.",
+      action === "delete" ? OFFICE_COPIES : "Nothing needs doing.",
     ].join("\n"),
   };
 }
