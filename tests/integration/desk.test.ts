@@ -7,17 +7,23 @@
  */
 import { randomUUID } from "node:crypto";
 import { postJson, send, startFunctionServer, type FunctionServer } from "../support/function-server";
-import { openStartsOf } from "../support/start-dispenser";
+import { getJson, openStartsOf } from "../support/start-dispenser";
 import { withDatabase } from "../../src/serve/database-access";
 import { startPostgres, type PostgresServer } from "../support/postgres-server";
 import { bookingRequest, SHORT_JOB } from "../support/sample-requests";
 import { bodyText, startMailbox, waitFor, type Mailbox } from "../support/mailbox";
+import { readRawContentFile } from "../../src/build/content-files";
+import { BOOKED_BY_AGENT } from "../../src/lib/forms/choices";
+import { settingsEnv } from "../../src/lib/server/runtime/settings";
+import type { DeskAttention } from "../../src/lib/desk/desk-attention";
 
 const SECRETS = { BOOKING_LINK_SECRET: "desk-test-secret-desk-test-secret", RATE_LIMIT_MAX: "100000" };
 const OFFICE = "office@severnridgeinspections.com";
+/** A client whose mail server refuses every e-mail for good. */
+const BOUNCING = "desk-bounce@example.com";
 
 let visitor = 0;
-const visitorRequest = (start: string) => {
+const visitorRequest = (start: string, overrides: Record<string, unknown>) => {
   visitor += 1;
   return bookingRequest(start, {
     ...SHORT_JOB,
@@ -26,10 +32,11 @@ const visitorRequest = (start: string) => {
     street: `${visitor} Desk Street`,
     agentName: "",
     agentEmail: "",
+    ...overrides,
   });
 };
-const book = (url: string, start: string) =>
-  postJson(`${url}/api/schedule`, visitorRequest(start), `127.0.${80 + (visitor >> 8)}.${visitor & 255}`, {
+const book = (url: string, start: string, overrides: Record<string, unknown> = {}) =>
+  postJson(`${url}/api/schedule`, visitorRequest(start, overrides), `127.0.${80 + (visitor >> 8)}.${visitor & 255}`, {
     "Idempotency-Key": randomUUID(),
   });
 
@@ -79,9 +86,15 @@ describe.each(setups)("the desk on %s", (_name, setup) => {
   let env: Record<string, string>;
   let starts: string[];
   beforeAll(async () => {
-    mailbox = await startMailbox();
+    mailbox = await startMailbox({ refuseRecipient: (address) => (address === BOUNCING ? 553 : undefined) });
     ({ env, stop: stopEngine } = await setup());
-    server = await startFunctionServer({ SMTP_URL: mailbox.url, ...SECRETS, ...env });
+    server = await startFunctionServer({
+      SMTP_URL: mailbox.url,
+      ...SECRETS,
+      // A refusal for good is tried again at the next delivery pass, so the test sees it given up on.
+      ...settingsEnv({ firstRetryMs: 100, retryMaxMs: 200 }),
+      ...env,
+    });
     starts = await openStartsOf(server.url, SHORT_JOB);
   });
   afterAll(async () => {
@@ -115,6 +128,27 @@ describe.each(setups)("the desk on %s", (_name, setup) => {
     await waitFor("the sign-in notice", () => mailsTo(mailbox, OFFICE, /Signed in to the desk/).length === 1);
     const session = await deskGet(server.url, "session", cookie.split(";")[0]);
     expect(JSON.parse(session.body)).toMatchObject({ mailbox: OFFICE, inspectors: 2 });
+  });
+
+  it("sends a link to a person site.yaml lists, who signs in while the business mailbox is told; an unlisted address gets the same answer and nothing", async () => {
+    const [listed] = (readRawContentFile("site.yaml") as { deskPeople: string[] }).deskPeople;
+    const unlisted = await desk(server.url, "link", { email: "frontdesk@example.com" });
+    const answer = await desk(server.url, "link", { email: listed });
+    expect(answer.status).toBe(200);
+    expect(unlisted.body).toBe(answer.body);
+    await waitFor("the listed person's link", () => mailsTo(mailbox, listed!, /desk\?signin=/).length === 1);
+    expect(mailbox.recipientsAsked).not.toContain("frontdesk@example.com");
+    const token = /desk\?signin=([A-Za-z0-9_-]+)/.exec(
+      bodyText(mailsTo(mailbox, listed!, /desk\?signin=/)[0]!.raw),
+    )![1]!;
+    const signedIn = await desk(server.url, "sign-in", { token });
+    expect(signedIn.status).toBe(200);
+    expect(JSON.parse(signedIn.body)).toMatchObject({ mailbox: listed });
+    const cookie = String(signedIn.headers["set-cookie"]).split(";")[0]!;
+    expect(JSON.parse((await deskGet(server.url, "session", cookie)).body)).toMatchObject({ mailbox: listed });
+    const notice = new RegExp(`Signed in to the desk: ${listed!.replace(".", "\\.")}`);
+    await waitFor("the business mailbox's notice", () => mailsTo(mailbox, OFFICE, notice).length === 1);
+    expect(mailsTo(mailbox, listed!, /Signed in to the desk/)).toHaveLength(0);
   });
 
   it("refuses every read without a session, and every change without one or from another origin", async () => {
@@ -232,6 +266,106 @@ describe.each(setups)("the desk on %s", (_name, setup) => {
     expect((await desk(server.url, "cancel", { reference: second.reference }, cookie)).status).toBe(200);
     expect((await desk(server.url, "hand", { reference: first.reference, inspector: two }, cookie)).status).toBe(200);
     expect(await inspectorOf(first.reference)).toBe(two);
+  });
+
+  it("sends the client alone the link to sign the agreement, once per press; refuses it once signed, without a session and from another origin", async () => {
+    const cookie = await signIn(server.url, mailbox);
+    const agent = `desk-agent${visitor + 1}@example.com`;
+    const answer = await book(server.url, starts.shift()!, {
+      bookedByAgent: BOOKED_BY_AGENT,
+      agentName: "Bea Agent",
+      agentEmail: agent,
+      agentPhone: "(410) 555-0112",
+    });
+    expect(answer.status).toBe(201);
+    const { reference } = JSON.parse(answer.body) as { reference: string };
+    const email = `desk-visitor${visitor}@example.com`;
+    expect((await desk(server.url, "resend-signing", { reference })).status).toBe(401);
+    expect((await desk(server.url, "resend-signing", { reference }, cookie, "https://evil.example")).status).toBe(403);
+    expect((await desk(server.url, "resend-signing", { reference }, cookie, null)).status).toBe(403);
+
+    const asking = /Please sign your inspection agreement/;
+    expect((await desk(server.url, "resend-signing", { reference }, cookie)).status).toBe(200);
+    await waitFor("the client's signing link", () => mailsTo(mailbox, email, asking).length === 1);
+    expect((await desk(server.url, "resend-signing", { reference }, cookie)).status).toBe(200);
+    await waitFor("the second press's e-mail", () => mailsTo(mailbox, email, asking).length === 2);
+    const pressed = await inDatabase((db) =>
+      db.query(
+        `SELECT 1 FROM deliveries AS d JOIN requests AS r ON r.reference = d.reference
+         WHERE r.kind = 'booking-changes' AND r.record->>'booking' = $1 AND d.mail->>'subject' LIKE 'Please sign%'`,
+        [reference],
+      ),
+    );
+    expect(pressed).toHaveLength(2);
+    expect(mailsTo(mailbox, agent, asking)).toHaveLength(0);
+    expect(
+      mailbox.messages.filter((mail) => asking.test(bodyText(mail.raw))).every((mail) => mail.to.join() === email),
+    ).toBe(true);
+
+    // The link opens the client's agreement, and signs it.
+    const link = /https?:\/\/\S+\/agreement\?token=([A-Za-z0-9._-]+)/.exec(
+      bodyText(mailsTo(mailbox, email, asking)[0]!.raw),
+    );
+    const token = link![1]!;
+    const agreement = await getJson(`${server.url}/api/agreement?token=${token}`);
+    expect(agreement.status).toBe(200);
+    expect(agreement.body).toMatchObject({ reference, signed: null });
+    const { client } = agreement.body as { client: string };
+    const signed = await send(`${server.url}/api/agreement`, {
+      body: JSON.stringify({ token, name: client, consent: true }),
+      contentType: "application/json",
+    });
+    expect(signed.status).toBe(200);
+    const refused = await desk(server.url, "resend-signing", { reference }, cookie);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toBe("The client has already signed the agreement of this booking.");
+    expect((await desk(server.url, "cancel", { reference }, cookie)).status).toBe(200);
+    expect((await desk(server.url, "resend-signing", { reference }, cookie)).status).toBe(409);
+  });
+
+  it("lists what needs attention to a session only: an e-mail refused for good, a booking to come with no signature, a data request", async () => {
+    const cookie = await signIn(server.url, mailbox);
+    expect((await deskGet(server.url, "attention")).status).toBe(401);
+    const [bouncedStart, unsignedStart] = [starts.shift()!, starts.shift()!];
+    const bounced = JSON.parse((await book(server.url, bouncedStart, { email: BOUNCING })).body) as {
+      reference: string;
+    };
+    const unsigned = JSON.parse((await book(server.url, unsignedStart)).body) as { reference: string };
+    const unsignedClient = `desk-visitor${visitor}@example.com`;
+    const person = `desk-data${visitor}@example.com`;
+    const asked = await postJson(`${server.url}/api/privacy`, { email: person, website: "" }, "127.0.79.1", {
+      "Idempotency-Key": randomUUID(),
+    });
+    expect(asked.status).toBe(202);
+    const attention = async () => JSON.parse((await deskGet(server.url, "attention", cookie)).body) as DeskAttention;
+    await waitFor("the refused confirmation to be given up", async () =>
+      (await attention()).failedMails.some((mail) => mail.booking?.reference === bounced.reference),
+    );
+    await waitFor("the data link to be delivered", async () =>
+      (await attention()).dataRequests.some((request) => request.asked.endsWith(person) && request.answered),
+    );
+    const seen = await attention();
+    expect(seen.failedMails.find((mail) => mail.booking?.reference === bounced.reference)).toMatchObject({
+      to: BOUNCING,
+      sent: expect.stringMatching(/\(Maryland time\)$/),
+      why: expect.stringMatching(/553/),
+      booking: { reference: bounced.reference, day: bouncedStart.slice(0, 10) },
+    });
+    expect(seen.unsigned.find((booking) => booking.reference === unsigned.reference)).toMatchObject({
+      day: unsignedStart.slice(0, 10),
+      when: expect.stringMatching(/\(Maryland time\)$/),
+      standing: "held, not yet confirmed",
+      clientEmail: unsignedClient,
+    });
+    // Its only confirmation refused, the bounced booking let its time go: nothing to sign for.
+    expect(seen.unsigned.map((booking) => booking.reference)).not.toContain(bounced.reference);
+    expect(seen.dataRequests.find((request) => request.asked.endsWith(person))).toMatchObject({
+      asked: `Someone asked for a link to the data kept about ${person}`,
+      when: expect.stringMatching(/\(Maryland time\)$/),
+      answer: "The link: delivered.",
+    });
+    // Times in words only: no stored instant in UTC.
+    expect(JSON.stringify(seen)).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
   });
 
   it("records a report's delivery once, after the visit only", async () => {
