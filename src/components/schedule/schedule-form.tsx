@@ -29,7 +29,7 @@ import { estimateFromForm, preselection } from "../../lib/schedule-estimate";
 import { RequiredNote } from "../forms/required-note";
 import { buttonStyles } from "../ui/button";
 import { QuotePanel } from "./quote-panel";
-import { ScheduleConfirmation, type BookedTime } from "./schedule-confirmation";
+import type { BookedTime } from "./schedule-confirmation";
 import { StepClient } from "./step-client";
 import { StepDates } from "./step-dates";
 import { StepHeading } from "./step-heading";
@@ -52,6 +52,15 @@ export interface ScheduleAnswer {
  * The question asked when the address already has a visit at an overlapping time: rare, so its
  * code (Radix Dialog) loads only when the server asks it, as the menu's drawer does.
  */
+/**
+ * What the visitor sees once the request is sent: its code is fetched when the last step opens,
+ * while the visitor reads the review, rather than with the page.
+ */
+const loadConfirmation = () => import("./schedule-confirmation");
+const ScheduleConfirmation = lazy(() =>
+  loadConfirmation().then((module) => ({ default: module.ScheduleConfirmation })),
+);
+
 const ConfirmDialog = lazy(() => import("../ui/confirm-dialog").then((module) => ({ default: module.ConfirmDialog })));
 
 /**
@@ -143,7 +152,8 @@ export function ScheduleForm({ search, office }: { search: string; office?: Offi
   useEffect(() => {
     if (stepChanged.current) headingRef.current?.focus();
     stepChanged.current = true;
-  }, [step]);
+    if (!office && step === scheduleSteps.length - 1) void loadConfirmation();
+  }, [step, office, scheduleSteps.length]);
 
   const estimate = estimateFromForm(pricing, waterPackageChoices, fieldSchemas, form.values);
 
@@ -189,14 +199,16 @@ export function ScheduleForm({ search, office }: { search: string; office?: Offi
 
   if (answer) {
     return (
-      <ScheduleConfirmation
-        booking={answer.booking}
-        reference={answer.reference}
-        quote={answer.quote}
-        values={form.values}
-        confirmationQueued={answer.confirmationQueued}
-        phone={business.phone}
-      />
+      <Suspense fallback={<p role="status">Sent. Showing what happens next…</p>}>
+        <ScheduleConfirmation
+          booking={answer.booking}
+          reference={answer.reference}
+          quote={answer.quote}
+          values={form.values}
+          confirmationQueued={answer.confirmationQueued}
+          phone={business.phone}
+        />
+      </Suspense>
     );
   }
 
