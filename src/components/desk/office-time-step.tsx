@@ -4,14 +4,11 @@
  * hours), typed on Maryland's clock. Either way the server refuses a time over a booking or time
  * off; loaded with the desk's booking form, so its time-zone arithmetic costs no page.
  */
-import React, { Suspense, useState } from "react";
+import React, { useState } from "react";
 import { instantOf, MARYLAND, rfc3339 } from "../../lib/booking/local-time";
-import { jobSearch } from "../../lib/schedule-estimate";
 import { FieldError } from "../forms/fields";
+import { OpenTimePicker } from "../schedule/step-time";
 import { errorOf, type ScheduleForm } from "../schedule/step-types";
-import { Spinner } from "../ui/spinner";
-
-const TimePicker = React.lazy(() => import("../schedule/time-picker"));
 
 const input =
   "mt-1 block rounded-lg border border-slate-400 px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-brand-700";
@@ -29,7 +26,7 @@ export function OfficeTimeStep({
   const [time, setTime] = useState("");
   const error = errorOf(form, "start");
   const registration = form.register("start");
-  // Where the form puts focus when the time has a problem: the date typed, or the calendar.
+  // Where the form puts focus when the time typed has a problem.
   const focusTarget = { ref: registration.ref };
   const setStart = (start: string) => form.setValues((values) => ({ ...values, start }));
   /** A typed time as RFC 3339 with Maryland's offset; none for a wall time the clocks skip. */
@@ -102,21 +99,7 @@ export function OfficeTimeStep({
           <FieldError name="start" error={error} />
         </fieldset>
       ) : (
-        <Suspense
-          fallback={
-            <p role="status" className="flex items-center gap-2 text-slate-700">
-              <Spinner size="sm" /> Loading the calendar…
-            </p>
-          }
-        >
-          <TimePicker
-            search={jobSearch(form.values)}
-            value={form.values.start}
-            onChange={setStart}
-            error={error}
-            registration={registration}
-          />
-        </Suspense>
+        <OpenTimePicker form={form} />
       )}
     </div>
   );
