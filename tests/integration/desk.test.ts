@@ -6,73 +6,17 @@
  * the database's constraint, then, on two servers sharing one PostgreSQL, racing visitors.
  */
 import { randomUUID } from "node:crypto";
-import { postJson, send, startFunctionServer, type FunctionServer } from "../support/function-server";
+import { startFunctionServer, type FunctionServer } from "../support/function-server";
 import { openStartsOf } from "../support/start-dispenser";
 import { withDatabase } from "../../src/serve/database-access";
 import { startPostgres, type PostgresServer } from "../support/postgres-server";
-import { bookingRequest, SHORT_JOB } from "../support/sample-requests";
+import { SHORT_JOB } from "../support/sample-requests";
 import { bodyText, startMailbox, waitFor, type Mailbox } from "../support/mailbox";
+import { desk, DESK_SECRETS, deskEngines, deskGet, mailsTo, OFFICE, signIn, visitors } from "../support/desk-client";
 
-const SECRETS = { BOOKING_LINK_SECRET: "desk-test-secret-desk-test-secret", RATE_LIMIT_MAX: "100000" };
-const OFFICE = "office@severnridgeinspections.com";
+const { book, lastEmail } = visitors("desk-visitor");
 
-let visitor = 0;
-const visitorRequest = (start: string) => {
-  visitor += 1;
-  return bookingRequest(start, {
-    ...SHORT_JOB,
-    email: `desk-visitor${visitor}@example.com`,
-    phone: `(410) 555-${String(visitor).padStart(4, "0")}`,
-    street: `${visitor} Desk Street`,
-    agentName: "",
-    agentEmail: "",
-  });
-};
-const book = (url: string, start: string) =>
-  postJson(`${url}/api/schedule`, visitorRequest(start), `127.0.${80 + (visitor >> 8)}.${visitor & 255}`, {
-    "Idempotency-Key": randomUUID(),
-  });
-
-/** A desk request from the desk's own page: its Origin, and the session's cookie when there is one. */
-function desk(url: string, action: string, body: unknown, cookie?: string, origin: string | null = url) {
-  return send(`${url}/api/desk/${action}`, {
-    body: JSON.stringify(body),
-    contentType: "application/json",
-    headers: { ...(origin ? { origin } : {}), ...(cookie ? { cookie } : {}) },
-  });
-}
-const deskGet = (url: string, path: string, cookie?: string) =>
-  send(`${url}/api/desk/${path}`, { method: "GET", headers: cookie ? { cookie } : {} });
-
-const mailsTo = (mailbox: Mailbox, to: string, subject: RegExp) =>
-  mailbox.messages.filter((mail) => mail.to.includes(to) && subject.test(bodyText(mail.raw)));
-
-/** Asks for a link, reads it from the office's mailbox, and signs in: the session's cookie. */
-async function signIn(url: string, mailbox: Mailbox): Promise<string> {
-  const before = mailsTo(mailbox, OFFICE, /desk\?signin=/).length;
-  expect((await desk(url, "link", { email: OFFICE })).status).toBe(200);
-  await waitFor("the sign-in link", () => mailsTo(mailbox, OFFICE, /desk\?signin=/).length > before);
-  const token = /desk\?signin=([A-Za-z0-9_-]+)/.exec(
-    bodyText(mailsTo(mailbox, OFFICE, /desk\?signin=/).at(-1)!.raw),
-  )![1]!;
-  const answer = await desk(url, "sign-in", { token });
-  expect(answer.status).toBe(200);
-  const cookie = String(answer.headers["set-cookie"]);
-  return cookie.split(";")[0]!;
-}
-
-const setups: Array<[string, () => Promise<{ env: Record<string, string>; stop: () => Promise<void> }>]> = [
-  ["PGlite", async () => ({ env: {}, stop: async () => undefined })],
-  [
-    "PostgreSQL",
-    async () => {
-      const postgres: PostgresServer = await startPostgres();
-      return { env: { DATABASE_URL: postgres.url }, stop: () => postgres.stop() };
-    },
-  ],
-];
-
-describe.each(setups)("the desk on %s", (_name, setup) => {
+describe.each(deskEngines)("the desk on %s", (_name, setup) => {
   let mailbox: Mailbox;
   let server: FunctionServer;
   let stopEngine: () => Promise<void>;
@@ -81,7 +25,7 @@ describe.each(setups)("the desk on %s", (_name, setup) => {
   beforeAll(async () => {
     mailbox = await startMailbox();
     ({ env, stop: stopEngine } = await setup());
-    server = await startFunctionServer({ SMTP_URL: mailbox.url, ...SECRETS, ...env });
+    server = await startFunctionServer({ SMTP_URL: mailbox.url, ...DESK_SECRETS, ...env });
     starts = await openStartsOf(server.url, SHORT_JOB);
   });
   afterAll(async () => {
@@ -140,7 +84,7 @@ describe.each(setups)("the desk on %s", (_name, setup) => {
     const answer = await book(server.url, start);
     expect(answer.status).toBe(201);
     const { reference } = JSON.parse(answer.body) as { reference: string };
-    const email = `desk-visitor${visitor}@example.com`;
+    const email = lastEmail();
     expect((await desk(server.url, "confirm", { reference }, cookie)).status).toBe(200);
     expect((await desk(server.url, "confirm", { reference }, cookie)).status).toBe(200);
     expect(await statusOf(reference)).toBe("booked");
@@ -206,7 +150,7 @@ describe.each(setups)("the desk on %s", (_name, setup) => {
     const third = starts.find((at) => at.slice(0, 10) > later.slice(0, 10))!;
     starts = starts.filter((at) => !at.startsWith(third.slice(0, 10)));
     const { reference } = JSON.parse((await book(server.url, start)).body) as { reference: string };
-    const email = `desk-visitor${visitor}@example.com`;
+    const email = lastEmail();
     const moved = await desk(server.url, "move", { reference, start: later }, cookie);
     expect(moved.status).toBe(200);
     expect(JSON.parse(moved.body)).toMatchObject({ start: later });
@@ -274,14 +218,14 @@ describe.each(setups)("the desk on %s", (_name, setup) => {
   });
 });
 
-describe("time off racing visitors on two servers sharing one PostgreSQL", () => {
+describe("time off and a caller's booking racing visitors on two servers sharing one PostgreSQL", () => {
   let postgres: PostgresServer;
   let mailbox: Mailbox;
   let servers: FunctionServer[];
   beforeAll(async () => {
     postgres = await startPostgres();
     mailbox = await startMailbox();
-    const env = { DATABASE_URL: postgres.url, SMTP_URL: mailbox.url, ...SECRETS };
+    const env = { DATABASE_URL: postgres.url, SMTP_URL: mailbox.url, ...DESK_SECRETS };
     servers = [await startFunctionServer(env), await startFunctionServer(env)];
   });
   afterAll(async () => {
@@ -290,7 +234,8 @@ describe("time off racing visitors on two servers sharing one PostgreSQL", () =>
     await postgres?.stop();
   });
 
-  it("leaves exactly the inspectors not off booked, and nothing over time off", async () => {
+  it("leaves exactly the inspectors not off booked, the caller's booking counted, and nothing over time off", async () => {
+    const callers = visitors("desk-caller");
     const cookie = await signIn(servers[0]!.url, mailbox);
     const starts = await openStartsOf(servers[0]!.url, SHORT_JOB);
     for (const start of starts.filter((_, index) => index % 97 === 0).slice(0, 3)) {
@@ -298,9 +243,13 @@ describe("time off racing visitors on two servers sharing one PostgreSQL", () =>
       const endLocal = `${start.slice(0, 11)}${String(Number(start.slice(11, 13)) + 1).padStart(2, "0")}:${start.slice(14, 16)}`;
       const [timeOff, ...bookings] = await Promise.all([
         desk(servers[1]!.url, "time-off", { inspector: 1, from: local, to: endLocal }, cookie, servers[1]!.url),
+        desk(servers[0]!.url, "book", callers.request(start), cookie, servers[0]!.url, {
+          "Idempotency-Key": randomUUID(),
+        }),
         ...Array.from({ length: 30 }, (_, n) => book(servers[n % 2]!.url, start)),
       ]);
       expect(timeOff!.status).toBe(200);
+      // The caller's booking (first) and the visitors': each booked, or told the time is taken.
       const made = bookings.filter((answer) => answer.status === 201).length;
       expect(bookings.every((answer) => answer.status === 201 || answer.status === 409)).toBe(true);
       const { visits, clashes, offAtStart } = await withDatabase(

@@ -19,6 +19,7 @@ export const DAY_SLOTS = {
   agreement: 16,
   notices: 22,
   signingFor: 24,
+  deskCaller: 34,
 } as const;
 
 const dayNumber = (slot: number, project: string) => slot + (project === "phone" ? 1 : 0);

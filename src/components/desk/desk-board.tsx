@@ -4,7 +4,7 @@
  * afresh, and says what it did or why nothing was done.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import React, { useState } from "react";
+import React, { lazy, Suspense, useState } from "react";
 import { readApiError } from "../../lib/api-error";
 import { apiRequest } from "../../lib/api-request";
 import { marylandToday } from "../../lib/booking/maryland-today";
@@ -12,6 +12,10 @@ import { buttonStyles } from "../ui/button";
 import { DeskItemCard, type ItemAction } from "./desk-item";
 import { addDays, dayTitle, inspectorColour, type DeskDays, type DeskItem, type DeskSession } from "./desk-types";
 import { TimeOffForm, type TimeOffAsk } from "./time-off-form";
+import type { ScheduleAnswer } from "../schedule/schedule-form";
+
+/** The caller's booking form: the schedule form's code loads when the owner opens it. */
+const BookCaller = lazy(() => import("./book-caller"));
 
 type View = "day" | "week" | "list";
 const SPAN: Record<View, number> = { day: 1, week: 7, list: 28 };
@@ -70,6 +74,8 @@ export function DeskBoard({
   const [view, setView] = useState<View>("day");
   const [from, setFrom] = useState(opened.day && /^\d{4}-\d{2}-\d{2}$/.test(opened.day) ? opened.day : today);
   const [said, setSaid] = useState<{ text: string; alert: boolean } | null>(null);
+  const [openedBooking, setOpenedBooking] = useState(opened.booking);
+  const [bookingCaller, setBookingCaller] = useState(false);
   const key = [`/api/desk/days?from=${from}&days=${SPAN[view]}`];
   const days = useQuery<DeskDays>({ queryKey: key });
   const change = useMutation({
@@ -94,12 +100,50 @@ export function DeskBoard({
   const dates = Array.from({ length: SPAN[view] }, (_, index) => addDays(from, index));
   const items = days.data?.items ?? [];
   const onDay = (date: string) => items.filter((item) => item.start.slice(0, 10) === date);
+  const booked = (answer: ScheduleAnswer) => {
+    setBookingCaller(false);
+    setView("day");
+    if (answer.booking) setFrom(answer.booking.start.slice(0, 10));
+    setOpenedBooking(answer.reference);
+    setSaid({
+      text: `Booked ${answer.reference}${answer.booking ? ` for ${answer.booking.when}` : ""} and confirmed: the client has the e-mail, the invitation and the link to sign the agreement.`,
+      alert: false,
+    });
+    void queryClient.invalidateQueries({
+      predicate: (query) => String(query.queryKey[0]).startsWith("/api/desk/days"),
+    });
+  };
+
+  if (bookingCaller) {
+    return (
+      <section aria-labelledby="book-caller-title" className="space-y-6">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="book-caller-title" className="text-xl font-semibold">
+            Book a caller
+          </h2>
+          <button
+            type="button"
+            className={buttonStyles({ variant: "secondary" })}
+            onClick={() => setBookingCaller(false)}
+          >
+            Back to the desk
+          </button>
+        </div>
+        <Suspense fallback={<p role="status">Opening the form…</p>}>
+          <BookCaller onBooked={booked} />
+        </Suspense>
+      </section>
+    );
+  }
 
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-700">Signed in as {session.mailbox}.</p>
         <div className="flex flex-wrap gap-2">
+          <button type="button" className={buttonStyles()} onClick={() => setBookingCaller(true)}>
+            Book a caller
+          </button>
           <a className={buttonStyles({ variant: "ghost" })} href="/api/desk/csv" download>
             Download the bookings (CSV)
           </a>
@@ -191,7 +235,7 @@ export function DeskBoard({
                   onAction={onAction}
                   busy={change.isPending}
                   inspectors={session.inspectors}
-                  openedBooking={opened.booking}
+                  openedBooking={openedBooking}
                 />
               </section>
             ))}
@@ -210,7 +254,7 @@ export function DeskBoard({
                   onAction={onAction}
                   busy={change.isPending}
                   inspectors={session.inspectors}
-                  openedBooking={opened.booking}
+                  openedBooking={openedBooking}
                 />
               </section>
             ))}

@@ -30,6 +30,7 @@ export function DeskItemCard({
   inspectors: number;
 }) {
   const [moveTo, setMoveTo] = useState(item.start.slice(0, 16));
+  const [moveOutside, setMoveOutside] = useState(false);
   const timeOff = item.kind === "time off";
   const live = item.standing === "held, not yet confirmed" || item.standing === "confirmed";
   const title = timeOff ? `Time off${item.note ? `: ${item.note}` : ""}` : item.services.join(", ") || "Inspection";
@@ -130,7 +131,7 @@ export function DeskItemCard({
             className="mt-3 flex flex-wrap items-center gap-2"
             onSubmit={(event) => {
               event.preventDefault();
-              onAction("move", item, { start: moveTo });
+              onAction("move", item, { start: moveTo, outsideHours: moveOutside });
             }}
           >
             <div>
@@ -146,6 +147,15 @@ export function DeskItemCard({
                 onChange={(event) => setMoveTo(event.target.value)}
               />
             </div>
+            <label className="flex items-center gap-2 text-sm font-medium">
+              <input
+                type="checkbox"
+                className="size-5 accent-brand-700"
+                checked={moveOutside}
+                onChange={(event) => setMoveOutside(event.target.checked)}
+              />
+              Outside the offered hours
+            </label>
             <button type="submit" className={buttonStyles({ variant: "secondary" })} disabled={busy}>
               Move for the client
             </button>

@@ -29,7 +29,7 @@ import { estimateFromForm, preselection } from "../../lib/schedule-estimate";
 import { RequiredNote } from "../forms/required-note";
 import { buttonStyles } from "../ui/button";
 import { QuotePanel } from "./quote-panel";
-import { ScheduleConfirmation, type BookedTime } from "./schedule-confirmation";
+import type { BookedTime } from "./schedule-confirmation";
 import { StepClient } from "./step-client";
 import { StepDates } from "./step-dates";
 import { StepHeading } from "./step-heading";
@@ -38,8 +38,9 @@ import { StepReview } from "./step-review";
 import { StepService } from "./step-service";
 import { StepTime } from "./step-time";
 import { Stepper } from "./stepper";
+import type { ScheduleForm as ScheduleFormState } from "./step-types";
 
-interface ScheduleAnswer {
+export interface ScheduleAnswer {
   reference: string;
   quote: Quote;
   confirmationQueued: boolean;
@@ -51,11 +52,31 @@ interface ScheduleAnswer {
  * The question asked when the address already has a visit at an overlapping time: rare, so its
  * code (Radix Dialog) loads only when the server asks it, as the menu's drawer does.
  */
+/**
+ * What the visitor sees once the request is sent: its code is fetched when the last step opens,
+ * while the visitor reads the review, rather than with the page.
+ */
+const loadConfirmation = () => import("./schedule-confirmation");
+const ScheduleConfirmation = lazy(() =>
+  loadConfirmation().then((module) => ({ default: module.ScheduleConfirmation })),
+);
+
 const ConfirmDialog = lazy(() => import("../ui/confirm-dialog").then((module) => ({ default: module.ConfirmDialog })));
 
-/** A booking of an open time when the owner's availability.yaml has booking on; else a request for a call-back. */
-const booking = availability.bookingOnline;
-const scheduleSteps = scheduleStepsFor(booking);
+/**
+ * The same form on the owner's desk, for booking a caller: sent to the desk with the time step the
+ * desk gives (which can choose a time outside the hours), its own draft, and no confirmation page.
+ */
+export interface OfficeMode {
+  url: string;
+  /** The draft's name, apart from the site's own form in the same browser tab. */
+  draftName: string;
+  submitLabel: string;
+  timeStep: (form: ScheduleFormState) => React.ReactNode;
+  /** Sent with the answers: what the time step decided besides the time. */
+  extra: Record<string, string>;
+  onBooked: (answer: ScheduleAnswer) => void;
+}
 
 const emptyValues: ScheduleFormValues = {
   mainInspection: "residential",
@@ -88,14 +109,19 @@ const emptyValues: ScheduleFormValues = {
 };
 
 /** The step showing a field; -1 for a name the form does not show (the server may answer any). */
-const stepOfField = (field: string) => scheduleSteps.findIndex((step) => step.fields.some((name) => name === field));
+const stepOfField = (steps: ReturnType<typeof scheduleStepsFor>, field: string) =>
+  steps.findIndex((step) => step.fields.some((name) => name === field));
 
-export function ScheduleForm({ search }: { search: string }) {
+export function ScheduleForm({ search, office }: { search: string; office?: OfficeMode }) {
+  // A booking of an open time when availability.yaml has booking on (the office always books);
+  // else a request for a call-back.
+  const booking = availability.bookingOnline || Boolean(office);
+  const scheduleSteps = scheduleStepsFor(booking);
   const today = useToday();
   const options = useMemo(() => {
     const date = today ?? marylandToday();
     return { today: date, currentYear: Number(date.slice(0, 4)), booking };
-  }, [today]);
+  }, [today, booking]);
   const fieldSchemas = useMemo(() => scheduleFieldSchemas(catalog, options), [options]);
   const form = useSchemaForm<ScheduleFormValues>(fieldSchemas, emptyValues);
   const [step, setStep] = useState(0);
@@ -108,7 +134,13 @@ export function ScheduleForm({ search }: { search: string }) {
   const stepChanged = useRef(false);
 
   const { setValues } = form;
-  const draft = useDraft("schedule", { values: form.values, setValues, empty: emptyValues, step, setStep });
+  const draft = useDraft(office?.draftName ?? "schedule", {
+    values: form.values,
+    setValues,
+    empty: emptyValues,
+    step,
+    setStep,
+  });
 
   // A link from a service or package page chooses for the visitor (after hydration, so the
   // static HTML and the first browser render agree), over a draft restored just before.
@@ -120,7 +152,8 @@ export function ScheduleForm({ search }: { search: string }) {
   useEffect(() => {
     if (stepChanged.current) headingRef.current?.focus();
     stepChanged.current = true;
-  }, [step]);
+    if (!office && step === scheduleSteps.length - 1) void loadConfirmation();
+  }, [step, office, scheduleSteps.length]);
 
   const estimate = estimateFromForm(pricing, waterPackageChoices, fieldSchemas, form.values);
 
@@ -133,7 +166,7 @@ export function ScheduleForm({ search }: { search: string }) {
 
   /** Opens the step holding the first of `fields` with a problem and focuses that field. */
   const showFirstProblem = (fields: readonly string[]) => {
-    const index = Math.min(...fields.map(stepOfField).filter((found) => found >= 0));
+    const index = Math.min(...fields.map((field) => stepOfField(scheduleSteps, field)).filter((found) => found >= 0));
     if (!Number.isFinite(index)) return;
     setStep(index);
     const first = scheduleSteps[index]!.fields.find((field) => fields.includes(field));
@@ -142,11 +175,11 @@ export function ScheduleForm({ search }: { search: string }) {
   };
 
   const mutation = useSubmitRequest<ScheduleFormValues, ScheduleAnswer>({
-    url: "/api/schedule",
+    url: office?.url ?? "/api/schedule",
     noun: "request",
     draft,
     setErrors: form.setErrors,
-    onSent: setAnswer,
+    onSent: office?.onBooked ?? setAnswer,
     onFieldErrors: showFirstProblem,
     // The time was taken meanwhile (or is no longer offered): back to the times, which are read afresh.
     onRefused: () => {
@@ -159,21 +192,23 @@ export function ScheduleForm({ search }: { search: string }) {
   const send = (values = form.values) => {
     const allFields: ScheduleFieldName[] = scheduleSteps.flatMap((candidate) => candidate.fields);
     const result = createScheduleSchema(catalog, options).safeParse(values);
-    if (result.success) return mutation.mutate(values);
+    if (result.success) return mutation.mutate(office ? { ...values, ...office.extra } : values);
     form.validate(createScheduleSchema(catalog, options), allFields);
     showFirstProblem(allFields.filter((field) => result.error.issues.some((issue) => issue.path[0] === field)));
   };
 
   if (answer) {
     return (
-      <ScheduleConfirmation
-        booking={answer.booking}
-        reference={answer.reference}
-        quote={answer.quote}
-        values={form.values}
-        confirmationQueued={answer.confirmationQueued}
-        phone={business.phone}
-      />
+      <Suspense fallback={<p role="status">Sent. Showing what happens next…</p>}>
+        <ScheduleConfirmation
+          booking={answer.booking}
+          reference={answer.reference}
+          quote={answer.quote}
+          values={form.values}
+          confirmationQueued={answer.confirmationQueued}
+          phone={business.phone}
+        />
+      </Suspense>
     );
   }
 
@@ -209,7 +244,7 @@ export function ScheduleForm({ search }: { search: string }) {
         {(current.id === "property" || current.id === "client") && <RequiredNote />}
         {step === 0 && <StepService form={form} />}
         {step === 1 && <StepProperty form={form} />}
-        {step === 2 && <DatesStep form={form} today={today} />}
+        {step === 2 && (office ? office.timeStep(form) : <DatesStep form={form} today={today} />)}
         {step === 3 && <StepClient form={form} />}
         {step === 4 && <StepReview form={form} onEdit={(index) => setStep(index)} />}
         <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-6">
@@ -228,7 +263,11 @@ export function ScheduleForm({ search }: { search: string }) {
             disabled={mutation.isPending}
             className={buttonStyles({ size: "lg" })}
           >
-            {isLast ? (mutation.isPending ? "Sending…" : booking ? "Book this time" : "Send request") : "Next"}
+            {isLast
+              ? mutation.isPending
+                ? "Sending…"
+                : (office?.submitLabel ?? (booking ? "Book this time" : "Send request"))
+              : "Next"}
           </button>
         </div>
         <PrivacyLink />

@@ -25,21 +25,28 @@ export function StepTime({ form }: { form: ScheduleForm; today?: string | null }
         </Link>
         ).
       </p>
-      <Suspense
-        fallback={
-          <p role="status" className="flex items-center gap-2 text-slate-700">
-            <Spinner size="sm" /> Loading the calendar…
-          </p>
-        }
-      >
-        <TimePicker
-          search={jobSearch(form.values)}
-          value={form.values.start}
-          onChange={(start) => form.setValues((values) => ({ ...values, start }))}
-          error={errorOf(form, "start")}
-          registration={form.register("start")}
-        />
-      </Suspense>
+      <OpenTimePicker form={form} />
     </div>
+  );
+}
+
+/** The calendar of the open times for the form's job, its code loaded when it is first shown. */
+export function OpenTimePicker({ form }: { form: ScheduleForm }) {
+  return (
+    <Suspense
+      fallback={
+        <p role="status" className="flex items-center gap-2 text-slate-700">
+          <Spinner size="sm" /> Loading the calendar…
+        </p>
+      }
+    >
+      <TimePicker
+        search={jobSearch(form.values)}
+        value={form.values.start}
+        onChange={(start) => form.setValues((values) => ({ ...values, start }))}
+        error={errorOf(form, "start")}
+        registration={form.register("start")}
+      />
+    </Suspense>
   );
 }

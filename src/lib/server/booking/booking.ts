@@ -6,7 +6,7 @@
  */
 import { availability, pricing } from "../../business-data";
 import { jobLength, type Job, type JobLength } from "../../booking/job-length";
-import { dateAfter, localDate, MARYLAND, MINUTE_MS } from "../../booking/local-time";
+import { dateAfter, localDate, MARYLAND, MINUTE_MS, rfc3339 } from "../../booking/local-time";
 import { createCalendar, heldRange, type Start } from "../../booking/open-times";
 import { NO_MAIN_INSPECTION, SAME_ADDRESS_CONFIRMED } from "../../forms/choices";
 import type { ScheduleRequest } from "../../request-schemas";
@@ -166,6 +166,29 @@ export async function holdInspector(
 }
 
 /**
+ * How the office books a caller on the desk: confirmed at once (the caller agreed the time on the
+ * phone), held by none of the online limits on holds, and, knowingly, at a time outside the hours
+ * the site offers. The constraint still refuses it over a booking or time off.
+ */
+export interface OfficeBooking {
+  outsideHours: boolean;
+}
+
+/** The latest an office booking outside the hours may start: a year ahead, as a sanity bound. */
+const OFFICE_HORIZON_MS = 366 * 24 * 60 * MINUTE_MS;
+
+/**
+ * The start a booking names: one of the offered starts, or for the office outside the hours any
+ * future whole minute within a year.
+ */
+export function startFor(at: string, length: JobLength, now: number, office?: OfficeBooking): Start | null {
+  if (!office?.outsideHours) return calendar.startAt(at, length, now);
+  const instant = Date.parse(at);
+  if (Number.isNaN(instant) || instant <= now || instant > now + OFFICE_HORIZON_MS || instant % MINUTE_MS) return null;
+  return { at: rfc3339(instant, MARYLAND), instant };
+}
+
+/**
  * Books the start a request names, inside the transaction that stores the request: the booking
  * is stored with it or not at all, so a crash can never leave a time held without its request.
  */
@@ -177,6 +200,7 @@ export async function book(
     now,
     ownerEvent,
     confirmBy,
+    office,
   }: {
     request: ScheduleRequest;
     reference: string;
@@ -184,16 +208,22 @@ export async function book(
     ownerEvent: OwnerEvent;
     /** When the hold ends unless it is confirmed (set as it is made). */
     confirmBy: string;
+    /** Booked by the office for a caller: confirmed at once (see OfficeBooking). */
+    office?: OfficeBooking;
   },
 ): Promise<{ ok: true; booking: Booking } | Refusal> {
   const length = lengthOf(jobOf(request));
   const nowIso = new Date(now).toISOString();
-  const start = calendar.startAt(request.start ?? "", length, now);
+  const start = startFor(request.start ?? "", length, now, office);
   if (!start) {
     return {
       ok: false,
       status: 400,
-      message: "This time is not one we offer for this inspection. Please choose one of the open times.",
+      message: office?.outsideHours
+        ? "Choose a time to the minute that is still to come, within a year."
+        : office
+          ? "This time is not one offered for this inspection: choose one of the open times, or book it outside the hours."
+          : "This time is not one we offer for this inspection. Please choose one of the open times.",
       starts: await alternatives(tx, length, dateOf(request.start ?? "", now), now),
     };
   }
@@ -202,8 +232,10 @@ export async function book(
   await lockKeys(tx, [`mailbox:${holder.mailbox}`, `phone:${holder.phone}`, `property:${holder.property}`]);
   const counts = await liveCounts(tx, holder, nowIso);
   const { holds } = availability;
-  const over =
-    counts.mailbox >= holds.perMailbox
+  // The limits keep strangers from holding the calendar online; the office books whom it talks to.
+  const over = office
+    ? null
+    : counts.mailbox >= holds.perMailbox
       ? "this e-mail address"
       : counts.phone >= holds.perPhone
         ? "this phone number"
@@ -243,8 +275,8 @@ export async function book(
     onSiteMinutes: length.onSiteMinutes,
     from: 0,
     to: 0,
-    status: "pending",
-    confirmBy,
+    status: office ? "booked" : "pending",
+    confirmBy: office ? null : confirmBy,
     confirmWithinMinutes: holds.confirmWithinMinutes,
     ...holder,
     job: {
@@ -268,7 +300,9 @@ export async function book(
     return {
       ok: false,
       status: 409,
-      message: "Someone has just booked this time. Please choose another of the open times.",
+      message: office
+        ? "No inspector is free at that time: a booking or time off holds it. Choose another time."
+        : "Someone has just booked this time. Please choose another of the open times.",
       starts: await alternatives(tx, length, localDate(start.instant, MARYLAND), now),
     };
   }

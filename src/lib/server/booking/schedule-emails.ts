@@ -79,7 +79,13 @@ export interface BookingDetails {
   confirmWithinMinutes: number;
   /** The booking on the owner's desk, for the business's e-mail. */
   deskUrl?: string;
+  /** Booked by the office on the desk for a caller: confirmed as it is made. */
+  office?: { by: string; outsideHours: boolean };
 }
+
+/** What the owner's e-mail and calendar say of a booking the office made. */
+export const officeNote = (office: { by: string; outsideHours: boolean }) =>
+  `Booked on the desk by ${office.by} for a caller, and confirmed.${office.outsideHours ? " The time is outside the hours the site offers." : ""}`;
 
 export const duration = (minutes: number) => {
   const hours = Math.floor(minutes / 60);
@@ -106,9 +112,11 @@ export function scheduleEmails(
   const byAgent = request.bookedByAgent === BOOKED_BY_AGENT;
 
   const businessText = [
-    booking
-      ? `New booking ${reference}, made ${record.receivedAt}. The time is held for the client, who confirms it with the link in their confirmation within ${duration(booking.confirmWithinMinutes)} of receiving it; unconfirmed, it is freed (your calendar feed shows which).`
-      : `New schedule request ${reference}, received ${record.receivedAt}.`,
+    booking?.office
+      ? `New booking ${reference}, made ${record.receivedAt}. ${officeNote(booking.office)}`
+      : booking
+        ? `New booking ${reference}, made ${record.receivedAt}. The time is held for the client, who confirms it with the link in their confirmation within ${duration(booking.confirmWithinMinutes)} of receiving it; unconfirmed, it is freed (your calendar feed shows which).`
+        : `New schedule request ${reference}, received ${record.receivedAt}.`,
     ...(booking?.deskUrl ? [`Open it on the desk: ${booking.deskUrl}`] : []),
     ...(booking && request.sameAddress === SAME_ADDRESS_CONFIRMED ? ["", SAME_ADDRESS_NOTE] : []),
     "",
@@ -160,9 +168,11 @@ export function scheduleEmails(
     [
       "Hello,",
       "",
-      booking
-        ? `Your inspection time is held for you. Your reference is ${reference}.`
-        : `Thank you for your inspection request. Your reference is ${reference}.`,
+      booking?.office
+        ? `Your inspection is booked, as agreed with us on the phone. Your reference is ${reference}.`
+        : booking
+          ? `Your inspection time is held for you. Your reference is ${reference}.`
+          : `Thank you for your inspection request. Your reference is ${reference}.`,
       "",
       "What you asked for:",
       ...services.map((service) => `  - ${service}`),
@@ -175,16 +185,24 @@ export function scheduleEmails(
       "",
       ...(booking
         ? [
-            ...(booking.manageUrl
-              ? [
-                  `Please confirm it within ${duration(booking.confirmWithinMinutes)}: open this link and choose "Keep this time".`,
-                  "Unconfirmed, the time is released for others.",
-                  "",
-                  `  ${booking.manageUrl}`,
-                  "",
-                  `The same link cancels or moves it, until ${booking.cutoffHours} hours before it starts.`,
-                ]
-              : [`To confirm, cancel or move it, call us at ${business.phone}.`]),
+            ...(booking.office
+              ? booking.manageUrl
+                ? [
+                    `To cancel or move it, until ${booking.cutoffHours} hours before it starts:`,
+                    "",
+                    `  ${booking.manageUrl}`,
+                  ]
+                : [`To cancel or move it, call us at ${business.phone}.`]
+              : booking.manageUrl
+                ? [
+                    `Please confirm it within ${duration(booking.confirmWithinMinutes)}: open this link and choose "Keep this time".`,
+                    "Unconfirmed, the time is released for others.",
+                    "",
+                    `  ${booking.manageUrl}`,
+                    "",
+                    `The same link cancels or moves it, until ${booking.cutoffHours} hours before it starts.`,
+                  ]
+                : [`To confirm, cancel or move it, call us at ${business.phone}.`]),
             "",
             "The attached invitation puts it in your calendar. The estimate is confirmed once we have checked the",
             "details with you.",
@@ -202,9 +220,11 @@ export function scheduleEmails(
       business.name,
     ].join("\n");
 
-  const subject = booking
-    ? `Please confirm your inspection: ${bookedTimeText(booking.start)} (${reference})`
-    : `We received your inspection request (${reference})`;
+  const subject = booking?.office
+    ? `Your inspection is booked: ${bookedTimeText(booking.start)} (${reference})`
+    : booking
+      ? `Please confirm your inspection: ${bookedTimeText(booking.start)} (${reference})`
+      : `We received your inspection request (${reference})`;
   const confirmation = (address: string, client: boolean): MailMessage => ({
     to: address,
     replyTo: business.email,

@@ -22,7 +22,7 @@ import {
 import { lockKeys } from "../mail/outbox";
 import { HttpError } from "../http/http-error";
 import type { MailMessage } from "../mail/mailer";
-import { calendar, holdInspector, inspectorDays, jobOf, lengthOf } from "../booking/booking";
+import { holdInspector, inspectorDays, jobOf, lengthOf, startFor } from "../booking/booking";
 import { recordChange } from "../booking/manage-booking";
 import { visitorChangeMail } from "../booking/change-emails";
 
@@ -88,7 +88,10 @@ export async function cancelForClient(db: Database, body: Record<string, unknown
 
 const live = (booking: Booking) => booking.status === "booked" || booking.status === "pending";
 
-/** Moves a live booking to another offered time for its client, who is told as if they had moved it. */
+/**
+ * Moves a live booking to another offered time (or, with `outsideHours`, any time to come) for its
+ * client, who is told as if they had moved it.
+ */
 export async function moveForClient(db: Database, body: Record<string, unknown>, now: Date) {
   const reference = referenceOf(body);
   // A wall time in Maryland (the desk's field) or an RFC 3339 time.
@@ -105,9 +108,16 @@ export async function moveForClient(db: Database, body: Record<string, unknown>,
     const booking = await clientBooking(tx, reference);
     if (!live(booking)) throw new HttpError(409, "This booking is no longer held: book the client again.");
     const length = lengthOf(jobOf(booking.job));
-    const next = calendar.startAt(rfc3339(asked, MARYLAND), length, now.getTime());
-    if (!next)
-      throw new HttpError(400, "This time is not one offered for this inspection: choose one of the open times.");
+    const outsideHours = body.outsideHours === true;
+    const next = startFor(rfc3339(asked, MARYLAND), length, now.getTime(), { outsideHours });
+    if (!next) {
+      throw new HttpError(
+        400,
+        outsideHours
+          ? "Choose a time to the minute that is still to come, within a year."
+          : "This time is not one offered for this inspection: choose one of the open times, or move it outside the hours.",
+      );
+    }
     const inspector = await holdInspector(
       tx,
       next,

@@ -10,6 +10,7 @@
  *   hand { reference, inspector }, resend { reference }   (booking-actions.ts)
  *   time-off { inspector, from, to, note }, time-off-remove { reference }   (time-off.ts)
  *   delivered { reference }                                (report-delivered.ts)
+ *   book { the schedule form's fields, outsideHours }      (book-caller.ts: 201, or 400/409 as the form's)
  */
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { business } from "../../business-data";
@@ -20,6 +21,7 @@ import { HttpError, sendFailure } from "../http/http-error";
 import { throttle } from "../http/rate-limit";
 import { readJsonBody } from "../http/read-body";
 import { deliverNow } from "../mail/deliver-now";
+import { bookCaller } from "./book-caller";
 import { bookingsCsv } from "./bookings-csv";
 import { cancelForClient, confirmForClient, handToInspector, moveForClient, resendToClient } from "./booking-actions";
 import { deskItems, inspectorCount } from "./desk-view";
@@ -97,14 +99,17 @@ export async function deskHandler(req: GatsbyFunctionRequest, res: GatsbyFunctio
       return;
     }
     const change = CHANGES[action];
-    if (!change) throw new HttpError(404, "The desk has no such action.");
+    if (!change && action !== "book") throw new HttpError(404, "The desk has no such action.");
     requireSameOrigin(req);
     const session = await requireSession(db, req, now);
     const body = (await readJsonBody(req)) as Record<string, unknown> | null;
     if (!body || typeof body !== "object") throw new HttpError(400, "Send the action's details as a JSON object.");
-    const answer = await change(db, body, now, session.mailbox);
+    // A booking answers as the schedule form's does (201, or the form's refusals); the others 200.
+    const answer = change
+      ? { status: 200, body: await change(db, body, now, session.mailbox) }
+      : await bookCaller(req, body, now, session.mailbox);
     await deliverNow();
-    res.status(200).json(answer);
+    res.status(answer.status).json(answer.body);
   } catch (error) {
     sendFailure(res, error, "desk", APOLOGY);
   }

@@ -6,92 +6,116 @@ import { computeQuote } from "../../quote";
 import { quoteInputOf } from "../../schedule-quote";
 import { createContactSchema, createScheduleSchema, fieldErrors } from "../../request-schemas";
 import { bookedTimeText } from "../../booking/booked-time";
-import { book, jobOf, lengthOf } from "../booking/booking";
+import { book, jobOf, lengthOf, type OfficeBooking } from "../booking/booking";
 import { deskLink, linkSecret, manageLink, signingLink } from "../booking/booking-links";
 import { BOOKED_BY_AGENT, SAME_ADDRESS_CONFIRMED } from "../../forms/choices";
-import { describeServices, scheduleEmails, SAME_ADDRESS_NOTE, type ScheduleRecord } from "../booking/schedule-emails";
+import {
+  describeServices,
+  officeNote,
+  scheduleEmails,
+  SAME_ADDRESS_NOTE,
+  type ScheduleRecord,
+} from "../booking/schedule-emails";
 import { contactEmails, type ContactRecord } from "./contact-emails";
-import type { Endpoint } from "./handle-request";
+import type { Acceptance, Endpoint, RequestContext } from "./handle-request";
 import { calendarFile } from "../mail/invite";
 import { visitorEvent } from "../booking/booking-invite";
+
+/** A booking the office makes on the desk for a caller: who made it, and whether outside the hours. */
+export interface OfficeRequest extends OfficeBooking {
+  by: string;
+}
+
+/**
+ * A schedule request, from the site's form or (with `office`) from the desk's: the same schema,
+ * price, e-mails and store; the office's is confirmed as it is made (booking.ts, OfficeBooking).
+ */
+export function acceptSchedule(
+  body: unknown,
+  { reference, receivedAt, now }: RequestContext,
+  mailTo: string,
+  office?: OfficeRequest,
+): Acceptance {
+  const today = localDate(now.getTime(), MARYLAND);
+  const booking = availability.bookingOnline || Boolean(office);
+  const schema = createScheduleSchema(catalog, { today, currentYear: Number(today.slice(0, 4)), booking });
+  const result = schema.safeParse(body);
+  if (!result.success) return { ok: false, fields: fieldErrors(result.error) };
+  const { website: _honeypot, ...fields } = result.data;
+  // A booked time is kept as Maryland's clock shows it, whatever offset the client wrote it with.
+  const request = booking ? { ...fields, start: rfc3339(Date.parse(fields.start!), MARYLAND) } : fields;
+  // The price is always computed here from the price tables; a price sent by the client is ignored.
+  // The page's estimate prices the same parsed answers the same way (schedule-quote.ts).
+  const quote = computeQuote(pricing, waterPackageChoices, quoteInputOf(request));
+  const record: ScheduleRecord = { type: "schedule", reference, receivedAt, request, quote };
+  if (!booking) {
+    return {
+      ok: true,
+      record,
+      validated: request,
+      emails: scheduleEmails(record, mailTo, null),
+      response: { reference, quote },
+    };
+  }
+  const { onSiteMinutes } = lengthOf(jobOf(request));
+  const services = describeServices(request);
+  const secret = linkSecret();
+  const manageUrl = secret ? manageLink(secret, reference, now.getTime()) : null;
+  const signUrl = secret ? signingLink(secret, reference, now.getTime()) : null;
+  // The page answers whoever filled in the form: the client gets the signing link there too, an agent never.
+  const byClient = request.bookedByAgent !== BOOKED_BY_AGENT;
+  const ownerEvent = {
+    summary: `${services[0] ?? "Inspection"}: ${request.name}`,
+    description: `Reference ${reference}. ${services.join("; ")}. Client ${request.name}, ${request.phone}, ${request.email}.${request.sameAddress === SAME_ADDRESS_CONFIRMED ? ` ${SAME_ADDRESS_NOTE}` : ""}${office ? ` ${officeNote(office)}` : ""}`,
+    location: `${request.street}, ${request.city}, MD ${request.zip}`,
+  };
+  // Only held until the link confirms it: TENTATIVE, and the confirmation sends the CONFIRMED
+  // update. The office's booking is confirmed as it is made.
+  const event = {
+    ...visitorEvent(reference, request.start!, onSiteMinutes, request, ownerEvent.location),
+    tentative: !office,
+  };
+  // The visitor's invite has the address but not the client's name or phone; the owner's has both.
+  const invite = calendarFile(business.name, [event], "PUBLISH");
+  const ownerInvite = calendarFile(business.name, [{ ...event, ...ownerEvent }], "PUBLISH");
+  const details = {
+    start: request.start!,
+    onSiteMinutes,
+    invite,
+    ownerInvite,
+    manageUrl,
+    signUrl,
+    cutoffHours: availability.cancellation.cutoffHours,
+    confirmWithinMinutes: availability.holds.confirmWithinMinutes,
+    deskUrl: deskLink(reference, request.start!),
+    office,
+  };
+  return {
+    ok: true,
+    record: { ...record, booking: { start: request.start!, onSiteMinutes } },
+    validated: request,
+    emails: scheduleEmails(record, mailTo, details),
+    response: {
+      reference,
+      quote,
+      booking: {
+        start: request.start!,
+        onSiteMinutes,
+        when: bookedTimeText(request.start!),
+        invite,
+        status: office ? "booked" : "pending",
+        confirmWithinMinutes: availability.holds.confirmWithinMinutes,
+        ...(byClient && signUrl ? { agreementPath: new URL(signUrl).pathname + new URL(signUrl).search } : {}),
+      },
+    },
+    book: (tx, confirmBy) => book(tx, { request, reference, now: now.getTime(), ownerEvent, confirmBy, office }),
+  };
+}
 
 export const scheduleEndpoint: Endpoint = {
   kind: "schedule-requests",
   referencePrefix: "SR",
-  accept(body, { reference, receivedAt, now }, mailTo) {
-    const today = localDate(now.getTime(), MARYLAND);
-    const booking = availability.bookingOnline;
-    const schema = createScheduleSchema(catalog, { today, currentYear: Number(today.slice(0, 4)), booking });
-    const result = schema.safeParse(body);
-    if (!result.success) return { ok: false, fields: fieldErrors(result.error) };
-    const { website: _honeypot, ...fields } = result.data;
-    // A booked time is kept as Maryland's clock shows it, whatever offset the client wrote it with.
-    const request = booking ? { ...fields, start: rfc3339(Date.parse(fields.start!), MARYLAND) } : fields;
-    // The price is always computed here from the price tables; a price sent by the client is ignored.
-    // The page's estimate prices the same parsed answers the same way (schedule-quote.ts).
-    const quote = computeQuote(pricing, waterPackageChoices, quoteInputOf(request));
-    const record: ScheduleRecord = { type: "schedule", reference, receivedAt, request, quote };
-    if (!booking) {
-      return {
-        ok: true,
-        record,
-        validated: request,
-        emails: scheduleEmails(record, mailTo, null),
-        response: { reference, quote },
-      };
-    }
-    const { onSiteMinutes } = lengthOf(jobOf(request));
-    const services = describeServices(request);
-    const secret = linkSecret();
-    const manageUrl = secret ? manageLink(secret, reference, now.getTime()) : null;
-    const signUrl = secret ? signingLink(secret, reference, now.getTime()) : null;
-    // The page answers whoever filled in the form: the client gets the signing link there too, an agent never.
-    const byClient = request.bookedByAgent !== BOOKED_BY_AGENT;
-    const ownerEvent = {
-      summary: `${services[0] ?? "Inspection"}: ${request.name}`,
-      description: `Reference ${reference}. ${services.join("; ")}. Client ${request.name}, ${request.phone}, ${request.email}.${request.sameAddress === SAME_ADDRESS_CONFIRMED ? ` ${SAME_ADDRESS_NOTE}` : ""}`,
-      location: `${request.street}, ${request.city}, MD ${request.zip}`,
-    };
-    // Only held until the link confirms it: TENTATIVE, and the confirmation sends the CONFIRMED update.
-    const event = {
-      ...visitorEvent(reference, request.start!, onSiteMinutes, request, ownerEvent.location),
-      tentative: true,
-    };
-    // The visitor's invite has the address but not the client's name or phone; the owner's has both.
-    const invite = calendarFile(business.name, [event], "PUBLISH");
-    const ownerInvite = calendarFile(business.name, [{ ...event, ...ownerEvent }], "PUBLISH");
-    const details = {
-      start: request.start!,
-      onSiteMinutes,
-      invite,
-      ownerInvite,
-      manageUrl,
-      signUrl,
-      cutoffHours: availability.cancellation.cutoffHours,
-      confirmWithinMinutes: availability.holds.confirmWithinMinutes,
-      deskUrl: deskLink(reference, request.start!),
-    };
-    return {
-      ok: true,
-      record: { ...record, booking: { start: request.start!, onSiteMinutes } },
-      validated: request,
-      emails: scheduleEmails(record, mailTo, details),
-      response: {
-        reference,
-        quote,
-        booking: {
-          start: request.start!,
-          onSiteMinutes,
-          when: bookedTimeText(request.start!),
-          invite,
-          status: "pending",
-          confirmWithinMinutes: availability.holds.confirmWithinMinutes,
-          ...(byClient && signUrl ? { agreementPath: new URL(signUrl).pathname + new URL(signUrl).search } : {}),
-        },
-      },
-      book: (tx, confirmBy) => book(tx, { request, reference, now: now.getTime(), ownerEvent, confirmBy }),
-    };
-  },
+  accept: (body, context, mailTo) => acceptSchedule(body, context, mailTo),
 };
 
 export const contactEndpoint: Endpoint = {
