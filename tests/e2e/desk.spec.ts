@@ -1,12 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import { withDatabase } from "../../src/serve/database-access";
-import { bookingRequest, jobQuery, SHORT_JOB } from "../support/sample-requests";
+import { clockWords } from "../../src/lib/booking/hours-sentence";
+import { bookingRequest, SHORT_JOB } from "../support/sample-requests";
 import { axeViolations, describeViolations } from "../support/axe";
-import { E2E_DATA } from "../support/e2e-env";
+import { keptMail, OFFICE, shootDesk, signInLink, startsAhead } from "../support/desk-page";
 import { eventsOf } from "../support/invite";
 import { openPage } from "../support/page";
+import { offeredTimes } from "../support/schedule-form";
 
-const OFFICE = "office@severnridgeinspections.com";
 /**
  * The day (counted among the days with open times) this test books and takes off; the phone's is
  * the next. Past every day the other browser tests book on (tests/support/booking.ts), so no other
@@ -14,63 +14,15 @@ const OFFICE = "office@severnridgeinspections.com";
  */
 const DESK_DAY = 40;
 
-async function openStarts(page: Page, month: string): Promise<string[]> {
-  const answer = await page.request.get(`/api/availability/${month}?${jobQuery(SHORT_JOB)}`);
-  expect(answer.status()).toBe(200);
-  return ((await answer.json()) as { starts: string[] }).starts;
-}
-
-async function startsAhead(page: Page): Promise<string[]> {
-  const months = [0, 1, 2].map((ahead) => {
-    const date = new Date();
-    date.setUTCDate(1);
-    date.setUTCMonth(date.getUTCMonth() + ahead);
-    return date.toISOString().slice(0, 7);
-  });
-  return (await Promise.all(months.map((month) => openStarts(page, month)))).flat();
-}
-
-/**
- * The latest sign-in link kept for an address (the test site has no SMTP), as a path to open. Each
- * width signs in as the office's mailbox with a tag of its own, so the two never read each other's.
- */
-async function signInLink(address: string): Promise<string> {
-  const [row] = await withDatabase(
-    (db) =>
-      db.query<{ text: string }>(
-        "SELECT mail->>'text' AS text FROM deliveries WHERE message = 'deskLink' AND mail->>'to' = $1 ORDER BY created_at DESC LIMIT 1",
-        [address],
-      ),
-    { ...process.env, DATA_DIR: E2E_DATA },
-  );
-  const link = row && /https?:\/\/\S+\/desk\?signin=[A-Za-z0-9_-]+/.exec(row.text)?.[0];
-  if (!link) throw new Error(`No desk sign-in link is kept for ${address}`);
-  const url = new URL(link);
-  return `${url.pathname}${url.search}`;
-}
-
-/** One e-mail kept by the test site (it has no SMTP), found by a query that selects its `mail`. */
-async function keptMail(sql: string, values: unknown[]): Promise<{ text: string; calendar?: string }> {
-  const [row] = await withDatabase((db) => db.query<{ mail: { text: string; calendar?: string } }>(sql, values), {
-    ...process.env,
-    DATA_DIR: E2E_DATA,
-  });
-  if (!row) throw new Error(`No kept e-mail for ${values.join(", ")}`);
-  return row.mail;
-}
-
 async function expectAxeClean(page: Page) {
   const violations = await axeViolations(page);
   expect(violations, describeViolations(violations)).toEqual([]);
 }
 
-const shoot = (page: Page, view: string, project: string) =>
-  page.screenshot({ path: `reports/desk-${view}-${project === "phone" ? 390 : 1280}.png`, fullPage: true });
-
-test("the owner signs in from the e-mailed link, opens a booking from the office e-mail, confirms and moves it, and takes an afternoon off that leaves the schedule", async ({
+test("the owner signs in from the e-mailed link, opens a booking from the office e-mail, confirms and moves it, and takes an afternoon off that leaves the schedule page", async ({
   page,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const project = testInfo.project.name;
   const days = [...new Set((await startsAhead(page)).map((start) => start.slice(0, 10)))];
   const day = days[DESK_DAY + (project === "phone" ? 1 : 0)]!;
@@ -94,7 +46,7 @@ test("the owner signs in from the e-mailed link, opens a booking from the office
   await openPage(page, "/desk");
   await expect(page.getByRole("heading", { name: "The desk" })).toBeVisible();
   await expectAxeClean(page);
-  await shoot(page, "sign-in", project);
+  await shootDesk(page, "sign-in", project);
   const address = OFFICE.replace("@", `+${project}@`);
   await page.getByLabel("E-mail address").fill(address);
   await page.getByRole("button", { name: "Send me a sign-in link" }).click();
@@ -124,7 +76,7 @@ test("the owner signs in from the e-mailed link, opens a booking from the office
   await expect(item).toContainText(reference);
   await expect(item).toContainText("(Maryland time)");
   await expectAxeClean(page);
-  await shoot(page, "day", project);
+  await shootDesk(page, "day", project);
   await item.getByRole("button", { name: "Confirm for the client" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Confirmed" })).toBeVisible();
   await expect(item).toContainText("(confirmed)");
@@ -146,9 +98,15 @@ test("the owner signs in from the e-mailed link, opens a booking from the office
   expect(event!.sequence).toBe(2);
   expect(event!.startDate.toJSDate().getTime()).toBe(Date.parse(other));
 
-  // An afternoon off for every inspector: that afternoon's times are no longer offered.
+  // An afternoon off for every inspector: that afternoon's times are no longer offered, by the
+  // availability function nor on the /schedule page, which offered them before.
   const before = (await startsAhead(page)).filter((start) => start.startsWith(day));
   expect(before.some((start) => start.slice(11, 13) >= "13")).toBe(true);
+  const asWords = (starts: string[]) => starts.map((start) => clockWords(start.slice(11, 16)));
+  const afternoon = (times: string[]) => times.filter((time) => /^[1-5](:\d\d)? pm$/.test(time));
+  const offeredBefore = await offeredTimes(page, day);
+  expect(offeredBefore).toEqual(asWords(before));
+  expect(afternoon(offeredBefore!).length).toBeGreaterThan(0);
   await page.getByLabel("Who", { exact: true }).selectOption("all");
   await page.getByLabel("From (date)").fill(day);
   await page.getByLabel("To (date)").fill(day);
@@ -161,13 +119,17 @@ test("the owner signs in from the e-mailed link, opens a booking from the office
   const after = (await startsAhead(page)).filter((start) => start.startsWith(day));
   expect(after.filter((start) => start.slice(11, 13) >= "13")).toEqual([]);
   expect(after.length).toBeGreaterThan(0);
+  const offered = await offeredTimes(page, day);
+  expect(offered).toEqual(asWords(after));
+  expect(afternoon(offered!)).toEqual([]);
+  expect(offered!.some((time) => time.endsWith(" am"))).toBe(true);
 
   for (const view of ["Week", "List"]) {
     await page.getByRole("button", { name: view, exact: true }).click();
     await expect(page.getByRole("button", { name: view, exact: true })).toHaveAttribute("aria-pressed", "true");
     await expect(page.getByTestId("desk-item").filter({ hasText: reference })).toBeVisible();
     await expectAxeClean(page);
-    await shoot(page, view.toLowerCase(), project);
+    await shootDesk(page, view.toLowerCase(), project);
   }
 
   // What needs attention: the booking, still to come, is not signed; its signing link goes again,

@@ -1,9 +1,10 @@
 /**
  * Filling in the schedule form as a visitor does, for the browser tests of booking.
  */
-import { test, type Page } from "@playwright/test";
-import { chooseOpenTime } from "./booking";
+import { expect, test, type Page } from "@playwright/test";
+import { chooseOpenTime, dateButton } from "./booking";
 import { openPage } from "./page";
+import { jobQuery, SHORT_JOB } from "./sample-requests";
 
 export const estimateTotal = (page: Page) => page.getByTestId("estimate-total").first();
 export const next = (page: Page) => page.getByRole("button", { name: "Next", exact: true }).click();
@@ -58,3 +59,32 @@ export async function fillUpToReview(page: Page, slot: number, project: string, 
 /** The start the form's saved draft holds (the time on its review step). */
 export const draftStart = async (page: Page) =>
   (await page.evaluate(() => JSON.parse(sessionStorage.getItem("draft:schedule")!).values.start)) as string;
+
+/**
+ * The times the /schedule page offers on `day` (YYYY-MM-DD) for the short job (SHORT_JOB), as a
+ * visitor sees them: the form walked to its time step in a tab of its own (a fresh form, whose
+ * months of times are read afresh) and the day opened in its calendar. Null when the calendar
+ * greys the day out.
+ */
+export async function offeredTimes(page: Page, day: string): Promise<string[] | null> {
+  const form = await page.context().newPage();
+  try {
+    await openPage(form, "/schedule");
+    await form.getByLabel(/No inspection: tests only/).check();
+    await form.getByLabel(/Radon test/).check();
+    await next(form);
+    await fillProperty(form, SHORT_JOB.squareFeet);
+    const asked = form.waitForRequest((request) => request.url().includes("/api/availability/"));
+    await next(form);
+    // The form asks for the times of the very job the caller reads through the API.
+    expect(new URL((await asked).url()).search).toBe(`?${jobQuery(SHORT_JOB)}`);
+    const button = await dateButton(form, day);
+    if (await button.isDisabled()) return null;
+    await button.click();
+    const times = form.getByRole("group", { name: /^Open times on / });
+    await expect(times).toBeVisible();
+    return (await times.getByRole("button").allTextContents()).map((text) => text.trim());
+  } finally {
+    await form.close();
+  }
+}
