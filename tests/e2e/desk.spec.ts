@@ -139,7 +139,7 @@ test("the owner signs in from the e-mailed link, opens a booking from the office
   await expect(unsigned).toContainText("(Maryland time)");
   await expect(unsigned).toContainText(`caller-${project}@example.com`);
   await expectAxeClean(page);
-  await shoot(page, "attention", project);
+  await shootDesk(page, "attention", project);
   await unsigned.getByRole("button", { name: "Resend the signing link" }).click();
   await expect(page.getByRole("status").filter({ hasText: "the link to sign the agreement" })).toBeVisible();
   await unsigned.getByRole("button", { name: `Open booking ${reference}` }).click();
