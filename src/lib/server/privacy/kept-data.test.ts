@@ -87,6 +87,37 @@ describe("what a person's data page says", () => {
     );
   });
 
+  it("reads the booking's start as an instant, whatever offset the database gives it in", () => {
+    const fieldsWith = (start: string) =>
+      describeKept(
+        "sam@example.com",
+        {
+          requests: [
+            samsRequest(
+              { mainInspection: "residential", start: "2026-12-03T08:00:00-05:00" },
+              {
+                status: "booked",
+                start,
+              },
+            ),
+          ],
+          otherMails: [],
+        },
+        Date.parse("2026-11-26T06:00:00Z"),
+      ).items[0]!.fields;
+    // Not moved: the same instant in UTC, as PostgreSQL's timestamptz comes back.
+    expect(fieldsWith("2026-12-03T13:00:00.000Z")).toContainEqual({
+      label: "Booked time",
+      value: "Thursday, December 3, 2026, 8 am (Maryland time)",
+    });
+    // Moved to 7:30 pm in Maryland, which is the next day in UTC.
+    expect(fieldsWith("2026-12-05T00:30:00.000Z")).toContainEqual({
+      label: "Booked time",
+      value:
+        "Friday, December 4, 2026, 7:30 pm (Maryland time), moved from Thursday, December 3, 2026, 8 am (Maryland time)",
+    });
+  });
+
   it("gives a change to a booking never done the day its request goes, as the pass deletes them together", () => {
     const request = (reference: string, kind: string, receivedAt: string, record: Record<string, unknown>) => ({
       reference,

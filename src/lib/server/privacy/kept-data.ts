@@ -4,7 +4,7 @@
  * deletion takes it now or the law (or the record of a job done) keeps it until then.
  */
 import { bookedTimeText } from "../../booking/booked-time";
-import { localDate, MARYLAND } from "../../booking/local-time";
+import { localDate, MARYLAND, rfc3339 } from "../../booking/local-time";
 import {
   addOnChoices,
   foundationChoices,
@@ -113,13 +113,11 @@ function fieldsOf(request: KeptRequest): Array<{ label: string; value: string }>
     const value = values[name];
     if (value === undefined || value === "" || (Array.isArray(value) && !value.length)) return [];
     // The booked time as it stands now: the request keeps the time first asked for, a move changes the booking.
-    if (name === "start" && request.booking && request.booking.start !== value) {
-      return [
-        {
-          label: use.label,
-          value: `${readable(name, request.booking.start)}, moved from ${readable(name, value)}`,
-        },
-      ];
+    // The booking's start is read from the database in any offset: compared as an instant, and
+    // written on Maryland's clock as the form's own value is.
+    if (name === "start" && request.booking && Date.parse(request.booking.start) !== Date.parse(String(value))) {
+      const now = rfc3339(Date.parse(request.booking.start), MARYLAND);
+      return [{ label: use.label, value: `${readable(name, now)}, moved from ${readable(name, value)}` }];
     }
     return [{ label: use.label, value: readable(name, value) }];
   });
