@@ -86,7 +86,7 @@ export function send(
       {
         host: target.hostname,
         port: target.port,
-        path: target.pathname,
+        path: `${target.pathname}${target.search}`,
         method: options.method ?? "POST",
         localAddress: options.from,
         headers: {
