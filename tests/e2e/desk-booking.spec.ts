@@ -72,6 +72,11 @@ test("the office books a caller into an open time, and another outside the hours
   await page.getByLabel("Date", { exact: true }).fill(day);
   await page.getByLabel("Start", { exact: true }).fill("20:30");
   await shootDesk(page, "book-caller-outside", project);
+  // Back a step and on again: the typed time is still there.
+  await page.getByRole("button", { name: "Back", exact: true }).click();
+  await next(page);
+  await expect(page.getByLabel("Date", { exact: true })).toHaveValue(day);
+  await expect(page.getByLabel("Start", { exact: true })).toHaveValue("20:30");
   await next(page);
   const lateEmail = email.replace("@", "+late@");
   await fillCaller(page, "Lee Late", lateEmail, "410-555-7390");

@@ -79,7 +79,7 @@ export function DeskBoard({
   const [openedBooking, setOpenedBooking] = useState(opened.booking);
   const [bookingCaller, setBookingCaller] = useState(false);
   const key = [`/api/desk/days?from=${from}&days=${SPAN[view]}`];
-  const days = useQuery<DeskDays>({ queryKey: key });
+  const days = useQuery<DeskDays>({ queryKey: key, enabled: view !== "attention" });
   const change = useMutation({
     mutationFn: async ({ action, body }: { action: ItemAction | "time-off"; body: object }) =>
       (await (await apiRequest("POST", `/api/desk/${action}`, body)).json()) as { bookingsInside?: string[] },
@@ -115,6 +115,7 @@ export function DeskBoard({
     void queryClient.invalidateQueries({
       predicate: (query) => String(query.queryKey[0]).startsWith("/api/desk/days"),
     });
+    void queryClient.invalidateQueries({ queryKey: ATTENTION_KEY });
   };
 
   if (bookingCaller) {
@@ -217,7 +218,7 @@ export function DeskBoard({
         )}
       </div>
       {days.isError && <p role="alert">{readApiError(days.error).message}</p>}
-      {days.isPending && <p role="status">Reading the days…</p>}
+      {days.isLoading && <p role="status">Reading the days…</p>}
       {days.data && view === "day" && (
         <section aria-labelledby="day-title" className="space-y-3">
           <h2 id="day-title" className="text-xl font-semibold">

@@ -22,8 +22,9 @@ export function OfficeTimeStep({
   outsideHours: boolean;
   onOutsideHours: (outside: boolean) => void;
 }) {
-  const [date, setDate] = useState("");
-  const [time, setTime] = useState("");
+  // Back on this step (or after a reload), a typed time shows as it was chosen.
+  const [date, setDate] = useState(outsideHours ? form.values.start.slice(0, 10) : "");
+  const [time, setTime] = useState(outsideHours ? form.values.start.slice(11, 16) : "");
   const error = errorOf(form, "start");
   const registration = form.register("start");
   // Where the form puts focus when the time typed has a problem.

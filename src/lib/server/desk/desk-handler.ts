@@ -110,12 +110,15 @@ export async function deskHandler(req: GatsbyFunctionRequest, res: GatsbyFunctio
     const session = await requireSession(db, req, now);
     const body = (await readJsonBody(req)) as Record<string, unknown> | null;
     if (!body || typeof body !== "object") throw new HttpError(400, "Send the action's details as a JSON object.");
-    // A booking answers as the schedule form's does (201, or the form's refusals); the others 200.
-    const answer = change
-      ? { status: 200, body: await change(db, body, now, session.mailbox) }
-      : await bookCaller(req, body, now, session.mailbox);
+    if (!change) {
+      // Answered as the schedule form's request is (201, or its refusals), its e-mails sent by the store.
+      const booked = await bookCaller(req, body, now, session.mailbox);
+      res.status(booked.status).json(booked.body);
+      return;
+    }
+    const answer = await change(db, body, now, session.mailbox);
     await deliverNow();
-    res.status(answer.status).json(answer.body);
+    res.status(200).json(answer);
   } catch (error) {
     sendFailure(res, error, "desk", APOLOGY);
   }
