@@ -13,6 +13,7 @@ import { checkReferences } from "./gatsby/references";
 import { resolvers } from "./gatsby/resolvers";
 import { typeDefs } from "./gatsby/schema";
 import { sourceContent } from "./gatsby/source-content";
+import { withoutServerFields } from "./gatsby/server-only-fields";
 import { contentRoot, siteRoot } from "./gatsby/site-root";
 import { writeSiteEditor } from "./src/build/admin-files";
 import { undeclaredFields } from "./src/lib/privacy/fields";
@@ -31,6 +32,8 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
 };
 
 export const onCreateNode = sourceContent({ problems: contentProblems, production });
+
+export const onCreateWebpackConfig = withoutServerFields;
 
 export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers }) => {
   createResolvers(resolvers);

@@ -1,6 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, ensureChromium } from "./scripts/lib/chromium";
 import { rmSync } from "node:fs";
+import { settingsEnv } from "./src/lib/server/runtime/settings";
 import { brokenPort, E2E_DATA, E2E_FEED_SECRET, e2ePort as port } from "./tests/support/e2e-env";
 
 const executablePath = ensureChromium();
@@ -45,7 +46,13 @@ export default defineConfig({
       timeout: 90_000,
       // Every browser test visits from 127.0.0.1, so the per-address limit is raised here.
       // The owner's feed is read by the agreement test (tests/e2e/agreement.spec.ts).
-      env: { DATA_DIR: E2E_DATA, RATE_LIMIT_MAX: "1000", CALENDAR_FEED_SECRET: E2E_FEED_SECRET },
+      env: {
+        DATA_DIR: E2E_DATA,
+        RATE_LIMIT_MAX: "1000",
+        CALENDAR_FEED_SECRET: E2E_FEED_SECRET,
+        // Every desk test signs in as the office's mailbox, from this machine's one address.
+        ...settingsEnv({ deskLinksPerMailboxPerHour: 1000, deskLinksPerClientPerHour: 1000 }),
+      },
     },
     {
       command: `npx tsx src/serve/serve.ts --port ${brokenPort}`,

@@ -10,6 +10,7 @@
  */
 import type { z } from "zod";
 import { contentJsonSchema, fieldsOf, type JsonSchema } from "../src/lib/content-json-schema";
+import { SERVER_ONLY_FIELDS } from "./server-only-fields";
 import { postFrontmatterSchema, serviceFrontmatterSchema, yamlSchemas, type YamlFile } from "../src/lib/content-schema";
 
 /** A field only the node has, or a content field declared otherwise: its SDL type (with directives). */
@@ -26,7 +27,7 @@ export interface NodeType {
   /** Where GraphQL offers only some fields of an object, by its path. */
   only?: Record<string, string[]>;
   /** Content fields the node does not carry under their own name. */
-  omit?: string[];
+  omit?: readonly string[];
   nodeFields?: Record<string, NodeField>;
 }
 
@@ -65,7 +66,7 @@ export const nodeTypes: Record<YamlNodeTypeName | "Service" | "BlogPost", NodeTy
     content: yamlContent("site.yaml"),
     objectTypes: { address: "PostalAddress", credentials: "Credential", social: "SocialLinks" },
     // Who may sign in to the desk is the server's business (desk-mail.ts), never a page's.
-    omit: ["deskPeople"],
+    omit: SERVER_ONLY_FIELDS["site.yaml"],
   },
   NavLink: { content: yamlContent("navigation.yaml"), nodeFields: { order: "Int!" } },
   FooterLinks: { content: yamlContent("footer.yaml"), objectTypes: { services: "LinkItem", company: "LinkItem" } },

@@ -20,6 +20,7 @@ import { postPath, servicePath, slugFromFilePath, topicPath, waterPackagePath } 
 import { readingMinutes } from "../src/lib/reading-time";
 import type { ContentProblems } from "./content-problems";
 import { nodeTypes, yamlNodeTypes } from "./schema";
+import { SERVER_ONLY_FIELDS } from "./server-only-fields";
 import { contentLabel, contentRoot } from "./site-root";
 
 export interface SourcingOptions {
@@ -40,7 +41,11 @@ export function sourceContent(options: SourcingOptions): GatsbyNode["onCreateNod
 }
 
 /** Shapes one validated YAML entry into the fields of its node type (gatsby/schema.ts declares them). */
-function yamlNodeFields(file: YamlFile, entry: Record<string, unknown>, index: number): Record<string, unknown> {
+function yamlNodeFields(file: YamlFile, whole: Record<string, unknown>, index: number): Record<string, unknown> {
+  // What only the server reads (server-only-fields.ts) is no node's.
+  const entry = Object.fromEntries(
+    Object.entries(whole).filter(([field]) => !SERVER_ONLY_FIELDS[file]?.includes(field)),
+  );
   const { wrap } = nodeTypes[yamlNodeTypes[file]];
   if (wrap) return { [wrap]: entry };
   switch (file) {
@@ -54,11 +59,6 @@ function yamlNodeFields(file: YamlFile, entry: Record<string, unknown>, index: n
     case "water-packages.yaml": {
       const { id, ...rest } = entry;
       return { ...rest, packageId: id, path: waterPackagePath(String(id)) };
-    }
-    case "site.yaml": {
-      // The desk's people are read by the server only (business-data.ts), never by a page.
-      const { deskPeople: _deskPeople, ...rest } = entry;
-      return rest;
     }
     case "topics.yaml": {
       const { id, ...rest } = entry;

@@ -49,7 +49,7 @@ function mailLine(states: DeliveryState[]): string {
 async function main() {
   const now = Date.now();
   if (process.argv.includes("--csv")) {
-    console.log((await withDatabase((db) => bookingsCsv(db, now))).join("\n"));
+    process.stdout.write(await withDatabase((db) => bookingsCsv(db, now)));
     return;
   }
   const { bookings, requests, deliveries, signed } = await withDatabase(async (db) => {

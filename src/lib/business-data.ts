@@ -4,6 +4,8 @@
  * works in the site's webpack and in Gatsby's function compiler alike, so a function carries
  * the same data as the page that sent the request. gatsby-node validates these files
  * against src/lib/content-schema.ts on every build, which is why the casts below are safe.
+ * The pages' bundles get site.yaml without the fields only the server reads (deskPeople:
+ * gatsby/server-only-fields.ts); the functions get it whole.
  */
 import packagesYaml from "!!yaml-loader!../../content/water-packages.yaml";
 import pricingYaml from "!!yaml-loader!../../content/pricing.yaml";

@@ -17,7 +17,11 @@ export default function DeskPage({ location }: PageProps) {
       <Container className="max-w-7xl py-12">
         <RequestProvider>
           {asked && (
-            <Desk token={asked.get("signin")} opened={{ day: asked.get("day"), booking: asked.get("booking") }} />
+            <Desk
+              token={asked.get("signin")}
+              end={asked.get("end")}
+              opened={{ day: asked.get("day"), booking: asked.get("booking") }}
+            />
           )}
         </RequestProvider>
       </Container>

@@ -12,7 +12,7 @@ import { chmod } from "node:fs/promises";
 import { createServer, type Server } from "node:net";
 import path from "node:path";
 import pg from "pg";
-import { dataDir, openDatabase, type Database, type Queryable } from "../lib/server/db/database";
+import { dataDir, openDatabase, type Database } from "../lib/server/db/database";
 import type { Turns } from "../lib/server/db/turns";
 
 /** PostgreSQL's default port: it only names the socket, `.s.PGSQL.<port>` in the folder. */
@@ -157,7 +157,7 @@ async function answers(env: NodeJS.ProcessEnv): Promise<boolean> {
  * process owns: it fails instead.
  */
 export async function withDatabase<T>(
-  work: (db: Queryable) => Promise<T>,
+  work: (db: Database) => Promise<T>,
   env: NodeJS.ProcessEnv = process.env,
   { openHere = true } = {},
 ): Promise<T> {

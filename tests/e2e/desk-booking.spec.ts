@@ -29,7 +29,7 @@ test("the office books a caller into an open time, and another outside the hours
 }, testInfo) => {
   test.setTimeout(120_000);
   const project = testInfo.project.name;
-  await signInToDesk(page, `caller-${project}`);
+  await signInToDesk(page);
 
   // Into an open time, as a visitor would choose it.
   await page.getByRole("button", { name: "Book a caller" }).click();

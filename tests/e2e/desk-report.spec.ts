@@ -74,7 +74,7 @@ test("the owner records a visit's report as delivered, and the client's data pag
   await expect(page.getByRole("heading", { name: "Agreement signed" })).toBeVisible();
 
   // The owner confirms it on the desk; a report cannot be delivered before the visit.
-  await signInToDesk(page, `report-${project}`);
+  await signInToDesk(page);
   await page.getByLabel("Day", { exact: true }).fill(day!);
   const item = page.getByTestId("desk-item").filter({ hasText: reference });
   await item.locator("summary").click();

@@ -155,6 +155,7 @@ describe.each(engines)("on %s", (_name, open) => {
       dataRequests: 1,
       signedAgreements: 0,
       linkAsks: 0,
+      deskSignIns: 0,
     });
     const gone = [message, callBack, expired, cancelled, cancelledChange, dataRequest];
     const kept = everything.filter((reference) => !gone.includes(reference));

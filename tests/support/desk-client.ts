@@ -8,8 +8,15 @@ import { postJson, send } from "./function-server";
 import { bookingRequest, SHORT_JOB } from "./sample-requests";
 import { bodyText, waitFor, type Mailbox } from "./mailbox";
 import { startPostgres } from "./postgres-server";
+import { settingsEnv } from "../../src/lib/server/runtime/settings";
 
-export const DESK_SECRETS = { BOOKING_LINK_SECRET: "desk-test-secret-desk-test-secret", RATE_LIMIT_MAX: "100000" };
+/** Every test signs in as the office's mailbox from loopback: the caps on sign-in links are raised (desk-sign-in.test.ts tries them). */
+export const DESK_CAPS = { deskLinksPerMailboxPerHour: 1000, deskLinksPerClientPerHour: 1000 };
+export const DESK_SECRETS = {
+  BOOKING_LINK_SECRET: "desk-test-secret-desk-test-secret",
+  RATE_LIMIT_MAX: "100000",
+  ...settingsEnv(DESK_CAPS),
+};
 export const OFFICE = "office@severnridgeinspections.com";
 
 /** A desk request from the desk's own page: its Origin, and the session's cookie when there is one. */

@@ -13,14 +13,23 @@ import { DeskItemCard, type ItemAction } from "./desk-item";
 import { addDays, dayTitle, inspectorColour, type DeskDays, type DeskItem, type DeskSession } from "./desk-types";
 import { TimeOffForm, type TimeOffAsk } from "./time-off-form";
 import { ATTENTION_KEY, AttentionView } from "./attention-view";
+import { SessionsView } from "./sessions-view";
 import type { ScheduleAnswer } from "../schedule/schedule-form";
 
 /** The caller's booking form: the schedule form's code loads when the owner opens it. */
 const BookCaller = lazy(() => import("./book-caller"));
 
-type View = "day" | "week" | "list" | "attention";
-const SPAN: Record<View, number> = { day: 1, week: 7, list: 28, attention: 1 };
-const VIEW_NAMES: Record<View, string> = { day: "Day", week: "Week", list: "List", attention: "Attention" };
+type View = "day" | "week" | "list" | "attention" | "sessions";
+const SPAN: Record<View, number> = { day: 1, week: 7, list: 28, attention: 1, sessions: 1 };
+const VIEW_NAMES: Record<View, string> = {
+  day: "Day",
+  week: "Week",
+  list: "List",
+  attention: "Attention",
+  sessions: "Sessions",
+};
+/** The views that read no days. */
+const OWN_READS: readonly View[] = ["attention", "sessions"];
 
 const DONE: Record<ItemAction | "time-off", string> = {
   confirm: "Confirmed: the client and agent have their e-mail and invite.",
@@ -79,7 +88,7 @@ export function DeskBoard({
   const [openedBooking, setOpenedBooking] = useState(opened.booking);
   const [bookingCaller, setBookingCaller] = useState(false);
   const key = [`/api/desk/days?from=${from}&days=${SPAN[view]}`];
-  const days = useQuery<DeskDays>({ queryKey: key, enabled: view !== "attention" });
+  const days = useQuery<DeskDays>({ queryKey: key, enabled: !OWN_READS.includes(view) });
   const change = useMutation({
     mutationFn: async ({ action, body }: { action: ItemAction | "time-off"; body: object }) =>
       (await (await apiRequest("POST", `/api/desk/${action}`, body)).json()) as { bookingsInside?: string[] },
@@ -257,6 +266,7 @@ export function DeskBoard({
           onResendSigning={(reference) => change.mutate({ action: "resend-signing", body: { reference } })}
         />
       )}
+      {view === "sessions" && <SessionsView onSaid={(text, alert) => setSaid({ text, alert })} />}
       {days.data && (view === "week" || view === "list") && (
         <div className="space-y-5">
           {dates

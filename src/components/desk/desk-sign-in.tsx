@@ -1,9 +1,11 @@
 /**
- * Signing in to the desk: asks for a link by e-mail, and uses one when the page was opened from it
- * (?signin=), taking the token out of the address at once so that it stays in no history.
+ * Signing in to the desk: asks for a link by e-mail, and, when the page was opened from one
+ * (?signin=), offers the button that uses it. The token is taken out of the address at once, so
+ * it stays in no history, and used only when a person presses the button: a mail scanner that
+ * opens the link, scripts and all, leaves it unspent.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import React, { useEffect, useRef, useState } from "react";
+import React, { useEffect, useState } from "react";
 import { readApiError } from "../../lib/api-error";
 import { apiRequest } from "../../lib/api-request";
 import { buttonStyles } from "../ui/button";
@@ -22,16 +24,27 @@ export function DeskSignIn({ token }: { token: string | null }) {
     mutationFn: async (value: string) => apiRequest("POST", "/api/desk/sign-in", { token: value }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["/api/desk/session"] }),
   });
-  const used = useRef(false);
+  // The link's token, kept in this page's memory only once it is out of the address.
+  const [held] = useState(token);
   useEffect(() => {
-    if (!token || used.current) return;
-    used.current = true;
-    window.history.replaceState(null, "", window.location.pathname);
-    use.mutate(token);
-  }, [token, use]);
+    if (token) window.history.replaceState(null, "", window.location.pathname);
+  }, [token]);
 
-  if (token && (use.isPending || use.isSuccess)) {
-    return <p role="status">Signing you in…</p>;
+  if (held && !use.isError) {
+    return (
+      <div className="max-w-md space-y-4">
+        <p>This page came from the sign-in link e-mailed to you. The link works once, within 15 minutes.</p>
+        <button
+          type="button"
+          className={buttonStyles()}
+          disabled={use.isPending || use.isSuccess}
+          onClick={() => use.mutate(held)}
+        >
+          Sign in to the desk
+        </button>
+        {(use.isPending || use.isSuccess) && <p role="status">Signing you in…</p>}
+      </div>
+    );
   }
   return (
     <div className="max-w-md space-y-4">

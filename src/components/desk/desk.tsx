@@ -4,20 +4,27 @@ import React from "react";
 import { getQueryFn } from "../../lib/api-request";
 import { DeskBoard } from "./desk-board";
 import { DeskSignIn } from "./desk-sign-in";
+import { EndSessionByNotice } from "./end-session-by-notice";
 import type { DeskSession } from "./desk-types";
 
-/** `opened`: the day and booking an office e-mail's link opens. */
+/**
+ * `token`: a sign-in link's; `end`: the secret of a sign-in notice's link, whose page is shown
+ * signed in or not; `opened`: the day and booking an office e-mail's link opens.
+ */
 export function Desk({
   token,
+  end,
   opened,
 }: {
   token: string | null;
+  end: string | null;
   opened: { day: string | null; booking: string | null };
 }) {
   const session = useQuery<DeskSession | null>({
     queryKey: ["/api/desk/session"],
     queryFn: getQueryFn<DeskSession>({ on401: "returnNull" }),
   });
+  if (end) return <EndSessionByNotice secret={end} />;
   if (session.isPending) return <p role="status">Opening the desk…</p>;
   if (session.data) return <DeskBoard session={session.data} opened={opened} />;
   return <DeskSignIn token={token} />;

@@ -37,6 +37,18 @@ export function visibleText(value: string): string {
   return value.replace(/\r\n?/g, "\n").replace(INVISIBLE, "").replace(NOT_TEXT, "");
 }
 
+/** C0 and C1 control characters other than the tab and line breaks: no one types them. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const NOT_TEXT_ONCE = new RegExp(NOT_TEXT.source, "u");
+
+/**
+ * Whether a string is text that may be stored and sent as it is: no control character but tabs
+ * and line breaks, no lone surrogate and no noncharacter. The desk refuses what is not (its
+ * owner sees the refusal), where a visitor's form drops it (visibleText).
+ */
+export const isStorableText = (value: string): boolean => !CONTROL.test(value) && !NOT_TEXT_ONCE.test(value);
+
 /** Line breaks, tabs and Unicode's line and paragraph separators. */
 const LINE_BREAKS = /[\t\n\u2028\u2029]+/g;
 

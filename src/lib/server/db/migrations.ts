@@ -272,4 +272,39 @@ export const MIGRATIONS: readonly Migration[] = [
   );
   `,
   },
+  {
+    name: "0008-desk-sign-in",
+    sql: `
+  -- Every ask for a desk sign-in link, for any address: the caps per desk mailbox and per client
+  -- address are counted here, so they hold across every server and serverless instance. An ask
+  -- that sent a link is also that link: the SHA-256 of its token, its end and its use, and the
+  -- request whose e-mail carries it (whose token is removed once the link is used or over).
+  -- Links of the table before are minutes long and are let go: ask for a new one.
+  DROP TABLE desk_links;
+  CREATE TABLE desk_links (
+    id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    -- The desk's mailbox the link went to; null for any other address, or when a cap held it back.
+    mailbox text,
+    client text NOT NULL,
+    asked_at timestamptz NOT NULL,
+    token_hash text UNIQUE,
+    expires_at timestamptz NOT NULL,
+    used_at timestamptz,
+    reference text REFERENCES requests (reference) ON DELETE SET NULL
+  );
+  CREATE INDEX desk_links_mailbox ON desk_links (mailbox, asked_at);
+  CREATE INDEX desk_links_client ON desk_links (client, asked_at);
+  CREATE INDEX desk_links_asked ON desk_links (asked_at);
+
+  -- A session is listed on the desk by its number, with where it was opened from, and ended by
+  -- the link in its sign-in notice (the SHA-256 of that link's secret; the notice's request names
+  -- the e-mail that carries it). Sessions opened before carry none of this: they sign in again.
+  DELETE FROM desk_sessions;
+  ALTER TABLE desk_sessions
+    ADD COLUMN number bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
+    ADD COLUMN client text NOT NULL,
+    ADD COLUMN end_hash text NOT NULL UNIQUE,
+    ADD COLUMN notice text REFERENCES requests (reference) ON DELETE SET NULL;
+  `,
+  },
 ];

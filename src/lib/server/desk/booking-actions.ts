@@ -37,6 +37,19 @@ async function clientBooking(tx: Queryable, reference: string): Promise<Booking>
   return booking;
 }
 
+const live = (booking: Booking) => booking.status === "booked" || booking.status === "pending";
+
+/**
+ * A visit that has started is history: cancelling it would also move its record to a shorter
+ * retention, and moving or handing it over would rewrite who was where. The page hides these
+ * buttons; the server refuses them too.
+ */
+function refuseIfStarted(booking: Booking, now: Date, change: string): void {
+  if (Date.parse(booking.start) <= now.getTime()) {
+    throw new HttpError(409, `This visit started on ${bookedTimeText(booking.start)}: it can no longer be ${change}.`);
+  }
+}
+
 /** Confirms a held booking as its client's link would; a confirmed one answers as it is. */
 export async function confirmForClient(db: Database, body: Record<string, unknown>, now: Date) {
   const reference = referenceOf(body);
@@ -72,6 +85,7 @@ export async function cancelForClient(db: Database, body: Record<string, unknown
     await expireIfLapsed(tx, reference, nowIso);
     const booking = await clientBooking(tx, reference);
     if (booking.status !== "booked" && booking.status !== "pending") return { reference, status: booking.status };
+    refuseIfStarted(booking, now, "cancelled");
     await setStatus(tx, reference, "cancelled", nowIso);
     const cancelled = (await findBooking(tx, reference))!;
     await recordChange(
@@ -85,8 +99,6 @@ export async function cancelForClient(db: Database, body: Record<string, unknown
     return { reference, status: cancelled.status };
   });
 }
-
-const live = (booking: Booking) => booking.status === "booked" || booking.status === "pending";
 
 /**
  * Moves a live booking to another offered time (or, with `outsideHours`, any time to come) for its
@@ -107,6 +119,7 @@ export async function moveForClient(db: Database, body: Record<string, unknown>,
     await expireIfLapsed(tx, reference, nowIso);
     const booking = await clientBooking(tx, reference);
     if (!live(booking)) throw new HttpError(409, "This booking is no longer held: book the client again.");
+    refuseIfStarted(booking, now, "moved");
     const length = lengthOf(jobOf(booking.job));
     const outsideHours = body.outsideHours === true;
     const next = startFor(rfc3339(asked, MARYLAND), length, now.getTime(), { outsideHours });
@@ -152,6 +165,7 @@ export async function handToInspector(db: Database, body: Record<string, unknown
     await expireIfLapsed(tx, reference, nowIso);
     const booking = await clientBooking(tx, reference);
     if (!live(booking)) throw new HttpError(409, "This booking is no longer held.");
+    refuseIfStarted(booking, now, "handed over");
     if (booking.inspector === to) return { reference, inspector: to };
     const range = { from: booking.from, to: booking.to };
     await lockKeys(tx, inspectorDays(to, range));

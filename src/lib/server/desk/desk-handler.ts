@@ -5,8 +5,10 @@
  *   GET  days?from=YYYY-MM-DD&days=N  the bookings and time off of those days (desk-view.ts)
  *   GET  csv                          every booking as CSV (bookings-csv.ts)
  *   GET  attention                    what needs the owner's attention (attention.ts)
+ *   GET  sessions                     the sessions open now (sessions.ts)
  * Changes (POST, JSON):
- *   link { email }, sign-in { token }, sign-out
+ *   link { email }, sign-in { token }, sign-out, end-by-notice { end }   (sign-in.ts: no session needed)
+ *   end-session { number }, end-other-sessions                          (sessions.ts)
  *   confirm { reference }, cancel { reference }, move { reference, start },
  *   hand { reference, inspector }, resend { reference }   (booking-actions.ts)
  *   time-off { inspector, from, to, note }, time-off-remove { reference }   (time-off.ts)
@@ -21,14 +23,19 @@ import type { Database } from "../db/database";
 import { databaseOr503 } from "../http/database-or-503";
 import { HttpError, sendFailure } from "../http/http-error";
 import { throttle } from "../http/rate-limit";
+import { runtimeEnv } from "../runtime/runtime";
 import { readJsonBody } from "../http/read-body";
 import { deliverNow } from "../mail/deliver-now";
 import { bookCaller } from "./book-caller";
 import { bookingsCsv } from "./bookings-csv";
 import { cancelForClient, confirmForClient, handToInspector, moveForClient, resendToClient } from "./booking-actions";
 import { deskItems, inspectorCount } from "./desk-view";
-import { askForLink, signIn, signOut } from "./sign-in";
-import { requireSameOrigin, requireSession } from "./session";
+import { askForLink, endByNotice, signIn, signOut } from "./sign-in";
+import { endOneSession, endOthers, sessionsView } from "./sessions";
+import type { DeskSession } from "./desk-store";
+import { requireText } from "./desk-text";
+import { onNetlify } from "../deploy/deploy-context";
+import { requireSameOrigin, requireSession, setSessionCookie } from "./session";
 import { recordReportDelivered } from "./report-delivered";
 import { resendSigningLink } from "./resend-signing";
 import { needsAttention } from "./attention";
@@ -37,7 +44,12 @@ import { removeTimeOff, takeTimeOff, timeOffAsk } from "./time-off";
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const APOLOGY = `Something went wrong on our side. Try again, or use \`npm run requests\` on the office machine.`;
 
-type Change = (db: Database, body: Record<string, unknown>, now: Date, who: string) => Promise<object>;
+type Change = (
+  db: Database,
+  body: Record<string, unknown>,
+  now: Date,
+  session: DeskSession & { id: string },
+) => Promise<object>;
 
 const CHANGES: Record<string, Change> = {
   confirm: (db, body, now) => confirmForClient(db, body, now),
@@ -47,11 +59,13 @@ const CHANGES: Record<string, Change> = {
   hand: (db, body, now) => handToInspector(db, body, now),
   resend: (db, body, now) => resendToClient(db, body, now),
   "resend-signing": (db, body, now) => resendSigningLink(db, body, now),
-  "time-off": (db, body, now, who) => takeTimeOff(db, timeOffAsk(body), who, now),
+  "time-off": (db, body, now, session) => takeTimeOff(db, timeOffAsk(body, now), session.mailbox, now),
   "time-off-remove": (db, body, now) => {
     if (typeof body.reference !== "string") throw new HttpError(400, "Say which time off.");
     return removeTimeOff(db, body.reference, now);
   },
+  "end-session": (db, body, _now, session) => endOneSession(db, body, session),
+  "end-other-sessions": (db, _body, _now, session) => endOthers(db, session),
 };
 
 async function read(db: Database, req: GatsbyFunctionRequest, action: string, now: Date): Promise<object> {
@@ -65,6 +79,7 @@ async function read(db: Database, req: GatsbyFunctionRequest, action: string, no
     return { from, days, items: await deskItems(db, from, days, now.getTime()) };
   }
   if (action === "attention") return needsAttention(db, now.getTime());
+  if (action === "sessions") return sessionsView(db, session, now);
   throw new HttpError(404, "The desk has no such page.");
 }
 
@@ -79,7 +94,7 @@ export async function deskHandler(req: GatsbyFunctionRequest, res: GatsbyFunctio
         await requireSession(db, req, now);
         res.setHeader("Content-Type", "text/csv; charset=utf-8");
         res.setHeader("Content-Disposition", `attachment; filename="bookings-${marylandToday(now)}.csv"`);
-        res.status(200).send(`${(await bookingsCsv(db, now.getTime())).join("\r\n")}\r\n`);
+        res.status(200).send(await bookingsCsv(db, now.getTime()));
         return;
       }
       res.status(200).json(await read(db, req, action, now));
@@ -89,9 +104,12 @@ export async function deskHandler(req: GatsbyFunctionRequest, res: GatsbyFunctio
     throttle(req, "desk", "Too many requests from your address. Please wait a few minutes.");
     const db = await databaseOr503(business.phone);
     if (action === "link") {
-      const answer = await askForLink(db, req, now);
-      await deliverNow();
+      const { answer, reference } = await askForLink(db, req, now);
       res.status(200).json(answer);
+      // Sent after the answer, so that neither the answer nor its time tells which addresses are the
+      // desk's. On Netlify a function is frozen once it has answered: the scheduled delivery pass
+      // (netlify/functions/retry-deliveries.mts) sends the link there, within a minute.
+      if (!onNetlify(runtimeEnv())) await deliverNow(reference);
       return;
     }
     if (action === "sign-in") {
@@ -104,11 +122,15 @@ export async function deskHandler(req: GatsbyFunctionRequest, res: GatsbyFunctio
       res.status(200).json(await signOut(db, req, res));
       return;
     }
+    if (action === "end-by-notice") {
+      res.status(200).json(await endByNotice(db, req));
+      return;
+    }
     const change = CHANGES[action];
     if (!change && action !== "book") throw new HttpError(404, "The desk has no such action.");
     requireSameOrigin(req);
     const session = await requireSession(db, req, now);
-    const body = (await readJsonBody(req)) as Record<string, unknown> | null;
+    const body = requireText(await readJsonBody(req)) as Record<string, unknown> | null;
     if (!body || typeof body !== "object") throw new HttpError(400, "Send the action's details as a JSON object.");
     if (!change) {
       // Answered as the schedule form's request is (201, or its refusals), its e-mails sent by the store.
@@ -116,7 +138,9 @@ export async function deskHandler(req: GatsbyFunctionRequest, res: GatsbyFunctio
       res.status(booked.status).json(booked.body);
       return;
     }
-    const answer = await change(db, body, now, session.mailbox);
+    const answer = await change(db, body, now, session);
+    // Ending the caller's own session ends its cookie too.
+    if ("signedOut" in answer && answer.signedOut === true) setSessionCookie(req, res, null);
     await deliverNow();
     res.status(200).json(answer);
   } catch (error) {

@@ -11,20 +11,40 @@ import type { Queryable } from "../db/database";
 import { insertDeliveries, insertRequest } from "../mail/outbox";
 import { runtimeEnv } from "../runtime/runtime";
 import type { MailMessage } from "../mail/mailer";
-import { mailboxOf } from "../mail/mailbox-address";
 import { outgoingMail } from "../mail/outgoing";
 import { createReference } from "../mail/reference";
 
 export const DESK_ACTIONS = "desk-actions";
 
+const lowerCase = (address: string) => address.trim().toLowerCase();
+
 /** The business's own mailboxes: content/site.yaml's, and MAIL_TO where it is set. Each hears of every sign-in. */
 export function businessMailboxes(env: NodeJS.ProcessEnv = runtimeEnv()): string[] {
-  return [...new Set([business.email, ...(env.MAIL_TO ? [env.MAIL_TO] : [])].map(mailboxOf))];
+  return [...new Set([business.email, ...(env.MAIL_TO ? [env.MAIL_TO] : [])].map(lowerCase))];
 }
 
-/** Who may sign in to the desk: the business's mailboxes, and the people site.yaml lists (`deskPeople`). */
+/**
+ * Who may sign in to the desk: the business's mailboxes, and the people site.yaml lists
+ * (`deskPeople`), each as stored there. A link goes to one of these addresses as stored, never
+ * to text a visitor typed.
+ */
 export function deskPeople(env: NodeJS.ProcessEnv = runtimeEnv()): string[] {
-  return [...new Set([...businessMailboxes(env), ...(business.deskPeople ?? []).map(mailboxOf)])];
+  return [...new Set([...businessMailboxes(env), ...(business.deskPeople ?? []).map(lowerCase)])];
+}
+
+/**
+ * One plain address, as the HTML standard's e-mail field accepts it: no display name, no list,
+ * no group, no comment, no quoting, nothing but letters, digits and the few marks a local part
+ * may hold; anything else (a comma, a colon, a NUL, a lone surrogate) is no address at all.
+ */
+const PLAIN_ADDRESS =
+  /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+/** The desk person whose address `typed` is, exactly (case aside), or null for anything else. */
+export function deskPersonOf(typed: string, env: NodeJS.ProcessEnv = runtimeEnv()): string | null {
+  const address = lowerCase(typed);
+  if (address.length > 254 || !PLAIN_ADDRESS.test(address)) return null;
+  return deskPeople(env).find((person) => person === address) ?? null;
 }
 
 /** An instant as the owner reads it: "Thursday, November 26, 2026, 2:05 pm (Maryland time)". */
@@ -65,7 +85,7 @@ export function signInLinkMail(to: string, link: string, minutes: number, now: n
     text: [
       "Hello,",
       "",
-      `Someone asked on ${marylandText(now)} to sign in to the desk with this address. The link below signs in once, within ${minutes} minutes:`,
+      `Someone asked on ${marylandText(now)} to sign in to the desk with this address. Open the link below and press "Sign in to the desk": it signs in once, within ${minutes} minutes.`,
       "",
       `  ${link}`,
       "",
@@ -76,14 +96,18 @@ export function signInLinkMail(to: string, link: string, minutes: number, now: n
   };
 }
 
-export function signInNoticeMail(to: string, who: string, from: string, now: number): MailMessage {
+export function signInNoticeMail(to: string, who: string, from: string, endLink: string, now: number): MailMessage {
   return {
     to,
     subject: `Signed in to the desk: ${who}`,
     text: [
       `${who} signed in to the desk on ${marylandText(now)}, from the network address ${from}.`,
       "",
-      "If that was not one of you, sign in and out again at once (signing out ends that session), and tell whoever looks after the site.",
+      "If that was not one of you, end that session, and only that one, on this page:",
+      "",
+      `  ${endLink}`,
+      "",
+      "The desk's Sessions view lists every session open now, and ends any of them. Then tell whoever looks after the site.",
     ].join("\n"),
   };
 }

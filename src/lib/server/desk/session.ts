@@ -11,7 +11,8 @@ import type { Queryable } from "../db/database";
 import { HttpError } from "../http/http-error";
 import { runtimeEnv } from "../runtime/runtime";
 import { siteUrl } from "../booking/booking-links";
-import { findSession } from "./desk-store";
+import { deskPeople } from "./desk-mail";
+import { dropLinksOf, endSessionsOf, findSession, type DeskSession } from "./desk-store";
 
 export const COOKIE = "desk";
 export const COOKIE_PATH = "/api/desk";
@@ -73,14 +74,23 @@ export function requireSameOrigin(req: IncomingMessage, env: NodeJS.ProcessEnv =
   }
 }
 
-/** The signed-in mailbox, or 401 when the request has no live session. */
+/**
+ * The live session of the request, or 401 when it has none. A session of a person no longer among
+ * the desk's people (removed from site.yaml's deskPeople, or MAIL_TO changed) is ended here, at
+ * their next request, with every session and unused link of theirs.
+ */
 export async function requireSession(
   db: Queryable,
   req: IncomingMessage,
   now: Date,
-): Promise<{ mailbox: string; id: string; expiresAt: string }> {
+): Promise<DeskSession & { id: string }> {
   const id = sessionCookie(req);
   const session = id ? await findSession(db, id, now) : null;
   if (!id || !session) throw new HttpError(401, SIGN_IN_AGAIN);
+  if (!deskPeople().includes(session.mailbox)) {
+    await endSessionsOf(db, [session.mailbox]);
+    await dropLinksOf(db, [session.mailbox], now);
+    throw new HttpError(401, SIGN_IN_AGAIN);
+  }
   return { ...session, id };
 }

@@ -8,6 +8,7 @@
  */
 import { availability } from "../../business-data";
 import { instantOf, MARYLAND } from "../../booking/local-time";
+import { marylandToday } from "../../booking/maryland-today";
 import { errorCode, EXCLUSION_VIOLATION, type Database, type Queryable } from "../db/database";
 import {
   busyBetween,
@@ -31,8 +32,14 @@ export interface TimeOffAsk {
   note: string;
 }
 
-/** Reads { inspector: 1 | 2 | "all", from, to: "YYYY-MM-DDTHH:MM" in Maryland, note? }, or 400 naming the problem. */
-export function timeOffAsk(body: Record<string, unknown>): TimeOffAsk {
+/** Time off may end this far ahead at most: a year, as a booking outside the hours. */
+const YEAR_MS = 365 * DAY_MS;
+
+/**
+ * Reads { inspector: 1 | 2 | "all", from, to: "YYYY-MM-DDTHH:MM" in Maryland, note? }, or 400
+ * naming the problem. Time off starts today (Maryland's) at the earliest and ends within a year.
+ */
+export function timeOffAsk(body: Record<string, unknown>, now: Date): TimeOffAsk {
   const instant = (name: "from" | "to") => {
     const match = typeof body[name] === "string" ? LOCAL.exec(body[name]) : null;
     const at = match ? instantOf(match[1]!, match[2]!, MARYLAND) : null;
@@ -44,6 +51,10 @@ export function timeOffAsk(body: Record<string, unknown>): TimeOffAsk {
   const to = instant("to");
   if (to <= from) throw new HttpError(400, "The time off must end after it starts.");
   if (to - from > 31 * DAY_MS) throw new HttpError(400, "Take time off a month at most at once.");
+  if (from < instantOf(marylandToday(now), "00:00", MARYLAND)!) {
+    throw new HttpError(400, "Time off starts today at the earliest: the days before are over.");
+  }
+  if (to > now.getTime() + YEAR_MS) throw new HttpError(400, "Time off ends within a year from today.");
   const all = Array.from({ length: availability.inspectors }, (_, index) => index + 1);
   const inspector = body.inspector === "all" ? null : Number(body.inspector);
   if (inspector !== null && !all.includes(inspector)) {

@@ -95,31 +95,34 @@ export interface OutgoingMail {
   transport: "smtp" | "local";
 }
 
+/**
+ * Stores a request's e-mails, in the order given, in one statement however many there are (none
+ * included): the desk's sign-in asks run the same statements whether they store an e-mail or not.
+ */
 export async function insertDeliveries(
   tx: Queryable,
   reference: string,
   mails: readonly OutgoingMail[],
   now: string,
 ): Promise<void> {
-  for (const [position, outgoing] of mails.entries()) {
-    const local = outgoing.transport === "local";
-    await tx.query(
-      `INSERT INTO deliveries (reference, message, mailbox, mail, transport, state, due_at, sent_at, created_at, position)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $7, $9)`,
-      [
-        reference,
-        outgoing.message,
-        outgoing.mailbox,
-        JSON.stringify({ from: outgoing.from, ...outgoing.mail }),
-        outgoing.transport,
-        // Kept locally, an e-mail is delivered the moment it is stored.
-        local ? "sent" : "pending",
-        now,
-        local ? now : null,
-        position,
-      ],
-    );
-  }
+  const rows = mails.map((outgoing, position) => ({
+    message: outgoing.message,
+    mailbox: outgoing.mailbox,
+    mail: { from: outgoing.from, ...outgoing.mail },
+    transport: outgoing.transport,
+    position,
+  }));
+  // Kept locally, an e-mail is delivered the moment it is stored.
+  await tx.query(
+    `INSERT INTO deliveries (reference, message, mailbox, mail, transport, state, due_at, sent_at, created_at, position)
+     SELECT $1, row.message, row.mailbox, row.mail, row.transport,
+       CASE WHEN row.transport = 'local' THEN 'sent' ELSE 'pending' END, $2,
+       CASE WHEN row.transport = 'local' THEN $2::timestamptz END, $2, row.position
+     FROM jsonb_to_recordset($3::jsonb)
+       AS row(message text, mailbox text, mail jsonb, transport text, position integer)
+     ORDER BY row.position`,
+    [reference, now, JSON.stringify(rows)],
+  );
 }
 
 /** How many confirmations went to a mailbox since `since` (ISO), whoever asked for them. */

@@ -2,6 +2,7 @@
  * The queries of privacy: the daily retention pass (the table `retention_runs`) and the asks for a
  * link to one's data (`data_requests`). What the site keeps about one person is in kept-about.ts.
  */
+import { DESK_RECORDS_DAYS } from "../../privacy/desk-records";
 import type { Queryable } from "../db/database";
 
 export const DATA_REQUESTS = "data-requests";
@@ -16,6 +17,8 @@ export interface RetentionCounts {
   signedAgreements: number;
   /** Asks for a link older than two days (the limits only read the last day). */
   linkAsks: number;
+  /** The desk's records of signing in (asks for links, links and sign-in notices e-mailed) past DESK_RECORDS_DAYS. */
+  deskSignIns: number;
 }
 
 /**
@@ -54,7 +57,7 @@ export const count = async (tx: Queryable, sql: string, params: unknown[]) =>
 export async function deleteDue(
   tx: Queryable,
   now: string,
-  dueBefore: Record<Exclude<keyof RetentionCounts, "bookingChanges" | "linkAsks">, string> & {
+  dueBefore: Record<Exclude<keyof RetentionCounts, "bookingChanges" | "linkAsks" | "deskSignIns">, string> & {
     signedAgreementsFromDelivery: string;
   },
 ): Promise<RetentionCounts> {
@@ -112,7 +115,31 @@ export async function deleteDue(
      SELECT count(*)::integer AS count FROM gone`,
     [now],
   );
-  return { contactMessages, requestsNotBooked, bookings, bookingChanges, dataRequests, signedAgreements, linkAsks };
+  // The desk's sign-in records: each ask (the desk mailbox it was for, if any, and the client's
+  // network address), and the requests of its e-mails, the link and the notice naming that address.
+  const deskSince = `$1::timestamptz - make_interval(days => ${DESK_RECORDS_DAYS})`;
+  const deskSignIns =
+    (await count(
+      tx,
+      `WITH gone AS (DELETE FROM desk_links WHERE asked_at < ${deskSince} RETURNING 1) SELECT count(*)::integer AS count FROM gone`,
+      [now],
+    )) +
+    (await count(
+      tx,
+      `WITH gone AS (DELETE FROM requests WHERE kind = 'desk-actions' AND record->>'type' IN ('desk-link', 'desk-sign-in')
+         AND received_at < ${deskSince} RETURNING 1) SELECT count(*)::integer AS count FROM gone`,
+      [now],
+    ));
+  return {
+    contactMessages,
+    requestsNotBooked,
+    bookings,
+    bookingChanges,
+    dataRequests,
+    signedAgreements,
+    linkAsks,
+    deskSignIns,
+  };
 }
 
 /** How many links went to a mailbox, and how many asks came from a client address, since `since`. */

@@ -27,6 +27,7 @@ import { outgoingMail } from "../mail/outgoing";
 import { filledAgreement } from "../agreement/agreement";
 import { linkSecret, manageLink, signingLink } from "../booking/booking-links";
 import { sweepLapsedHolds } from "./hold-sweep";
+import { endLapsedDeskSecrets } from "../desk/desk-store";
 
 /** What to have ready on the day: the inspector needs to reach these. */
 export const PREPARE = [
@@ -144,7 +145,7 @@ async function remind(db: Database, reference: string, kind: ReminderKind, now: 
   });
 }
 
-/** Ends the holds that have lapsed, then sends every reminder due at `now` (the tests move the clock by passing it); returns how many reminders this call sent. */
+/** Ends the holds (and desk secrets) that have lapsed, then sends every reminder due at `now` (the tests move the clock by passing it); returns how many reminders this call sent. */
 export async function sendDueReminders(
   db: Database,
   now: Date,
@@ -152,6 +153,9 @@ export async function sendDueReminders(
 ): Promise<number> {
   // Holds that lapsed are ended first: a released time gets no reminder.
   await sweepLapsedHolds(db, now, env);
+  // The same minute's pass removes the secrets of desk links used or over from their e-mails, and
+  // ends the desk's sessions past their end.
+  await endLapsedDeskSecrets(db, now);
   const { beforeVisitHours, unsignedOwnerAlertHours } = availability.reminders;
   let sent = 0;
   for (const [kind, hours] of [

@@ -117,6 +117,18 @@ const SETTINGS = {
     unit: "count",
     what: "Asks for such a link from one client address in 24 hours; beyond it no link is sent, and the answer is the same.",
   },
+  // Counted in the database (desk_links), so they hold however many servers answer. A flood can
+  // then neither fill a desk mailbox nor spend the mail quota the bookings' e-mails need.
+  deskLinksPerMailboxPerHour: {
+    value: 6,
+    unit: "count",
+    what: "Desk sign-in links sent to one of the desk's mailboxes in an hour, whoever asks; beyond it none is sent, and the answer is the same.",
+  },
+  deskLinksPerClientPerHour: {
+    value: 10,
+    unit: "count",
+    what: "Asks for a desk sign-in link from one client address in an hour, for any address; beyond it no link is sent, and the answer is the same.",
+  },
   firstRetryMs: {
     value: 5_000,
     unit: "ms",
