@@ -53,7 +53,7 @@ test("the owner signs in from the e-mailed link, opens a booking from the office
   await expect(page.getByRole("status").filter({ hasText: "a sign-in link is on its way" })).toBeVisible();
 
   await openPage(page, await takeSignInLink(OFFICE, linksBefore));
-  expect(page.url()).not.toContain("signin=");
+  await expect(page).not.toHaveURL(/signin=/);
   await page.getByRole("button", { name: "Sign in to the desk" }).click();
   await expect(page.getByText(`Signed in as ${OFFICE}.`)).toBeVisible();
 

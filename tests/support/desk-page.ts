@@ -28,7 +28,7 @@ export async function startsAhead(page: Page): Promise<string[]> {
   return (await Promise.all(months.map((month) => openStarts(page, month)))).flat();
 }
 
-const inE2eDatabase = <T>(work: Parameters<typeof withDatabase<T>>[0]) =>
+export const inE2eDatabase = <T>(work: Parameters<typeof withDatabase<T>>[0]) =>
   withDatabase(work, { ...process.env, DATA_DIR: E2E_DATA });
 
 /** The number of the latest sign-in link e-mail kept, before a test asks for its own. */

@@ -178,7 +178,7 @@ export function DeskBoard({
           </button>
         ))}
       </div>
-      <div className="flex flex-wrap items-center gap-2">
+      <div className={view === "sessions" ? "hidden" : "flex flex-wrap items-center gap-2"}>
         <button
           type="button"
           className={buttonStyles({ variant: "secondary" })}
@@ -286,13 +286,15 @@ export function DeskBoard({
           {view === "list" && !items.length && <p>Nothing booked in these four weeks.</p>}
         </div>
       )}
-      <TimeOffForm
-        inspectors={session.inspectors}
-        key={from}
-        day={from}
-        busy={change.isPending}
-        onTake={(ask: TimeOffAsk) => change.mutate({ action: "time-off", body: ask })}
-      />
+      {view !== "sessions" && (
+        <TimeOffForm
+          inspectors={session.inspectors}
+          key={from}
+          day={from}
+          busy={change.isPending}
+          onTake={(ask: TimeOffAsk) => change.mutate({ action: "time-off", body: ask })}
+        />
+      )}
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { usePageSources } from "../../hooks/use-page-sources";
 import { useSiteInfo } from "../../hooks/use-site-info";
 import { telHref } from "../../lib/phone";
 import { possessive } from "../../lib/format";
+import { DESK_RECORDS_DAYS } from "../../lib/privacy/desk-records";
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
@@ -48,7 +49,9 @@ export default function PrivacyPage() {
             The one cookie on this site is the business&apos;s own: when the owner or staff sign in to the desk where
             they run the day&apos;s bookings, it keeps them signed in. It is sent only to the desk&apos;s own functions,
             cannot be read by any page&apos;s script, is never sent from another site, and ends within a working day or
-            on signing out. Visitors never get it.
+            on signing out. Visitors never get it. For the desk&apos;s safety we keep a record of each ask for a sign-in
+            link, each link and each sign-in (the desk&apos;s address it was for, the network address it came from, and
+            when) for {DESK_RECORDS_DAYS} days, then delete it; a session&apos;s record goes when it ends.
           </p>
           <p>
             <strong>Global Privacy Control.</strong> Your browser may send this signal to ask sites not to sell or share
