@@ -1,4 +1,4 @@
-import { oneLineText, visibleText } from "./text-cleaning";
+import { isStorableText, oneLineText, visibleText } from "./text-cleaning";
 
 /** What the issue found reaching the database, the e-mails and the feed, each by name. */
 const NOT_KEPT = {
@@ -33,5 +33,17 @@ describe("visibleText, the cleaning of every free-text field", () => {
 
   it("puts a single-line field on one line, so CRLF cannot start a forged line", () => {
     expect(oneLineText("Ann\r\nSigned by: Someone Else\u2028x\u2029y")).toBe("Ann Signed by: Someone Else x y");
+  });
+});
+
+describe("isStorableText, what the desk accepts as it is", () => {
+  const notText = Object.entries(NOT_KEPT).filter(([name]) => !/override|isolate/.test(name));
+  it.each(notText)("refuses %s", (_, character) => {
+    expect(isStorableText(`Ann${character} Client`)).toBe(false);
+  });
+
+  it("takes text, line breaks and tabs included, as many times as it is asked", () => {
+    const text = "Zoë\u00a0Ö 😀 \ufdcf \ufff0 \u{1fffd}\r\nGate\tcode";
+    expect([isStorableText(text), isStorableText(text), isStorableText("")]).toEqual([true, true, true]);
   });
 });
