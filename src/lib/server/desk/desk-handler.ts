@@ -113,8 +113,8 @@ export async function deskHandler(req: GatsbyFunctionRequest, res: GatsbyFunctio
       return;
     }
     if (action === "sign-in") {
-      const answer = await signIn(db, req, res, now);
-      await deliverNow();
+      const { answer, notice } = await signIn(db, req, res, now);
+      await deliverNow(notice);
       res.status(200).json(answer);
       return;
     }

@@ -118,14 +118,14 @@ export async function signIn(
   req: GatsbyFunctionRequest,
   res: GatsbyFunctionResponse,
   now: Date,
-): Promise<object> {
+): Promise<{ answer: { mailbox: string; expiresAt: string }; notice: string }> {
   requireSameOrigin(req);
   const token = stringField(requireText(await readJsonBody(req)), "token");
   const id = newSecret();
   const endSecret = newSecret();
   const expiresAt = new Date(now.getTime() + SESSION_HOURS * 60 * 60_000);
   const client = clientAddress(req);
-  const session = await db.transaction(async (tx): Promise<DeskSession | null> => {
+  const opened = await db.transaction(async (tx): Promise<{ session: DeskSession; notice: string } | null> => {
     const link = await useLink(tx, token, now);
     if (link?.reference) await forgetSecretsOf(tx, [link.reference]);
     // A person taken off the list since the link was sent is not let in by it.
@@ -141,13 +141,14 @@ export async function signIn(
       })),
       now,
     );
-    return storeSession(tx, { mailbox: link.mailbox, id, endSecret, client, notice }, now, expiresAt);
+    const session = await storeSession(tx, { mailbox: link.mailbox, id, endSecret, client, notice }, now, expiresAt);
+    return { session, notice };
   });
-  if (!session) {
+  if (!opened) {
     throw new HttpError(410, "This sign-in link has been used or has expired. Ask for a new one: it comes at once.");
   }
   setSessionCookie(req, res, id, SESSION_HOURS * 60 * 60);
-  return { mailbox: session.mailbox, expiresAt: session.expiresAt };
+  return { answer: { mailbox: opened.session.mailbox, expiresAt: opened.session.expiresAt }, notice: opened.notice };
 }
 
 /** POST: ends the session (if any) and clears its cookie. */
