@@ -5,19 +5,27 @@
  * /api/editor/auth, follows the redirect to GitHub's consent, clicks Authorize (or Cancel) and
  * comes back to /api/editor/callback with the cookie it was given. The site's address (URL)
  * is its production one: the server does not care where it is reached, so loopback stands in.
+ *
+ * Three deploys of one site, each a server with a database of its own: `server` as Netlify sets
+ * it up (SITE_NAME, no previews listed), `previews` whose owner lists deploy preview 7 in
+ * EDITOR_PREVIEWS, and `offline`, whose database cannot be reached.
  */
-import { startFunctionServer, type FunctionServer } from "../support/function-server";
+import { startFunctionServer, freePort, type FunctionServer } from "../support/function-server";
 import { startGitHubStub, type GitHubStub } from "../support/github-stub";
 
 const SITE = "https://severn-ridge.example";
 const PREVIEW = "https://deploy-preview-7--severn-ridge.netlify.app";
+const COOKIE_CLEARED = /^editor_sign_in=; .*Max-Age=0/;
 
 let stub: GitHubStub;
 let server: FunctionServer;
+let previews: FunctionServer;
+let offline: FunctionServer;
+let settings: Record<string, string>;
 
 beforeAll(async () => {
   stub = await startGitHubStub({ files: { "content/site.yaml": "name: Severn Ridge\n" } });
-  server = await startFunctionServer({
+  settings = {
     GITHUB_ORIGIN: stub.url,
     GITHUB_OAUTH_CLIENT_ID: stub.clientId,
     GITHUB_OAUTH_CLIENT_SECRET: stub.clientSecret,
@@ -25,28 +33,37 @@ beforeAll(async () => {
     URL: SITE,
     SITE_NAME: "severn-ridge",
     RATE_LIMIT_MAX: "1000",
-  });
-}, 120_000);
+  };
+  // Nothing listens on this port: every connection to the database is refused.
+  const nowhere = `postgres://site@127.0.0.1:${await freePort()}/site`;
+  // One after another: each is stopped after the tests even when a later one fails to start.
+  server = await startFunctionServer(settings);
+  previews = await startFunctionServer({ ...settings, EDITOR_PREVIEWS: "7" });
+  offline = await startFunctionServer({ ...settings, DATABASE_URL: nowhere });
+}, 240_000);
 afterAll(async () => {
-  await server?.stop();
+  await Promise.all([server?.stop(), previews?.stop(), offline?.stop()]);
   await stub?.stop();
 });
 beforeEach(() => {
   stub.signedInAs = "writer";
 });
 
-const get = (path: string, cookie?: string) =>
-  fetch(`${server.url}${path}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
+const get = (path: string, cookie?: string, site = server) =>
+  fetch(`${site.url}${path}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
+
+const auth = (host: string, site = server) =>
+  get(`/api/editor/auth?provider=github&site_id=${host}&scope=repo`, undefined, site);
 
 /** Decap's window opening the sign-in from the page at `host`: the cookie it is given and GitHub's consent address. */
-async function begin(host: string) {
-  const started = await get(`/api/editor/auth?provider=github&site_id=${host}&scope=repo`);
+async function begin(host: string, site = server) {
+  const started = await auth(host, site);
   expect(started.status).toBe(302);
   const setCookie = started.headers.get("set-cookie")!;
   return { consent: new URL(started.headers.get("location")!), setCookie, cookie: setCookie.split(";")[0]! };
 }
 
-/** The consent page's link named `label`, as GitHub sends the window back. */
+/** The consent page's link named `label`, as GitHub sends the window back (each visit holds a new code). */
 async function choose(consent: URL, label: "Authorize" | "Cancel"): Promise<URL> {
   const page = await (await fetch(consent)).text();
   const href = new RegExp(`<a href="([^"]+)">${label}</a>`).exec(page)![1]!.replace(/&amp;/g, "&");
@@ -54,7 +71,10 @@ async function choose(consent: URL, label: "Authorize" | "Cancel"): Promise<URL>
 }
 
 /** The callback as the window reaches it (GitHub's redirect names the site; the server is here). */
-const callback = (back: URL, cookie?: string) => get(`/api/editor/callback${back.search}`, cookie);
+const callback = (back: URL, cookie?: string, site = server) => get(`/api/editor/callback${back.search}`, cookie, site);
+
+/** A cookie as the auth step sets it: the state and the origin that asked. */
+const cookieOf = (state: string, origin: string) => `editor_sign_in=${encodeURIComponent(`${state} ${origin}`)}`;
 
 /** The hand-over the callback page carries for its script (src/cms/sign-in.js). */
 const handOver = (html: string) =>
@@ -89,7 +109,8 @@ describe("the editor's GitHub sign-in", () => {
     expect(consent.searchParams.get("redirect_uri")).toBe(`${SITE}/api/editor/callback`);
     expect(consent.searchParams.get("scope")).toBe("repo");
     const state = consent.searchParams.get("state")!;
-    expect(state).toMatch(/^[\w-]{43}$/);
+    // When it was made, then 32 random bytes.
+    expect(state).toMatch(/^\d{10}\.[\w-]{43}$/);
     expect(setCookie).toMatch(
       /^editor_sign_in=[^;]+; Path=\/api\/editor; Max-Age=600; HttpOnly; SameSite=Lax; Secure$/,
     );
@@ -100,7 +121,7 @@ describe("the editor's GitHub sign-in", () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-security-policy")).toContain("script-src 'self'");
     expect(answer.headers.get("cache-control")).toBe("no-store");
-    expect(answer.headers.get("set-cookie")).toMatch(/^editor_sign_in=; .*Max-Age=0/);
+    expect(answer.headers.get("set-cookie")).toMatch(COOKIE_CLEARED);
     expect(html).toContain("Signed in");
     const given = handOver(html)!;
     expect(given.origin).toBe(SITE);
@@ -109,17 +130,81 @@ describe("the editor's GitHub sign-in", () => {
     expect((await me.json()).login).toBe("writer");
     expect(server.logs()).not.toContain(given.token);
 
-    // The code was spent: the same callback again gets nothing.
+    // The state was taken: the same callback again gets nothing, and the code is not traded again.
+    const trades = stub.tokenRequests.length;
     const again = await callback(back, cookie);
     expect(again.status).toBe(403);
+    expect(again.headers.get("set-cookie")).toMatch(COOKIE_CLEARED);
     expect(handOver(await again.text())).toEqual({ provider: "github", origin: SITE, message: expect.any(String) });
+    expect(stub.tokenRequests.length).toBe(trades);
   });
 
-  it("serves a deploy preview's editor, handing the token to the preview", async () => {
-    const { consent, cookie } = await begin("deploy-preview-7--severn-ridge.netlify.app");
-    const answer = await callback(await choose(consent, "Authorize"), cookie);
+  it("takes a state once: replayed with its cookie and a fresh code from GitHub, it gets no token", async () => {
+    const { consent, cookie } = await begin("severn-ridge.example");
+    // GitHub's consent for the same state, visited twice, gives two codes that each still work.
+    const first = await choose(consent, "Authorize");
+    const second = await choose(consent, "Authorize");
+    expect((await callback(first, cookie)).status).toBe(200);
+    const trades = stub.tokenRequests.length;
+    const replayed = await callback(second, cookie);
+    const html = await replayed.text();
+    expect(replayed.status).toBe(403);
+    expect(replayed.headers.get("set-cookie")).toMatch(COOKIE_CLEARED);
+    expect(html).toContain("This sign-in was used already");
+    expect(html).not.toMatch(/"token"|gho_/);
+    expect(stub.tokenRequests.length).toBe(trades);
+  });
+
+  it("refuses a deploy preview the owner has not listed, before GitHub is asked", async () => {
+    // SITE_NAME alone (Netlify sets it in every deploy) lets no preview sign in.
+    const answer = await auth("deploy-preview-7--severn-ridge.netlify.app");
+    expect(answer.status).toBe(403);
+    expect(answer.headers.get("location")).toBeNull();
+    expect(answer.headers.get("set-cookie")).toBeNull();
+    const text = await answer.text();
+    expect(text).toContain(`This sign-in was asked for by ${PREVIEW}, which is not this site's editor.`);
+    expect(text).toContain("EDITOR_PREVIEWS");
+  });
+
+  it("serves a deploy preview the owner lists by number in EDITOR_PREVIEWS, and no other preview", async () => {
+    const { consent, cookie } = await begin("deploy-preview-7--severn-ridge.netlify.app", previews);
+    const answer = await callback(await choose(consent, "Authorize"), cookie, previews);
     expect(answer.status).toBe(200);
     expect(handOver(await answer.text())).toMatchObject({ origin: PREVIEW, token: expect.stringMatching(/^gho_/) });
+    for (const host of [
+      "deploy-preview-8--severn-ridge.netlify.app",
+      "deploy-preview-77--severn-ridge.netlify.app",
+      "deploy-preview-7--severn-ridge-evil.netlify.app",
+    ]) {
+      const refused = await auth(host, previews);
+      expect(refused.status).toBe(403);
+      expect(refused.headers.get("location")).toBeNull();
+      expect(await refused.text()).toMatch(/which is not this site's editor/);
+    }
+  });
+
+  it("hands no token to an origin no longer allowed when GitHub sends the window back", async () => {
+    // Started while preview 7 was listed; the callback runs on a deploy that no longer lists it.
+    const { consent, cookie } = await begin("deploy-preview-7--severn-ridge.netlify.app", previews);
+    const back = await choose(consent, "Authorize");
+    // A cookie forged to name another origin, with a state this site made, is refused alike.
+    const own = await begin("severn-ridge.example");
+    const ownBack = await choose(own.consent, "Authorize");
+    const forged = cookieOf(ownBack.searchParams.get("state")!, "https://evil.example");
+    const trades = stub.tokenRequests.length;
+    for (const [answer, origin] of [
+      [await callback(back, cookie), PREVIEW],
+      [await callback(ownBack, forged), "https://evil.example"],
+    ] as const) {
+      const html = await answer.text();
+      expect(answer.status).toBe(403);
+      expect(answer.headers.get("set-cookie")).toMatch(COOKIE_CLEARED);
+      expect(html).toContain(`This sign-in was started by ${origin}, which may no longer use this site's editor`);
+      // Nobody is told anything, and the code is never traded.
+      expect(handOver(html)).toBeNull();
+      expect(html).not.toMatch(/gho_/);
+    }
+    expect(stub.tokenRequests.length).toBe(trades);
   });
 
   it("refuses a sign-in asked for by another site, before GitHub is asked", async () => {
@@ -146,6 +231,7 @@ describe("the editor's GitHub sign-in", () => {
       const answer = await attempt;
       const html = await answer.text();
       expect(answer.status).toBe(403);
+      expect(answer.headers.get("set-cookie")).toMatch(COOKIE_CLEARED);
       expect(html).toContain("This sign-in did not start in this browser");
       expect(html).not.toMatch(/"token"/);
     }
@@ -177,4 +263,44 @@ describe("the editor's GitHub sign-in", () => {
     expect(html).toContain("invite you to the repository with write access");
     expect(html).not.toMatch(/"token"/);
   });
+
+  it("refuses a state older than its ten minutes, whatever its cookie says", async () => {
+    const { consent } = await begin("severn-ridge.example");
+    const back = await choose(consent, "Authorize");
+    // The state names when it was made; this one says eleven minutes ago, and its cookie agrees.
+    const [made, random] = back.searchParams.get("state")!.split(".");
+    const stale = `${Number(made) - 660}.${random}`;
+    back.searchParams.set("state", stale);
+    const trades = stub.tokenRequests.length;
+    const answer = await callback(back, cookieOf(stale, SITE));
+    expect(answer.status).toBe(403);
+    expect(await answer.text()).toContain("or it took more than ten minutes");
+    expect(stub.tokenRequests.length).toBe(trades);
+  });
+
+  it("without its database, refuses the sign-in with a page that says why, the code never traded", async () => {
+    const { consent, cookie } = await begin("severn-ridge.example", offline);
+    const back = await choose(consent, "Authorize");
+    const trades = stub.tokenRequests.length;
+    const answer = await callback(back, cookie, offline);
+    const html = await answer.text();
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get("set-cookie")).toMatch(COOKIE_CLEARED);
+    expect(html).toContain("Not signed in");
+    expect(html).toContain("the site's database, which makes sure each sign-in is used once, cannot be reached");
+    expect(handOver(html)).toEqual({ provider: "github", origin: SITE, message: expect.stringContaining("database") });
+    expect(stub.tokenRequests.length).toBe(trades);
+  });
+
+  it("remembers the states it took in the database: a restarted server refuses them too", async () => {
+    const { consent, cookie } = await begin("severn-ridge.example", previews);
+    const first = await choose(consent, "Authorize");
+    const second = await choose(consent, "Authorize");
+    expect((await callback(first, cookie, previews)).status).toBe(200);
+    await previews.stop();
+    previews = await startFunctionServer({ ...settings, EDITOR_PREVIEWS: "7" }, previews.dataDir);
+    const replayed = await callback(second, cookie, previews);
+    expect(replayed.status).toBe(403);
+    expect(await replayed.text()).toContain("This sign-in was used already");
+  }, 120_000);
 });

@@ -106,9 +106,9 @@ describe("every function from its own bundle", () => {
     expect(bundle("retry-deliveries").schedule).toBe("* * * * *");
     expect(bundle("enforce-retention").schedule).toBe("@daily");
     // pg's pool, inside the bundle: compiled into the function's own file, or as a package beside it.
-    // The editor's sign-in is the one function that opens no database.
+    // The editor's sign-in opens it too: it keeps the sign-in states already used.
     const withoutDriver = bundles.filter((each) => !holdsDriver(each.dir)).map((each) => each.name);
-    expect(withoutDriver).toEqual(["editor-step-js"]);
+    expect(withoutDriver).toEqual([]);
   });
 
   it("takes a booking whose e-mails are sent before the function answers, then confirms, signs, feeds and runs the schedules", async () => {
@@ -222,6 +222,22 @@ describe("the editor's GitHub sign-in from its bundle", () => {
     expect(`${consent.origin}${consent.pathname}`).toBe("https://github.com/login/oauth/authorize");
     expect(consent.searchParams.get("redirect_uri")).toBe(`${site.origin}/api/editor/callback`);
     expect(auth.headers["set-cookie"]).toMatch(/^editor_sign_in=.+; HttpOnly; SameSite=Lax$/);
+    // GitHub's answer, twice with that cookie, each in an instance of its own: the first takes the
+    // state in production's database (and finds no GitHub on loopback), the second is refused.
+    const back = eventOf(
+      "GET",
+      new URL(`/api/editor/callback?code=bundle-code&state=${consent.searchParams.get("state")}`, site),
+      { cookie: auth.headers["set-cookie"]!.split(";")[0]! },
+      null,
+    );
+    const noGitHub = { ...env, GITHUB_ORIGIN: "http://127.0.0.1:1" };
+    const first = await invoke(bundle("editor-step-js"), back, noGitHub);
+    expect(first.statusCode).toBe(502);
+    expect(first.body).toContain("GitHub could not be reached");
+    const replayed = await invoke(bundle("editor-step-js"), back, noGitHub);
+    expect(replayed.statusCode).toBe(403);
+    expect(replayed.body).toContain("This sign-in was used already");
+    expect(replayed.headers["set-cookie"]).toMatch(/^editor_sign_in=; .*Max-Age=0/);
     // Without its settings it says which are missing.
     const bare = await invoke(
       bundle("editor-step-js"),

@@ -307,4 +307,17 @@ export const MIGRATIONS: readonly Migration[] = [
     ADD COLUMN notice text REFERENCES requests (reference) ON DELETE SET NULL;
   `,
   },
+  {
+    name: "0009-editor-states",
+    sql: `
+  -- The content editor's sign-in states already taken (editor/sign-in-state.ts), each as the SHA-256
+  -- of the state with the time the state was made: a state finishes one sign-in, whichever function
+  -- instance sees it, and its row is deleted once the state has lapsed (minutes).
+  CREATE TABLE editor_states (
+    state_hash text PRIMARY KEY,
+    made_at timestamptz NOT NULL
+  );
+  CREATE INDEX editor_states_made ON editor_states (made_at);
+  `,
+  },
 ];

@@ -4,26 +4,37 @@
  *
  * - config: what /admin starts with (sign-in-settings.ts, editorStart).
  * - auth: Decap's window lands here. The page that asked names its host (Decap's site_id); it
- *   must be one of the allowed origins. A random state is set in an HttpOnly cookie (so only
- *   this browser can finish) with that origin, and the window goes on to GitHub's consent.
+ *   must be one of the allowed origins (sign-in-settings.ts). A new state (sign-in-state.ts) is
+ *   set in an HttpOnly cookie (so only this browser can finish) with that origin, and the window
+ *   goes on to GitHub's consent.
  * - callback: GitHub sends the window back with ?code&state (or ?error). The state must be the
- *   cookie's; the code is exchanged for a token, GitHub says whether the writer may push to the
- *   repository, and the page hands the token over in Decap's messages (src/cms/sign-in.js),
- *   posted only to the origin stored at the start. Every refusal is a page that says why.
+ *   cookie's and fresh; the cookie's origin must still be allowed (the lists may have changed
+ *   since, and the cookie is the browser's to forge); the state is taken once, in the database, so
+ *   a replayed cookie finishes nothing. Only then is the code exchanged for a token, GitHub says
+ *   whether the writer may push to the repository, and the page hands the token over in Decap's
+ *   messages (src/cms/sign-in.js), posted only to that origin. Every refusal is a page that says
+ *   why, and every answer clears the cookie.
  *
  * The token passes through memory only: never logged, never stored.
  */
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
+import { database } from "../db/database";
 import { HttpError, sendFailure } from "../http/http-error";
 import { throttle } from "../http/rate-limit";
 import { runtimeEnv } from "../runtime/runtime";
 import { signInPage, type SignInOutcome } from "./sign-in-page";
-import { editorStart, isAllowedOrigin, signInSettings, SIGN_IN_PATH, type SignInSettings } from "./sign-in-settings";
+import {
+  editorStart,
+  isAllowedOrigin,
+  originOf,
+  signInSettings,
+  SIGN_IN_PATH,
+  type SignInSettings,
+} from "./sign-in-settings";
+import { newState, STATE_SECONDS, stateIsFresh, takeState } from "./sign-in-state";
 
 const COOKIE = "editor_sign_in";
-/** Long enough to read GitHub's consent page, short enough that a stray cookie soon lapses. */
-const STATE_SECONDS = 600;
 const SCOPE = "repo";
 const TOO_MANY = "Too many sign-in attempts from this address; please wait a minute and try again.";
 
@@ -47,8 +58,9 @@ function cookieOf(req: GatsbyFunctionRequest): { state: string; origin: string }
   return null;
 }
 
-function setCookie(res: GatsbyFunctionResponse, settings: Ready, value: string, maxAge: number) {
-  const secure = settings.siteOrigin.startsWith("https:") ? "; Secure" : "";
+/** Sets the state's cookie, or clears it (maxAge 0); Secure wherever the site (URL) is https. */
+function setCookie(res: GatsbyFunctionResponse, siteOrigin: string | null, value: string, maxAge: number) {
+  const secure = siteOrigin?.startsWith("https:") ? "; Secure" : "";
   // Lax: GitHub's redirect back is a top-level navigation, which carries it; nothing else cross-site does.
   res.setHeader(
     "Set-Cookie",
@@ -69,11 +81,12 @@ function start(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse, settings
     throw new HttpError(
       403,
       `This sign-in was asked for by ${origin ?? "a page that did not say where it is"}, which is not this site's editor. ` +
-        "Open the editor at the site's own /admin/ address and click Login with GitHub there.",
+        "Open the editor at the site's own /admin/ address and click Login with GitHub there. " +
+        "(A deploy preview may sign in only when the site's owner lists its number in EDITOR_PREVIEWS; docs/editor.md.)",
     );
   }
-  const state = randomBytes(32).toString("base64url");
-  setCookie(res, settings, `${state} ${origin}`, STATE_SECONDS);
+  const state = newState(new Date());
+  setCookie(res, settings.siteOrigin, `${state} ${origin}`, STATE_SECONDS);
   const consent = new URL(settings.github.authorizeUrl);
   consent.search = new URLSearchParams({
     client_id: settings.clientId,
@@ -106,16 +119,48 @@ class Refusal extends Error {
   }
 }
 
+/**
+ * Takes the state in the database, or refuses the sign-in: without the database nobody can tell
+ * whether the state was used before, so no sign-in is finished (fail closed).
+ */
+async function takeOnce(state: string, now: Date): Promise<void> {
+  const taken = await database(runtimeEnv())
+    .then((db) => takeState(db, state, now))
+    .catch((error: unknown) => {
+      console.error("[editor-sign-in] the used states cannot be checked:", (error as Error).message);
+      throw new Refusal(
+        503,
+        "You are not signed in: the site's database, which makes sure each sign-in is used once, cannot be reached just now. " +
+          "Nothing was handed over. Close this window and click Login with GitHub again in a few minutes; if it keeps happening, tell the site's owner.",
+      );
+    });
+  if (taken === "used") {
+    throw new Refusal(
+      403,
+      "This sign-in was used already, so it was stopped. Close this window and click Login with GitHub again.",
+    );
+  }
+}
+
 async function finish(req: GatsbyFunctionRequest, settings: Ready): Promise<SignInOutcome> {
+  const now = new Date();
   const asked = cookieOf(req);
   const state = query(req, "state");
-  if (!asked || !state || !sameText(asked.state, state)) {
+  if (!asked || !state || !sameText(asked.state, state) || !stateIsFresh(state, now)) {
     throw new Refusal(
       403,
       "This sign-in did not start in this browser, or it took more than ten minutes, so it was stopped. " +
         "Close this window and click Login with GitHub again.",
     );
   }
+  if (!isAllowedOrigin(asked.origin, settings.allowed)) {
+    throw new Refusal(
+      403,
+      `This sign-in was started by ${asked.origin.slice(0, 200)}, which may no longer use this site's editor, so it was stopped. ` +
+        "Open the editor at the site's own /admin/ address and click Login with GitHub there.",
+    );
+  }
+  await takeOnce(state, now);
   const denied = query(req, "error");
   if (denied) {
     throw new Refusal(
@@ -185,7 +230,6 @@ async function callback(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse,
       origin: origin && isAllowedOrigin(origin, settings.allowed) ? origin : null,
     };
   }
-  setCookie(res, settings, "", 0);
   res.setHeader("Cache-Control", "no-store");
   res.setHeader("Referrer-Policy", "no-referrer");
   res.setHeader(
@@ -209,6 +253,8 @@ export async function editorSignInHandler(req: GatsbyFunctionRequest, res: Gatsb
       return;
     }
     if (step !== "auth" && step !== "callback") throw new HttpError(404, "There is no such address on this site.");
+    // A state serves one callback, whatever its answer (a refusal, a limit, a setting missing).
+    if (step === "callback") setCookie(res, originOf(runtimeEnv().URL), "", 0);
     throttle(req, "editor-sign-in", TOO_MANY);
     const settings = signInSettings(runtimeEnv());
     if (!settings.ready) {

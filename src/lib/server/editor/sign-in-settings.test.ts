@@ -1,4 +1,4 @@
-import { allowedOrigins, editorStart, githubEndpoints, isAllowedOrigin } from "./sign-in-settings";
+import { allowedOrigins, editorStart, githubEndpoints, isAllowedOrigin, previewOrigins } from "./sign-in-settings";
 
 const production = {
   GITHUB_OAUTH_CLIENT_ID: "id",
@@ -48,23 +48,51 @@ describe("where /admin signs in", () => {
     });
   });
 
-  test("the token goes to production, its listed domains and this site's deploy previews only", () => {
+  test("the token goes to production and its listed domains; SITE_NAME alone allows no deploy preview", () => {
     const allowed = allowedOrigins({ ...production, EDITOR_ORIGINS: "https://www.severnridge.example, not a url" });
-    for (const origin of [
-      "https://severnridge.example",
-      "https://www.severnridge.example",
-      "https://deploy-preview-12--severn-ridge.netlify.app",
-    ]) {
+    expect(allowed).toEqual(["https://severnridge.example", "https://www.severnridge.example"]);
+    for (const origin of ["https://severnridge.example", "https://www.severnridge.example"]) {
       expect(isAllowedOrigin(origin, allowed)).toBe(true);
     }
     for (const origin of [
+      "https://deploy-preview-12--severn-ridge.netlify.app",
       "http://severnridge.example",
-      "https://deploy-preview-12--severn-ridge-evil.netlify.app",
-      "https://deploy-preview-x--severn-ridge.netlify.app",
       "https://evil.example",
       "https://severn-ridge.netlify.app.evil.example",
     ]) {
       expect(isAllowedOrigin(origin, allowed)).toBe(false);
     }
+  });
+
+  test("EDITOR_PREVIEWS lets the deploy previews it names by number sign in, and only those", () => {
+    const allowed = allowedOrigins({ ...production, EDITOR_PREVIEWS: " 12, 7 ,12" });
+    expect(allowed).toEqual([
+      "https://severnridge.example",
+      "https://deploy-preview-12--severn-ridge.netlify.app",
+      "https://deploy-preview-7--severn-ridge.netlify.app",
+    ]);
+    for (const origin of [
+      "https://deploy-preview-1--severn-ridge.netlify.app",
+      "https://deploy-preview-120--severn-ridge.netlify.app",
+      "https://deploy-preview-12--severn-ridge-evil.netlify.app",
+      "http://deploy-preview-12--severn-ridge.netlify.app",
+    ]) {
+      expect(isAllowedOrigin(origin, allowed)).toBe(false);
+    }
+  });
+
+  test("EDITOR_PREVIEWS takes numbers only: no pattern, word or origin opens previews at large", () => {
+    for (const listed of ["*", "all", "true", "7-9", "0", "07", "deploy-preview-7", "https://evil.example", "-1"]) {
+      expect(previewOrigins({ ...production, EDITOR_PREVIEWS: listed })).toEqual([]);
+    }
+  });
+
+  test("a preview is named after SITE_NAME: none without it, or with one that is not a Netlify site name", () => {
+    const { SITE_NAME: _, ...withoutName } = production;
+    expect(previewOrigins({ ...withoutName, EDITOR_PREVIEWS: "12" })).toEqual([]);
+    expect(previewOrigins({ ...production, SITE_NAME: "evil.example/x", EDITOR_PREVIEWS: "12" })).toEqual([]);
+    expect(previewOrigins({ ...production, SITE_NAME: "Severn-Ridge", EDITOR_PREVIEWS: "12" })).toEqual([
+      "https://deploy-preview-12--severn-ridge.netlify.app",
+    ]);
   });
 });

@@ -5,9 +5,14 @@
  * - GITHUB_OAUTH_CLIENT_ID, GITHUB_OAUTH_CLIENT_SECRET: the site's GitHub OAuth app.
  * - EDITOR_REPO: "owner/name", the repository writers edit; who may push to it may edit.
  * - URL: the site's main address (Netlify sets it in every deploy, previews included): the
- *   sign-in window always runs there, since a GitHub OAuth app has one callback address.
+ *   sign-in window always runs there, since a GitHub OAuth app has one callback address, so
+ *   these settings are read from the production deploy's.
  * - EDITOR_ORIGINS: more pages allowed to receive a writer's token, comma-separated (a custom
- *   domain beside URL); the deploy previews of SITE_NAME are allowed without it.
+ *   domain beside URL).
+ * - EDITOR_PREVIEWS: the deploy previews allowed to receive it, by number, comma-separated
+ *   ("12, 15": https://deploy-preview-12--<SITE_NAME>.netlify.app). None without it: a preview
+ *   runs its pull request's code, which could take the token of a writer signing in there, with
+ *   push access to the repository. So the owner names each one, and no word or pattern opens all.
  * - GITHUB_ORIGIN: another GitHub (Enterprise, or the tests' stub on loopback): its OAuth pages
  *   at <origin>/login/oauth and its API at <origin>/api/v3. Unset: github.com and api.github.com.
  * - EDITOR_LOCAL_BACKEND: the address of the local backend when `npm start` or `npm run cms`
@@ -55,27 +60,31 @@ export function originOf(address: string | undefined): string | null {
   }
 }
 
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-export interface AllowedOrigins {
-  /** Exact origins: URL and EDITOR_ORIGINS. */
-  exact: string[];
-  /** Netlify's deploy previews of this site (https://deploy-preview-12--<SITE_NAME>.netlify.app), as a regex source. */
-  previews: string | null;
+/** Netlify's name of the site, as its addresses spell it, or null for anything that could not be one. */
+function netlifySiteName(env: NodeJS.ProcessEnv): string | null {
+  const name = env.SITE_NAME?.trim().toLowerCase() ?? "";
+  return /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/.test(name) ? name : null;
 }
 
-export function allowedOrigins(env = runtimeEnv()): AllowedOrigins {
+/** The deploy previews the owner named in EDITOR_PREVIEWS, as origins; entries that are not a number count for nothing. */
+export function previewOrigins(env = runtimeEnv()): string[] {
+  const site = netlifySiteName(env);
+  if (!site) return [];
+  const numbers = (env.EDITOR_PREVIEWS ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => /^[1-9]\d{0,8}$/.test(entry));
+  return numbers.map((number) => `https://deploy-preview-${number}--${site}.netlify.app`);
+}
+
+/** The origins a writer's token may be handed to: URL, EDITOR_ORIGINS and the previews named in EDITOR_PREVIEWS. */
+export function allowedOrigins(env = runtimeEnv()): string[] {
   const listed = [env.URL, ...(env.EDITOR_ORIGINS ?? "").split(",")].map(originOf);
-  const exact = [...new Set(listed.filter((origin): origin is string => origin !== null))];
-  const previews = env.SITE_NAME
-    ? `^https://deploy-preview-\\d+--${escapeRegex(env.SITE_NAME.toLowerCase())}\\.netlify\\.app$`
-    : null;
-  return { exact, previews };
+  const exact = listed.filter((origin): origin is string => origin !== null);
+  return [...new Set([...exact, ...previewOrigins(env)])];
 }
 
-export function isAllowedOrigin(origin: string, allowed: AllowedOrigins): boolean {
-  return allowed.exact.includes(origin) || (allowed.previews !== null && new RegExp(allowed.previews).test(origin));
-}
+export const isAllowedOrigin = (origin: string, allowed: readonly string[]): boolean => allowed.includes(origin);
 
 export type SignInSettings =
   | {
@@ -86,7 +95,8 @@ export type SignInSettings =
       /** The origin the sign-in window runs on (URL's). */
       siteOrigin: string;
       github: GitHubEndpoints;
-      allowed: AllowedOrigins;
+      /** Checked when the sign-in starts and again when GitHub sends it back (allowedOrigins). */
+      allowed: string[];
     }
   | { ready: false; missing: string[] };
 
