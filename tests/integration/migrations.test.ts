@@ -1,12 +1,17 @@
 /**
  * Named, checksummed migrations (src/lib/server/db/migrations.ts), on PGlite and on PostgreSQL:
- * an edited released migration and a database ahead of the code each stop the opening, naming
- * the migration, and change nothing; two branches that each add one both apply once merged; a
+ * an edited released migration and a database ahead of the code by a breaking migration each stop
+ * the opening, naming the migration, and change nothing, while one ahead by a migration that only
+ * added opens (and the release before books on it, under the production server); two branches that each add one both apply once merged; a
  * database made when migrations were numbered is named once; a database records the deploy
  * context that first migrated it and refuses another; two pools opening one PostgreSQL at once
  * apply each migration once.
  */
-import { startPostgres } from "../support/postgres-server";
+import { randomUUID } from "node:crypto";
+import { startPostgres, type PostgresServer } from "../support/postgres-server";
+import { postJson, startFunctionServer } from "../support/function-server";
+import { openStartsOf } from "../support/start-dispenser";
+import { bookingRequest, SHORT_JOB } from "../support/sample-requests";
 import { openDatabase, type Database } from "../../src/lib/server/db/database";
 import { checksum, migrate } from "../../src/lib/server/db/migrate";
 import { MIGRATIONS, type Migration } from "../../src/lib/server/db/migrations";
@@ -43,11 +48,22 @@ describe.each(engines)("on %s", (_engine, start) => {
     expect(await applied(db)).toEqual(MIGRATIONS.map((each) => each.name));
   });
 
-  it("stops on a database ahead of the code, naming what it holds that the code lacks", async () => {
+  it("opens a database ahead of the code by a migration that only added, and stops on a breaking one, naming it", async () => {
     await migrate(db, null, [...MIGRATIONS, table("9002-from-a-newer-deploy")]);
-    await expect(migrate(db, null, MIGRATIONS)).rejects.toThrow(
-      "The database is ahead of this code: it holds the migration 9002-from-a-newer-deploy",
+    // A rollback: the code before that migration opens the database it left, and says so.
+    const warned = jest.spyOn(console, "warn").mockImplementation(() => undefined);
+    await migrate(db, null, MIGRATIONS);
+    expect(warned).toHaveBeenCalledWith(expect.stringContaining("ahead of this code by 9002-from-a-newer-deploy"));
+    warned.mockRestore();
+    const breaking = {
+      ...table("9002-zz-a-breaking-one"),
+      breaking: "older code writes a column this drops",
+    };
+    await migrate(db, null, [...MIGRATIONS, table("9002-from-a-newer-deploy"), breaking]);
+    await expect(migrate(db, null, [...MIGRATIONS, table("9002-from-a-newer-deploy")])).rejects.toThrow(
+      "The database is ahead of this code: it holds the breaking migration 9002-zz-a-breaking-one (older code writes a column this drops)",
     );
+    await db.exec("DELETE FROM schema_migrations WHERE name = '9002-zz-a-breaking-one'");
   });
 
   it("applies both of two branches' migrations once they are merged, whichever came first", async () => {
@@ -100,3 +116,46 @@ it("applies each migration once when two pools open one new PostgreSQL database 
     await server.stop();
   }
 }, 60_000);
+
+describe("a rollback, under the production server on PostgreSQL", () => {
+  let postgres: PostgresServer;
+  beforeAll(async () => {
+    postgres = await startPostgres();
+  }, 60_000);
+  afterAll(() => postgres?.stop());
+
+  /** This code's server on a database the next release migrated with `next`: a booking's answer, and the log. */
+  async function bookAfter(next: Migration): Promise<{ status: number; logs: string }> {
+    const db = await openDatabase({ DATABASE_URL: postgres.url });
+    await migrate(db, null, [...MIGRATIONS, next]);
+    await db.close();
+    const server = await startFunctionServer({ DATABASE_URL: postgres.url, RATE_LIMIT_MAX: "1000" });
+    try {
+      const [start] = await openStartsOf(server.url, SHORT_JOB);
+      const answer = await postJson(`${server.url}/api/schedule`, bookingRequest(start!, SHORT_JOB), undefined, {
+        "Idempotency-Key": randomUUID(),
+      });
+      return { status: answer.status, logs: server.logs() };
+    } finally {
+      await server.stop();
+    }
+  }
+
+  it("books on a database the next release expanded, and refuses with 503 and a log line on one it broke", async () => {
+    const expanded = await bookAfter({
+      name: "9100-next-release-adds",
+      sql: "ALTER TABLE bookings ADD COLUMN next_release_note text;",
+    });
+    expect(expanded.status).toBe(201);
+    expect(expanded.logs).toContain("ahead of this code by 9100-next-release-adds");
+    const broken = await bookAfter({
+      name: "9101-next-release-drops",
+      sql: "ALTER TABLE bookings ADD COLUMN next_release_must text NOT NULL DEFAULT 'x';",
+      breaking: "older code does not write next_release_must",
+    });
+    expect(broken.status).toBe(503);
+    expect(broken.logs).toMatch(
+      /the breaking migration 9101-next-release-drops \(older code does not write next_release_must\)/,
+    );
+  });
+});

@@ -6,8 +6,10 @@
  * - a released migration that was edited afterwards stops the opening, naming it (a change is a
  *   new migration, never an edit: the edit would never run where the old one already had);
  * - a database that holds a migration this code does not know (it is ahead of the code: a newer
- *   deploy, or another branch's) stops the opening, naming it, rather than being written by code
- *   that does not know its schema;
+ *   deploy rolled back, or another branch's) is opened as it is when that migration only added
+ *   (migrations.ts: expand, then contract), with a line in the log; one recorded as `breaking`
+ *   stops the opening, naming it and what it broke, rather than have code that does not know its
+ *   schema fail request by request;
  * - two branches that each add a migration both apply once merged, whatever their place.
  *
  * A database also records the Netlify deploy context that first opened it (deploy-context.ts):
@@ -103,16 +105,27 @@ export async function migrate(
       );
     `);
     await nameNumberedMigrations(tx, migrations);
-    const applied = new Map(
-      (await tx.query<{ name: string; checksum: string }>("SELECT name, checksum FROM schema_migrations")).map(
-        (row) => [row.name, row.checksum],
-      ),
+    // Whether each applied migration broke what older code relies on; null: it only added.
+    await tx.exec("ALTER TABLE schema_migrations ADD COLUMN IF NOT EXISTS breaking text");
+    const rows = await tx.query<{ name: string; checksum: string; breaking: string | null }>(
+      "SELECT name, checksum, breaking FROM schema_migrations ORDER BY applied_at, name",
     );
+    const applied = new Map(rows.map((row) => [row.name, row.checksum]));
     const known = new Set(migrations.map((migration) => migration.name));
-    const unknown = [...applied.keys()].filter((name) => !known.has(name));
-    if (unknown.length) {
+    const ahead = rows.filter((row) => !known.has(row.name));
+    const breaking = ahead.filter((row) => row.breaking !== null);
+    if (breaking.length) {
       throw new MigrationRefused(
-        `The database is ahead of this code: it holds the migration${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")}, which this code does not have. Deploy the code that has ${unknown.length > 1 ? "them" : "it"}; nothing was migrated.`,
+        `The database is ahead of this code: it holds ${breaking
+          .map((row) => `the breaking migration ${row.name} (${row.breaking})`)
+          .join(
+            " and ",
+          )}, which this code does not have. Deploy the code that has ${breaking.length > 1 ? "them" : "it"} again (roll forward); nothing was migrated.`,
+      );
+    }
+    if (ahead.length) {
+      console.warn(
+        `[database] The database is ahead of this code by ${ahead.map((row) => row.name).join(", ")}, which only added to the schema: opened as it is.`,
       );
     }
     const edited = migrations.filter(({ name, sql }) => applied.has(name) && applied.get(name) !== checksum(sql));
@@ -121,10 +134,14 @@ export async function migrate(
         `The released migration${edited.length > 1 ? "s" : ""} ${edited.map((migration) => migration.name).join(", ")} ${edited.length > 1 ? "were" : "was"} edited after ${edited.length > 1 ? "they were" : "it was"} applied to this database; the edit would never run here. Restore the applied text and make the change a new migration; nothing was migrated.`,
       );
     }
-    for (const { name, sql } of migrations) {
+    for (const { name, sql, breaking: broke } of migrations) {
       if (applied.has(name)) continue;
       await tx.exec(sql);
-      await tx.query("INSERT INTO schema_migrations (name, checksum) VALUES ($1, $2)", [name, checksum(sql)]);
+      await tx.query("INSERT INTO schema_migrations (name, checksum, breaking) VALUES ($1, $2, $3)", [
+        name,
+        checksum(sql),
+        broke ?? null,
+      ]);
     }
     if (context && !owned) {
       await tx.query("INSERT INTO schema_owner (deploy_context) VALUES ($1) ON CONFLICT (only_row) DO NOTHING", [

@@ -1,10 +1,21 @@
 /**
  * The schema, as named migrations applied in the order listed when the database is opened
  * (migrate.ts). A released migration is never edited: a change is a new one.
- */ export interface Migration {
+ *
+ * Expand, then contract. A migration only adds by default (a table, a nullable column or one
+ * with a default, an index, a looser check), so the release before it still runs on the database
+ * it leaves: a rollback keeps booking. A migration that removes or changes what released code
+ * reads or writes (a drop, a rename, NOT NULL without a default, a tighter check) is declared
+ * `breaking`, with what older code can no longer do, and comes in a later release than the code
+ * that stopped relying on it; code that finds a breaking migration it does not know refuses to
+ * open the database, saying so, where it would otherwise fail request by request.
+ */
+export interface Migration {
   /** Unique and never changed: "NNNN-what-it-adds". */
   name: string;
   sql: string;
+  /** What code released before this migration can no longer do on the database it leaves; absent when it only adds. */
+  breaking?: string;
 }
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -274,6 +285,8 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     name: "0008-desk-sign-in",
+    breaking:
+      "older code cannot sign anyone in to the desk: desk_links was made anew and desk_sessions needs columns it does not write",
     sql: `
   -- Every ask for a desk sign-in link, for any address: the caps per desk mailbox and per client
   -- address are counted here, so they hold across every server and serverless instance. An ask
