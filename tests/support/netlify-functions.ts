@@ -44,8 +44,12 @@ function isolatedFolder(prefix: string): string {
  * Bundles the functions of the built site (`npm run build` must have run: its adapter wrote
  * .netlify/functions-internal) and netlify/functions, as Netlify's build does for `context`
  * (tests/support/lambda/bundle.mjs), each into a folder of its own with nothing above it.
+ * With `NETLIFY_BUNDLES` set, the production bundles are those listed in that file, made for this
+ * build by an earlier call (scripts/test-node-versions.ts bundles once for every Node it tries).
  */
 export function bundleFunctions(context = "production"): BundledFunction[] {
+  const listed = process.env.NETLIFY_BUNDLES;
+  if (listed && context === "production") return JSON.parse(readFileSync(listed, "utf8")) as BundledFunction[];
   if (!existsSync(path.join(siteRoot, ".netlify", "functions-internal")))
     throw new Error("No .netlify/functions-internal: run `npm run build` first.");
   const work = isolatedFolder("netlify-functions-");
