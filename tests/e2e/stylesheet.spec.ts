@@ -70,7 +70,7 @@ async function wholeLook(page: Page, path: string) {
 }
 
 test(
-  "with the site's sheet held back 30 s, the menu opens and the booking calendar answers; then everything is styled",
+  "with the site's sheet held back, the menu opens and the booking calendar answers; then everything is styled",
   {
     tag: "@phone",
   },
@@ -82,9 +82,12 @@ test(
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     const events: string[] = [];
+    // The sheet is answered only when the test releases it: everything the order of events puts
+    // before "sheet answered" happened without it (no elapsed time is asserted, which a busy
+    // machine can stretch).
     await page.route(SHEET, async (route: Route) => {
       events.push("sheet requested");
-      await Promise.race([released, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+      await released;
       events.push("sheet answered");
       await route.continue();
     });
@@ -92,10 +95,6 @@ test(
     // The load event waits for the sheet; the page is usable long before it.
     await page.goto("/schedule", { waitUntil: "domcontentloaded" });
     await expect(page.locator("html[data-hydrated]")).toBeAttached();
-    // React started within 3 s of the navigation (Gatsby's own mark, on the page's clock), where an
-    // unbounded wait for the held sheet would have taken 30 s.
-    const hydratedAt = await page.evaluate(() => performance.getEntriesByName("onInitialClientRender")[0]!.startTime);
-    expect(hydratedAt).toBeLessThan(3_000);
     events.push("hydrated");
 
     const drawer = await openDrawer(page);
@@ -140,8 +139,9 @@ test(
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     let answered = false;
+    // Answered only when the test releases it, however long the steps below take.
     await page.route(SHEET, async (route) => {
-      await Promise.race([released, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+      await released;
       answered = true;
       await route.continue();
     });
