@@ -6,16 +6,20 @@
  * build only the variables scoped to Builds: one scoped to Functions alone is reported missing
  * here though the functions have it, and the message says so.
  */
-import { deployContext, missingSettings, REQUIRED_ON_NETLIFY } from "../src/lib/server/deploy/deploy-context";
+import { deployContext, isPreview, missingSettings } from "../src/lib/server/deploy/deploy-context";
+import { linkKeysSettingError } from "../src/lib/server/http/link-keys";
 
 export function deploySettingsNotice(
   env: NodeJS.ProcessEnv = process.env,
 ): { level: "warn" | "info"; text: string } | null {
+  const unreadableKeys = linkKeysSettingError(env);
+  if (unreadableKeys)
+    return { level: "warn", text: `${unreadableKeys.message} Every request will be refused until it is.` };
   const missing = missingSettings(env);
   if (!missing.length) return null;
   const context = deployContext(env) ?? "production";
-  const list = missing.map((name) => `${name} (${REQUIRED_ON_NETLIFY[name]})`).join(", ");
-  if (context !== "production") {
+  const list = missing.map(({ name, what }) => `${name} (${what})`).join(", ");
+  if (isPreview(context)) {
     return {
       level: "info",
       text: `This ${context} has no ${list}: its forms will say it is a preview and take nothing. Give the context settings of its own to try bookings here (README, Deploying).`,

@@ -8,11 +8,12 @@
 import { readContentFile } from "../../src/build/content-files";
 import { privacySchema } from "../../src/lib/privacy/retention-schema";
 import { database } from "../../src/lib/server/db/database";
+import { publishedDeployEnv } from "../../src/lib/server/deploy/deploy-context";
 import { enforceRetention } from "../../src/lib/server/privacy/retention";
 
 export default async function enforceRetentionDaily(): Promise<Response> {
   const periods = privacySchema.parse(readContentFile("privacy.yaml"));
-  const counts = await enforceRetention(await database(process.env), new Date(), periods);
+  const counts = await enforceRetention(await database(publishedDeployEnv(process.env)), new Date(), periods);
   return new Response(counts ? `Deleted: ${JSON.stringify(counts)}` : "Today's pass had already run.", { status: 200 });
 }
 

@@ -6,6 +6,7 @@
  * makes from src/api; it needs SMTP_URL, DATABASE_URL and BOOKING_LINK_SECRET (URL is Netlify's own).
  */
 import { schedulerToken } from "../../src/lib/server/http/scheduler-token";
+import { publishedDeployEnv } from "../../src/lib/server/deploy/deploy-context";
 import { deliverDue, deliveryConfig } from "../../src/lib/server/mail/delivery";
 
 /** Asks the site to store the reminders due; returns how many it sent, or null when it could not. */
@@ -32,7 +33,7 @@ export async function storeReminders(env: NodeJS.ProcessEnv = process.env): Prom
 }
 
 export default async function retryDeliveries(): Promise<Response> {
-  const config = await deliveryConfig(process.env);
+  const config = await deliveryConfig(publishedDeployEnv(process.env));
   if (!config) {
     console.error(
       "[delivery] SMTP_URL is not set for this function: no e-mail or reminder leaves (README, Deploying).",

@@ -4,8 +4,9 @@
  *
  *   npm run mail            the kept e-mails, newest last, numbered (or /_mail on `npm start`)
  *   npm run mail -- 3       e-mail 3 whole (`-- last` for the newest)
- *   npm run mail -- 3 --save <folder>   also writes it as a .eml file a mail program opens,
- *                                       with its invitation as a .ics file
+ *   npm run mail -- 3 --save <folder>   also writes it as a .eml file a mail program opens (the
+ *                                       message as the mail server would get it), with its
+ *                                       invitation as a .ics file
  *
  * Works while `npm start` runs (through its database) or when it is stopped.
  */
@@ -13,48 +14,11 @@ import "../../src/serve/webpack-imports";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import type { MailMessage } from "../../src/lib/server/mail/mailer";
+import { rawMessage } from "../../src/lib/server/mail/mailer";
 import { withDatabase } from "../../src/serve/database-access";
 import { keptMail, keptMessage, linksOf } from "../../src/serve/local-mail";
 
 const { positionals, values } = parseArgs({ allowPositionals: true, options: { save: { type: "string" } } });
-
-/** A message as RFC 5322 text, for a mail program (plain text, the invite and any files attached). */
-function emlOf(mail: MailMessage & { from: string }): string {
-  const boundary = "site-mail-boundary";
-  const head = [`From: ${mail.from}`, `To: ${mail.to}`, `Subject: ${mail.subject}`, "MIME-Version: 1.0"];
-  const files = (mail.attachments ?? []).flatMap((file) => [
-    `--${boundary}`,
-    `Content-Type: ${file.contentType}; name="${file.filename}"`,
-    `Content-Disposition: attachment; filename="${file.filename}"`,
-    "Content-Transfer-Encoding: base64",
-    "",
-    ...(file.base64.match(/.{1,76}/g) ?? []),
-  ]);
-  if (!mail.calendar && !files.length) {
-    return [...head, "Content-Type: text/plain; charset=utf-8", "", mail.text].join("\r\n");
-  }
-  return [
-    ...head,
-    `Content-Type: multipart/mixed; boundary="${boundary}"`,
-    "",
-    `--${boundary}`,
-    "Content-Type: text/plain; charset=utf-8",
-    "",
-    mail.text,
-    ...(mail.calendar
-      ? [
-          `--${boundary}`,
-          'Content-Type: text/calendar; charset=utf-8; method=PUBLISH; name="invite.ics"',
-          'Content-Disposition: attachment; filename="invite.ics"',
-          "",
-          mail.calendar,
-        ]
-      : []),
-    ...files,
-    `--${boundary}--`,
-  ].join("\r\n");
-}
 
 async function main() {
   await withDatabase(async (db) => {
@@ -87,7 +51,7 @@ async function main() {
     if (values.save) {
       mkdirSync(values.save, { recursive: true });
       const base = path.join(values.save, `${state.reference}-${state.message}`);
-      writeFileSync(`${base}.eml`, emlOf(mail));
+      writeFileSync(`${base}.eml`, await rawMessage(mail.from, mail));
       if (mail.calendar) writeFileSync(`${base}.ics`, mail.calendar);
       for (const file of mail.attachments ?? []) {
         writeFileSync(path.join(values.save, file.filename), Buffer.from(file.base64, "base64"));

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { withoutTrailingSlashes } from "./serve";
+import { startProductionServer, withoutTrailingSlashes } from "./serve";
 
 describe("withoutTrailingSlashes", () => {
   it("removes only the slashes at the end", () => {
@@ -14,5 +14,17 @@ describe("withoutTrailingSlashes", () => {
     // about 10^12 steps here, which never finishes; a linear scan takes a millisecond.
     const address = `/${"/".repeat(1_000_000)}x/`;
     expect(withoutTrailingSlashes(address)).toBe(address.slice(0, -1));
+  });
+});
+
+describe("startProductionServer", () => {
+  it("refuses to start on link keys that could be read two ways, before it listens", async () => {
+    const start = startProductionServer({
+      port: 0,
+      host: "127.0.0.1",
+      siteRoot: "/nonexistent",
+      env: { BOOKING_LINK_SECRET: "first-key-of-the-site,second-key-of-the-site" },
+    });
+    await expect(start).rejects.toThrow(/^BOOKING_LINK_SECRET cannot be read: a key holds ","/);
   });
 });

@@ -17,6 +17,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { readSiteContent } from "../build/content-files";
 import { embeddedDatabaseDir } from "../lib/server/db/database";
+import { linkKeysSettingError } from "../lib/server/http/link-keys";
 import { serverSettings } from "../lib/server/runtime/settings";
 import { connectionSlots } from "./connection-slots";
 import { withDatabase } from "./database-access";
@@ -59,6 +60,9 @@ export async function startProductionServer({
   env?: NodeJS.ProcessEnv;
 }) {
   const settings = serverSettings(env);
+  // Refused here, before a link is signed under a key the owner did not mean.
+  const unreadableKeys = linkKeysSettingError(env);
+  if (unreadableKeys) throw unreadableKeys;
   const publicDir = path.join(siteRoot, "public");
   const headerRules = loadHeaderRules(path.join(publicDir, "_headers"));
   // Every answer carries the headers every address gets; a page's own rules add to them.

@@ -296,6 +296,6 @@ describe("the reminders pass of the Netlify scheduled function", () => {
     expect(await storeReminders({ URL: server.url, BOOKING_LINK_SECRET: SECRETS.BOOKING_LINK_SECRET })).toEqual(
       expect.any(Number),
     );
-    expect(await storeReminders({ URL: server.url, BOOKING_LINK_SECRET: "another-secret" })).toBeNull();
+    expect(await storeReminders({ URL: server.url, BOOKING_LINK_SECRET: "another-secret-of-another-site" })).toBeNull();
   });
 });

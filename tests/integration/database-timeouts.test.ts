@@ -3,7 +3,8 @@
  * words with Retry-After, never 500, and waits no longer than its timeouts; then, with the
  * database back, answers again. The test holds every table locked (ACCESS EXCLUSIVE, in a
  * transaction of its own), so each statement of the functions waits on a lock until the
- * transaction's lock_timeout or, outside a transaction, the driver's bound on a statement; with
+ * lock_timeout of the transaction it runs in (a lone statement runs in one of its own, so the
+ * server cancels it rather than the driver giving up while it runs on); with
  * a pool of one connection held so, a second request finds no connection (the connect timeout).
  */
 import pg from "pg";
@@ -13,6 +14,7 @@ import { openStartsOf } from "../support/start-dispenser";
 import { bookingRequest, contactMessage, jobQuery, SHORT_JOB } from "../support/sample-requests";
 import { bookingToken, purposeToken } from "../../src/lib/server/booking/booking-links";
 import { settingsEnv } from "../../src/lib/server/runtime/settings";
+import { errorCode, openDatabase } from "../../src/lib/server/db/database";
 
 const SECRET = "timeouts-test-key";
 const FEED = "timeouts-feed";
@@ -102,6 +104,28 @@ describe("while every table is locked", () => {
       retryAfter: "30",
     });
     expect(answer.body).toMatch(/^We (could not|cannot)/);
+  });
+
+  it("a plain query (no transaction) waiting on a lock is cancelled by the server, not left running there", async () => {
+    const db = await openDatabase({
+      DATABASE_URL: postgres.url,
+      ...settingsEnv({ databaseLockMs: 300, databaseStatementMs: 1_000 }),
+    });
+    try {
+      const marker = "plain-query-under-a-lock";
+      const failed = await db
+        .query(`SELECT count(*) AS ${marker.replaceAll("-", "_")} FROM bookings`)
+        .catch((error) => error);
+      // PostgreSQL's own code (lock_timeout), not the driver's "Query read timeout".
+      expect(errorCode(failed)).toBe("55P03");
+      const left = await holder.query(
+        "SELECT count(*)::integer AS n FROM pg_stat_activity WHERE query LIKE $1 AND state = 'active' AND pid <> pg_backend_pid()",
+        [`%${marker.replaceAll("-", "_")} FROM bookings%`],
+      );
+      expect(left.rows).toEqual([{ n: 0 }]);
+    } finally {
+      await db.close();
+    }
   });
 
   it("a request that finds the one pooled connection taken is answered 503 too", async () => {

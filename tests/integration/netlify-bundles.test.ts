@@ -12,6 +12,7 @@ import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import ICAL from "ical.js";
+import pg from "pg";
 import { openStartsOf } from "../support/start-dispenser";
 import { bookingRequest, contactMessage, SHORT_JOB } from "../support/sample-requests";
 import { startPostgres, type PostgresServer } from "../support/postgres-server";
@@ -67,6 +68,9 @@ beforeAll(async () => {
       BOOKING_LINK_SECRET: SECRET,
       CALENDAR_FEED_SECRET: FEED,
       RATE_LIMIT_MAX: "1000",
+      // The deploy context Netlify's build writes into each bundle; this suite's build ran without
+      // one, so it stands in at run time (a bundle that has none opens nothing: below).
+      CONTEXT: "production",
       // Netlify's own, in every function it runs.
       SITE_ID: "6f1b0a52-test-site",
       SITE_NAME: "severn-ridge",
@@ -274,18 +278,90 @@ describe("a deploy without what it needs takes nothing", () => {
     expect(await count("requests")).toBe(before);
   });
 
-  it("on a deploy preview without a database of its own, says it is a preview", async () => {
-    const answer = await schedule(without(["DATABASE_URL"], { CONTEXT: "deploy-preview" }));
+  /** A plain client, which migrates and claims nothing (openDatabase would). */
+  async function openPostgresReader(url: string) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    return {
+      query: async <T extends pg.QueryResultRow>(sql: string) => (await client.query<T>(sql)).rows,
+      close: () => client.end(),
+    };
+  }
+
+  /** A database on the test server that nothing has opened yet: its name, URL and its tables. */
+  async function freshDatabase(name: string) {
+    // Not through db: CREATE DATABASE runs outside a transaction, and db's every statement is in one.
+    const admin = await openPostgresReader(postgres.url);
+    await admin.query(`CREATE DATABASE ${name}`).finally(() => admin.close());
+    const url = new URL(postgres.url);
+    url.pathname = `/${name}`;
+    const tables = async () => {
+      const reader = await openPostgresReader(url.href);
+      try {
+        return (
+          await reader.query<{ name: string }>(
+            "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1",
+          )
+        ).map((row) => row.name);
+      } finally {
+        await reader.close();
+      }
+    };
+    return { url: url.href, tables };
+  }
+
+  it("on a deploy preview given only production's DATABASE_URL (scoped to every context), opens nothing and says it is a preview", async () => {
+    // Production's database as yet unclaimed: a preview that opened it would migrate and claim it.
+    const unclaimed = await freshDatabase("production_not_yet_opened");
+    const answer = await schedule({ ...production, DATABASE_URL: unclaimed.url, CONTEXT: "deploy-preview" });
     expect(answer.statusCode).toBe(503);
     expect(answer.body).toMatch(/^This is a preview of the site: it takes no requests/);
-    expect(answer.log).toMatch(/DATABASE_URL not set for this deploy-preview deploy/);
+    expect(answer.log).toMatch(/PREVIEW_DATABASE_URL not set for this deploy-preview deploy/);
+    expect(await unclaimed.tables()).toEqual([]);
+    // The same for a branch deploy, and for production's own database, already claimed.
+    const before = await count("requests");
+    const branch = await schedule({ ...production, CONTEXT: "branch-deploy" });
+    expect(branch.statusCode).toBe(503);
+    expect(branch.log).toMatch(/PREVIEW_DATABASE_URL not set for this branch-deploy deploy/);
+    expect(await count("requests")).toBe(before);
   });
 
-  it("refuses a deploy preview handed production's database before it migrates or writes anything", async () => {
+  it("books on a deploy preview's own PREVIEW_DATABASE_URL, which it claims as the preview's", async () => {
+    const own = await freshDatabase("preview_own");
+    const answer = await schedule({ ...production, PREVIEW_DATABASE_URL: own.url, CONTEXT: "deploy-preview" });
+    expect(answer.statusCode).toBe(201);
+    const reader = await openPostgresReader(own.url);
+    try {
+      expect(await reader.query("SELECT deploy_context FROM schema_owner")).toEqual([
+        { deploy_context: "deploy-preview" },
+      ]);
+    } finally {
+      await reader.close();
+    }
+  });
+
+  it("refuses a deploy preview handed production's database as its own before it migrates or writes anything", async () => {
     const before = { requests: await count("requests"), migrations: await count("schema_migrations") };
-    const answer = await schedule({ ...production, CONTEXT: "deploy-preview" });
+    const answer = await schedule({ ...production, PREVIEW_DATABASE_URL: postgres.url, CONTEXT: "deploy-preview" });
     expect(answer.statusCode).toBe(503);
     expect(answer.log).toContain("This database belongs to the production deploy, and this is a deploy-preview deploy");
     expect({ requests: await count("requests"), migrations: await count("schema_migrations") }).toEqual(before);
+  });
+
+  it("refuses link keys that could be read two ways, naming the setting, and stores nothing", async () => {
+    const before = await count("requests");
+    const answer = await schedule({ ...production, BOOKING_LINK_SECRET: `${SECRET}, ${SECRET}-next` });
+    expect(answer.statusCode).toBe(503);
+    expect(answer.log).toMatch(/\[settings\] BOOKING_LINK_SECRET cannot be read: a key holds ","/);
+    expect(await count("requests")).toBe(before);
+  });
+
+  it("on a bundle built without a deploy context, assumes none: opens nothing and names CONTEXT", async () => {
+    const unclaimed = await freshDatabase("context_unknown");
+    const answer = await schedule(without(["CONTEXT"], { DATABASE_URL: unclaimed.url }));
+    expect(answer.statusCode).toBe(503);
+    expect(answer.body).toMatch(/^This site cannot take requests right now\. Nothing was sent\./);
+    expect(answer.log).toMatch(/CONTEXT not set for this Netlify deploy: CONTEXT is the deploy context/);
+    expect(await unclaimed.tables()).toEqual([]);
   });
 });

@@ -36,9 +36,10 @@ const isLive = (booking: Booking) => booking.status === "booked" || booking.stat
 
 /**
  * The visitor's invite as the booking stands: its time now, TENTATIVE while only held, CONFIRMED once
- * confirmed, or a CANCEL that takes it out of the calendar.
+ * confirmed, or a CANCEL that takes it out of the calendar; for `attendees`, the mailboxes its
+ * e-mails go to (the client's, and an agent's who booked).
  */
-export function bookingInvite(booking: Booking): string {
+export function bookingInvite(booking: Booking, attendees: readonly string[]): string {
   const live = isLive(booking);
   return calendarFile(
     business.name,
@@ -52,11 +53,12 @@ export function bookingInvite(booking: Booking): string {
           booking.ownerEvent.location,
         ),
         sequence: booking.sequence,
+        attendees,
         tentative: booking.status === "pending",
         cancelled: !live,
       },
     ],
-    live ? "PUBLISH" : "CANCEL",
+    live ? "REQUEST" : "CANCEL",
   );
 }
 

@@ -12,14 +12,15 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { addDays } from "date-fns";
 import path from "node:path";
-import { availability } from "../../business-data";
+import { availability, business } from "../../business-data";
 import { siteUrlOf } from "../../site-url";
 import { dataDir } from "../db/database";
-import { deployContext, onNetlify } from "../deploy/deploy-context";
-import { KEY_ID, keysFor, linkKeys } from "../http/link-keys";
+import { deployContext, isPreview, onNetlify } from "../deploy/deploy-context";
+import { KEY_ID, keysFor, linkKeys, refuseUnreadableLinkKeys } from "../http/link-keys";
 import { runtimeEnv } from "../runtime/runtime";
 
 export function linkSecret(env: NodeJS.ProcessEnv = runtimeEnv()): string | null {
+  refuseUnreadableLinkKeys(env, business.phone);
   if (env.BOOKING_LINK_SECRET?.trim()) return env.BOOKING_LINK_SECRET;
   if (onNetlify(env)) return null;
   const dir = dataDir(env);
@@ -96,7 +97,7 @@ export const linkExpiry = (now: number) => addDays(now, 2 * availability.horizon
 export function siteUrl(env: NodeJS.ProcessEnv = runtimeEnv()): string {
   if (env.SITE_URL) return siteUrlOf(env);
   const context = deployContext(env);
-  const built = context && context !== "production" ? process.env.DEPLOY_PRIME_URL : process.env.SITE_URL;
+  const built = isPreview(context) ? process.env.DEPLOY_PRIME_URL : process.env.SITE_URL;
   return siteUrlOf({ SITE_URL: built || undefined });
 }
 

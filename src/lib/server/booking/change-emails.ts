@@ -30,17 +30,31 @@ function linkLines(booking: Booking, now: number): string[] {
   return [`${can}, until ${availability.cancellation.cutoffHours} hours before it starts:`, `  ${link}`, ""];
 }
 
-/** The e-mail of a change, without its recipient. */
-export function visitorChangeMail(
+/**
+ * The e-mail of a change for the mailboxes it goes to (`attendees`, named in its invite), without
+ * its recipient; recordChange (manage-booking.ts) knows the mailboxes and calls it.
+ */
+export const visitorChangeMail =
+  (
+    change: VisitorChange,
+    booking: Booking,
+    now: number,
+    /** For a cancellation or a move: the time it had before. */
+    before?: string,
+  ) =>
+  (attendees: readonly string[]): Omit<MailMessage, "to"> =>
+    changeMail(change, booking, now, before, attendees);
+
+function changeMail(
   change: VisitorChange,
   booking: Booking,
   now: number,
-  /** For a cancellation or a move: the time it had before. */
-  before?: string,
+  before: string | undefined,
+  attendees: readonly string[],
 ): Omit<MailMessage, "to"> {
   const when = `${bookedTimeText(booking.start)} (Maryland time)`;
   const what = describeServices(booking.job).join(", ") || "Inspection";
-  const calendar = bookingInvite(booking);
+  const calendar = bookingInvite(booking, attendees);
   if (change === "cancelled") {
     return {
       replyTo: business.email,

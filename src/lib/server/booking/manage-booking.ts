@@ -66,7 +66,7 @@ async function describe(db: Queryable, booking: Booking, now: number) {
     /** Whether the client has signed the agreement: "by Casey", "for Casey by Pat", with when. */
     agreement: signed ? { by: signedByText(signed), signedAtText: signedAtText(signed.signedAt) } : null,
     /** The visitor's invite, for their calendar, while the booking is live (cancelled: the cancelling one). */
-    invite: bookingInvite(booking),
+    invite: bookingInvite(booking, await visitorAddresses(db, booking.reference)),
   };
 }
 
@@ -115,7 +115,8 @@ export async function recordChange(
   booking: Booking,
   text: string,
   now: Date,
-  visitorMail: Omit<MailMessage, "to">,
+  /** The visitors' e-mail, made for the mailboxes it goes to. */
+  visitorMail: (attendees: readonly string[]) => Omit<MailMessage, "to">,
   toBusiness = true,
   clientOnly = false,
 ): Promise<void> {
@@ -133,6 +134,7 @@ export async function recordChange(
     fingerprint: null,
   });
   const addresses = (await visitorAddresses(tx, booking.reference)).slice(0, clientOnly ? 1 : undefined);
+  const mail = visitorMail(addresses);
   await insertDeliveries(
     tx,
     reference,
@@ -150,7 +152,7 @@ export async function recordChange(
         // Not "confirmation": these follow a click on the mailbox's own link, at most a few per
         // booking, so they do not count against the mailbox's daily confirmations (an agent who
         // books for several clients would otherwise be stopped by their clients' confirmations).
-        outgoing(index === 0 ? "client" : "agent", { ...visitorMail, to }),
+        outgoing(index === 0 ? "client" : "agent", { ...mail, to }),
       ),
     ],
     now.toISOString(),

@@ -1,5 +1,6 @@
 /**
- * The one database of the site: PostgreSQL. With DATABASE_URL set, any PostgreSQL server (Netlify
+ * The one database of the site: PostgreSQL. With DATABASE_URL set (PREVIEW_DATABASE_URL on a
+ * Netlify preview: deploy/deploy-context.ts), any PostgreSQL server (Netlify
  * DB, Supabase, RDS, a local server) through `pg`; without it, PGlite, PostgreSQL compiled to
  * WebAssembly, in a folder of DATA_DIR, so `npm start` needs nothing installed. Both speak the same
  * SQL, so the site's queries are plain SQL behind this one small interface (no query builder: the
@@ -15,7 +16,7 @@ import path from "node:path";
 // A static import, so that every bundler that makes a function (Gatsby's webpack for src/api,
 // Netlify's for netlify/functions) puts the driver inside the function's bundle.
 import pg from "pg";
-import { deployContext, onNetlify } from "../deploy/deploy-context";
+import { databaseUrlSetting, deployContext, onNetlify } from "../deploy/deploy-context";
 import { processState, runtimeEnv } from "../runtime/runtime";
 import { serverSettings } from "../runtime/settings";
 import { migrate } from "./migrate";
@@ -69,49 +70,51 @@ async function openPostgres(url: string, env: NodeJS.ProcessEnv): Promise<Databa
     connectionTimeoutMillis: settings.databaseConnectMs,
     // A connection unused for a while is closed, so that frozen instances do not hold the server's.
     idleTimeoutMillis: 10_000,
-    // The client's own bound on a statement outside a transaction (pg ends the connection then);
-    // inside one the server's timeouts below apply.
+    // A backstop for a server that stops answering at all: pg ends the connection. The bound that
+    // matters is the server's own (below), which cancels the statement where it runs.
     query_timeout: settings.databaseStatementMs + 1_000,
   });
   // An idle connection the server closed must not take the process down.
   pool.on("error", (error) => console.error("[database] idle connection lost:", error.message));
   // Set per transaction (SET LOCAL), not per connection: a pooled connection string (PgBouncer or
-  // Supavisor in transaction mode) hands one server connection to many clients in turn.
+  // Supavisor in transaction mode) hands one server connection to many clients in turn, and
+  // drops the startup parameters a per-connection setting would need.
   const begin = [
     "BEGIN",
     `SET LOCAL statement_timeout = ${settings.databaseStatementMs}`,
     `SET LOCAL lock_timeout = ${settings.databaseLockMs}`,
     `SET LOCAL idle_in_transaction_session_timeout = ${settings.databaseIdleInTransactionMs}`,
   ].join("; ");
+  async function transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query(begin);
+      const result = await work({
+        query: async <R extends Row>(sql: string, params: readonly unknown[] = []) =>
+          (await client.query(sql, params as unknown[])).rows as R[],
+        exec: async (sql: string) => void (await client.query(sql)),
+      });
+      await client.query("COMMIT");
+      return result;
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => undefined);
+      // A connection that timed out or broke is closed rather than handed to the next request.
+      if (isDatabaseUnavailable(error)) broken = error as Error;
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
   return {
     kind: "postgres",
-    async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
-      return (await pool.query(sql, params as unknown[])).rows as T[];
-    },
-    async exec(sql: string) {
-      await pool.query(sql);
-    },
-    async transaction<T>(work: (tx: Queryable) => Promise<T>) {
-      const client = await pool.connect();
-      let broken: Error | undefined;
-      try {
-        await client.query(begin);
-        const result = await work({
-          query: async <R extends Row>(sql: string, params: readonly unknown[] = []) =>
-            (await client.query(sql, params as unknown[])).rows as R[],
-          exec: async (sql: string) => void (await client.query(sql)),
-        });
-        await client.query("COMMIT");
-        return result;
-      } catch (error) {
-        await client.query("ROLLBACK").catch(() => undefined);
-        // A connection that timed out or broke is closed rather than handed to the next request.
-        if (isDatabaseUnavailable(error)) broken = error as Error;
-        throw error;
-      } finally {
-        client.release(broken);
-      }
-    },
+    // A statement alone runs as a transaction of its own, so the server's timeouts bound it too:
+    // a query waiting on a lock is cancelled on the server, not left running there after the
+    // client gave up. Two more round trips (BEGIN with its settings, COMMIT) buy that.
+    query: <T extends Row>(sql: string, params: readonly unknown[] = []) =>
+      transaction((tx) => tx.query<T>(sql, params)),
+    exec: (sql: string) => transaction((tx) => tx.exec(sql)),
+    transaction,
     close: () => pool.end(),
   };
 }
@@ -156,10 +159,16 @@ async function openEmbedded(dir: string): Promise<Database> {
 
 /** Opens the database the environment names and brings its schema up to date. */
 export async function openDatabase(env: NodeJS.ProcessEnv = runtimeEnv()): Promise<Database> {
-  const url = env.DATABASE_URL;
+  const setting = databaseUrlSetting(env);
+  const url = env[setting];
+  if (onNetlify(env) && !deployContext(env)) {
+    throw new DatabaseUnavailable(
+      "This function was built without a deploy context (CONTEXT): on Netlify it opens no database rather than guess which deploy it belongs to (README, Deploying).",
+    );
+  }
   if (!url && onNetlify(env)) {
     throw new DatabaseUnavailable(
-      "DATABASE_URL is not set: on Netlify the functions need a PostgreSQL database of their own deploy context (README, Deploying).",
+      `${setting} is not set: on Netlify the functions need a PostgreSQL database of their own deploy context (README, Deploying).`,
     );
   }
   const db = url ? await openPostgres(url, env) : await openEmbedded(embeddedDatabaseDir(env));
@@ -178,7 +187,7 @@ export async function openDatabase(env: NodeJS.ProcessEnv = runtimeEnv()): Promi
  * forgotten, so the next request tries again.
  */
 export function database(env: NodeJS.ProcessEnv = runtimeEnv()): Promise<Database> {
-  const key = `database:${env.DATABASE_URL ?? embeddedDatabaseDir(env)}`;
+  const key = `database:${env[databaseUrlSetting(env)] ?? embeddedDatabaseDir(env)}`;
   const holder = processState(key, () => ({ opening: null as Promise<Database> | null }));
   holder.opening ??= openDatabase(env).catch((error: unknown) => {
     holder.opening = null;

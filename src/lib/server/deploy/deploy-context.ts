@@ -13,7 +13,14 @@
  * built (`CONTEXT`); Netlify gives functions no such variable when they run. Gatsby's compiler
  * writes the build's `CONTEXT` into each function bundle, which is what "the deploy this function
  * belongs to" means. The scheduled functions in netlify/functions are bundled by Netlify from
- * source, but Netlify runs them on the published (production) deploy only.
+ * source, without it; Netlify runs them on the published (production) deploy only, and each says
+ * so itself (`publishedDeployEnv`). Nothing else is assumed: on Netlify a function whose context is
+ * not known opens no database.
+ *
+ * Previews are kept apart from production by construction: a deploy preview or branch deploy
+ * reads its database from PREVIEW_DATABASE_URL and never from DATABASE_URL, so production's
+ * database is out of a preview's reach whatever scope the owner gives DATABASE_URL in Netlify
+ * (all contexts, its default, included).
  */
 import { runtimeEnv } from "../runtime/runtime";
 
@@ -30,17 +37,29 @@ export const DEPLOY_CONTEXTS = ["production", "deploy-preview", "branch-deploy"]
 export type DeployContext = (typeof DEPLOY_CONTEXTS)[number];
 
 /**
- * The Netlify deploy context of this code, or null on one machine (`npm start`, the owner's
- * commands, the tests' servers). On Netlify without a known context (a scheduled function), it
- * is production: Netlify runs scheduled functions on the published deploy only.
+ * The Netlify deploy context of this code, or null when none is known: on one machine (`npm start`,
+ * the owner's commands, the tests' servers), or on Netlify in a bundle built without one.
  */
 export function deployContext(env: NodeJS.ProcessEnv = runtimeEnv()): DeployContext | null {
   const context = built(process.env.CONTEXT, "CONTEXT", env);
   if (context && (DEPLOY_CONTEXTS as readonly string[]).includes(context)) return context as DeployContext;
-  return onNetlify(env) ? "production" : null;
+  return null;
 }
 
-/** What a function needs on Netlify to take a request: without one, nothing is stored or sent. */
+/** A deploy preview or a branch deploy: not the site visitors use. */
+export const isPreview = (context: DeployContext | null) => context === "deploy-preview" || context === "branch-deploy";
+
+/** The variable that names this code's database: PREVIEW_DATABASE_URL for a preview, else DATABASE_URL. */
+export const databaseUrlSetting = (env: NodeJS.ProcessEnv = runtimeEnv()) =>
+  isPreview(deployContext(env)) ? "PREVIEW_DATABASE_URL" : "DATABASE_URL";
+
+/** The environment of a scheduled function: Netlify runs those on the published (production) deploy only. */
+export const publishedDeployEnv = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({ ...env, CONTEXT: "production" });
+
+/**
+ * What a function needs on Netlify to take a request: without one, nothing is stored or sent.
+ * DATABASE_URL stands for the database of this code's context (PREVIEW_DATABASE_URL on a preview).
+ */
 export const REQUIRED_ON_NETLIFY = {
   DATABASE_URL: "the PostgreSQL database that keeps requests and bookings",
   SMTP_URL: "the mail server that carries every e-mail",
@@ -48,11 +67,24 @@ export const REQUIRED_ON_NETLIFY = {
 } as const;
 export type RequiredSetting = keyof typeof REQUIRED_ON_NETLIFY;
 
-/** The required settings this environment lacks (none off Netlify, where each has a local stand-in). */
+/**
+ * The required settings this environment lacks, by the names the owner sets (none off Netlify,
+ * where each has a local stand-in), each with what it is for; CONTEXT first on Netlify when the
+ * bundle was built without a deploy context.
+ */
 export function missingSettings(
   env: NodeJS.ProcessEnv = runtimeEnv(),
   wanted: readonly RequiredSetting[] = Object.keys(REQUIRED_ON_NETLIFY) as RequiredSetting[],
-): RequiredSetting[] {
+): { name: string; what: string }[] {
   if (!onNetlify(env)) return [];
-  return wanted.filter((name) => !env[name]?.trim());
+  const unknownContext = deployContext(env)
+    ? []
+    : [{ name: "CONTEXT", what: "the deploy context, which Netlify's build sets and this bundle was built without" }];
+  const named = (name: RequiredSetting) => (name === "DATABASE_URL" ? databaseUrlSetting(env) : name);
+  return [
+    ...unknownContext,
+    ...wanted
+      .filter((name) => !env[named(name)]?.trim())
+      .map((name) => ({ name: named(name), what: REQUIRED_ON_NETLIFY[name] })),
+  ];
 }

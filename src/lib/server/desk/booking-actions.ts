@@ -209,7 +209,8 @@ export async function resendToClient(db: Database, body: Record<string, unknown>
       booking,
       "sent again by the office",
       now,
-      mail,
+      // The e-mail as it was sent, its invite and attendees too.
+      () => mail,
       false,
     );
     return { reference, resent: mail.subject };

@@ -36,7 +36,7 @@ export async function resendSigningLink(db: Database, body: Record<string, unkno
       booking,
       "signing link sent again by the office",
       now,
-      signingLinkMail(booking, signingLink(secret, reference, now.getTime())),
+      () => signingLinkMail(booking, signingLink(secret, reference, now.getTime())),
       false,
       true,
     );

@@ -1,7 +1,8 @@
 import { database, type Database } from "../db/database";
 import { RETRY_AFTER_SECONDS } from "../db/unavailable";
-import { deployContext, missingSettings, REQUIRED_ON_NETLIFY } from "../deploy/deploy-context";
+import { deployContext, isPreview, missingSettings } from "../deploy/deploy-context";
 import { HttpError } from "./http-error";
+import { refuseUnreadableLinkKeys } from "./link-keys";
 import { runtimeEnv } from "../runtime/runtime";
 
 /**
@@ -21,18 +22,19 @@ export async function databaseOr503(
   if (missing.length) {
     const context = deployContext(env);
     console.error(
-      `[settings] ${missing.join(", ")} not set for this ${context ?? "Netlify"} deploy: ${missing
-        .map((name) => `${name} is ${REQUIRED_ON_NETLIFY[name]}`)
+      `[settings] ${missing.map(({ name }) => name).join(", ")} not set for this ${context ?? "Netlify"} deploy: ${missing
+        .map(({ name, what }) => `${name} is ${what}`)
         .join("; ")}. Nothing is stored or sent until it is (README, Deploying).`,
     );
     throw new HttpError(
       503,
-      context && context !== "production"
+      isPreview(context)
         ? `This is a preview of the site: it takes no requests, bookings or messages. Nothing was sent. To reach us, call ${phone}.`
         : `This site cannot take requests right now. Nothing was sent. Please call us at ${phone}.`,
       retry,
     );
   }
+  refuseUnreadableLinkKeys(env, phone);
   try {
     return await database(env);
   } catch (error) {

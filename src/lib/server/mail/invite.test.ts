@@ -70,12 +70,25 @@ describe("a booking's invite", () => {
 });
 
 describe("an invite sent by e-mail", () => {
-  const held = calendarFile("Severn Ridge Home Inspections", [{ ...booked, tentative: true }], "PUBLISH");
-  const cancel = calendarFile("Severn Ridge Home Inspections", [{ ...booked, cancelled: true, sequence: 2 }], "CANCEL");
+  const attendees = ["client@example.com", "agent@example.org"];
+  const held = calendarFile("Severn Ridge Home Inspections", [{ ...booked, tentative: true, attendees }], "REQUEST");
+  const cancel = calendarFile(
+    "Severn Ridge Home Inspections",
+    [{ ...booked, cancelled: true, sequence: 2, attendees }],
+    "CANCEL",
+  );
+  const attendeesOf = (file: string) =>
+    parse(file)
+      .getFirstSubcomponent("vevent")!
+      .getAllProperties("attendee")
+      .map((property) => ({
+        address: String(property.getFirstValue()).replace(/^mailto:/i, ""),
+        rsvp: property.getParameter("rsvp"),
+      }));
 
   it("names its method, which the e-mail's calendar part repeats", () => {
-    expect(parse(held).getFirstPropertyValue("method")).toBe("PUBLISH");
-    expect(calendarMethod(held)).toBe("PUBLISH");
+    expect(parse(held).getFirstPropertyValue("method")).toBe("REQUEST");
+    expect(calendarMethod(held)).toBe("REQUEST");
     expect(parse(cancel).getFirstPropertyValue("method")).toBe("CANCEL");
     expect(calendarMethod(cancel)).toBe("CANCEL");
   });
@@ -86,5 +99,17 @@ describe("an invite sent by e-mail", () => {
     expect(event.getFirstPropertyValue("status")).toBe("CANCELLED");
     expect(event.getFirstPropertyValue("sequence")).toBe(2);
     expect(event.getFirstPropertyValue("organizer")).toMatch(/^mailto:/);
+  });
+
+  it("names every mailbox it goes to as an attendee, asked for no reply, on each method (RFC 5546 3.2.2, 3.2.5)", () => {
+    const expected = attendees.map((address) => ({ address, rsvp: "FALSE" }));
+    expect(attendeesOf(held)).toEqual(expected);
+    expect(attendeesOf(cancel)).toEqual(expected);
+  });
+
+  it("names no attendee in the owner's feed, which has no method", () => {
+    const feed = calendarFile("Severn Ridge Home Inspections: bookings", [booked]);
+    expect(parse(feed).getFirstPropertyValue("method")).toBeNull();
+    expect(attendeesOf(feed)).toEqual([]);
   });
 });

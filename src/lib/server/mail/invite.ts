@@ -10,7 +10,7 @@
 import newYorkZone from "!!raw-loader!@touch4it/ical-timezones/zones/America/New_York.ics";
 import { TZDate } from "@date-fns/tz";
 import { addMinutes } from "date-fns";
-import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
+import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { business } from "../../business-data";
 import { MARYLAND } from "../../booking/local-time";
 
@@ -26,6 +26,11 @@ export interface InviteEvent {
   tentative?: boolean;
   /** Bumped on each move, so calendars take the new time. */
   sequence?: number;
+  /**
+   * The mailboxes the invite is for (the client's, and an agent's who booked): a calendar applies
+   * an update or a CANCEL to its copy only when its own mailbox is an attendee.
+   */
+  attendees?: readonly string[];
 }
 
 /** The VTIMEZONE component of Maryland's zone, for ical-generator. */
@@ -35,14 +40,19 @@ function vtimezone(zone: string): string | null {
 }
 
 /**
- * An invite sent by e-mail names its method (RFC 5546): PUBLISH for the event as it stands, CANCEL
- * to take it out of the calendar. The owner's feed, a subscription, names none.
+ * An invite sent by e-mail names its method (RFC 5546, iTIP): REQUEST for the event as it stands
+ * (added, confirmed or moved), CANCEL to take it out of the calendar. Both name the ORGANIZER and
+ * every ATTENDEE (3.2.2, 3.2.5), which is how Gmail, Outlook and Apple Calendar match a later
+ * update or cancellation to the event a person already has; PUBLISH, which forbids attendees,
+ * left a CANCEL that some of them would not apply. Attendees are asked for no reply (RSVP=FALSE):
+ * the booking is confirmed from its link, not from the calendar. The owner's feed, a
+ * subscription, names no method and no attendee.
  */
-export type InviteMethod = "PUBLISH" | "CANCEL";
+export type InviteMethod = "REQUEST" | "CANCEL";
 
 export function calendarFile(name: string, events: readonly InviteEvent[], method?: InviteMethod): string {
   const calendar = ical({ name, prodId: { company: business.name, product: "bookings" } });
-  if (method) calendar.method(method === "CANCEL" ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.PUBLISH);
+  if (method) calendar.method(method === "CANCEL" ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST);
   // The zone is named on each event (TZID) and only its rules are given here: a calendar-wide zone
   // name would make ical-generator write DTSTAMP in that zone without "Z", where RFC 5545
   // (3.8.7.2) requires UTC.
@@ -61,6 +71,12 @@ export function calendarFile(name: string, events: readonly InviteEvent[], metho
       ...(event.location ? { location: event.location } : {}),
       // Calendars match a CANCEL or an update to the event by its organizer as well as its UID.
       organizer: { name: business.name, email: business.email },
+      attendees: (event.attendees ?? []).map((email) => ({
+        email,
+        rsvp: false,
+        role: ICalAttendeeRole.REQ,
+        status: event.cancelled ? ICalAttendeeStatus.DECLINED : ICalAttendeeStatus.ACCEPTED,
+      })),
       status: event.cancelled
         ? ICalEventStatus.CANCELLED
         : event.tentative

@@ -1,4 +1,5 @@
-import nodemailer, { type Transporter } from "nodemailer";
+import nodemailer, { type SendMailOptions, type Transporter } from "nodemailer";
+import MailComposer from "nodemailer/lib/mail-composer";
 import { encodeWord } from "nodemailer/lib/mime-funcs";
 import { processState } from "../runtime/runtime";
 import { serverSettings } from "../runtime/settings";
@@ -46,15 +47,15 @@ export function literalHeaderText(value: string): string {
 
 /**
  * The method an invite names (invite.ts writes it), which its e-mail's calendar part repeats
- * (RFC 6047 2.4): a mail program offers to remove a CANCEL, to add or update a PUBLISH.
+ * (RFC 6047 2.4): a mail program offers to remove a CANCEL, to add or update a REQUEST. A file
+ * naming none is PUBLISH, iCalendar's default for a plain event.
  */
-export const calendarMethod = (file: string): "CANCEL" | "PUBLISH" =>
-  /^METHOD:CANCEL\r?$/m.test(file) ? "CANCEL" : "PUBLISH";
+export const calendarMethod = (file: string): string => /^METHOD:([A-Z-]+)\r?$/m.exec(file)?.[1] ?? "PUBLISH";
 
-/** Sends one message over SMTP_URL (for example smtp://user:pass@smtp.example.com:587). */
-export async function sendMail(smtpUrl: string, from: string, message: MailMessage): Promise<void> {
+/** The message as nodemailer composes it: for sending, and for a mail program's copy (`rawMessage`). */
+function composed(from: string, message: MailMessage): SendMailOptions {
   const { calendar, attachments, ...rest } = message;
-  await transportFor(smtpUrl).sendMail({
+  return {
     from,
     ...rest,
     ...(attachments
@@ -71,5 +72,18 @@ export async function sendMail(smtpUrl: string, from: string, message: MailMessa
     ...(calendar
       ? { icalEvent: { method: calendarMethod(calendar), filename: "inspection.ics", content: calendar } }
       : {}),
-  });
+  };
+}
+
+/** Sends one message over SMTP_URL (for example smtp://user:pass@smtp.example.com:587). */
+export async function sendMail(smtpUrl: string, from: string, message: MailMessage): Promise<void> {
+  await transportFor(smtpUrl).sendMail(composed(from, message));
+}
+
+/**
+ * The whole message, RFC 5322 text with CRLF line ends, as the SMTP transport sends it: the same
+ * composer with its Date and Message-ID (`npm run mail -- N --save` writes it as a .eml file).
+ */
+export function rawMessage(from: string, message: MailMessage): Promise<Buffer> {
+  return new MailComposer(composed(from, message)).compile().build();
 }

@@ -74,10 +74,12 @@ export function acceptSchedule(
   const event = {
     ...visitorEvent(reference, request.start!, onSiteMinutes, request, ownerEvent.location),
     tentative: !office,
+    // Whom the confirmations go to (schedule-emails.ts): the client, and the agent who booked.
+    attendees: [request.email, ...(!byClient && request.agentEmail ? [request.agentEmail] : [])],
   };
   // The visitor's invite has the address but not the client's name or phone; the owner's has both.
-  const invite = calendarFile(business.name, [event], "PUBLISH");
-  const ownerInvite = calendarFile(business.name, [{ ...event, ...ownerEvent }], "PUBLISH");
+  const invite = calendarFile(business.name, [event], "REQUEST");
+  const ownerInvite = calendarFile(business.name, [{ ...event, ...ownerEvent }], "REQUEST");
   const details = {
     start: request.start!,
     onSiteMinutes,
