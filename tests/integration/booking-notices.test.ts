@@ -12,7 +12,7 @@ import { withDatabase } from "../../src/serve/database-access";
 import { postJson } from "../support/function-server";
 import { bookingRequest, SHORT_JOB } from "../support/sample-requests";
 import { BOOKED_BY_AGENT } from "../../src/lib/forms/choices";
-import { calendarIn, eventsOf, methodOf, partMethodOf } from "../support/invite";
+import { attendeesOf, calendarIn, eventsOf, methodOf, partMethodOf } from "../support/invite";
 import { bookingServerForTests } from "../support/booking-server";
 import { bodyText, waitFor } from "../support/mailbox";
 
@@ -83,8 +83,9 @@ it("tells the client and the agent of each confirmation, move and cancellation, 
     expect(statusOf(event)).toBe("TENTATIVE");
     expect(event.location).toBe(ADDRESS);
     expect(event.startDate.toJSDate().getTime()).toBe(Date.parse(start));
-    expect(methodOf(invite)).toBe("PUBLISH");
-    expect(partMethodOf(raw)).toBe("PUBLISH");
+    expect(methodOf(invite)).toBe("REQUEST");
+    expect(partMethodOf(raw)).toBe("REQUEST");
+    expect(attendeesOf(event)).toEqual([CLIENT, AGENT]);
     // The client's name and phone stay out of it.
     expect(invite).not.toMatch(/Casey Notice|555-7001/);
   }
@@ -96,6 +97,7 @@ it("tells the client and the agent of each confirmation, move and cancellation, 
   for (const [index, { event, text }] of confirmed.entries()) {
     expect(event.uid).toBe(reference);
     expect(statusOf(event)).toBe("CONFIRMED");
+    expect(attendeesOf(event)).toEqual([CLIENT, AGENT]);
     expect(event.sequence).toBeGreaterThan(held[index]!.event.sequence);
     expect(event.location).toBe(ADDRESS);
     expect(text).toContain(reference);
@@ -108,6 +110,7 @@ it("tells the client and the agent of each confirmation, move and cancellation, 
     expect(event.uid).toBe(reference);
     expect(statusOf(event)).toBe("CONFIRMED");
     expect(event.sequence).toBeGreaterThan(confirmed[index]!.event.sequence);
+    expect(attendeesOf(event)).toEqual([CLIENT, AGENT]);
     expect(event.startDate.toJSDate().getTime()).toBe(Date.parse(later));
     expect(event.location).toBe(ADDRESS);
     // A confirmed booking has nothing left to confirm.
@@ -122,6 +125,7 @@ it("tells the client and the agent of each confirmation, move and cancellation, 
     expect(methodOf(invite)).toBe("CANCEL");
     expect(partMethodOf(raw)).toBe("CANCEL");
     expect(statusOf(event)).toBe("CANCELLED");
+    expect(attendeesOf(event)).toEqual([CLIENT, AGENT]);
     expect(event.sequence).toBeGreaterThan(moved[index]!.event.sequence);
     expect(event.startDate.toJSDate().getTime()).toBe(Date.parse(later));
     expect(event.location).toBe(ADDRESS);

@@ -24,3 +24,7 @@ export function calendarIn(raw: string): string {
 
 /** The `method` parameter of the e-mail's text/calendar part, which a mail program acts on. */
 export const partMethodOf = (raw: string) => /Content-Type: text\/calendar;[^]*?method=("?)(\w+)\1/i.exec(raw)?.[2];
+
+/** The mailboxes an event names as attendees, as a calendar reads them (ical.js), in order. */
+export const attendeesOf = (event: ICAL.Event) =>
+  event.attendees.map((attendee) => String(attendee.getFirstValue()).replace(/^mailto:/i, ""));

@@ -82,8 +82,11 @@ export async function sendMail(smtpUrl: string, from: string, message: MailMessa
 
 /**
  * The whole message, RFC 5322 text with CRLF line ends, as the SMTP transport sends it: the same
- * composer with its Date and Message-ID (`npm run mail -- N --save` writes it as a .eml file).
+ * composer with its Date and Message-ID, and every line end CRLF as the transport's DATA stream
+ * makes them (`npm run mail -- N --save` writes it as a .eml file).
  */
-export function rawMessage(from: string, message: MailMessage): Promise<Buffer> {
-  return new MailComposer(composed(from, message)).compile().build();
+export async function rawMessage(from: string, message: MailMessage): Promise<Buffer> {
+  const built = await new MailComposer(composed(from, message)).compile().build();
+  // "latin1" keeps every byte as it is: only the line ends change.
+  return Buffer.from(built.toString("latin1").replace(/\r?\n/g, "\r\n"), "latin1");
 }
