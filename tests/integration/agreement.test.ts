@@ -259,7 +259,7 @@ describe("signing the agreement from the client's link", () => {
     expect(pageLinks.get(reference)).toBe(`/agreement?token=${token}`);
     const forged = `${token.slice(0, -4)}${token.slice(-4) === "AAAA" ? "BBBB" : "AAAA"}`;
     const expired = bookingToken(SECRETS.BOOKING_LINK_SECRET, reference, Date.now() - 1000, "sign");
-    const otherSecret = bookingToken("not-our-secret", reference, Date.now() + 86_400_000, "sign");
+    const otherSecret = bookingToken("not-our-own-link-secret", reference, Date.now() + 86_400_000, "sign");
     for (const [bad, status] of [
       [forged, 403],
       [otherSecret, 403],
@@ -286,7 +286,7 @@ describe("the reminders pass of the Netlify scheduled function", () => {
         headers: token ? { Authorization: `Bearer ${token}` } : {},
       });
     expect((await call("POST")).status).toBe(404);
-    expect((await call("POST", schedulerToken("not-our-secret", Date.now()))).status).toBe(404);
+    expect((await call("POST", schedulerToken("not-our-own-link-secret", Date.now()))).status).toBe(404);
     const own = schedulerToken(SECRETS.BOOKING_LINK_SECRET, Date.now());
     expect((await call("PUT", own)).status).toBe(404);
     const answer = await call("POST", own);

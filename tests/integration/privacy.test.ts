@@ -101,7 +101,7 @@ describe("one person's data, through the link in the kept e-mail", () => {
         .sort(),
     );
     const forged = await remove({
-      token: purposeToken("another-secret", "data-request", person, Date.now() + 60_000),
+      token: purposeToken("another-site-link-secret", "data-request", person, Date.now() + 60_000),
       action: "delete",
     });
     expect(forged).toMatchObject({ status: 403, body: "This link is not one of ours." });
