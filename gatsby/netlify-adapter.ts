@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { IAdapter } from "gatsby";
 import createNetlifyAdapter from "gatsby-adapter-netlify";
-import { withSiteValues } from "../src/lib/http-headers";
+import { adapterRoutes } from "../src/lib/http-headers";
 
 /**
  * The request the adapter's handler builds for each Gatsby Function (gatsby-adapter-netlify 1.4.0,
@@ -65,11 +65,13 @@ export function withRealRequests(internalDir: string, functionIds: string[]): vo
 }
 
 /**
- * Gatsby's Netlify adapter, handed header rules that agree with the site's. Gatsby adds its own
- * defaults to every path, among them `x-xss-protection: 1; mode=block`, which browsers dropped and
- * which can open cross-site leaks; neither Gatsby nor the adapter has an option to leave it out.
- * The adapter writes public/_headers after every build hook has run (gatsby/post-build.ts runs
- * before it), so the headers are corrected on their way in rather than in the written file.
+ * Gatsby's Netlify adapter, handed only header rules that give no path a header another rule gives
+ * it (`adapterRoutes`, src/lib/http-headers.ts): Gatsby's "/*" would otherwise send its
+ * must-revalidate Cache-Control to the hashed files it also calls immutable, and its
+ * `x-xss-protection: 1; mode=block`, which browsers dropped and which can open cross-site leaks,
+ * beside the site's "0"; neither Gatsby nor the adapter has an option to leave them out. The
+ * adapter writes public/_headers after every build hook has run (gatsby/post-build.ts runs
+ * before it), so the rules are corrected on their way in rather than in the written file.
  * The functions' handlers it writes get a real request (`withRealRequests` above).
  */
 export function netlifyAdapter(): IAdapter {
@@ -79,7 +81,7 @@ export function netlifyAdapter(): IAdapter {
     adapt: async (context) => {
       await adapter.adapt({
         ...context,
-        headerRoutes: context.headerRoutes.map((route) => ({ ...route, headers: withSiteValues(route.headers) })),
+        headerRoutes: adapterRoutes(context.headerRoutes),
       });
       // Where the adapter writes them: its working directory, the site's folder.
       withRealRequests(

@@ -6,7 +6,7 @@ import { readSiteContent } from "../src/build/content-files";
 import { builtPages, inlineScriptHashes, notFoundFiles, pageTitle } from "../src/build/built-pages";
 import { inlineCriticalCss } from "../src/build/critical-css";
 import { readPageData, readStats, withPagePreloads } from "../src/build/page-resources";
-import { headersFile } from "../src/lib/http-headers";
+import { headersFile, withPolicyMeta } from "../src/lib/http-headers";
 import { searchPath } from "../src/lib/paths";
 import { robotsTxt } from "../src/lib/robots";
 import { loadShareFonts } from "../src/build/share-image";
@@ -18,8 +18,8 @@ import { contentRoot, siteRoot } from "./site-root";
  * After the pages are written: each page's inline CSS cut to what it uses (src/build/critical-css.ts)
  * and what it needs to hydrate named for preloading (src/build/page-resources.ts),
  * a share image for each page, public/_headers (the site's headers with each page's
- * Content-Security-Policy, from its inline scripts' hashes: src/lib/http-headers.ts), robots.txt
- * and /favicon.ico. The Netlify adapter runs next and adds Gatsby's own headers to the same
+ * Content-Security-Policy, from its inline scripts' hashes: src/lib/http-headers.ts; the 404 page
+ * states its own in a <meta> element), robots.txt and /favicon.ico. The Netlify adapter runs next and adds Gatsby's own headers to the same
  * _headers file.
  */
 export async function writePostBuildFiles({
@@ -39,7 +39,6 @@ export async function writePostBuildFiles({
   // First, since it rewrites the pages whose inline scripts the policy below hashes. Each page is
   // read once: what is written is kept for the share images' titles and the policy's hashes.
   const html = new Map<string, string>();
-  const notFound: string[] = [];
   for (const { file, route } of [...pages, ...notFoundPages.map((file) => ({ file, route: undefined }))]) {
     const page = await readFile(file, "utf8");
     // gatsby-ssr.tsx leaves out gatsby-plugin-image's head script and styles, which a GatsbyImage needs.
@@ -47,12 +46,14 @@ export async function writePostBuildFiles({
       throw new Error(`${file} shows a GatsbyImage: let gatsby-ssr.tsx keep gatsby-plugin-image's head components`);
     }
     const critical = await inlineCriticalCss(page, readSheet);
-    // A not-found page answers many addresses, whose own page data Gatsby asks for first: nothing to name.
+    // A not-found page answers many addresses, whose own page data Gatsby asks for first: nothing
+    // to name. It answers addresses only the "/*" rule matches, so it carries its own policy.
     const final =
-      route === undefined ? critical : withPagePreloads(critical, route, readPageData(publicDir, route), stats);
+      route === undefined
+        ? withPolicyMeta(critical, inlineScriptHashes(critical))
+        : withPagePreloads(critical, route, readPageData(publicDir, route), stats);
     await writeFile(file, final);
-    if (route === undefined) notFound.push(final);
-    else html.set(route, final);
+    if (route !== undefined) html.set(route, final);
   }
   const site = readSiteContent(contentRoot);
 
@@ -66,12 +67,9 @@ export async function writePostBuildFiles({
     drawnWith: drawingFingerprint(siteRoot),
   });
 
-  // The policy of "/*", which answers unknown addresses, allows both versions of the 404 page
-  // Gatsby writes: the adapter replaces 404.html with the /404 version after this runs.
   await writeFile(
     path.join(publicDir, "_headers"),
     headersFile(
-      notFound.flatMap(inlineScriptHashes),
       pages.map(({ route }) => ({
         route,
         scriptHashes: inlineScriptHashes(html.get(route)!),

@@ -1,18 +1,28 @@
 /**
  * The site's HTTP headers, defined and written in one place: `headersFile` is the whole text
- * gatsby/post-build.ts writes to public/_headers after the pages are built. Netlify serves that
- * file (every matching rule applies, a later rule's value winning), and the local production
- * server (src/serve/serve.ts, through src/serve/deployed-headers.ts) applies it too, so the
- * browser tests run under exactly the deployed headers.
+ * gatsby/post-build.ts writes to public/_headers after the pages are built, and the Netlify
+ * adapter then adds Gatsby's own rules to the same file (`adapterRoutes` below decides which).
+ * The local production server (src/serve/serve.ts, through src/serve/deployed-headers.ts)
+ * applies that file too, so the browser tests run under exactly the deployed headers.
  *
- * The Netlify adapter then adds Gatsby's own rules to the same file: for every path
- * `x-content-type-options: nosniff`, `x-frame-options: DENY`, `referrer-policy: same-origin`;
- * hashed files `cache-control: public, max-age=31536000, immutable`; HTML and page-data
- * `cache-control: public, max-age=0, must-revalidate`. It also writes the deprecated
- * `x-xss-protection: 1; mode=block` for every path, which no setting turns off:
- * gatsby/netlify-adapter.ts gives it the site's value (`withSiteValues`) before the adapter
- * writes the file. gatsby-config declares no headers of its own: Gatsby would copy them into a
- * rule for every built file, repeating what the "/*" rule here already gives every path.
+ * No header is given to a path by two rules. Hosts disagree on what they do when several rules
+ * match: netlify-cli and the local server keep the last, others the first, and Netlify's CDN may
+ * send every match, values joined by ", " (a browser then enforces two policies at once, and a
+ * cache reads two contradicting Cache-Controls). With no overlap all three send the same, so:
+ * - "/*" carries only the headers every path gets with the same value (`securityHeaders`, Gatsby's
+ *   x-content-type-options, referrer-policy and x-frame-options), never a policy or a cache rule;
+ * - each page has its own rules for the two addresses it is served at, "/x" and "/x.html", with its
+ *   Content-Security-Policy and its opener policy (Netlify's "/x" rule also matches "/x/");
+ * - the 404 page, which answers any unknown address and so matches "/*" alone, states its policy
+ *   in a <meta> element (`withPolicyMeta`); it has no frame-ancestors there, which a meta policy
+ *   cannot carry, and x-frame-options: DENY keeps it out of frames instead;
+ * - Cache-Control comes from Gatsby's rules for hashed files and /static/* ("immutable") and is
+ *   otherwise Netlify's default (`public, max-age=0, must-revalidate`, which the local server
+ *   sends too: src/serve/deployed-headers.ts), so Gatsby's "/*" must-revalidate is left out.
+ * The deprecated `x-xss-protection: 1; mode=block` Gatsby writes for every path, which no setting
+ * turns off, is left out of Gatsby's rules: the site's "/*" sends it as "0".
+ * gatsby-config declares no headers of its own: Gatsby would copy them into a rule for every
+ * built file, on top of the "/*" rule here.
  */
 
 import { SEARCH_BUNDLE } from "./search";
@@ -22,7 +32,7 @@ export interface Header {
   value: string;
 }
 
-/** Headers for every path, beside Gatsby's defaults above. */
+/** Headers for every path, beside Gatsby's defaults (`adapterRoutes`); the same whatever else matches. */
 export const securityHeaders: Header[] = [
   // Two years, with subdomains, eligible for browsers' preload lists.
   { key: "strict-transport-security", value: "max-age=63072000; includeSubDomains; preload" },
@@ -31,19 +41,33 @@ export const securityHeaders: Header[] = [
     key: "permissions-policy",
     value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()",
   },
-  { key: "cross-origin-opener-policy", value: "same-origin" },
   // The old XSS auditor is gone from browsers and could be abused; the CSP does that work now.
   { key: "x-xss-protection", value: "0" },
 ];
 
+/** Headers of a rule in Netlify's _headers, as Gatsby hands them to its adapter. */
+export interface HeaderRoute {
+  path: string;
+  headers: Header[];
+}
+
 /**
- * Gatsby's default headers, with the site's own value wherever both name the same header, so no
- * rule in public/_headers contradicts the site's: a path is then answered the same whichever
- * matching rule Netlify lets win.
+ * Gatsby's header rules, left with what no other rule gives the same path: the headers the site's
+ * "/*" sends every path are the site's alone, and Gatsby's "/*" loses its must-revalidate
+ * Cache-Control, which would meet each hashed file's "immutable" (Netlify's default, the same
+ * must-revalidate, answers every path Gatsby gives no cache rule). A rule left empty is dropped.
  */
-export function withSiteValues(headers: readonly Header[]): Header[] {
-  const site = new Map(securityHeaders.map(({ key, value }) => [key, value]));
-  return headers.map(({ key, value }) => ({ key, value: site.get(key.toLowerCase()) ?? value }));
+export function adapterRoutes(routes: readonly HeaderRoute[]): HeaderRoute[] {
+  const site = new Set(securityHeaders.map(({ key }) => key));
+  return routes
+    .map((route) => ({
+      ...route,
+      headers: route.headers.filter(({ key }) => {
+        const name = key.toLowerCase();
+        return !site.has(name) && !(route.path === "/*" && name === "cache-control");
+      }),
+    }))
+    .filter((route) => route.headers.length > 0);
 }
 
 /** Netlify sets CONTEXT during its builds: "production", or a preview or branch deploy. */
@@ -62,8 +86,12 @@ export function previewHeaders(context = process.env.CONTEXT): Header[] {
  * the stylesheet, images set style attributes and Radix's scroll lock inserts a style element.
  * `webAssembly` adds 'wasm-unsafe-eval', which lets the page compile WebAssembly and nothing
  * else (no eval of scripts): only the search page asks for it, for Pagefind's search code.
+ * `meta` leaves out frame-ancestors, which a browser ignores (and reports) in a <meta> policy.
  */
-export function contentSecurityPolicy(scriptHashes: readonly string[], { webAssembly = false } = {}): string {
+export function contentSecurityPolicy(
+  scriptHashes: readonly string[],
+  { webAssembly = false, meta = false } = {},
+): string {
   const hashes = [...new Set(scriptHashes)].sort().map((hash) => `'sha256-${hash}'`);
   return [
     "default-src 'self'",
@@ -76,14 +104,42 @@ export function contentSecurityPolicy(scriptHashes: readonly string[], { webAsse
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    ...(meta ? [] : ["frame-ancestors 'none'"]),
   ].join("; ");
+}
+
+/**
+ * A page with its own policy in a <meta> element, for the 404 page, which answers addresses no
+ * rule but "/*" matches. It goes first in <head> after the charset, before any script it governs.
+ */
+export function withPolicyMeta(html: string, scriptHashes: readonly string[]): string {
+  const policy = contentSecurityPolicy(scriptHashes, { meta: true });
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${policy.replace(/"/g, "&quot;")}"/>`;
+  const charset = /<meta charSet="utf-8"\/>|<meta charset="utf-8">/i.exec(html);
+  const at = charset ? charset.index + charset[0].length : html.indexOf("<head>") + "<head>".length;
+  if (!charset && at < "<head>".length) throw new Error("A page without <head>: nowhere to put its policy");
+  return `${html.slice(0, at)}${meta}${html.slice(at)}`;
 }
 
 const cspHeader = (scriptHashes: readonly string[], options?: { webAssembly?: boolean }): Header => ({
   key: "content-security-policy",
   value: contentSecurityPolicy(scriptHashes, options),
 });
+
+/** A visitor page's own headers: its policy, and no window it opens may reach back into it. */
+function pageHeaders(scriptHashes: readonly string[], webAssembly: boolean): Header[] {
+  return [cspHeader(scriptHashes, { webAssembly }), { key: "cross-origin-opener-policy", value: "same-origin" }];
+}
+
+/**
+ * The headers the local server puts on the answers it writes itself (a redirect, a refused
+ * method, a function's answer), which are no file of the site: scripts from the site's own files
+ * only, and the visitor pages' opener policy.
+ */
+export function serverAnswerHeaders(): Header[] {
+  return pageHeaders([], false);
+}
+
 /** Where the content editor lives: its own page, never linked, never indexed. */
 export const EDITOR_ROUTE = "/admin";
 
@@ -137,25 +193,39 @@ type HeaderRule = [route: string, headers: Header[]];
 const ruleText = ([route, headers]: HeaderRule) =>
   `${route}\n${headers.map(({ key, value }) => `  ${key}: ${value}\n`).join("")}`;
 
+/** The addresses a page is served at: "/x", and "/x.html", the file the Netlify adapter leaves. */
+export function pageAddresses(route: string): string[] {
+  return [route, route === "/" ? "/index.html" : `${route}.html`];
+}
+
 /**
- * The site's rules in Netlify's _headers format. Any unknown address is answered with 404.html
- * under the "/*" rules alone, so "/*" carries that page's policy (`notFoundScriptHashes`, the
- * inline scripts of both versions of the 404 page Gatsby writes) and the headers every path
- * gets. Each page's own policy comes later and wins, and the editor's rules come last.
+ * The site's rules in Netlify's _headers format (see the top of this file for why none overlap).
+ * "/*" names only the headers every path gets; a rule below leaves out a header "/*" already
+ * gives with the same value (the preview's x-robots-tag, on the editor's rule too), and may not
+ * give it another. The editor's "/admin/*" also matches "/admin", as Netlify reads it.
  */
 export function headersFile(
-  notFoundScriptHashes: readonly string[],
   pages: ReadonlyArray<{ route: string; scriptHashes: readonly string[]; webAssembly?: boolean }>,
 ): string {
+  const everyPath: Header[] = [...securityHeaders, ...previewHeaders()];
   const rules: HeaderRule[] = [
-    ["/*", [cspHeader(notFoundScriptHashes), ...securityHeaders, ...previewHeaders()]],
-    ...pages.map(({ route, scriptHashes, webAssembly }): HeaderRule => [
-      route,
-      [cspHeader(scriptHashes, { webAssembly })],
-    ]),
+    ...pages.flatMap(({ route, scriptHashes, webAssembly = false }) =>
+      pageAddresses(route).map((address): HeaderRule => [address, pageHeaders(scriptHashes, webAssembly)]),
+    ),
     [`${SEARCH_BUNDLE}/*`, searchBundleHeaders()],
-    [EDITOR_ROUTE, editorHeaders()],
     [`${EDITOR_ROUTE}/*`, editorHeaders()],
   ];
-  return `# Content-Security-Policy per page (gatsby-node onPostBuild, src/lib/http-headers.ts)\n${rules.map(ruleText).join("")}`;
+  const own = rules.map(([route, headers]): HeaderRule => [
+    route,
+    headers.filter(({ key, value }) => {
+      const shared = everyPath.find((header) => header.key === key);
+      if (shared && shared.value !== value) {
+        throw new Error(
+          `${route} would send ${key} "${value}" and "/*" "${shared.value}": no rule may contradict "/*"`,
+        );
+      }
+      return !shared;
+    }),
+  ]);
+  return `# The site's headers, no two rules giving a path the same header (src/lib/http-headers.ts)\n${[["/*", everyPath] as HeaderRule, ...own].map(ruleText).join("")}`;
 }

@@ -1,8 +1,11 @@
 /**
  * Reads Netlify's `_headers` file, which the build writes into public/ (the site's headers:
  * src/lib/http-headers.ts, then Gatsby's own from the Netlify adapter), and finds the headers for
- * a path the way Netlify does: every matching rule applies, `*` matches any rest of a path.
- * The local server applies exactly these, so tests see what the deployed site sends.
+ * a path the way Netlify does: every matching rule applies, a rule matches as Netlify's own
+ * parser (@netlify/headers-parser, `getForRegExp`) reads it, and a file no rule gives a
+ * Cache-Control gets Netlify's default. The local server applies exactly these, so tests see what
+ * the deployed site sends. No two rules give a path the same header (src/lib/http-headers.ts), so
+ * which of two matches would win never arises; tests/e2e/merged-headers.spec.ts checks it.
  */
 import { existsSync, readFileSync } from "node:fs";
 
@@ -27,21 +30,48 @@ export function parseHeadersFile(text: string): HeaderRule[] {
   return rules;
 }
 
-function matches(pattern: string, path: string): boolean {
-  if (pattern === path) return true;
-  if (!pattern.includes("*") && !pattern.includes(":")) return false;
-  const regex = pattern
-    .split("/")
-    .map((segment) => {
-      if (segment === "*") return ".*";
-      if (segment.startsWith(":")) return "[^/]+";
-      return segment.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*");
-    })
-    .join("/");
-  return new RegExp(`^${regex}$`).test(path);
+/** Each rule's expression, made once: the server matches every rule against every address. */
+const patterns = new Map<string, RegExp>();
+
+/**
+ * Whether a rule's path matches an address, as Netlify reads it: case aside, with or without a
+ * trailing slash; a segment "*" matches the rest of the address or nothing ("/admin/*" matches
+ * "/admin"), "*" inside a segment any characters, ":name" one segment.
+ */
+export function matches(pattern: string, path: string): boolean {
+  let regex = patterns.get(pattern);
+  if (!regex) patterns.set(pattern, (regex = ruleRegExp(pattern)));
+  return regex.test(path);
 }
 
-/** All headers for a path; a header named by several rules keeps the last rule's value. */
+function ruleRegExp(pattern: string): RegExp {
+  const parts = pattern
+    .split("/")
+    .map((part) => part.trimEnd())
+    .filter(Boolean)
+    .map((part) => {
+      if (part.startsWith(":")) return "([^/]+)";
+      if (part === "*") return "?(.*)";
+      return (
+        part
+          .split("*")
+          // Escaped as escape-string-regexp does for Netlify: "-" as \x2d, valid under the u flag.
+          .map((piece) => piece.replace(/[|\\{}()[\]^$+*?.]/g, "\\$&").replace(/-/g, "\\x2d"))
+          .join("(.*)")
+      );
+    });
+  return new RegExp(`^/${parts.join("/")}/?$`, "iu");
+}
+
+/**
+ * What Netlify sends for a static file that no rule gives a Cache-Control: browsers revalidate it
+ * each time (Netlify's CDN keeps it until the next deploy). https://docs.netlify.com/build/caching/caching-overview/
+ */
+export const NETLIFY_DEFAULT_HEADERS: ReadonlyArray<[name: string, value: string]> = [
+  ["cache-control", "public, max-age=0, must-revalidate"],
+];
+
+/** All headers Netlify sends with a file at a path: every matching rule's, then its defaults for the rest. */
 export function headersFor(rules: readonly HeaderRule[], path: string): Map<string, string> {
   const result = new Map<string, string>();
   rules
@@ -49,6 +79,7 @@ export function headersFor(rules: readonly HeaderRule[], path: string): Map<stri
     .forEach((rule) => {
       rule.headers.forEach(([name, value]) => result.set(name, value));
     });
+  for (const [name, value] of NETLIFY_DEFAULT_HEADERS) if (!result.has(name)) result.set(name, value);
   return result;
 }
 

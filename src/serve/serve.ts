@@ -22,6 +22,7 @@ import { serverSettings } from "../lib/server/runtime/settings";
 import { connectionSlots } from "./connection-slots";
 import { withDatabase } from "./database-access";
 import { isLoopbackHost, keptFile, keptMail, keptMailAddress, keptMessage, mailListPage, mailPage } from "./local-mail";
+import { serverAnswerHeaders } from "../lib/http-headers";
 import { headersFor, loadHeaderRules } from "./deployed-headers";
 import { startFunctions, type PlainAnswer } from "./function-supervisor";
 import { cleanSegments, fileSender, resolveFile } from "./static-files";
@@ -65,8 +66,12 @@ export async function startProductionServer({
   if (unreadableKeys) throw unreadableKeys;
   const publicDir = path.join(siteRoot, "public");
   const headerRules = loadHeaderRules(path.join(publicDir, "_headers"));
-  // Every answer carries the headers every address gets; a page's own rules add to them.
-  const baseHeaders = headersFor(headerRules, "/*");
+  // The answers the server writes itself carry the headers every address gets and a policy of
+  // their own; a file is sent with the rules matching its address (the 404 page too).
+  const baseHeaders = new Map([
+    ...headersFor(headerRules, "/*"),
+    ...serverAnswerHeaders().map(({ key, value }): [string, string] => [key, value]),
+  ]);
   const callUsText = callUs(path.resolve(siteRoot, env.CONTENT_DIR ?? "content"));
   const sendFile = fileSender();
 
@@ -151,7 +156,7 @@ export async function startProductionServer({
       if (resolveFile(publicDir, trimmed) && cleanSegments(target)) {
         return answer(res, 301, "", { location: `${target}${search}` });
       }
-      return sendFile(req, res, path.join(publicDir, "404.html"), 404, baseHeaders);
+      return sendFile(req, res, path.join(publicDir, "404.html"), 404, headersFor(headerRules, pathname));
     }
     const file = resolveFile(publicDir, pathname);
     // As on Netlify: the rules matching the address, so an unknown one gets only the "/*" rules.

@@ -1,0 +1,157 @@
+/**
+ * The deployed headers hold however a host merges the rules of public/_headers that match one
+ * address: netlify-cli and the local server keep the last match, a host may keep the first, and
+ * Netlify's CDN may send them all, a header named twice joined by ", ". Read here with Netlify's
+ * own parser, every matching rule's headers are sent at once, the hardest of the three: each page,
+ * at each address it is served at, must still run its scripts inside its policy and hydrate, and
+ * each file gets one Cache-Control. src/lib/http-headers.ts says why no two rules overlap.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { builtPages } from "../../src/build/built-pages";
+import { pageAddresses } from "../../src/lib/http-headers";
+import { matches, NETLIFY_DEFAULT_HEADERS } from "../../src/serve/deployed-headers";
+import { openPage } from "../support/page";
+import { watchForProblems } from "../support/problems";
+
+/** A rule as @netlify/headers-parser reads it (its `Header` type, with the RegExp it always adds here). */
+interface NetlifyRule {
+  for: string;
+  forRegExp: RegExp;
+  values: Record<string, string>;
+}
+
+const publicDir = path.join(__dirname, "..", "..", "public");
+const pages = builtPages(publicDir).map(({ route }) => route);
+const UNKNOWN = "/no-such-page";
+const IMMUTABLE = "public, max-age=31536000, immutable";
+const REVALIDATE = "public, max-age=0, must-revalidate";
+
+/** The rules of public/_headers, read by the parser Netlify reads them with (an ES module). */
+async function netlifyRules(): Promise<NetlifyRule[]> {
+  const { parseAllHeaders } = await import("@netlify/headers-parser");
+  const { headers, errors } = await parseAllHeaders({
+    // Its declarations type the list of files as never[] (7.3.0); it takes paths.
+    headersFiles: [path.join(publicDir, "_headers")] as never[],
+    netlifyConfigPath: undefined,
+    minimal: false,
+  });
+  expect(errors).toEqual([]);
+  return headers as NetlifyRule[];
+}
+
+/** Every header each matching rule gives an address, in the rules' order, and Netlify's defaults for the rest. */
+function allSent(rules: readonly NetlifyRule[], address: string): Map<string, Array<{ rule: string; value: string }>> {
+  const sent = new Map<string, Array<{ rule: string; value: string }>>();
+  for (const rule of rules.filter(({ forRegExp }) => forRegExp.test(address))) {
+    for (const [name, value] of Object.entries(rule.values)) {
+      const key = name.toLowerCase();
+      sent.set(key, [...(sent.get(key) ?? []), { rule: rule.for, value }]);
+    }
+  }
+  for (const [name, value] of NETLIFY_DEFAULT_HEADERS)
+    if (!sent.has(name)) sent.set(name, [{ rule: "default", value }]);
+  return sent;
+}
+
+/** Every address of the built site: each file, each page at each address it is served at, and an unknown one. */
+function siteAddresses(): string[] {
+  const files = (readdirSync(publicDir, { recursive: true }) as string[])
+    .filter((file) => !["_headers", "_redirects"].includes(file) && statSync(path.join(publicDir, file)).isFile())
+    .map((file) => `/${file.split(path.sep).join("/")}`);
+  return [...new Set([...files, ...pages.flatMap(pageAddresses), UNKNOWN, `${UNKNOWN}/`, "/about/"])];
+}
+
+/**
+ * Answers every request for the site's own files with the headers of all its matching rules at
+ * once (the functions' answers, which Netlify gives no _headers rule, pass as the server sends them).
+ */
+async function sendAllMatches(page: Page, site: string, rules: readonly NetlifyRule[]) {
+  const ruled = new Set([
+    ...rules.flatMap((rule) => Object.keys(rule.values).map((name) => name.toLowerCase())),
+    ...NETLIFY_DEFAULT_HEADERS.map(([name]) => name),
+  ]);
+  await page.route(
+    (url) => url.origin === new URL(site).origin && !url.pathname.startsWith("/api/"),
+    async (route) => {
+      const response = await route.fetch({ maxRedirects: 0 });
+      // The body arrives decoded, so it is sent without the server's encoding and length.
+      const kept = Object.entries(response.headers()).filter(
+        ([name]) => !ruled.has(name) && name !== "content-encoding" && name !== "content-length",
+      );
+      const address = decodeURIComponent(new URL(route.request().url()).pathname);
+      const merged = [...allSent(rules, address)].map(([name, sent]) => [
+        name,
+        sent.map(({ value }) => value).join(", "),
+      ]);
+      await route.fulfill({ response, headers: Object.fromEntries([...kept, ...merged]) });
+    },
+  );
+}
+
+test.describe("the headers of public/_headers, every matching rule sent at once", { tag: "@desktop" }, () => {
+  test("give no address a header from two rules, so which rule wins never matters", async () => {
+    const rules = await netlifyRules();
+    const overlaps = siteAddresses().flatMap((address) =>
+      [...allSent(rules, address)]
+        .filter(([, sent]) => sent.length > 1)
+        .map(([name, sent]) => `${address} ${name} from ${sent.map(({ rule }) => rule).join(" and ")}`),
+    );
+    expect(overlaps.slice(0, 20), `${overlaps.length} overlaps`).toEqual([]);
+  });
+
+  test("match each address as Netlify's parser matches it, in the local server too", async () => {
+    const rules = await netlifyRules();
+    const differing = siteAddresses().flatMap((address) =>
+      rules
+        .filter((rule) => matches(rule.for, address) !== rule.forRegExp.test(address))
+        .map((rule) => `${rule.for} ${address}`),
+    );
+    expect(differing).toEqual([]);
+  });
+
+  test("give each kind of file one Cache-Control: hashed files kept, the rest revalidated", async () => {
+    const rules = await netlifyRules();
+    const cacheControl = (address: string) =>
+      allSent(rules, address)
+        .get("cache-control")!
+        .map(({ value }) => value);
+    const hashed = siteAddresses().filter((address) => /^\/[^/]+[.-][0-9a-f]{20}\.(js|css)$/.test(address));
+    expect(hashed.length).toBeGreaterThan(5);
+    for (const address of hashed) expect.soft(cacheControl(address), address).toEqual([IMMUTABLE]);
+    const shared = siteAddresses().filter((address) => address.startsWith("/static/"));
+    for (const address of shared) expect.soft(cacheControl(address), address).toEqual([IMMUTABLE]);
+    const revalidated = [...pages.flatMap(pageAddresses), "/page-data/app-data.json", "/robots.txt", UNKNOWN];
+    for (const address of revalidated) expect.soft(cacheControl(address), address).toEqual([REVALIDATE]);
+  });
+
+  for (const route of [...pages, UNKNOWN]) {
+    test(`${route} runs its scripts inside its policy and hydrates, at each address it is served at`, async ({
+      page,
+      baseURL,
+    }) => {
+      const rules = await netlifyRules();
+      await sendAllMatches(page, baseURL!, rules);
+      const problems = await watchForProblems(page);
+      const policies: string[] = [];
+      for (const address of route === UNKNOWN ? [route] : pageAddresses(route)) {
+        const response = await openPage(page, address);
+        policies.push(
+          response!.headers()["content-security-policy"] ??
+            (await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute("content"))!,
+        );
+        // All the page asks for has been answered, inside its policy, before the next address.
+        await page.waitForLoadState("networkidle");
+      }
+      await page.unrouteAll({ behavior: "wait" });
+      // What a page's requests are answered (the unknown address's 404, the desk's 401 before
+      // sign-in) is pages.spec.ts's to judge; here every other problem counts: a blocked script,
+      // a policy refusing a resource, an error thrown.
+      const answered = /^console error: Failed to load resource: the server responded with a status of \d+/;
+      expect(problems.filter((problem) => !answered.test(problem))).toEqual([]);
+      expect(policies[0]).toMatch(/^default-src 'self'; script-src 'self' ('wasm-unsafe-eval' )?'sha256-/);
+      expect(new Set(policies).size, "one policy at both addresses").toBe(1);
+    });
+  }
+});
