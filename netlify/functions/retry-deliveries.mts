@@ -4,10 +4,13 @@
  * bundles can), then sends the e-mails of stored requests that are due (the mail server refused
  * or was away when the request came in). Netlify deploys it beside the functions Gatsby's adapter
  * makes from src/api; it needs SMTP_URL, DATABASE_URL and BOOKING_LINK_SECRET (URL is Netlify's own).
+ *
+ * Netlify stops it at 30 s: the pass, counted from the function's start, starts no send after its
+ * budget allows (mail/delivery.ts, deliveryPass), and leaves what is still due to the next minute.
  */
 import { schedulerToken } from "../../src/lib/server/http/scheduler-token";
 import { publishedDeployEnv } from "../../src/lib/server/deploy/deploy-context";
-import { deliverDue, deliveryConfig } from "../../src/lib/server/mail/delivery";
+import { deliveryConfig, deliveryPass } from "../../src/lib/server/mail/delivery";
 
 /** Asks the site to store the reminders due; returns how many it sent, or null when it could not. */
 export async function storeReminders(env: NodeJS.ProcessEnv = process.env): Promise<number | null> {
@@ -33,6 +36,7 @@ export async function storeReminders(env: NodeJS.ProcessEnv = process.env): Prom
 }
 
 export default async function retryDeliveries(): Promise<Response> {
+  const started = Date.now();
   const config = await deliveryConfig(publishedDeployEnv(process.env));
   if (!config) {
     console.error(
@@ -41,7 +45,7 @@ export default async function retryDeliveries(): Promise<Response> {
     return new Response("No SMTP_URL: nothing to deliver.", { status: 200 });
   }
   await storeReminders();
-  await deliverDue(config);
+  await deliveryPass(config, { started });
   return new Response("Due deliveries tried.", { status: 200 });
 }
 

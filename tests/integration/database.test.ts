@@ -236,7 +236,7 @@ describe.each(engines)("on %s", (_name, open) => {
         now: new Date().toISOString(),
         until: new Date(Date.now() + 60_000).toISOString(),
         limit: 4,
-        reference,
+        references: [reference],
       });
     const [a, b, c] = await Promise.all([claim("a"), claim("b"), claim("c")]);
     const claimed = [...a, ...b, ...c].map((due) => due.message).sort();

@@ -14,26 +14,34 @@ export interface Mailbox {
   messages: ReceivedMail[];
   /** Every recipient a client asked for, in order, whether accepted or refused. */
   recipientsAsked: string[];
+  /** Answers, accepting them, the messages `holdAnswer` kept waiting. */
+  answerHeld: () => void;
   stop: () => Promise<void>;
 }
 
 /**
  * `port` lets a test bring a mail server back where the site expects it; `refuse` makes it answer
  * every recipient with a temporary failure (451), as a mail server does when it is overloaded;
- * `refuseRecipient` answers the recipients it names with the code it gives (553: no such mailbox).
+ * `refuseRecipient` answers the recipients it names with the code it gives (553: no such mailbox);
+ * `holdAnswer` keeps the messages it names (by their recipients) whole in `messages` but leaves
+ * the sender waiting for the answer to them until `answerHeld`, as a mail server that has taken a
+ * message and is slow to say so.
  */
 export async function startMailbox({
   port: chosen,
   refuse = false,
   refuseRecipient = () => undefined,
+  holdAnswer = () => false,
 }: {
   port?: number;
   refuse?: boolean;
   refuseRecipient?: (address: string) => number | undefined;
+  holdAnswer?: (recipients: string[]) => boolean;
 } = {}): Promise<Mailbox> {
   const port = chosen ?? (await freePort());
   const messages: ReceivedMail[] = [];
   const recipientsAsked: string[] = [];
+  const held: Array<() => void> = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
@@ -52,12 +60,10 @@ export async function startMailbox({
       let raw = "";
       stream.on("data", (chunk: Buffer) => (raw += chunk.toString()));
       stream.on("end", () => {
-        messages.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((recipient) => recipient.address),
-          raw,
-        });
-        callback();
+        const to = session.envelope.rcptTo.map((recipient) => recipient.address);
+        messages.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "", to, raw });
+        if (holdAnswer(to)) held.push(() => callback());
+        else callback();
       });
     },
   });
@@ -69,6 +75,7 @@ export async function startMailbox({
     url: `smtp://127.0.0.1:${port}`,
     messages,
     recipientsAsked,
+    answerHeld: () => held.splice(0).forEach((answer) => answer()),
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

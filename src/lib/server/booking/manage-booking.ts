@@ -25,6 +25,7 @@ import { throttle } from "../http/rate-limit";
 import { readJsonBody } from "../http/read-body";
 import { runtimeEnv } from "../runtime/runtime";
 import { deliverNow } from "../mail/deliver-now";
+import { withOwnMail } from "../mail/own-mail";
 import { outgoingMail } from "../mail/outgoing";
 import type { MailMessage } from "../mail/mailer";
 import { describeServices } from "./schedule-emails";
@@ -294,8 +295,8 @@ export async function manageBookingHandler(req: GatsbyFunctionRequest, res: Gats
     const body = (await readJsonBody(req)) as { token?: unknown; action?: unknown; start?: unknown };
     const reference = referenceOf(body.token, now.getTime());
     const db = await databaseOr503(business.phone);
-    const answer = await change(db, reference, body, now);
-    await deliverNow();
+    const [answer, ownMail] = await withOwnMail(() => change(db, reference, body, now));
+    await deliverNow(ownMail);
     res.status(answer.status).json(answer.body);
   } catch (error) {
     sendFailure(res, error, "booking", `Something went wrong on our side. Please call us at ${business.phone}.`);

@@ -333,4 +333,17 @@ export const MIGRATIONS: readonly Migration[] = [
   CREATE INDEX editor_states_made ON editor_states (made_at);
   `,
   },
+  {
+    name: "0010-delivery-handed-over",
+    sql: `
+  -- When the mail server said to go ahead with the message (354 to DATA), recorded before its first
+  -- byte leaves (mail/delivery.ts): a claim that lapses after it is not sent again, since the
+  -- server may have taken it, but left 'maybe-sent' for the owner to see. Cleared when the
+  -- server's answer is recorded. Only adds: the release before claims no row that is not pending.
+  ALTER TABLE deliveries ADD COLUMN handed_over_at timestamptz;
+  ALTER TABLE deliveries DROP CONSTRAINT deliveries_state_check;
+  ALTER TABLE deliveries ADD CONSTRAINT deliveries_state_check
+    CHECK (state IN ('pending', 'sent', 'failed', 'maybe-sent'));
+  `,
+  },
 ];

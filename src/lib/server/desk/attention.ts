@@ -1,6 +1,7 @@
 /**
  * What needs the owner's attention, across every booking: the e-mails refused for good or given up
- * on (the table `deliveries`, state 'failed'), the live bookings still to come whose client has not
+ * on (the table `deliveries`, state 'failed') or that may have been sent and are not sent again
+ * ('maybe-sent', mail/deliveries.ts), the live bookings still to come whose client has not
  * signed the agreement, and the people's requests about their data (privacy/data-rights.ts), with
  * whether each was answered. E-mails and data requests are those of the last ATTENTION_DAYS.
  * Times are in words, in Maryland's clock with its zone; the words are those of the desk's day
@@ -39,7 +40,7 @@ async function failedMails(db: Queryable, since: string): Promise<DeskAttention[
      FROM deliveries AS d JOIN requests AS r ON r.reference = d.reference
      LEFT JOIN bookings AS b ON b.status <> 'time_off'
        AND b.reference = CASE WHEN r.kind = $2 THEN r.record->>'booking' ELSE d.reference END
-     WHERE d.state = 'failed' AND d.created_at >= $1
+     WHERE d.state IN ('failed', 'maybe-sent') AND d.created_at >= $1
      ORDER BY d.created_at DESC, d.position LIMIT 200`,
     [since, BOOKING_CHANGES],
   );

@@ -26,6 +26,7 @@ import { throttle } from "../http/rate-limit";
 import { runtimeEnv } from "../runtime/runtime";
 import { readJsonBody } from "../http/read-body";
 import { deliverNow } from "../mail/deliver-now";
+import { withOwnMail } from "../mail/own-mail";
 import { bookCaller } from "./book-caller";
 import { bookingsCsv } from "./bookings-csv";
 import { cancelForClient, confirmForClient, handToInspector, moveForClient, resendToClient } from "./booking-actions";
@@ -138,10 +139,10 @@ export async function deskHandler(req: GatsbyFunctionRequest, res: GatsbyFunctio
       res.status(booked.status).json(booked.body);
       return;
     }
-    const answer = await change(db, body, now, session);
+    const [answer, ownMail] = await withOwnMail(() => change(db, body, now, session));
     // Ending the caller's own session ends its cookie too.
     if ("signedOut" in answer && answer.signedOut === true) setSessionCookie(req, res, null);
-    await deliverNow();
+    await deliverNow(ownMail);
     res.status(200).json(answer);
   } catch (error) {
     sendFailure(res, error, "desk", APOLOGY);

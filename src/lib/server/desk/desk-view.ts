@@ -50,7 +50,13 @@ export const STANDING_WORDS: Record<string, string> = {
 
 /** Where an e-mail's delivery stands (the table `deliveries`), in the words the desk shows. */
 export const deliveryWords = (state: string) =>
-  state === "failed" ? "not delivered" : state === "sent" ? "delivered" : "waiting to be sent";
+  state === "failed"
+    ? "not delivered"
+    : state === "sent"
+      ? "delivered"
+      : state === "maybe-sent"
+        ? "may have been delivered (not sent again: ask them)"
+        : "waiting to be sent";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -9,8 +9,18 @@
  * lasts, at most `retryMaxMs` apart. A refusal for good (a 5xx reply: no such mailbox, a policy)
  * is tried `permanentFailureTries` times in all, then the e-mail is marked failed.
  *
- * The one way an e-mail can go twice: the mail server accepts it and the process dies before
- * "sent" is recorded. After the claim's lease runs out it is sent again.
+ * No e-mail goes twice. A claim's lease outlives any send it covers (`claimLeaseMs`, made from the
+ * SMTP timeouts), and is renewed as each send begins. When the mail server says to go ahead with
+ * the message (354 to DATA), the row records so before the first byte leaves (mailer.ts,
+ * deliveries.ts); from then on the server may take it. A sender that stops there (its process died,
+ * or Netlify froze the function once it had answered) leaves its claim to lapse, and the e-mail is
+ * then left 'maybe-sent', not sent again: the owner sees it on the desk and can ask the client. A
+ * connection that ends after the hand-over with no answer to the message is left so too. A claim
+ * that lapses before the hand-over was never near the server, and is taken again as any due e-mail.
+ *
+ * Each request sends its own e-mails (deliver-now.ts), never another's; every other e-mail is the
+ * delivery pass's, which starts no send it has no time left for (`deliveryPass`), leaving the rest
+ * to the next pass.
  *
  * A booking's hold ends at a time set when it is made (booking/booking-queries.ts); a booking none of whose
  * confirmations can be delivered lets its time go at once, in the transaction that records the
@@ -18,15 +28,43 @@
  */
 import { randomUUID } from "node:crypto";
 import { database, type Database } from "../db/database";
-import { claimDue, expireUndeliverable, finishDelivery, type DueMail } from "./deliveries";
+import {
+  claimDue,
+  expireUndeliverable,
+  finishDelivery,
+  lockBookingFirst,
+  recordHandOver,
+  releaseClaim,
+  renewClaim,
+  type DueMail,
+} from "./deliveries";
 import { processState, runtimeEnv } from "../runtime/runtime";
 import { serverSettings, type ServerSettings } from "../runtime/settings";
-import { sendMail } from "./mailer";
+import { longestSendMs, sendMail } from "./mailer";
 
-/** A claim older than this is taken to be abandoned (its process died); the SMTP timeouts are far shorter. */
-export const CLAIM_LEASE_MS = 2 * 60 * 1000;
-/** How many e-mails one pass claims at a time. */
+/**
+ * What a claim's lease allows beyond the longest send: the database writes around the send (the
+ * hand-over's among them, each within `databaseStatementMs`) and clocks that differ between servers.
+ */
+const LEASE_MARGIN_MS = 30_000;
+
+/**
+ * How long a claim holds an e-mail from the start of its send: longer than any send can take under
+ * the SMTP timeouts in force, so no setting makes a lease lapse while its send goes on. This is the
+ * one place the figure is made.
+ */
+export const claimLeaseMs = (settings: ServerSettings): number =>
+  longestSendMs(settings) + settings.databaseStatementMs + LEASE_MARGIN_MS;
+
+/** How many e-mails a pass claims at a time. */
 const BATCH = 20;
+
+/**
+ * How long a delivery pass may take: Netlify stops a scheduled function at 30 s, and a pass that
+ * starts no send after `SCHEDULED_PASS_MS - smtpConnectMs` leaves the sends it started that long to
+ * finish, and the function some seconds beyond that to record them and answer.
+ */
+export const SCHEDULED_PASS_MS = 20_000;
 
 /** How long to wait after the n-th failed attempt: 5 s, 10 s, 20 s ... at most `retryMaxMs`. */
 export const retryDelay = (
@@ -53,59 +91,114 @@ export async function deliveryConfig(env: NodeJS.ProcessEnv = runtimeEnv()): Pro
 
 const isConfirmation = (message: string) => message === "confirmation" || message === "agentConfirmation";
 
-async function send(config: DeliveryConfig, due: DueMail): Promise<void> {
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Whether a send failed with the mail server's own answer (a refusal), rather than a silence or a lost connection. */
+const answeredByServer = (error: unknown) => typeof (error as { responseCode?: unknown }).responseCode === "number";
+
+async function send(config: DeliveryConfig, due: DueMail, now: () => number): Promise<void> {
   const { db, settings } = config;
+  if (!(await renewClaim(db, due, iso(now() + claimLeaseMs(settings))))) return;
+  let handedOver = false;
   try {
-    await sendMail(config.smtpUrl, due.from, due.mail);
+    await sendMail(config.smtpUrl, due.from, due.mail, async () => {
+      await recordHandOver(db, due, iso(now()));
+      handedOver = true;
+    });
   } catch (error) {
-    const permanent = isPermanentRefusal(error);
     const message = (error as Error).message;
+    if (handedOver && !answeredByServer(error)) {
+      // The server had the message and never answered it: it may have been sent.
+      console.error(`[delivery] ${due.message} e-mail for ${due.reference} may have been sent:`, message);
+      await finishDelivery(db, due.reference, due.message, due.claim, {
+        event: "unanswered",
+        at: iso(now()),
+        error: message,
+      });
+      return;
+    }
+    const permanent = isPermanentRefusal(error);
     console.error(
       `[delivery] ${due.message} e-mail for ${due.reference} ${permanent ? "refused" : "failed"} (try ${due.attempts + 1}):`,
       message,
     );
-    const now = Date.now();
+    const at = now();
     // The refusal and what follows from it commit together: no crash between them can leave a
-    // failed confirmation whose booking still holds its time.
+    // failed confirmation whose booking still holds its time. The booking is locked before the
+    // e-mail, in the one order of the two tables (deliveries.ts, lockBookingFirst).
     await db.transaction(async (tx) => {
+      if (isConfirmation(due.message)) await lockBookingFirst(tx, due.reference);
       const state = await finishDelivery(tx, due.reference, due.message, due.claim, {
         event: "failed",
-        at: new Date(now).toISOString(),
+        at: iso(at),
         error: message,
         permanent,
-        retryAt: new Date(now + retryDelay(due.attempts + 1, settings)).toISOString(),
+        retryAt: iso(at + retryDelay(due.attempts + 1, settings)),
         giveUpAfter: settings.permanentFailureTries,
       });
       if (state === "failed" && isConfirmation(due.message)) {
-        await expireUndeliverable(tx, due.reference, new Date(now).toISOString());
+        await expireUndeliverable(tx, due.reference, iso(at));
       }
     });
     return;
   }
-  await finishDelivery(db, due.reference, due.message, due.claim, { event: "sent", at: new Date().toISOString() });
+  await finishDelivery(db, due.reference, due.message, due.claim, { event: "sent", at: iso(now()) });
 }
 
-/** Claims and sends the due e-mails (of one request, or all), in batches until none is due. */
-export async function deliverDue(config: DeliveryConfig, reference?: string): Promise<void> {
-  for (;;) {
-    const now = Date.now();
+export interface PassLimits {
+  /** The e-mails of these requests only (a request's own), or, absent, every one due. */
+  references?: readonly string[];
+  /** When the pass must be done (ms since the epoch). */
+  until: number;
+  /** The time a send must have before `until` to be started; a pass with less claims no more. */
+  reserveMs?: number;
+  /** The clock (ms since the epoch); a test gives its own. */
+  now?: () => number;
+}
+
+/**
+ * Claims and sends the due e-mails (of `references`, or all), a batch at a time, while there is
+ * time to start a send; an e-mail claimed and not reached in time is given back for the next pass.
+ */
+export async function deliverDue(
+  config: DeliveryConfig,
+  { references, until, reserveMs = 0, now = Date.now }: PassLimits,
+): Promise<void> {
+  if (references && !references.length) return;
+  const inTime = () => until - now() >= reserveMs;
+  while (inTime()) {
+    const at = now();
     const claimed = await claimDue(config.db, {
       claim: randomUUID(),
-      now: new Date(now).toISOString(),
-      until: new Date(now + CLAIM_LEASE_MS).toISOString(),
+      now: iso(at),
+      until: iso(at + claimLeaseMs(config.settings)),
       limit: BATCH,
-      reference,
+      references,
     });
     // One request's e-mails in order, the business's first; requests side by side.
     const byRequest = new Map<string, DueMail[]>();
     for (const due of claimed) byRequest.set(due.reference, [...(byRequest.get(due.reference) ?? []), due]);
     await Promise.all(
       [...byRequest.values()].map(async (mails) => {
-        for (const due of mails) await send(config, due);
+        for (const due of mails) {
+          if (inTime()) await send(config, due, now);
+          else await releaseClaim(config.db, due);
+        }
       }),
     );
     if (claimed.length < BATCH) return;
   }
+}
+
+/**
+ * One delivery pass over every e-mail due, within `SCHEDULED_PASS_MS` of `started`: no send starts
+ * with less than `smtpConnectMs` left, and what is left is the next pass's.
+ */
+export function deliveryPass(
+  config: DeliveryConfig,
+  { started = Date.now(), now = Date.now }: { started?: number; now?: () => number } = {},
+): Promise<void> {
+  return deliverDue(config, { until: started + SCHEDULED_PASS_MS, reserveMs: config.settings.smtpConnectMs, now });
 }
 
 /** What a pass stores before it sends: the reminders due (reminders/reminders.ts, given by the server). */
@@ -137,7 +230,7 @@ export function startDeliveryWorker(env: NodeJS.ProcessEnv = runtimeEnv(), befor
     }
     try {
       const config = await deliveryConfig(env);
-      if (config) await deliverDue(config);
+      if (config) await deliveryPass(config);
     } catch (error) {
       console.error("[delivery] pass failed:", (error as Error).message);
     } finally {

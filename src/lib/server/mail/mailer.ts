@@ -1,8 +1,9 @@
+import { Readable } from "node:stream";
 import nodemailer, { type SendMailOptions, type Transporter } from "nodemailer";
 import MailComposer from "nodemailer/lib/mail-composer";
 import { encodeWord } from "nodemailer/lib/mime-funcs";
 import { processState } from "../runtime/runtime";
-import { serverSettings } from "../runtime/settings";
+import { serverSettings, type ServerSettings } from "../runtime/settings";
 
 export interface MailMessage {
   to: string;
@@ -17,6 +18,47 @@ export interface MailMessage {
 
 const transports = processState("smtp-transports", () => new Map<string, Transporter>());
 
+/**
+ * How many answers of the mail server one conversation waits for after its greeting, each within
+ * `smtpSocketMs`: EHLO, STARTTLS and EHLO again, up to three for AUTH, MAIL FROM, RCPT TO, DATA,
+ * and the answer to the message itself.
+ */
+const ANSWERS_AFTER_GREETING = 10;
+
+/**
+ * The longest one send can take under the timeouts below: the connection and the greeting within
+ * `smtpConnectMs` each, then every answer within `smtpSocketMs`. The delivery claim's lease is
+ * made from it (delivery.ts), so no setting can make a lease shorter than a send.
+ */
+export const longestSendMs = ({
+  smtpConnectMs,
+  smtpSocketMs,
+}: Pick<ServerSettings, "smtpConnectMs" | "smtpSocketMs">) => 2 * smtpConnectMs + ANSWERS_AFTER_GREETING * smtpSocketMs;
+
+/** What a send awaits once the mail server has said to go ahead with the message, before its first byte leaves. */
+export type HandOver = () => Promise<void>;
+
+/**
+ * The message's bytes as they leave, held back until `handOver` has resolved. Nodemailer pipes the
+ * message into the connection only once the server has answered DATA with 354, so the first read
+ * here marks the moment the server could begin to take the message; if `handOver` fails, not a
+ * byte leaves and the send fails.
+ */
+function afterHandOver(message: Readable, handOver: HandOver): Readable {
+  return Readable.from(
+    (async function* () {
+      try {
+        await handOver();
+      } catch (error) {
+        message.destroy();
+        throw error;
+      }
+      yield* message;
+    })(),
+    { objectMode: false },
+  );
+}
+
 function transportFor(url: string): Transporter {
   let transport = transports.get(url);
   if (!transport) {
@@ -27,6 +69,11 @@ function transportFor(url: string): Transporter {
       connectionTimeout: smtpConnectMs,
       greetingTimeout: smtpConnectMs,
       socketTimeout: smtpSocketMs,
+    });
+    transport.use("stream", (mail, done) => {
+      const { handOver } = mail.data as { handOver?: HandOver };
+      if (handOver) mail.message.processFunc((message) => afterHandOver(message, handOver));
+      done();
     });
     transports.set(url, transport);
   }
@@ -75,9 +122,17 @@ function composed(from: string, message: MailMessage): SendMailOptions {
   };
 }
 
-/** Sends one message over SMTP_URL (for example smtp://user:pass@smtp.example.com:587). */
-export async function sendMail(smtpUrl: string, from: string, message: MailMessage): Promise<void> {
-  await transportFor(smtpUrl).sendMail(composed(from, message));
+/**
+ * Sends one message over SMTP_URL (for example smtp://user:pass@smtp.example.com:587). `handOver`,
+ * when given, runs once the mail server is ready to take the message and before any of it leaves.
+ */
+export async function sendMail(
+  smtpUrl: string,
+  from: string,
+  message: MailMessage,
+  handOver?: HandOver,
+): Promise<void> {
+  await transportFor(smtpUrl).sendMail({ ...(handOver ? { handOver } : {}), ...composed(from, message) });
 }
 
 /**

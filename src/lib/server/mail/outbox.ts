@@ -4,6 +4,7 @@
  */
 import type { MailMessage } from "./mailer";
 import type { Queryable } from "../db/database";
+import { noteStoredMail } from "./own-mail";
 
 /** The e-mails of a request: to the business, the confirmation, a copy of it to an agent who booked, a change. */
 export type MessageName = "business" | "confirmation" | "agentConfirmation";
@@ -112,6 +113,7 @@ export async function insertDeliveries(
     transport: outgoing.transport,
     position,
   }));
+  if (rows.some((row) => row.transport === "smtp")) noteStoredMail(reference);
   // Kept locally, an e-mail is delivered the moment it is stored.
   await tx.query(
     `INSERT INTO deliveries (reference, message, mailbox, mail, transport, state, due_at, sent_at, created_at, position)

@@ -187,6 +187,11 @@ export async function deleteKept(
   address: string,
   keep: readonly string[],
 ): Promise<{ requests: number; mails: number }> {
+  // Bookings before their e-mails, as every transaction takes them (mail/deliveries.ts,
+  // lockBookingFirst): the cascade below reaches the e-mails first.
+  await tx.query("SELECT 1 FROM bookings WHERE reference = ANY($1::text[]) ORDER BY reference FOR UPDATE", [
+    references,
+  ]);
   const requests = await count(
     tx,
     "WITH gone AS (DELETE FROM requests WHERE reference = ANY($1::text[]) RETURNING 1) SELECT count(*)::integer AS count FROM gone",

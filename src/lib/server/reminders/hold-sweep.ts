@@ -9,11 +9,20 @@
  * It runs with the reminders (reminders.ts): every few seconds in the functions' process of
  * `npm start`, and every minute on Netlify through the scheduled function's call to
  * /api/reminders. Two sweepers at once expire a booking once (the UPDATE's own condition).
+ *
+ * It takes the booking's row before its e-mails', the one order of the two tables
+ * (mail/deliveries.ts, lockBookingFirst), so a refusal recorded at the same moment waits for it or
+ * it for the refusal, never both. A confirmation a sender holds at that moment (its claim still
+ * live) may be on its way to the client: the sweep leaves the booking for a later pass, once the
+ * send has ended one way or the other, rather than take the e-mail from its sender and tell the
+ * business it never arrived. One whose sender stopped after handing it to the mail server is
+ * 'maybe-sent', which is no news for the business either.
  */
 import { business } from "../../business-data";
 import { bookedTimeText } from "../../booking/booked-time";
 import type { Database } from "../db/database";
 import { lapsedHolds } from "../booking/booking-queries";
+import { settleLapsedHandOvers } from "../mail/deliveries";
 import { findRequest, insertDeliveries } from "../mail/outbox";
 import { runtimeEnv } from "../runtime/runtime";
 import { outgoingMail } from "../mail/outgoing";
@@ -48,12 +57,23 @@ export async function sweepLapsedHolds(
   const ended: string[] = [];
   for (const reference of await lapsedHolds(db, nowIso)) {
     const done = await db.transaction(async (tx) => {
-      const [booking] = await tx.query<{ start_at: Date }>(
-        `UPDATE bookings SET status = 'expired', updated_at = $2, sequence = sequence + 1
-         WHERE reference = $1 AND status = 'pending' AND confirm_by <= $2 RETURNING start_at`,
+      const [held] = await tx.query(
+        "SELECT 1 FROM bookings WHERE reference = $1 AND status = 'pending' AND confirm_by <= $2 FOR UPDATE",
         [reference, nowIso],
       );
-      if (!booking) return false;
+      if (!held) return false;
+      const [sending] = await tx.query(
+        `SELECT 1 FROM deliveries
+         WHERE reference = $1 AND message IN ${CONFIRMATIONS} AND state = 'pending' AND claimed_until > $2`,
+        [reference, nowIso],
+      );
+      if (sending) return false;
+      const [booking] = (await tx.query<{ start_at: Date }>(
+        `UPDATE bookings SET status = 'expired', updated_at = $2, sequence = sequence + 1
+         WHERE reference = $1 RETURNING start_at`,
+        [reference, nowIso],
+      )) as [{ start_at: Date }];
+      await settleLapsedHandOvers(tx, nowIso, [reference]);
       const givenUp = await tx.query(
         `UPDATE deliveries SET state = 'failed', last_error = 'given up: the hold ended before it could be delivered',
            claim = NULL, claimed_until = NULL
@@ -62,7 +82,7 @@ export async function sweepLapsedHolds(
       );
       const [{ delivered }] = (await tx.query<{ delivered: number }>(
         `SELECT count(*)::integer AS delivered FROM deliveries
-         WHERE reference = $1 AND message IN ${CONFIRMATIONS} AND state = 'sent'`,
+         WHERE reference = $1 AND message IN ${CONFIRMATIONS} AND state IN ('sent', 'maybe-sent')`,
         [reference],
       )) as [{ delivered: number }];
       if (givenUp.length && !delivered) {

@@ -19,6 +19,7 @@ import { databaseOr503 } from "../http/database-or-503";
 import { sendFailure } from "../http/http-error";
 import { isSchedulerToken } from "../http/scheduler-token";
 import { deliverNow } from "../mail/deliver-now";
+import { withOwnMail } from "../mail/own-mail";
 import { findRequest, insertDeliveries } from "../mail/outbox";
 import { runtimeEnv } from "../runtime/runtime";
 import { describeServices, duration, type ScheduleRecord } from "../booking/schedule-emails";
@@ -185,8 +186,9 @@ export async function remindersHandler(req: GatsbyFunctionRequest, res: GatsbyFu
     return;
   }
   try {
-    const sent = await sendDueReminders(await databaseOr503(business.phone, "save", env), new Date(), env);
-    await deliverNow(undefined, env);
+    const db = await databaseOr503(business.phone, "save", env);
+    const [sent, ownMail] = await withOwnMail(() => sendDueReminders(db, new Date(), env));
+    await deliverNow(ownMail, env);
     res.status(200).json({ sent });
   } catch (error) {
     sendFailure(res, error, "reminders", "The reminders could not be sent just now.");
