@@ -1,7 +1,10 @@
-/** Fields computed from other nodes: the counties served, the opening hours, the way to book and each service's starting price. */
+/**
+ * Fields computed from other nodes: the counties served, the opening hours, the way to book, the
+ * price range and each service's starting price.
+ */
 import { hoursSentence } from "../src/lib/booking/hours-sentence";
 import type { AvailabilityContent, PricingTables } from "../src/lib/content-schema";
-import { countiesServed, startingPriceForService } from "../src/lib/quote";
+import { countiesServed, listedPriceRange, startingPriceForService } from "../src/lib/quote";
 
 /** The part of Gatsby's node model the resolvers use. */
 interface NodeModel {
@@ -24,6 +27,26 @@ export const resolvers = {
       description: "The opening hours as a sentence, made from the weekly hours in availability.yaml",
       resolve: async (_source: unknown, _args: unknown, context: { nodeModel: NodeModel }) => {
         return hoursSentence((await context.nodeModel.findOne({ type: "Availability" })).rules.weeklyHours);
+      },
+    },
+    weeklyHours: {
+      type: "[WorkingDay!]!",
+      description:
+        "The working days and their hours, from availability.yaml (for the opening hours search engines read)",
+      resolve: async (_source: unknown, _args: unknown, context: { nodeModel: NodeModel }) => {
+        return (await context.nodeModel.findOne({ type: "Availability" })).rules.weeklyHours;
+      },
+    },
+    priceRange: {
+      type: "String!",
+      description: "From the lowest to the highest price in pricing.yaml and water-packages.yaml: $175–$2,800",
+      resolve: async (_source: unknown, _args: unknown, context: { nodeModel: NodeModel }) => {
+        const pricing = await context.nodeModel.findOne({ type: "Pricing" });
+        const { entries } = await context.nodeModel.findAll({ type: "WaterPackage" });
+        return listedPriceRange(
+          pricing.tables,
+          Array.from(entries, (entry) => entry.price),
+        );
       },
     },
     bookingOnline: {

@@ -20,6 +20,12 @@ export function useSiteInfo(): Queries.UseSiteInfoQuery["siteInfo"] & object {
         }
         counties
         hours
+        weeklyHours {
+          day
+          opens
+          closes
+        }
+        priceRange
         bookingOnline
         yearsInBusiness
         inspectionsCompleted

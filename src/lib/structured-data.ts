@@ -20,6 +20,10 @@ export interface BusinessFacts {
     country: string;
   };
   social: { facebook: string; instagram: string; linkedin: string; youtube: string };
+  /** The working days from availability.yaml, 24-hour clock. */
+  weeklyHours: readonly { day: string; opens: string; closes: string }[];
+  /** From the lowest to the highest listed price (listedPriceRange in quote.ts). */
+  priceRange: string;
 }
 
 const maryland = { "@type": "State", name: "Maryland" };
@@ -43,6 +47,26 @@ function postalAddressNode(address: BusinessFacts["address"]): JsonLdNode {
   };
 }
 
+/**
+ * The opening hours as schema.org wants them: one specification for each set of days with the
+ * same hours, so Monday to Saturday at 8 to 6 is one, with its days listed.
+ */
+export function openingHoursNodes(weeklyHours: BusinessFacts["weeklyHours"]): JsonLdNode[] {
+  const byHours = new Map<string, { opens: string; closes: string; days: string[] }>();
+  for (const { day, opens, closes } of weeklyHours) {
+    const key = `${opens}-${closes}`;
+    const group = byHours.get(key) ?? { opens, closes, days: [] };
+    group.days.push(day[0]!.toUpperCase() + day.slice(1));
+    byHours.set(key, group);
+  }
+  return [...byHours.values()].map(({ opens, closes, days }) => ({
+    "@type": "OpeningHoursSpecification",
+    dayOfWeek: days,
+    opens,
+    closes,
+  }));
+}
+
 export function businessNode(site: BusinessFacts, siteUrl: string): JsonLdNode {
   return {
     "@type": "HomeAndConstructionBusiness",
@@ -56,6 +80,8 @@ export function businessNode(site: BusinessFacts, siteUrl: string): JsonLdNode {
     logo: logoNode(siteUrl),
     address: postalAddressNode(site.address),
     areaServed: maryland,
+    openingHoursSpecification: openingHoursNodes(site.weeklyHours),
+    priceRange: site.priceRange,
     sameAs: Object.values(site.social),
   };
 }
