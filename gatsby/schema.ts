@@ -109,13 +109,8 @@ export const nodeTypes: Record<YamlNodeTypeName | "Service" | "BlogPost", NodeTy
     content: yamlContent("availability.yaml"),
     wrap: "rules",
     description: "When the business works and books (availability.yaml): what the pages show of it.",
-    objectTypes: {
-      rules: "AvailabilityRules",
-      "rules.cancellation": "CancellationRules",
-      "rules.weeklyHours": "WorkingDay",
-    },
-    // weeklyHours: the opening hours search engines read (SiteInfo.weeklyHours, gatsby/resolvers.ts).
-    only: { rules: ["bookingOnline", "cancellation", "weeklyHours"] },
+    objectTypes: { rules: "AvailabilityRules", "rules.cancellation": "CancellationRules" },
+    only: { rules: ["bookingOnline", "cancellation"] },
   },
   PageSources: { content: yamlContent("page-sources.yaml"), objectTypes: sources },
   Retention: {

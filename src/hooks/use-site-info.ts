@@ -20,12 +20,6 @@ export function useSiteInfo(): Queries.UseSiteInfoQuery["siteInfo"] & object {
         }
         counties
         hours
-        weeklyHours {
-          day
-          opens
-          closes
-        }
-        priceRange
         bookingOnline
         yearsInBusiness
         inspectionsCompleted

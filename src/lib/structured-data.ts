@@ -20,8 +20,15 @@ export interface BusinessFacts {
     country: string;
   };
   social: { facebook: string; instagram: string; linkedin: string; youtube: string };
-  /** The working days from availability.yaml, 24-hour clock. */
-  weeklyHours: readonly { day: string; opens: string; closes: string }[];
+}
+
+/**
+ * When the business works and what it charges, given on the home page only: search engines read the
+ * business from the page that presents it, and the other pages' first round trip has no room for it.
+ */
+export interface BusinessHoursAndPrices {
+  /** openingHoursNodes of availability.yaml's weekly hours, made at build time (gatsby/resolvers.ts). */
+  openingHoursSpecification: readonly JsonLdNode[];
   /** From the lowest to the highest listed price (listedPriceRange in quote.ts). */
   priceRange: string;
 }
@@ -51,7 +58,9 @@ function postalAddressNode(address: BusinessFacts["address"]): JsonLdNode {
  * The opening hours as schema.org wants them: one specification for each set of days with the
  * same hours, so Monday to Saturday at 8 to 6 is one, with its days listed.
  */
-export function openingHoursNodes(weeklyHours: BusinessFacts["weeklyHours"]): JsonLdNode[] {
+export function openingHoursNodes(
+  weeklyHours: readonly { day: string; opens: string; closes: string }[],
+): JsonLdNode[] {
   const byHours = new Map<string, { opens: string; closes: string; days: string[] }>();
   for (const { day, opens, closes } of weeklyHours) {
     const key = `${opens}-${closes}`;
@@ -59,7 +68,7 @@ export function openingHoursNodes(weeklyHours: BusinessFacts["weeklyHours"]): Js
     group.days.push(day[0]!.toUpperCase() + day.slice(1));
     byHours.set(key, group);
   }
-  return [...byHours.values()].map(({ opens, closes, days }) => ({
+  return Array.from(byHours.values(), ({ opens, closes, days }) => ({
     "@type": "OpeningHoursSpecification",
     dayOfWeek: days,
     opens,
@@ -67,7 +76,11 @@ export function openingHoursNodes(weeklyHours: BusinessFacts["weeklyHours"]): Js
   }));
 }
 
-export function businessNode(site: BusinessFacts, siteUrl: string): JsonLdNode {
+export function businessNode(
+  site: BusinessFacts,
+  siteUrl: string,
+  hoursAndPrices?: BusinessHoursAndPrices,
+): JsonLdNode {
   return {
     "@type": "HomeAndConstructionBusiness",
     "@id": businessId(siteUrl),
@@ -80,8 +93,10 @@ export function businessNode(site: BusinessFacts, siteUrl: string): JsonLdNode {
     logo: logoNode(siteUrl),
     address: postalAddressNode(site.address),
     areaServed: maryland,
-    openingHoursSpecification: openingHoursNodes(site.weeklyHours),
-    priceRange: site.priceRange,
+    ...(hoursAndPrices && {
+      openingHoursSpecification: hoursAndPrices.openingHoursSpecification,
+      priceRange: hoursAndPrices.priceRange,
+    }),
     sameAs: Object.values(site.social),
   };
 }
