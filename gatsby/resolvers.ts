@@ -1,7 +1,11 @@
-/** Fields computed from other nodes: the counties served, the opening hours, the way to book and each service's starting price. */
+/**
+ * Fields computed from other nodes: the counties served, the opening hours (a sentence, and schema.org
+ * nodes for the home page), the way to book, the price range and each service's starting price.
+ */
 import { hoursSentence } from "../src/lib/booking/hours-sentence";
 import type { AvailabilityContent, PricingTables } from "../src/lib/content-schema";
-import { countiesServed, startingPriceForService } from "../src/lib/quote";
+import { countiesServed, listedPriceRange, startingPriceForService } from "../src/lib/quote";
+import { openingHoursNodes } from "../src/lib/structured-data";
 
 /** The part of Gatsby's node model the resolvers use. */
 interface NodeModel {
@@ -32,6 +36,27 @@ export const resolvers = {
         "Whether visitors book an open time online (availability.yaml), which decides how the pages say to book",
       resolve: async (_source: unknown, _args: unknown, context: { nodeModel: NodeModel }) => {
         return (await context.nodeModel.findOne({ type: "Availability" })).rules.bookingOnline;
+      },
+    },
+  },
+  Availability: {
+    openingHoursSpecification: {
+      type: "JSON!",
+      description:
+        "The weekly hours as schema.org OpeningHoursSpecification nodes, for the home page's JSON-LD; made here, at build time, so no page carries the code",
+      resolve: (source: { rules: AvailabilityContent }) => openingHoursNodes(source.rules.weeklyHours),
+    },
+  },
+  Pricing: {
+    priceRange: {
+      type: "String!",
+      description: "From the lowest to the highest price in pricing.yaml and water-packages.yaml: $95–$2,800",
+      resolve: async (source: { tables: PricingTables }, _args: unknown, context: { nodeModel: NodeModel }) => {
+        const { entries } = await context.nodeModel.findAll({ type: "WaterPackage" });
+        return listedPriceRange(
+          source.tables,
+          Array.from(entries, (entry) => entry.price),
+        );
       },
     },
   },

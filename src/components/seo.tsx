@@ -2,7 +2,13 @@ import React from "react";
 import { useSiteInfo } from "../hooks/use-site-info";
 import { useSiteUrl } from "../hooks/use-site-url";
 import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, shareImagePath } from "../lib/paths";
-import { breadcrumbNode, businessNode, jsonLdScript, type JsonLdNode } from "../lib/structured-data";
+import {
+  breadcrumbNode,
+  businessNode,
+  jsonLdScript,
+  type BusinessHoursAndPrices,
+  type JsonLdNode,
+} from "../lib/structured-data";
 
 export interface Crumb {
   name: string;
@@ -21,6 +27,8 @@ interface SeoProps {
   type?: "website" | "article";
   /** For pages search engines should not list, such as the not-found page. */
   noindex?: boolean;
+  /** The business's opening hours and price range, for the home page's description of it. */
+  hoursAndPrices?: BusinessHoursAndPrices;
 }
 
 /** The head of every page, used from each page's `Head` export. */
@@ -32,6 +40,7 @@ export function Seo({
   structuredData = [],
   type = "website",
   noindex,
+  hoursAndPrices,
 }: SeoProps) {
   const site = useSiteInfo();
   const siteUrl = useSiteUrl();
@@ -40,7 +49,7 @@ export function Seo({
   const image = `${siteUrl}${shareImagePath(pathname)}`;
   const trail = [{ name: "Home", path: "/" }, ...parents, { name: title, path: pathname }];
   const nodes = [
-    businessNode(site, siteUrl),
+    businessNode(site, siteUrl, hoursAndPrices),
     ...(pathname === "/" || noindex ? [] : [breadcrumbNode(siteUrl, trail)]),
     ...structuredData,
   ];

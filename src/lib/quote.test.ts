@@ -1,6 +1,14 @@
 import { homeInspectionPricing } from "../../jest/home-inspection-pricing";
 import type { PricingTables } from "./content-schema";
-import { basePrice, computeQuote, countiesServed, percentOf, startingPriceForService, type QuoteInput } from "./quote";
+import {
+  basePrice,
+  computeQuote,
+  countiesServed,
+  listedPriceRange,
+  percentOf,
+  startingPriceForService,
+  type QuoteInput,
+} from "./quote";
 
 const tables: PricingTables = {
   mainInspections: [homeInspectionPricing],
@@ -143,6 +151,19 @@ describe("startingPriceForService", () => {
     expect(startingPriceForService("sewer-septic", tables, [])).toBe(225);
     expect(startingPriceForService("water-quality", tables, [225, 150])).toBe(150);
     expect(startingPriceForService("lead-paint-legal-requirements", tables, [150])).toBeNull();
+  });
+});
+
+describe("listedPriceRange", () => {
+  it("runs from the lowest listed price to the highest, size bands, add-ons and packages alike", () => {
+    const highestBand = Math.max(...homeInspectionPricing.sizeBands.map((band) => band.price));
+    expect(listedPriceRange(tables, [])).toBe(`$175–$${highestBand}`);
+    expect(listedPriceRange(tables, [150, 2_500])).toBe("$150–$2,500");
+  });
+
+  it("is one price when every listed price is the same", () => {
+    const one = { ...tables, mainInspections: [], addOns: [tables.addOns[0]!] };
+    expect(listedPriceRange(one, [175])).toBe("$175");
   });
 });
 

@@ -4,7 +4,7 @@
  * the visitor answers; the schedule function recomputes it and never trusts a client price.
  */
 import type { PricingTables } from "./content-schema";
-import { formatCount } from "./format";
+import { formatCount, formatDollars } from "./format";
 import { waterQualityService } from "./paths";
 
 export interface PackagePrice {
@@ -130,4 +130,19 @@ export function startingPriceForService(
     ...(slug === waterQualityService ? packagePrices : []),
   ];
   return prices.length ? Math.min(...prices) : null;
+}
+
+/**
+ * The business's price range for search engines (schema.org priceRange, "$175–$2,800"): from the
+ * lowest to the highest price the tables list, size bands, add-ons and water packages. Adjustments
+ * and travel fees are left out, as they are no price of a service on their own.
+ */
+export function listedPriceRange(tables: PricingTables, packagePrices: readonly number[]): string {
+  const prices = [
+    ...tables.mainInspections.flatMap((inspection) => inspection.sizeBands.map((band) => band.price)),
+    ...tables.addOns.map((addOn) => addOn.price),
+    ...packagePrices,
+  ];
+  const [lowest, highest] = [Math.min(...prices), Math.max(...prices)];
+  return lowest === highest ? formatDollars(lowest) : `${formatDollars(lowest)}–${formatDollars(highest)}`;
 }

@@ -22,6 +22,17 @@ export interface BusinessFacts {
   social: { facebook: string; instagram: string; linkedin: string; youtube: string };
 }
 
+/**
+ * When the business works and what it charges, given on the home page only: search engines read the
+ * business from the page that presents it, and the other pages' first round trip has no room for it.
+ */
+export interface BusinessHoursAndPrices {
+  /** openingHoursNodes of availability.yaml's weekly hours, made at build time (gatsby/resolvers.ts). */
+  openingHoursSpecification: readonly JsonLdNode[];
+  /** From the lowest to the highest listed price (listedPriceRange in quote.ts). */
+  priceRange: string;
+}
+
 const maryland = { "@type": "State", name: "Maryland" };
 
 export const businessId = (siteUrl: string) => `${siteUrl}/#business`;
@@ -43,7 +54,33 @@ function postalAddressNode(address: BusinessFacts["address"]): JsonLdNode {
   };
 }
 
-export function businessNode(site: BusinessFacts, siteUrl: string): JsonLdNode {
+/**
+ * The opening hours as schema.org wants them: one specification for each set of days with the
+ * same hours, so Monday to Saturday at 8 to 6 is one, with its days listed.
+ */
+export function openingHoursNodes(
+  weeklyHours: readonly { day: string; opens: string; closes: string }[],
+): JsonLdNode[] {
+  const byHours = new Map<string, { opens: string; closes: string; days: string[] }>();
+  for (const { day, opens, closes } of weeklyHours) {
+    const key = `${opens}-${closes}`;
+    const group = byHours.get(key) ?? { opens, closes, days: [] };
+    group.days.push(day[0]!.toUpperCase() + day.slice(1));
+    byHours.set(key, group);
+  }
+  return Array.from(byHours.values(), ({ opens, closes, days }) => ({
+    "@type": "OpeningHoursSpecification",
+    dayOfWeek: days,
+    opens,
+    closes,
+  }));
+}
+
+export function businessNode(
+  site: BusinessFacts,
+  siteUrl: string,
+  hoursAndPrices?: BusinessHoursAndPrices,
+): JsonLdNode {
   return {
     "@type": "HomeAndConstructionBusiness",
     "@id": businessId(siteUrl),
@@ -56,6 +93,10 @@ export function businessNode(site: BusinessFacts, siteUrl: string): JsonLdNode {
     logo: logoNode(siteUrl),
     address: postalAddressNode(site.address),
     areaServed: maryland,
+    ...(hoursAndPrices && {
+      openingHoursSpecification: hoursAndPrices.openingHoursSpecification,
+      priceRange: hoursAndPrices.priceRange,
+    }),
     sameAs: Object.values(site.social),
   };
 }

@@ -7,6 +7,7 @@ import { Seo } from "../components/seo";
 import { ServiceCardList } from "../components/services/service-card-list";
 import { Container } from "../components/ui/container";
 import { useSiteInfo } from "../hooks/use-site-info";
+import type { JsonLdNode } from "../lib/structured-data";
 
 export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
   const site = useSiteInfo();
@@ -42,15 +43,27 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
 export const query = graphql`
   query HomePage {
     ...ServiceCardList
+    availability {
+      openingHoursSpecification
+    }
+    pricing {
+      priceRange
+    }
   }
 `;
 
-export function Head({ location }: HeadProps) {
+export function Head({ location, data }: HeadProps<Queries.HomePageQuery>) {
   return (
     <Seo
       title="Maryland Home & Property Inspections"
       description="Licensed Maryland home inspectors: residential and commercial inspections, radon, mold, water, well, septic and lead paint testing, with an instant price online."
       pathname={location.pathname}
+      // Both files always exist: the build stops when one is missing or wrong (content-schema.ts).
+      hoursAndPrices={{
+        // A JSON field, typed as any object: gatsby/resolvers.ts fills it with openingHoursNodes' list.
+        openingHoursSpecification: data.availability!.openingHoursSpecification as unknown as JsonLdNode[],
+        priceRange: data.pricing!.priceRange,
+      }}
     />
   );
 }

@@ -7,6 +7,7 @@ import path from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { builtRoutes, publicDir, readPage } from "../support/built-site";
 import { specRoutes } from "../../scripts/lib/routes";
+import { readContentFile } from "../../src/build/content-files";
 
 const siteUrl = "https://www.severnridgeinspections.com";
 const built = builtRoutes().map(({ route, file }) => ({ route, document: readPage(file) }));
@@ -97,6 +98,36 @@ describe.each(pages)("$route", ({ route, document }) => {
       expect(items.at(-1)).toMatchObject({ position: items.length, item: `${siteUrl}${route}` });
     }
   });
+});
+
+test("the home page gives the business's opening hours and price range from content/ in its JSON-LD", () => {
+  // Worked out here from the YAML itself, not with the site's own functions, so a fact the site
+  // lost or changed on the way to the page shows.
+  const { weeklyHours } = readContentFile("availability.yaml");
+  const pricing = readContentFile("pricing.yaml");
+  const prices = [
+    ...pricing.mainInspections.flatMap((inspection) => inspection.sizeBands.map((band) => band.price)),
+    ...pricing.addOns.map((addOn) => addOn.price),
+    ...readContentFile("water-packages.yaml").map((pack) => pack.price),
+  ];
+  const dollars = (amount: number) => `$${amount.toLocaleString("en-US")}`;
+  const home = pages.find(({ route }) => route === "/")!;
+  const business = jsonLd(home.document).find((node) => node["@type"] === "HomeAndConstructionBusiness")!;
+  expect(business.priceRange).toBe(`${dollars(Math.min(...prices))}–${dollars(Math.max(...prices))}`);
+  const specifications = business.openingHoursSpecification as {
+    "@type": string;
+    dayOfWeek: string[];
+    opens: string;
+    closes: string;
+  }[];
+  expect(specifications.every((spec) => spec["@type"] === "OpeningHoursSpecification")).toBe(true);
+  const days = specifications
+    .flatMap(({ dayOfWeek, opens, closes }) => dayOfWeek.map((day) => ({ day, opens, closes })))
+    .sort((a, b) => a.day.localeCompare(b.day));
+  const expected = weeklyHours
+    .map(({ day, opens, closes }) => ({ day: day[0]!.toUpperCase() + day.slice(1), opens, closes }))
+    .sort((a, b) => a.day.localeCompare(b.day));
+  expect(days).toEqual(expected);
 });
 
 test("titles, descriptions and canonical addresses are unique across the site", () => {

@@ -86,11 +86,25 @@ function controlProps({ registration, error, hint, optional }: BaseProps) {
 type InputProps = BaseProps &
   Omit<React.InputHTMLAttributes<HTMLInputElement>, "name" | "value" | "onChange" | "onBlur" | "className">;
 
-export function TextField({ label, registration, error, hint, optional, className, ...input }: InputProps) {
+/**
+ * A text field unless `type` says otherwise. The type is written out, not left to HTML's default:
+ * HTML_CodeSniffer takes an input without one for no text field and rejects its autocomplete
+ * token (autocomplete="name" on the contact form's name, issue 50).
+ */
+export function TextField({
+  label,
+  registration,
+  error,
+  hint,
+  optional,
+  className,
+  type = "text",
+  ...input
+}: InputProps) {
   const field = { label, registration, error, hint, optional, className };
   return (
     <FieldShell {...field}>
-      <input {...input} {...controlProps(field)} />
+      <input type={type} {...input} {...controlProps(field)} />
     </FieldShell>
   );
 }

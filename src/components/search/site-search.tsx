@@ -96,7 +96,9 @@ export function SiteSearch() {
       </label>
       <input
         id={`${ids}-field`}
-        type="search"
+        // A text field, not type="search": HTML allows the combobox role (and so aria-expanded) on
+        // a text field only, and the W3C checker rejects them on a search field (issue 50).
+        type="text"
         role="combobox"
         aria-autocomplete="list"
         aria-expanded={results.length > 0}
