@@ -1,7 +1,9 @@
 /**
  * `npm run validate:html`: the W3C Nu HTML checker on every page of the built site in public/ and
- * on the not-found page (scripts/lib/nu-checker.ts). Exits with 1 on any error, and when this
- * machine has no Java to run the checker: a check that cannot run must not pass.
+ * on the not-found page (scripts/lib/nu-checker.ts). Exits with 1 on any error. The checker runs
+ * on Java, which npm cannot install: on a machine without it, `npm test` (which must pass on any
+ * machine with Node and npm) goes on with a line saying the HTML was NOT checked; under CI (`CI`
+ * set: .ci/run installs Debian's Java) a missing Java fails, so the check always runs there.
  *
  *   tsx scripts/validate-html.ts [--public public]
  */
@@ -19,10 +21,10 @@ function main() {
   if (version === null || version < JAVA_NEEDED) {
     console.error(
       `validate:html needs Java ${JAVA_NEEDED} or later to run the W3C Nu checker, and ` +
-        `${version === null ? `found none (${java})` : `found Java ${version}`}. On Debian: ` +
+        `${version === null ? `found none (${java})` : `found Java ${version}`}: the HTML was NOT checked. On Debian: ` +
         "sudo apt-get install default-jre-headless; or set JAVA_HOME to a Java 17 or later.",
     );
-    process.exitCode = 1;
+    if (process.env.CI) process.exitCode = 1;
     return;
   }
   const files = [...builtPages(publicDir).map((page) => page.file), ...notFoundFiles(publicDir)];
