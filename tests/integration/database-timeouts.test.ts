@@ -35,7 +35,9 @@ beforeAll(async () => {
     BOOKING_LINK_SECRET: SECRET,
     CALENDAR_FEED_SECRET: FEED,
     RATE_LIMIT_MAX: "1000",
-    ...settingsEnv({ databaseLockMs: 300, databaseStatementMs: 1_000, databaseConnectMs: 500 }),
+    // A statement waits on a lock longer than a request waits for the pool's one connection, so
+    // a second request while the first waits finds the pool taken (the connect timeout).
+    ...settingsEnv({ databaseLockMs: 1_000, databaseStatementMs: 2_000, databaseConnectMs: 500 }),
   });
   // Opened and migrated while it answers.
   start = (await openStartsOf(server.url, SHORT_JOB))[0]!;

@@ -51,8 +51,10 @@ beforeAll(async () => {
     holdAnswer: (to) => to.includes(SLOW),
   });
   // The functions read their environment when they run, as on Netlify (AWS_LAMBDA_FUNCTION_NAME):
-  // so no delivery worker starts in this process, and only what a test runs sends anything.
+  // so no delivery worker starts in this process, and only what a test runs sends anything. The
+  // deploy context stands in for the one Netlify's build writes into a bundle.
   Object.assign(process.env, {
+    CONTEXT: "production",
     DATABASE_URL: postgres.url,
     SMTP_URL: mailbox.url,
     BOOKING_LINK_SECRET: SECRET,
