@@ -10,7 +10,7 @@ import { bookingToken } from "../../src/lib/server/booking/booking-links";
 import { postJson, startFunctionServer, type Answer } from "../support/function-server";
 import { getJson, openStartsOf } from "../support/start-dispenser";
 import { bookingRequest, SHORT_JOB } from "../support/sample-requests";
-import { calendarIn, eventsOf } from "../support/invite";
+import { attendeesOf, calendarIn, eventsOf } from "../support/invite";
 import { bookingServerForTests } from "../support/booking-server";
 import { bodyText, waitFor } from "../support/mailbox";
 import { occupy } from "../support/occupy";
@@ -168,6 +168,7 @@ describe("a booking", () => {
     expect(event!.startDate.toJSDate().getTime()).toBe(Date.parse(start));
     // Held until confirmed, at the property's address; nothing else the visitor typed.
     expect(event!.component.getFirstPropertyValue("status")).toBe("TENTATIVE");
+    expect(attendeesOf(event!)).toEqual(["booker@example.com"]);
     expect(event!.location).toMatch(/^\d+ Main Street, Annapolis, MD 21403$/);
     expect(booked.booking.invite).not.toMatch(
       new RegExp(`Ann Client|555-${String(visitor).padStart(4, "0")}|side gate`),

@@ -12,7 +12,6 @@ import { subHours } from "date-fns";
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { availability, business } from "../../business-data";
 import { bookedTimeText } from "../../booking/booked-time";
-import { BOOKED_BY_AGENT } from "../../forms/choices";
 import { offeredTime } from "../../forms/field-checks";
 import { MARYLAND, rfc3339 } from "../../booking/local-time";
 import { agreementsOf } from "../agreement/agreement-queries";
@@ -28,7 +27,7 @@ import { deliverNow } from "../mail/deliver-now";
 import { withOwnMail } from "../mail/own-mail";
 import { outgoingMail } from "../mail/outgoing";
 import type { MailMessage } from "../mail/mailer";
-import { describeServices } from "./schedule-emails";
+import { describeServices, visitorMailboxes } from "./schedule-emails";
 import { createReference } from "../mail/reference";
 import { alternatives, calendar, holdInspector, jobOf, lengthOf } from "./booking";
 import { checkBookingToken, deskLink, linkSecret } from "./booking-links";
@@ -41,7 +40,8 @@ const newStart = offeredTime("Choose one of the open times.", "Choose one of the
 
 /** What the page shows of a booking: where it stands, and what, where and for how much, as booked. */
 async function describe(db: Queryable, booking: Booking, now: number) {
-  const record = (await findRequest(db, booking.reference))?.record as { quote?: { total: number } } | undefined;
+  const record = (await findRequest(db, booking.reference))?.record as
+    { quote?: { total: number }; request?: VisitorRequest } | undefined;
   // The services and fee never change after booking, so the newest signature of it covers it.
   const [signed] = await agreementsOf(db, [booking.reference]);
   const cutoff = subHours(Date.parse(booking.start), availability.cancellation.cutoffHours).getTime();
@@ -67,7 +67,7 @@ async function describe(db: Queryable, booking: Booking, now: number) {
     /** Whether the client has signed the agreement: "by Casey", "for Casey by Pat", with when. */
     agreement: signed ? { by: signedByText(signed), signedAtText: signedAtText(signed.signedAt) } : null,
     /** The visitor's invite, for their calendar, while the booking is live (cancelled: the cancelling one). */
-    invite: bookingInvite(booking, await visitorAddresses(db, booking.reference)),
+    invite: bookingInvite(booking, record?.request ? visitorMailboxes(record.request) : []),
   };
 }
 
@@ -95,13 +95,12 @@ const tooLate = () =>
     `It is less than ${availability.cancellation.cutoffHours} hours to the inspection: please call us at ${business.phone} to change it.`,
   );
 
+type VisitorRequest = Parameters<typeof visitorMailboxes>[0];
+
 /** The addresses the booking's confirmations went to: the client's, and an agent's who booked. */
 async function visitorAddresses(db: Queryable, reference: string): Promise<string[]> {
-  const request = (await findRequest(db, reference))?.record.request as
-    { email: string; agentEmail?: string; bookedByAgent?: string } | undefined;
-  if (!request) return [];
-  const agent = request.bookedByAgent === BOOKED_BY_AGENT && request.agentEmail ? [request.agentEmail] : [];
-  return [request.email, ...agent];
+  const request = (await findRequest(db, reference))?.record.request as VisitorRequest | undefined;
+  return request ? visitorMailboxes(request) : [];
 }
 
 /**

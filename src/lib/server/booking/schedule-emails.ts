@@ -99,6 +99,15 @@ export const duration = (minutes: number) => {
     .join(" ");
 };
 
+/**
+ * The mailboxes a booking's visitor e-mails go to, in order: the client's, and the agent's when the
+ * agent booked. The confirmations, every change and the invites' attendees follow it.
+ */
+export function visitorMailboxes(request: { email: string; agentEmail?: string; bookedByAgent?: string }): string[] {
+  const agent = request.bookedByAgent === BOOKED_BY_AGENT && request.agentEmail ? [request.agentEmail] : [];
+  return [request.email, ...agent];
+}
+
 export function scheduleEmails(
   record: ScheduleRecord,
   to: string,

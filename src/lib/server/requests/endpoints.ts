@@ -15,6 +15,7 @@ import {
   scheduleEmails,
   SAME_ADDRESS_NOTE,
   type ScheduleRecord,
+  visitorMailboxes,
 } from "../booking/schedule-emails";
 import { contactEmails, type ContactRecord } from "./contact-emails";
 import type { Acceptance, Endpoint, RequestContext } from "./handle-request";
@@ -74,8 +75,7 @@ export function acceptSchedule(
   const event = {
     ...visitorEvent(reference, request.start!, onSiteMinutes, request, ownerEvent.location),
     tentative: !office,
-    // Whom the confirmations go to (schedule-emails.ts): the client, and the agent who booked.
-    attendees: [request.email, ...(!byClient && request.agentEmail ? [request.agentEmail] : [])],
+    attendees: visitorMailboxes(request),
   };
   // The visitor's invite has the address but not the client's name or phone; the owner's has both.
   const invite = calendarFile(business.name, [event], "REQUEST");
