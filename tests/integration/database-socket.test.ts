@@ -5,13 +5,12 @@
  * client's transaction and the owner's own queries never run inside one another on PGlite's one
  * session.
  */
-import { mkdtempSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { statSync } from "node:fs";
 import pg from "pg";
 import { databaseSocket, serveDatabaseAccess, socketUrl, withDatabase } from "../../src/serve/database-access";
 import { postJson, startFunctionServer, type FunctionServer } from "../support/function-server";
 import { contactMessage } from "../support/sample-requests";
+import { newDataDir } from "../support/embedded-database";
 import { openDatabase, type Database } from "../../src/lib/server/db/database";
 
 const count = "SELECT count(*)::int AS n FROM socket_turns";
@@ -57,7 +56,7 @@ describe("one session, taken in turns", () => {
   let env: NodeJS.ProcessEnv;
   let client: pg.Client;
   beforeAll(async () => {
-    env = { ...process.env, DATA_DIR: mkdtempSync(path.join(tmpdir(), "socket-turns-")) };
+    env = { ...process.env, DATA_DIR: await newDataDir("socket-turns-") };
     delete env.DATABASE_URL;
     db = await openDatabase(env);
     await serveDatabaseAccess(db, env);

