@@ -11,9 +11,21 @@ import { eventsOf } from "../support/invite";
 import { fillProperty, next, visitor } from "../support/schedule-form";
 
 async function fillCaller(page: Page, name: string, email: string, phone: string) {
-  await page.getByLabel("Your name").fill(name);
-  await page.getByLabel("E-mail", { exact: true }).fill(email);
-  await page.getByLabel("Phone").fill(phone);
+  await page.getByLabel("Client's name").fill(name);
+  await page.getByLabel("Client's e-mail").fill(email);
+  await page.getByLabel("Client's phone").fill(phone);
+}
+
+/** The caller's step and its review speak to the office about the caller, never to a visitor. */
+async function expectOfficeWords(page: Page) {
+  const form = page.locator("form");
+  await expect(page.getByRole("heading", { name: "The client's details" })).toBeVisible();
+  await expect(form.getByText("The caller is the buyer's agent, booking for a client")).toBeVisible();
+  await expect(form.getByLabel("How did the caller hear about us?")).toBeVisible();
+  await expect(form.getByText("What the caller gives is used only for this request")).toBeVisible();
+  for (const visitorWords of [/\bYour\b/, /\bI'm\b/, /How did you/, /What you send/]) {
+    await expect(form.getByText(visitorWords)).toHaveCount(0);
+  }
 }
 
 /** The booking the desk answered with, from the client's kept e-mail. */
@@ -42,9 +54,13 @@ test("the office books a caller into an open time, and another outside the hours
   const label = await chooseOpenTime(page, DAY_SLOTS.deskCaller, project);
   await shootDesk(page, "book-caller", project);
   await next(page);
+  await expectOfficeWords(page);
+  await shootDesk(page, "book-caller-details", project);
   const email = visitor().email;
   await fillCaller(page, "Pat Phoned", email, visitor().phone);
   await next(page);
+  await expect(page.getByRole("heading", { name: "The client's details" })).toBeVisible();
+  await expect(page.locator("form").getByText(/\bYour\b/)).toHaveCount(0);
   await page.getByRole("button", { name: "Book for the caller" }).click();
   const said = page.getByRole("status").filter({ hasText: /^Booked SR-/ });
   await expect(said).toContainText("and confirmed");

@@ -103,7 +103,9 @@ test("the owner records a visit's report as delivered, and the client's data pag
   await expect(item).toContainText("counted from a month after the visit");
   const firstDay = marylandDay();
   await item.getByRole("button", { name: "Report delivered today" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "the agreement's years count from today" })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "the signed agreement is kept 5 years from today" }),
+  ).toBeVisible();
   // Delivered on Maryland's today when it was pressed (either side of a midnight, should one pass
   // meanwhile), and the agreement kept until five years from that day.
   const delivered = [...new Set([firstDay, marylandDay()])];

@@ -71,7 +71,7 @@ test(
     await page.getByLabel("How did you hear about us?").selectOption("search");
     await next(page);
     await page.getByRole("button", { name: "Book this time" }).click();
-    await expect(page.getByRole("heading", { name: "Inspection booked" })).toBeFocused();
+    await expect(page.getByRole("heading", { name: "Time held for you" })).toBeFocused();
     const reference = (await page.locator("strong.font-mono").textContent())!;
     const stored = (await readE2eOutbox("schedule-requests")).find((record) => record.reference === reference)!;
     expect(stored).toMatchObject({ request: { name: "Gail Reload", street: "7 Draft Lane", addOns: ["radon"] } });

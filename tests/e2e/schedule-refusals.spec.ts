@@ -43,7 +43,7 @@ test("a time taken meanwhile is refused with a clear message, and the fresh time
   await expect(
     page.getByRole("group", { name: /^Open times on / }).getByRole("button", { name: label, exact: true }),
   ).toHaveCount(0);
-  await expect(page.getByRole("heading", { name: "Inspection booked" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Time held for you" })).toHaveCount(0);
 });
 
 test("a second booking of one address at an overlapping time asks first, and books only when told to", async ({
@@ -69,7 +69,7 @@ test("a second booking of one address at an overlapping time asks first, and boo
   await question.getByRole("button", { name: "Go back" }).click();
   await expect(question).toHaveCount(0);
   await expect(book).toBeFocused();
-  await expect(page.getByRole("heading", { name: "Inspection booked" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Time held for you" })).toHaveCount(0);
   const booked = async () =>
     (await readE2eOutbox("schedule-requests")).filter((line) => {
       const sent = line.request as { street?: string; start?: string };
@@ -79,7 +79,7 @@ test("a second booking of one address at an overlapping time asks first, and boo
 
   await book.click();
   await question.getByRole("button", { name: "Book it as well" }).click();
-  await expect(page.getByRole("heading", { name: "Inspection booked" })).toBeFocused();
+  await expect(page.getByRole("heading", { name: "Time held for you" })).toBeFocused();
   expect(await booked()).toHaveLength(2);
 });
 
@@ -99,7 +99,7 @@ test(
     const notification = page.getByRole("region", { name: /Notifications/ });
     await expect(notification.getByText("Your request was not sent")).toBeVisible();
     await expect(notification.getByText(/^We could not save your request just now\. Nothing was sent\./)).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Inspection booked" })).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Time held for you" })).toHaveCount(0);
 
     // Everything is still there: on the review step and on each step behind it.
     await expect(page.getByText("Erin Retry")).toBeVisible();

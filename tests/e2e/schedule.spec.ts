@@ -49,7 +49,7 @@ test("a visitor fills in every step, watches the estimate change, books an open 
   await page.getByRole("button", { name: "Book this time" }).click();
   const { confirmationQueued } = (await (await answer).json()) as { confirmationQueued: boolean };
 
-  await expect(page.getByRole("heading", { name: "Inspection booked" })).toBeFocused();
+  await expect(page.getByRole("heading", { name: "Time held for you" })).toBeFocused();
   // The visitor reads "Your reference is SR-20261123-ABC123." under the heading (the notification
   // repeats it).
   const sentence = page.getByRole("paragraph").filter({ hasText: /^Your reference is / });
@@ -108,7 +108,7 @@ test("the size typed with a comma is priced the same before and after booking", 
   await expect(estimateTotal(page)).toHaveText("$518");
   await page.getByRole("button", { name: "Book this time" }).click();
 
-  await expect(page.getByRole("heading", { name: "Inspection booked" })).toBeFocused();
+  await expect(page.getByRole("heading", { name: "Time held for you" })).toBeFocused();
   await expect(estimateTotal(page)).toHaveText("$518");
   const reference = /Your reference is (\S+)\./.exec(
     (await page
@@ -175,7 +175,7 @@ test("the whole booking by keyboard alone", async ({ page }, testInfo) => {
   await press("Enter");
   await page.getByRole("button", { name: "Book this time" }).focus();
   await press("Enter");
-  await expect(page.getByRole("heading", { name: "Inspection booked" })).toBeFocused();
+  await expect(page.getByRole("heading", { name: "Time held for you" })).toBeFocused();
 });
 
 test("a step with problems shows each next to its field and focuses the first", { tag: "@phone" }, async ({ page }) => {

@@ -35,13 +35,19 @@ const DONE: Record<ItemAction | "time-off", string> = {
   confirm: "Confirmed: the client and agent have their e-mail and invite.",
   cancel: "Cancelled: the client and agent have their e-mail and the cancelling invite.",
   "time-off-remove": "The time is open again.",
-  delivered: "Recorded: the agreement's years count from today.",
+  delivered: "Recorded: the report was delivered today, and the signed agreement is kept 5 years from today.",
   move: "Moved: the client and agent have their e-mail and the moved invite.",
   resend: "Sent again: the client has the latest e-mail of the booking, with its links.",
   "resend-signing": "Sent: the client has the link to sign the agreement.",
   hand: "Handed over: the booking keeps its time with the other inspector.",
   "time-off": "Time off taken: those times are no longer offered.",
 };
+
+/** What an action on this item did, where it depends on the item: no agreement is kept that was never signed. */
+export function doneWith(action: ItemAction, item: DeskItem): string | undefined {
+  if (action !== "delivered" || item.agreement) return undefined;
+  return "Recorded: the report was delivered today. The client has not signed the agreement, so none is kept: send them the signing link if the visit needs one.";
+}
 
 function DayItems({
   items,
@@ -90,13 +96,13 @@ export function DeskBoard({
   const key = [`/api/desk/days?from=${from}&days=${SPAN[view]}`];
   const days = useQuery<DeskDays>({ queryKey: key, enabled: !OWN_READS.includes(view) });
   const change = useMutation({
-    mutationFn: async ({ action, body }: { action: ItemAction | "time-off"; body: object }) =>
+    mutationFn: async ({ action, body }: { action: ItemAction | "time-off"; body: object; done?: string }) =>
       (await (await apiRequest("POST", `/api/desk/${action}`, body)).json()) as { bookingsInside?: string[] },
-    onSuccess: (answer, { action }) => {
+    onSuccess: (answer, { action, done }) => {
       const inside = answer.bookingsInside?.length
         ? ` These bookings are inside it and keep their time: ${answer.bookingsInside.join(", ")}.`
         : "";
-      setSaid({ text: `${DONE[action]}${inside}`, alert: false });
+      setSaid({ text: `${done ?? DONE[action]}${inside}`, alert: false });
       void queryClient.invalidateQueries({ queryKey: key });
       void queryClient.invalidateQueries({ queryKey: ATTENTION_KEY });
     },
@@ -107,7 +113,7 @@ export function DeskBoard({
     onSettled: () => queryClient.setQueryData(["/api/desk/session"], null),
   });
   const onAction = (action: ItemAction, item: DeskItem, details: object = {}) =>
-    change.mutate({ action, body: { reference: item.reference, ...details } });
+    change.mutate({ action, body: { reference: item.reference, ...details }, done: doneWith(action, item) });
   const inspectors = Array.from({ length: session.inspectors }, (_, index) => index + 1);
   const dates = Array.from({ length: SPAN[view] }, (_, index) => addDays(from, index));
   const items = days.data?.items ?? [];

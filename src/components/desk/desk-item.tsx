@@ -121,7 +121,7 @@ export function DeskItemCard({
               Resend the signing link
             </ActionButton>
           )}
-          {item.standing === "visit done" && !item.reportDelivered && (
+          {item.visitStarted && !item.reportDelivered && (
             <ActionButton primary disabled={busy} onClick={() => onAction("delivered", item)}>
               Report delivered today
             </ActionButton>

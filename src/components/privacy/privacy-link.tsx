@@ -3,12 +3,14 @@ import { Link } from "gatsby";
 import React from "react";
 import { privacyPath } from "../../lib/paths";
 
-export function PrivacyLink() {
+/** `whose`: whose data the notice is about, as the one filling the form in reads it. */
+export function PrivacyLink({ whose = "your" }: { whose?: "your" | "the caller's" }) {
   return (
     <p className="mt-3 text-sm text-slate-700">
-      What you send is used only for this request and deleted when its time is up:{" "}
+      {whose === "your" ? "What you send" : "What the caller gives"} is used only for this request and deleted when its
+      time is up:{" "}
       <Link to={privacyPath} className="font-medium text-brand-700 underline">
-        how we keep your data
+        how we keep {whose === "your" ? "your" : "their"} data
       </Link>
       .
     </p>

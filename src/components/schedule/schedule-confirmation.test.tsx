@@ -53,6 +53,12 @@ describe("the page after booking a held time", () => {
     ).toBeVisible();
   });
 
+  it("is headed as held, not booked, while it waits for the visitor's confirmation", () => {
+    show({ confirmWithinMinutes: 120 });
+    expect(screen.getByRole("heading", { level: 2 })).toHaveTextContent("Time held for you");
+    expect(screen.queryByText("Inspection booked")).toBeNull();
+  });
+
   it("names the deadline itself once it is known", () => {
     show({ confirmBy: "2026-11-26T18:46:00Z" });
     expect(

@@ -38,6 +38,15 @@ interface ScheduleConfirmationProps {
   booking?: BookedTime;
 }
 
+/**
+ * What the answer is, in the words of what it says below: a time waiting for the visitor's
+ * confirmation is held, not booked.
+ */
+export function resultHeading(booking: BookedTime | undefined): string {
+  if (!booking) return "Request sent";
+  return booking.status === "pending" ? "Time held for you" : "Inspection booked";
+}
+
 /** The services of the quote, as its lines name them. */
 const servicesOf = (quote: Quote) =>
   quote.lines.filter((line) => ["base", "add-on", "water"].includes(line.kind)).map((line) => line.label);
@@ -47,7 +56,7 @@ export function ScheduleConfirmation(props: ScheduleConfirmationProps) {
   return (
     <div className="space-y-6">
       <div className="rounded-xl border border-brand-200 bg-white p-6 shadow-sm">
-        <SentHeading>{booking ? "Inspection booked" : "Request sent"}</SentHeading>
+        <SentHeading>{resultHeading(booking)}</SentHeading>
         <dl className="mt-4 grid gap-x-4 gap-y-2 text-slate-800 sm:grid-cols-[auto_1fr]">
           <dt className="font-semibold">What</dt>
           <dd>{servicesOf(quote).join("; ")}</dd>

@@ -30,6 +30,7 @@ import { RequiredNote } from "../forms/required-note";
 import { buttonStyles } from "../ui/button";
 import { QuotePanel } from "./quote-panel";
 import type { BookedTime } from "./schedule-confirmation";
+import { OFFICE_VOICE, VISITOR_VOICE } from "./form-voice";
 import { StepClient } from "./step-client";
 import { StepDates } from "./step-dates";
 import { StepHeading } from "./step-heading";
@@ -116,7 +117,11 @@ export function ScheduleForm({ search, office }: { search: string; office?: Offi
   // A booking of an open time when availability.yaml has booking on (the office always books);
   // else a request for a call-back.
   const booking = availability.bookingOnline || Boolean(office);
-  const scheduleSteps = scheduleStepsFor(booking);
+  const voice = office ? OFFICE_VOICE : VISITOR_VOICE;
+  // The details step is titled in the voice of whoever fills the form in.
+  const scheduleSteps = scheduleStepsFor(booking).map((candidate) =>
+    candidate.id === "client" ? { ...candidate, title: voice.detailsTitle } : candidate,
+  );
   const today = useToday();
   const options = useMemo(() => {
     const date = today ?? marylandToday();
@@ -245,8 +250,8 @@ export function ScheduleForm({ search, office }: { search: string; office?: Offi
         {step === 0 && <StepService form={form} />}
         {step === 1 && <StepProperty form={form} />}
         {step === 2 && (office ? office.timeStep(form) : <DatesStep form={form} today={today} />)}
-        {step === 3 && <StepClient form={form} />}
-        {step === 4 && <StepReview form={form} onEdit={(index) => setStep(index)} />}
+        {step === 3 && <StepClient form={form} voice={voice} />}
+        {step === 4 && <StepReview form={form} voice={voice} onEdit={(index) => setStep(index)} />}
         <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-6">
           {step > 0 && (
             <button
@@ -270,7 +275,7 @@ export function ScheduleForm({ search, office }: { search: string; office?: Offi
               : "Next"}
           </button>
         </div>
-        <PrivacyLink />
+        <PrivacyLink whose={office ? "the caller's" : "your"} />
       </form>
       {sameAddressQuestion !== null && (
         <Suspense fallback={null}>

@@ -1,6 +1,7 @@
 import React from "react";
 import { BOOKED_BY_AGENT, referralSources } from "../../lib/forms/choices";
 import { HoneypotField, SelectField, TextAreaField, TextField } from "../forms/fields";
+import type { FormVoice } from "./form-voice";
 import { errorOf, type ScheduleForm } from "./step-types";
 
 const referralOptions = Object.entries(referralSources).map(([id, label]) => ({ id, label }));
@@ -9,10 +10,9 @@ const referralOptions = Object.entries(referralSources).map(([id, label]) => ({ 
  * Who the inspection is for. An agent booking for a client ticks the box: the client's name, e-mail
  * and phone come first, then the agent's own, all required; both get the confirmation.
  */
-export function StepClient({ form }: { form: ScheduleForm }) {
+export function StepClient({ form, voice }: { form: ScheduleForm; voice: FormVoice }) {
   const { register } = form;
   const byAgent = form.values.bookedByAgent === BOOKED_BY_AGENT;
-  const whose = byAgent ? "Client's" : "Your";
   return (
     <div className="grid gap-5 sm:grid-cols-2">
       <label className="flex min-h-11 cursor-pointer items-center gap-3 sm:col-span-2">
@@ -25,47 +25,47 @@ export function StepClient({ form }: { form: ScheduleForm }) {
           }
           className="size-5 accent-brand-700"
         />
-        <span className="font-medium text-slate-900">I&apos;m the buyer&apos;s agent, booking for my client</span>
+        <span className="font-medium text-slate-900">{voice.agentBox}</span>
       </label>
       <TextField
-        label={`${whose} name`}
+        label={byAgent ? "Client's name" : voice.clientName}
         autoComplete={byAgent ? "off" : "name"}
         registration={register("name")}
         error={errorOf(form, "name")}
       />
       <TextField
-        label={byAgent ? "Client's e-mail" : "E-mail"}
+        label={byAgent ? "Client's e-mail" : voice.clientEmail}
         type="email"
         autoComplete="email"
         registration={register("email")}
         error={errorOf(form, "email")}
       />
       <TextField
-        label={byAgent ? "Client's phone" : "Phone"}
+        label={byAgent ? "Client's phone" : voice.clientPhone}
         type="tel"
         autoComplete={byAgent ? "off" : "tel"}
         registration={register("phone")}
         error={errorOf(form, "phone")}
       />
       <TextField
-        label={byAgent ? "Your name (agent)" : "Your agent's name"}
+        label={byAgent ? voice.agentName : voice.clientsAgentName}
         optional={!byAgent}
         autoComplete={byAgent ? "name" : "off"}
         registration={register("agentName")}
         error={errorOf(form, "agentName")}
       />
       <TextField
-        label={byAgent ? "Your e-mail (agent)" : "Your agent's e-mail"}
+        label={byAgent ? voice.agentEmail : voice.clientsAgentEmail}
         optional={!byAgent}
         type="email"
         autoComplete={byAgent ? "email" : "off"}
-        hint={byAgent ? "You get the confirmation too." : "We can copy your agent on the scheduling."}
+        hint={byAgent ? voice.agentEmailHint : voice.clientsAgentEmailHint}
         registration={register("agentEmail")}
         error={errorOf(form, "agentEmail")}
       />
       {byAgent && (
         <TextField
-          label="Your phone (agent)"
+          label={voice.agentPhone}
           type="tel"
           autoComplete="tel"
           registration={register("agentPhone")}
@@ -73,7 +73,7 @@ export function StepClient({ form }: { form: ScheduleForm }) {
         />
       )}
       <SelectField
-        label="How did you hear about us?"
+        label={voice.heardFrom}
         optional
         placeholder="Choose one"
         options={referralOptions}

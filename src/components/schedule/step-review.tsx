@@ -6,6 +6,7 @@ import {
   mainInspectionChoices,
   waterPackageChoices,
 } from "../../lib/catalog";
+import type { FormVoice } from "./form-voice";
 import { NO_MAIN_INSPECTION, propertyTypes, referralSources, timeWindows } from "../../lib/forms/choices";
 import { bookedTimeText } from "../../lib/booking/booked-time";
 import type { ScheduleForm } from "./step-types";
@@ -52,8 +53,16 @@ const dateText = (date: string, window: string) =>
     ? `${new Date(`${date}T12:00:00`).toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric" })}, ${timeWindows[window as keyof typeof timeWindows] ?? ""}`
     : "";
 
-/** Everything the visitor entered, with a way back to each step. */
-export function StepReview({ form, onEdit }: { form: ScheduleForm; onEdit: (step: number) => void }) {
+/** Everything entered, with a way back to each step. */
+export function StepReview({
+  form,
+  onEdit,
+  voice,
+}: {
+  form: ScheduleForm;
+  onEdit: (step: number) => void;
+  voice: FormVoice;
+}) {
   const { values } = form;
   const services = [
     values.mainInspection && values.mainInspection !== NO_MAIN_INSPECTION
@@ -97,7 +106,7 @@ export function StepReview({ form, onEdit }: { form: ScheduleForm; onEdit: (step
         />
       )}
       <Section
-        title="Your details"
+        title={voice.detailsTitle}
         step={3}
         onEdit={onEdit}
         rows={[

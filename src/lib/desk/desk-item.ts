@@ -22,6 +22,8 @@ export interface DeskItem {
   note: string;
   agreement: { by: string; at: string; version: string; keptUntil: string } | null;
   reportDelivered: string | null;
+  /** A confirmed visit whose time has come: its report can be recorded as delivered from then. */
+  visitStarted: boolean;
   emails: Array<{ message: string; to: string; subject: string; state: string }>;
 }
 

@@ -108,6 +108,7 @@ export async function deskItems(db: Queryable, from: string, days: number, now: 
         ? `${marylandText(startMs)} to ${marylandText(endMs)}`
         : `${bookedSpanText(start, row.on_site_minutes)} (Maryland time)`,
       standing: STANDING_WORDS[standing] ?? standing,
+      visitStarted: row.status === "booked" && startMs <= now,
       confirmBy: row.status === "pending" && row.confirm_by ? marylandText(new Date(row.confirm_by).getTime()) : null,
       services: timeOff ? [] : describeServices(row.job),
       client: request ? { name: request.name ?? "", email: request.email ?? "", phone: request.phone ?? "" } : null,

@@ -5,7 +5,7 @@
  * second record keeps the first date.
  */
 import type { Database } from "../db/database";
-import { findBooking, visitEnd } from "../booking/booking-queries";
+import { findBooking } from "../booking/booking-queries";
 import { HttpError } from "../http/http-error";
 
 export async function recordReportDelivered(db: Database, body: Record<string, unknown>, now: Date) {
@@ -15,8 +15,9 @@ export async function recordReportDelivered(db: Database, body: Record<string, u
     const booking = await findBooking(tx, reference, true);
     if (!booking || booking.status === "time_off") throw new HttpError(404, "There is no such booking.");
     if (booking.status !== "booked") throw new HttpError(409, "Only a confirmed booking's visit has a report.");
-    if (visitEnd(booking) > now.getTime())
-      throw new HttpError(409, "The visit has not ended yet: its report cannot have been delivered.");
+    // From the visit's start: a short test's result can be handed over on site before the visit ends.
+    if (new Date(booking.start).getTime() > now.getTime())
+      throw new HttpError(409, "The visit has not started yet: its report cannot have been delivered.");
     const [row] = await tx.query<{ report_delivered_at: Date }>(
       `UPDATE bookings SET report_delivered_at = coalesce(report_delivered_at, $2), updated_at = $2
        WHERE reference = $1 RETURNING report_delivered_at`,

@@ -1,0 +1,55 @@
+/**
+ * The schedule form's words for whoever fills it in: a visitor booking for themself or, ticking
+ * the box, an agent booking for a client; or the office booking a caller at the desk, who is the
+ * client or the client's agent. Only the words differ: the fields, their checks and what is sent
+ * are the same.
+ */
+export interface FormVoice {
+  /** The step and the review's section of the people's details. */
+  detailsTitle: string;
+  agentBox: string;
+  /** Labels when the client fills it in (or is on the telephone). */
+  clientName: string;
+  clientEmail: string;
+  clientPhone: string;
+  clientsAgentName: string;
+  clientsAgentEmail: string;
+  clientsAgentEmailHint?: string;
+  /** Labels when the agent fills it in (or is on the telephone). */
+  agentName: string;
+  agentEmail: string;
+  agentEmailHint: string;
+  agentPhone: string;
+  heardFrom: string;
+}
+
+export const VISITOR_VOICE: FormVoice = {
+  detailsTitle: "Your details",
+  agentBox: "I'm the buyer's agent, booking for my client",
+  clientName: "Your name",
+  clientEmail: "E-mail",
+  clientPhone: "Phone",
+  clientsAgentName: "Your agent's name",
+  clientsAgentEmail: "Your agent's e-mail",
+  clientsAgentEmailHint: "We can copy your agent on the scheduling.",
+  agentName: "Your name (agent)",
+  agentEmail: "Your e-mail (agent)",
+  agentEmailHint: "You get the confirmation too.",
+  agentPhone: "Your phone (agent)",
+  heardFrom: "How did you hear about us?",
+};
+
+export const OFFICE_VOICE: FormVoice = {
+  detailsTitle: "The client's details",
+  agentBox: "The caller is the buyer's agent, booking for a client",
+  clientName: "Client's name",
+  clientEmail: "Client's e-mail",
+  clientPhone: "Client's phone",
+  clientsAgentName: "Client's agent's name",
+  clientsAgentEmail: "Client's agent's e-mail",
+  agentName: "Agent's name",
+  agentEmail: "Agent's e-mail",
+  agentEmailHint: "The agent gets the confirmation too.",
+  agentPhone: "Agent's phone",
+  heardFrom: "How did the caller hear about us?",
+};
