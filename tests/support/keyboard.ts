@@ -45,13 +45,14 @@ export function markReachable(page: Page, scope: string): Promise<string[]> {
 }
 
 /**
- * The focused element: its key, a description, and whether its focus indicator can be seen; null
- * when focus is on the body or outside `scope`.
+ * The focused element: its key, a description, whether its focus indicator can be seen, and
+ * whether it is inside `within`; null when focus is on the body.
  */
-function focusedStop(page: Page, scope: string): Promise<Stop | null> {
-  return page.evaluate(async (scope) => {
+function focusedStop(page: Page, within: string | null): Promise<(Stop & { inside: boolean }) | null> {
+  return page.evaluate(async (within) => {
     const element = document.activeElement as HTMLElement | null;
-    if (!element || element === document.body || !document.querySelector(scope)?.contains(element)) return null;
+    if (!element || element === document.body) return null;
+    const inside = within !== null && Boolean(document.querySelector(within)?.contains(element));
     // Colour transitions (Tailwind's transition-colors) include the outline: judge the end state.
     await Promise.all(element.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
     const key = element.dataset.tipId ? `tip:${element.dataset.tipId}` : (element.dataset.keyboardKey ?? "unmarked");
@@ -159,8 +160,8 @@ function focusedStop(page: Page, scope: string): Promise<Stop | null> {
         problem = placement(element, getComputedStyle(element), outlined);
       }
     }
-    return { key, description, problem };
-  }, scope);
+    return { key, description, problem, inside };
+  }, within);
 }
 
 /**
@@ -178,12 +179,18 @@ export async function loadTooltips(page: Page): Promise<void> {
   await expect(page.getByRole("tooltip")).toHaveCount(0);
 }
 
-/** Presses Tab until focus comes back round or leaves `scope`, and returns each stop in order. */
-export async function tabThrough(page: Page, limit: number, scope = "body"): Promise<Stop[]> {
+/**
+ * Presses Tab until focus comes back round, and returns each stop in order; with `until`, stops
+ * too where focus leaves that element, once it has been inside it.
+ */
+export async function tabThrough(page: Page, limit: number, until?: string): Promise<Stop[]> {
   const stops: Stop[] = [];
+  let entered = false;
   for (let i = 0; i < limit; i += 1) {
     await page.keyboard.press("Tab");
-    const stop = await focusedStop(page, scope);
+    const stop = await focusedStop(page, until ?? null);
+    if (stop?.inside) entered = true;
+    else if (entered) break;
     if (!stop || stops.some((seen) => seen.key === stop.key)) break;
     stops.push(stop);
   }
