@@ -55,7 +55,7 @@ describe("the page after booking a held time", () => {
 
   it("is headed as held, not booked, while it waits for the visitor's confirmation", () => {
     show({ confirmWithinMinutes: 120 });
-    expect(screen.getByRole("heading", { level: 2 })).toHaveTextContent("Time held for you");
+    expect(screen.getByRole("heading", { name: "Time held for you" })).toHaveFocus();
     expect(screen.queryByText("Inspection booked")).toBeNull();
   });
 
