@@ -21,6 +21,7 @@ export interface FormVoice {
   agentEmailHint: string;
   agentPhone: string;
   heardFrom: string;
+  notesHint: string;
 }
 
 export const VISITOR_VOICE: FormVoice = {
@@ -37,6 +38,7 @@ export const VISITOR_VOICE: FormVoice = {
   agentEmailHint: "You get the confirmation too.",
   agentPhone: "Your phone (agent)",
   heardFrom: "How did you hear about us?",
+  notesHint: "Access, pets, a deadline in your contract, anything we should know.",
 };
 
 export const OFFICE_VOICE: FormVoice = {
@@ -52,4 +54,5 @@ export const OFFICE_VOICE: FormVoice = {
   agentEmailHint: "The agent gets the confirmation too.",
   agentPhone: "Agent's phone",
   heardFrom: "How did the caller hear about us?",
+  notesHint: "Access, pets, a deadline in the client's contract, anything the inspector should know.",
 };

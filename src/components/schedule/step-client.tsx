@@ -84,7 +84,7 @@ export function StepClient({ form, voice }: { form: ScheduleForm; voice: FormVoi
         className="sm:col-span-2"
         label="Notes"
         optional
-        hint="Access, pets, a deadline in your contract, anything we should know."
+        hint={voice.notesHint}
         registration={register("notes")}
         error={errorOf(form, "notes")}
       />
