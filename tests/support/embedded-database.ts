@@ -1,15 +1,18 @@
 /**
- * A new DATA_DIR for a test, holding an embedded database as PGlite's initdb leaves it: no table,
- * no migration, no claim, so the server or command that opens it migrates and claims it exactly as
- * on a fresh clone. PGlite's initdb (PostgreSQL's bootstrap in WebAssembly) costs about 3.5 s of CPU
- * each time and was half the integration tests' time; the folder is made once per machine and PGlite
- * version, and each test gets a copy (0.15 s). A test of a first start on an empty folder makes
- * its own folder instead.
+ * A new DATA_DIR for a test, holding an embedded database made once per machine and copied (0.15 s):
+ * PGlite's initdb (PostgreSQL's bootstrap in WebAssembly) costs about 3.5 s of CPU and the
+ * migrations 0.8 s more, together half of each test server's start and of the integration tests'
+ * time. `newDataDir` gives the database as initdb leaves it (no table, no migration, no claim), so
+ * what opens it migrates it as on a fresh clone; `newServerDataDir` gives it as a server on one
+ * machine leaves it after its first start (migrated by the code's own openDatabase, claimed by no
+ * deploy context). A test of a first start on an empty folder makes its own folder instead.
  */
 import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { embeddedDatabaseDir } from "../../src/lib/server/db/database";
+import { createHash } from "node:crypto";
+import { embeddedDatabaseDir, openDatabase } from "../../src/lib/server/db/database";
+import { MIGRATIONS } from "../../src/lib/server/db/migrations";
 
 function pgliteVersion(): string {
   const main = require.resolve("@electric-sql/pglite");
@@ -22,34 +25,54 @@ function pgliteVersion(): string {
   throw new Error("@electric-sql/pglite's package.json was not found");
 }
 
-let made: Promise<string> | undefined;
-
-/** The folder initdb made, made now if this machine has none for this PGlite. */
-function initializedDatabase(): Promise<string> {
-  made ??= (async () => {
-    const finished = path.join(tmpdir(), `pglite-initdb-${pgliteVersion()}`);
-    if (existsSync(finished)) return finished;
-    // Made aside and renamed whole, so a test beside this one (another Jest worker) never copies
-    // a half-made folder; the second of two racing makers throws its own away.
-    const aside = mkdtempSync(path.join(tmpdir(), "pglite-initdb-making-"));
-    const { PGlite } = await import("@electric-sql/pglite");
-    const db = await PGlite.create(path.join(aside, "database"));
-    await db.close();
-    try {
-      renameSync(path.join(aside, "database"), finished);
-    } catch (error) {
-      if (!existsSync(finished)) throw error;
-    } finally {
-      rmSync(aside, { recursive: true, force: true });
-    }
-    return finished;
-  })();
-  return made;
+/** Makes a folder once per machine: aside, then renamed whole, so a test beside this one (another Jest worker) never copies a half-made folder; the second of two racing makers throws its own away. */
+async function madeOnce(name: string, make: (databaseDir: string) => Promise<void>): Promise<string> {
+  const finished = path.join(tmpdir(), name);
+  if (existsSync(finished)) return finished;
+  const aside = mkdtempSync(path.join(tmpdir(), "pglite-making-"));
+  try {
+    await make(path.join(aside, "database"));
+    renameSync(path.join(aside, "database"), finished);
+  } catch (error) {
+    if (!existsSync(finished)) throw error;
+  } finally {
+    rmSync(aside, { recursive: true, force: true });
+  }
+  return finished;
 }
 
-/** A new DATA_DIR under the system's temporary folder, its embedded database initialized. */
-export async function newDataDir(prefix = "site-data-"): Promise<string> {
+let initialized: Promise<string> | undefined;
+let migrated: Promise<string> | undefined;
+
+/** The folder initdb made. */
+function initializedDatabase(): Promise<string> {
+  initialized ??= madeOnce(`pglite-initdb-${pgliteVersion()}`, async (databaseDir) => {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const db = await PGlite.create(databaseDir);
+    await db.close();
+  });
+  return initialized;
+}
+
+/** That folder migrated by the code's own openDatabase; named by the migrations, so a new one makes a new folder. */
+function migratedDatabase(): Promise<string> {
+  const migrations = createHash("sha256").update(JSON.stringify(MIGRATIONS)).digest("hex").slice(0, 16);
+  migrated ??= madeOnce(`pglite-migrated-${pgliteVersion()}-${migrations}`, async (databaseDir) => {
+    const dataDir = path.dirname(databaseDir);
+    cpSync(await initializedDatabase(), databaseDir, { recursive: true });
+    await (await openDatabase({ DATA_DIR: dataDir })).close();
+  });
+  return migrated;
+}
+
+async function dataDirWith(database: string, prefix: string): Promise<string> {
   const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
-  cpSync(await initializedDatabase(), embeddedDatabaseDir({ DATA_DIR: dataDir }), { recursive: true });
+  cpSync(database, embeddedDatabaseDir({ DATA_DIR: dataDir }), { recursive: true });
   return dataDir;
 }
+
+/** A new DATA_DIR under the system's temporary folder, its embedded database as initdb leaves it. */
+export const newDataDir = async (prefix = "site-data-") => dataDirWith(await initializedDatabase(), prefix);
+
+/** A new DATA_DIR, its embedded database as a server's first start on one machine leaves it. */
+export const newServerDataDir = async (prefix = "site-data-") => dataDirWith(await migratedDatabase(), prefix);

@@ -6,7 +6,7 @@
 import { spawn } from "node:child_process";
 import { request } from "node:http";
 import path from "node:path";
-import { newDataDir } from "./embedded-database";
+import { newServerDataDir } from "./embedded-database";
 import { freePort, waitForServer } from "../../src/serve/net";
 import { readStored, type StoredRecord } from "./stored-requests";
 import { siteRoot } from "../../scripts/lib/site-copy";
@@ -32,7 +32,7 @@ export async function startFunctionServer(
   reuseDataDir?: string,
 ): Promise<FunctionServer> {
   const port = await freePort();
-  const dataDir = reuseDataDir ?? (await newDataDir());
+  const dataDir = reuseDataDir ?? (await newServerDataDir());
   let output = "";
   const child = spawn(
     process.execPath,
