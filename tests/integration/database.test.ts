@@ -4,6 +4,7 @@
  * what the constraint and the queries guarantee, whoever calls them.
  */
 import { execFile } from "node:child_process";
+import { parse } from "csv-parse/sync";
 import { promisify } from "node:util";
 import { serveDatabaseAccess } from "../../src/serve/database-access";
 import { siteRoot } from "../../scripts/lib/site-copy";
@@ -14,6 +15,7 @@ import { errorCode, EXCLUSION_VIOLATION, type Database } from "../../src/lib/ser
 import { claimDue, finishDelivery } from "../../src/lib/server/mail/deliveries";
 import { MIGRATIONS } from "../../src/lib/server/db/migrations";
 import { insertDeliveries } from "../../src/lib/server/mail/outbox";
+import { describeServices } from "../../src/lib/server/booking/schedule-emails";
 import { storeBlankRequest } from "../support/stored-requests";
 import type { ScheduleRequest } from "../../src/lib/request-schemas";
 import { engines } from "../support/database-engines";
@@ -204,13 +206,16 @@ describe.each(engines)("on %s", (_name, open) => {
       ["--import", "tsx", "scripts/commands/requests.ts", "--csv"],
       { cwd: siteRoot, env: { ...outside, ...env }, encoding: "utf8" },
     ).finally(() => access?.close());
-    const statusOf = (reference: string) =>
-      stdout
-        .split("\n")
-        .find((line) => line.startsWith(`"${reference}"`))
-        ?.split(",")[4];
-    expect(past.map((_, index) => statusOf(`SR-20261201-PAST0${index}`))).toEqual(past.map(() => '"done"'));
-    expect(statusOf(next.ok ? next.booking.reference : "")).toBe('"pending"');
+    // Read back with a CSV parser: the desk's words hold commas.
+    const [header, ...lines] = parse(stdout) as string[][];
+    const cell = (reference: string, column: string) =>
+      lines.find((line) => line[0] === reference)?.[header!.indexOf(column)];
+    // In the desk's words, each service by its label, with a column for the report's delivery.
+    expect(header).toEqual(expect.arrayContaining(["status", "job", "report delivered"]));
+    expect(past.map((_, index) => cell(`SR-20261201-PAST0${index}`, "status"))).toEqual(past.map(() => "visit done"));
+    expect(cell(next.ok ? next.booking.reference : "", "status")).toBe("held, not yet confirmed");
+    expect(cell("SR-20261201-PAST00", "job")).toBe(describeServices(job).join("; "));
+    expect(cell("SR-20261201-PAST00", "report delivered")).toBe("");
     // The visits to come still count: the next one fills the limit, and one more is refused.
     expect((await attempt(request(spaced[1]!.at, holder))).ok).toBe(true);
     expect(await attempt(request(spaced[2]!.at, holder))).toMatchObject({

@@ -1,15 +1,17 @@
 /**
  * Every booking as CSV, for a spreadsheet: the desk's download and `npm run requests -- --csv`
- * (scripts/commands/requests.ts) write the same file from here. csv-stringify writes it, and
+ * (scripts/commands/requests.ts) write the same file from here, in the desk's own words (its
+ * standing of a booking, each service by its label). csv-stringify writes it, and
  * escapes formulas: a cell a visitor typed that starts with =, +, -, @, a tab or a carriage return
  * gets a leading ' (OWASP's rule), so Excel or LibreOffice shows the text and runs nothing.
  */
 import { stringify } from "csv-stringify/sync";
-import { labelOf, mainInspectionChoices } from "../../catalog";
 import { signedByText } from "../agreement/agreement";
 import { signaturesOf } from "../booking/owner-calendar";
 import type { Queryable } from "../db/database";
 import { bookingsSince, standingOf, type Booking } from "../booking/booking-queries";
+import { describeServices } from "../booking/schedule-emails";
+import { STANDING_WORDS } from "./desk-view";
 
 const COLUMNS = [
   "reference",
@@ -29,14 +31,11 @@ const COLUMNS = [
   "agreement signed by",
   "agreement signed at",
   "agreement version",
+  "report delivered",
 ];
 
-/** The job as the owner reads it: the main inspection's label, the add-ons and the water packages. */
-export function jobText(booking: Booking): string {
-  const main =
-    booking.job.mainInspection === "none" ? [] : [labelOf(mainInspectionChoices, booking.job.mainInspection)];
-  return [...main, ...booking.job.addOns, ...booking.job.waterPackages.map((id) => `water: ${id}`)].join(", ");
-}
+/** The job as the owner reads it on the desk and in the e-mails: each service by its label. */
+export const jobText = (booking: Booking): string => describeServices(booking.job).join("; ");
 
 /** The CSV, the header first, each line ended by CRLF (RFC 4180). */
 export async function bookingsCsv(db: Queryable, now: number): Promise<string> {
@@ -50,6 +49,14 @@ export async function bookingsCsv(db: Queryable, now: number): Promise<string> {
       )
     ).map((row) => [row.reference, row.record]),
   );
+  const delivered = new Map(
+    (
+      await db.query<{ reference: string; report_delivered_at: Date }>(
+        "SELECT reference, report_delivered_at FROM bookings WHERE reference = ANY($1::text[]) AND report_delivered_at IS NOT NULL",
+        [bookings.map((booking) => booking.reference)],
+      )
+    ).map((row) => [row.reference, new Date(row.report_delivered_at).toISOString()]),
+  );
   const rows: unknown[][] = [COLUMNS];
   for (const booking of bookings) {
     const record = records.get(booking.reference);
@@ -60,7 +67,7 @@ export async function bookingsCsv(db: Queryable, now: number): Promise<string> {
       booking.start,
       booking.onSiteMinutes,
       booking.inspector,
-      standingOf(booking, now),
+      STANDING_WORDS[standingOf(booking, now)] ?? standingOf(booking, now),
       jobText(booking),
       (record?.quote as { total?: number } | undefined)?.total,
       client?.name,
@@ -73,6 +80,7 @@ export async function bookingsCsv(db: Queryable, now: number): Promise<string> {
       signature && signedByText(signature),
       signature?.signedAt,
       signature?.version,
+      delivered.get(booking.reference),
     ]);
   }
   return stringify(rows, { quoted: true, quoted_empty: true, escape_formulas: true, record_delimiter: "\r\n" });
