@@ -11,6 +11,7 @@ import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { decapServerPort } from "../src/build/admin-files";
+import { defaultPort } from "../src/serve/served-address";
 import { buildIsCurrent, inputStamp } from "./lib/build-stamp";
 import { startEditorBackend, type EditorBackend } from "./lib/editor-backend";
 
@@ -26,7 +27,7 @@ async function main(): Promise<number> {
   }
   const { values } = parseArgs({
     args: serverArgs,
-    options: { port: { type: "string", default: process.env.PORT ?? "9000" }, host: { type: "string" } },
+    options: { port: { type: "string", default: defaultPort() }, host: { type: "string" } },
     strict: false,
   });
   const port = String(values.port);

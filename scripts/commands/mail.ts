@@ -8,7 +8,8 @@
  *                                       message as the mail server would get it), with its
  *                                       invitation as a .ics file
  *
- * Works while `npm start` runs (through its database) or when it is stopped.
+ * Works while `npm start` runs (through its database) or when it is stopped. The links are printed
+ * as this machine's server opens them, at the address it recorded (src/serve/served-address.ts).
  */
 import "../../src/serve/webpack-imports";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -17,6 +18,7 @@ import { parseArgs } from "node:util";
 import { rawMessage } from "../../src/lib/server/mail/mailer";
 import { withDatabase } from "../../src/serve/database-access";
 import { keptMail, keptMessage, linksOf } from "../../src/serve/local-mail";
+import { servedAddress } from "../../src/serve/served-address";
 
 const { positionals, values } = parseArgs({ allowPositionals: true, options: { save: { type: "string" } } });
 
@@ -36,9 +38,9 @@ async function main() {
     if (!state) throw new Error(`There is no kept e-mail ${which}; npm run mail lists them.`);
     const mail = await keptMessage(db, state);
     console.log(`From: ${mail.from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}`);
-    // The links point at SITE_URL, the live site; the same page of this machine's server opens them here.
-    const local = `http://127.0.0.1:${process.env.PORT ?? 9000}`;
-    for (const { local: here } of linksOf(mail.text, local)) {
+    // The links point at SITE_URL, the live site; the same page of this machine's server opens
+    // them here, at the address that server recorded as it started.
+    for (const { local: here } of linksOf(mail.text, servedAddress())) {
       if (here) console.log(`\n[On this machine (npm start): ${here}]`);
     }
     if (mail.calendar)

@@ -20,6 +20,7 @@ import { embeddedDatabaseDir } from "../lib/server/db/database";
 import { linkKeysSettingError } from "../lib/server/http/link-keys";
 import { serverSettings } from "../lib/server/runtime/settings";
 import { connectionSlots } from "./connection-slots";
+import { defaultPort, recordServedAddress } from "./served-address";
 import { withDatabase } from "./database-access";
 import { isLoopbackHost, keptFile, keptMail, keptMailAddress, keptMessage, mailListPage, mailPage } from "./local-mail";
 import { serverAnswerHeaders } from "../lib/http-headers";
@@ -218,12 +219,13 @@ export async function startProductionServer({
 if (require.main === module) {
   const { values } = parseArgs({
     options: {
-      port: { type: "string", default: process.env.PORT ?? "9000" },
+      port: { type: "string", default: defaultPort() },
       host: { type: "string", default: "127.0.0.1" },
     },
   });
   startProductionServer({ port: Number(values.port), host: values.host! })
     .then(({ url, stop }) => {
+      recordServedAddress(url);
       console.log(
         `\n  Site and functions running at ${url}\n  (database: ${process.env.DATABASE_URL ? "DATABASE_URL" : embeddedDatabaseDir(process.env)}; Ctrl+C to stop)\n`,
       );

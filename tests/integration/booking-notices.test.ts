@@ -1,10 +1,11 @@
 /**
- * What the client and the agent who booked are told as a booking changes from its link, against the
- * built site under the production server with a real SMTP server on loopback: each confirmation,
- * move and cancellation reaches both once, with the invite read back by ical.js as the same event
- * (same UID) at a higher SEQUENCE each time: TENTATIVE while only held, CONFIRMED once kept, moved
- * to the new time, and a CANCEL (METHOD and the e-mail's calendar part) that takes it out; every
- * one with the address as LOCATION.
+ * What the client, the agent who booked and the office are told as a booking changes from its
+ * link, against the built site under the production server with a real SMTP server on loopback:
+ * each confirmation, move and cancellation reaches both visitors once, with the invite read back
+ * by ical.js as the same event (same UID) at a higher SEQUENCE each time: TENTATIVE while only
+ * held, CONFIRMED once kept, moved to the new time, and a CANCEL (METHOD and the e-mail's calendar
+ * part) that takes it out; every one with the address as LOCATION. The office hears of the
+ * confirmation once, however often it is asked; the cancellation gives the schedule page's full link.
  */
 import { randomUUID } from "node:crypto";
 import type ICAL from "ical.js";
@@ -15,12 +16,16 @@ import { BOOKED_BY_AGENT } from "../../src/lib/forms/choices";
 import { attendeesOf, calendarIn, eventsOf, methodOf, partMethodOf } from "../support/invite";
 import { bookingServerForTests } from "../support/booking-server";
 import { bodyText, waitFor } from "../support/mailbox";
+import { decodeHeaderText, headerFields } from "../support/mime-header";
+import { readSiteContent } from "../../src/build/content-files";
 
 const SECRETS = { BOOKING_LINK_SECRET: "a-test-secret-for-notices", CALENDAR_FEED_SECRET: "owner-feed-secret" };
 const CLIENT = "casey.notice@example.com";
 const AGENT = "al.notice@example.com";
 const ADDRESS = "41 Notice Road, Annapolis, MD 21403";
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The business's mailbox, where its e-mails go without MAIL_TO. */
+const OFFICE = readSiteContent().email;
 
 const booking = bookingServerForTests(SECRETS);
 
@@ -46,6 +51,15 @@ async function mailTo(to: string, subject: string): Promise<Received> {
   return { text: bodyText(raw), raw, invite, event: events[0]! };
 }
 
+const subjectOf = (raw: string) =>
+  decodeHeaderText(headerFields(raw).find((field) => field.name.toLowerCase() === "subject")?.value ?? "");
+
+/** The e-mails the office got whose subject starts so. */
+const officeMails = (subject: string) =>
+  booking.mailbox.messages.filter(
+    (message) => message.to.includes(OFFICE) && subjectOf(message.raw).startsWith(subject),
+  );
+
 /** An open start past the cut-off, so the booking may still be moved and cancelled online. */
 function changeableStart(): string {
   let start = booking.nextStart();
@@ -55,7 +69,7 @@ function changeableStart(): string {
 
 const statusOf = (event: ICAL.Event) => event.component.getFirstPropertyValue("status");
 
-it("tells the client and the agent of each confirmation, move and cancellation, updating one event in their calendars", async () => {
+it("tells the client and the agent of each confirmation, move and cancellation, updating one event in their calendars, and the office of the confirmation", async () => {
   const start = changeableStart();
   const booked = await postJson(
     `${booking.server.url}/api/schedule`,
@@ -93,6 +107,8 @@ it("tells the client and the agent of each confirmation, move and cancellation, 
   const change = (body: Record<string, unknown>) => postJson(`${booking.server.url}/api/booking`, { token, ...body });
 
   expect((await change({ action: "confirm" })).status).toBe(200);
+  // A repeat (a second click, a retry) is answered as the first and tells nobody again.
+  expect((await change({ action: "confirm" })).status).toBe(200);
   const confirmed = await Promise.all([CLIENT, AGENT].map((to) => mailTo(to, "Your inspection is confirmed")));
   for (const [index, { event, text }] of confirmed.entries()) {
     expect(event.uid).toBe(reference);
@@ -102,6 +118,17 @@ it("tells the client and the agent of each confirmation, move and cancellation, 
     expect(event.location).toBe(ADDRESS);
     expect(text).toContain(reference);
   }
+  // The office is told once, in its own mailbox alone, which held time was kept.
+  const site = /(https?:\/\/[^\s/]+)\/booking\?token=/.exec(held[0]!.text)![1]!;
+  const kept = `Booking ${reference}: confirmed by the visitor`;
+  await waitFor("the office to hear of the confirmation", () => officeMails(kept).length > 0);
+  expect(officeMails(kept)).toHaveLength(1);
+  const [toOffice] = officeMails(kept);
+  expect(toOffice!.to).toEqual([OFFICE]);
+  expect(subjectOf(toOffice!.raw)).toMatch(new RegExp(`^${kept} \\(\\w+day, .+\\)$`));
+  const officeText = bodyText(toOffice!.raw);
+  expect(officeText).toContain(ADDRESS.split(",")[0]);
+  expect(officeText).toMatch(new RegExp(`Open it on the desk: ${site}/desk\\?day=[\\d-]+&booking=${reference}`));
 
   const later = changeableStart();
   expect((await change({ action: "move", start: later })).status).toBe(200);
@@ -120,7 +147,11 @@ it("tells the client and the agent of each confirmation, move and cancellation, 
 
   expect((await change({ action: "cancel" })).status).toBe(200);
   const cancelled = await Promise.all([CLIENT, AGENT].map((to) => mailTo(to, "Your inspection is cancelled")));
-  for (const [index, { event, invite, raw }] of cancelled.entries()) {
+  for (const [index, { event, invite, raw, text }] of cancelled.entries()) {
+    // Where to book again: the schedule page, as a full link.
+    expect(/^To book another time, choose one on our schedule page:\r?\n {2}(\S+)\r?$/m.exec(text)?.[1]).toBe(
+      `${site}/schedule`,
+    );
     expect(event.uid).toBe(reference);
     expect(methodOf(invite)).toBe("CANCEL");
     expect(partMethodOf(raw)).toBe("CANCEL");
@@ -134,6 +165,7 @@ it("tells the client and the agent of each confirmation, move and cancellation, 
   // A repeat of a change stores nothing more: each e-mail is one row of deliveries, sent once.
   expect((await change({ action: "cancel" })).status).toBe(200);
   expect((await change({ action: "confirm" })).status).toBe(409);
+  expect(officeMails(kept)).toHaveLength(1);
   const storedMails = () =>
     withDatabase(
       (db) =>

@@ -2,10 +2,17 @@
  * /_mail, the e-mails kept instead of sent (no SMTP_URL), on the production server: shown only to
  * a request that names this machine (127.0.0.1, localhost or [::1] on the server's port) as its
  * Host, so a page of another site that DNS rebinding pointed here reads nothing; and an address
- * that is no kept e-mail is answered 400 or 404, never 5xx.
+ * that is no kept e-mail is answered 400 or 404, never 5xx. `npm run mail` prints an e-mail's links
+ * at the address the server is at, without being told its port.
  */
+import { execFile } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { promisify } from "node:util";
 import { postJson, send, startFunctionServer, type FunctionServer } from "../support/function-server";
-import { contactMessage } from "../support/sample-requests";
+import { bookingRequest, contactMessage, SHORT_JOB } from "../support/sample-requests";
+import { startDispenser } from "../support/start-dispenser";
+import { siteRoot } from "../../scripts/lib/site-copy";
 import { withDatabase } from "../../src/serve/database-access";
 import { keptMail } from "../../src/serve/local-mail";
 
@@ -77,4 +84,28 @@ it("keeps each e-mail's number when an earlier one is deleted, so a number read 
   const page = await get(`/_mail/${later.number}`);
   expect(page.status).toBe(200);
   expect(page.body).toContain(later.subject);
+});
+
+it("npm run mail prints an e-mail's links at the server's own address, with no PORT given", async () => {
+  const nextStart = await startDispenser(server.url, SHORT_JOB, 60);
+  const booked = await postJson(
+    `${server.url}/api/schedule`,
+    bookingRequest(nextStart(), { ...SHORT_JOB, email: "kept.booker@example.com" }),
+    undefined,
+    { "Idempotency-Key": randomUUID() },
+  );
+  expect(booked.status).toBe(201);
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: server.dataDir };
+  delete env.PORT;
+  const confirmation = (await withDatabase((db) => keptMail(db), env)).find(
+    (state) => state.to === "kept.booker@example.com",
+  )!;
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["--import", "tsx", path.join(siteRoot, "scripts", "commands", "mail.ts"), String(confirmation.number)],
+    { cwd: siteRoot, env },
+  );
+  // The server was given a port of its own (not 9000), on its command line alone.
+  expect(stdout).toMatch(/\/booking\?token=/);
+  expect(stdout).toContain(`[On this machine (npm start): http://127.0.0.1:${server.port}/booking?token=`);
 });

@@ -9,6 +9,7 @@ import { startPostgres, type PostgresServer } from "../support/postgres-server";
 import { startFunctionServer, type FunctionServer } from "../support/function-server";
 import { availability } from "../../src/lib/business-data";
 import { moveBooking, setStatus } from "../../src/lib/server/booking/booking-queries";
+import { BOOKING_MAIL_FIRST_HOURS } from "../../src/lib/server/reminders/reminders";
 import { openDatabase, type Database } from "../../src/lib/server/db/database";
 import { settingsEnv } from "../../src/lib/server/runtime/settings";
 import { waitFor } from "../support/mailbox";
@@ -65,6 +66,8 @@ async function booked(fromNow: number): Promise<string> {
     request,
     total: 500,
     squareFeet: 1800,
+    // Made a day ago: no reminder goes until the booking's own e-mail has been out a day.
+    createdAt: Date.now() - BOOKING_MAIL_FIRST_HOURS * HOUR,
   });
   return reference;
 }

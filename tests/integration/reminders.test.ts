@@ -2,7 +2,8 @@
  * The reminders before a visit, on one real PostgreSQL server reached by two connection pools as
  * two server processes reach it, with the clock moved by passing `now`: each reminder is stored
  * and mailed exactly once however many passes run at once, and after a restart; a moved booking
- * is reminded again at its new time; a cancelled one never; a signed one tells the owner nothing.
+ * is reminded again at its new time; a cancelled one never; a signed one tells the owner nothing;
+ * and nothing goes until the booking's own e-mail has been out a day.
  */
 import { startPostgres, type PostgresServer } from "../support/postgres-server";
 import { availability } from "../../src/lib/business-data";
@@ -35,8 +36,11 @@ afterAll(async () => {
 });
 
 let made = 0;
-/** A confirmed booking at `start` (ms), as the schedule request stores it; an agent who booked when asked. */
-async function booked(start: number, agent = false): Promise<string> {
+/**
+ * A confirmed booking at `start` (ms), as the schedule request stores it; an agent who booked when
+ * asked; made at `createdAt` (ms), long before the passes' clock unless given.
+ */
+async function booked(start: number, agent = false, createdAt?: number): Promise<string> {
   made += 1;
   const reference = `SR-20300101-R${made}`;
   const request = {
@@ -60,6 +64,7 @@ async function booked(start: number, agent = false): Promise<string> {
     request,
     total: 600,
     squareFeet: 2000,
+    createdAt,
   });
   return reference;
 }
@@ -150,4 +155,31 @@ it("sends each reminder once across two servers and a restart, at the new time a
   expect(await bothPass(later - (beforeVisitHours - 2) * HOUR)).toBe(0);
   expect((await remindersOf(moved)).filter((row) => row.message.endsWith("-client"))).toHaveLength(2);
   expect(await remindersOf(cancelled)).toHaveLength(0);
+});
+
+it("sends no reminder and no unsigned alert until the booking's own e-mail has been out a day", async () => {
+  const messages = async (reference: string) =>
+    (await remindersOf(reference)).map((row) => row.message.replace(/-\d{4}-.*Z-/, "-<start>-"));
+
+  // Booked 10 hours before its visit: its booking e-mail is its reminder, and the office was just told of it.
+  const visit = start + 20 * 24 * HOUR;
+  const sameDay = await booked(visit, false, visit - 10 * HOUR);
+  // Inside both windows (the reminder's and the unsigned alert's), and after the visit has begun.
+  for (const hoursBefore of [9, 1, 0]) await bothPass(visit - hoursBefore * HOUR);
+  expect(await messages(sameDay)).toEqual([]);
+
+  // Booked 30 hours before its visit: nothing while its e-mail is younger than a day, then both at once.
+  const later = start + 25 * 24 * HOUR;
+  const dayAndAHalf = await booked(later, false, later - 30 * HOUR);
+  await bothPass(later - 23 * HOUR);
+  await bothPass(later - 6 * HOUR - 1);
+  expect(await messages(dayAndAHalf)).toEqual([]);
+  await bothPass(later - 6 * HOUR);
+  expect(await messages(dayAndAHalf)).toEqual(["reminder-unsigned-<start>-business", "reminder-visit-<start>-client"]);
+  const [alert, reminder] = (await remindersOf(dayAndAHalf)).map((row) => row.mail);
+  expect(alert!.to).toBe("owner@example.com");
+  expect(alert!.text).toContain(`The inspection agreement of booking ${dayAndAHalf} is not signed`);
+  expect(reminder!.to).toBe(`rita${made}@example.com`);
+  expect(reminder!.text).toContain(`A reminder of inspection ${dayAndAHalf}:`);
+  expect(await bothPass(later - 5 * HOUR)).toBe(0);
 });

@@ -30,6 +30,8 @@ export interface ConfirmedBooking {
   request: StoredRequestFields;
   total: number;
   squareFeet: number;
+  /** When it was made, in ms (its booking e-mail went then); now unless given. */
+  createdAt?: number;
 }
 
 export async function storeConfirmedBooking(db: Database, booking: ConfirmedBooking): Promise<void> {
@@ -65,7 +67,7 @@ export async function storeConfirmedBooking(db: Database, booking: ConfirmedBook
         county: "Anne Arundel",
       },
       ownerEvent: { summary: "s", description: "d", location: request.street },
-      createdAt: new Date().toISOString(),
+      createdAt: new Date(booking.createdAt ?? Date.now()).toISOString(),
     });
   });
 }

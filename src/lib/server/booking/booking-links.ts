@@ -14,6 +14,7 @@ import { addDays } from "date-fns";
 import path from "node:path";
 import { availability, business } from "../../business-data";
 import { siteUrlOf } from "../../site-url";
+import { schedulePath } from "../../paths";
 import { dataDir } from "../db/database";
 import { deployContext, isPreview, onNetlify } from "../deploy/deploy-context";
 import { KEY_ID, keysFor, linkKeys, refuseUnreadableLinkKeys } from "../http/link-keys";
@@ -108,6 +109,9 @@ export const manageLink = (secret: string, reference: string, now: number) =>
 /** The booking on the owner's desk, opened at its day: for the office's e-mails about it. */
 export const deskLink = (reference: string, start: string) =>
   `${siteUrl()}/desk?day=${start.slice(0, 10)}&booking=${encodeURIComponent(reference)}`;
+
+/** The schedule page, where a visitor books another time. */
+export const scheduleLink = () => `${siteUrl()}${schedulePath}`;
 
 /** The page where the client reads and signs the inspection agreement (never sent to an agent). */
 export const signingLink = (secret: string, reference: string, now: number) =>

@@ -11,7 +11,7 @@ import type { Booking } from "./booking-queries";
 import type { MailMessage } from "../mail/mailer";
 import { describeServices } from "./schedule-emails";
 import { bookingInvite } from "./booking-invite";
-import { linkSecret, manageLink } from "./booking-links";
+import { linkSecret, manageLink, scheduleLink } from "./booking-links";
 
 export type VisitorChange = "confirmed" | "moved" | "cancelled";
 
@@ -65,7 +65,8 @@ function changeMail(
         `Your inspection ${booking.reference} (${what}) on ${bookedTimeText(before ?? booking.start)} (Maryland time) is cancelled, as asked from its link.`,
         "The attached cancellation takes it out of your calendar.",
         "",
-        "To book another time, use the schedule page of our website, or call us.",
+        "To book another time, choose one on our schedule page:",
+        `  ${scheduleLink()}`,
         "",
         ...signOff(booking),
       ].join("\n"),

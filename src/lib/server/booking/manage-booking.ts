@@ -5,8 +5,9 @@
  * frees the old one in one transaction (a refused move changes nothing). Changes work until the
  * policy's cut-off before the start, and each is idempotent (a repeat answers as the first did).
  * Each is e-mailed once, in the transaction that makes it, to the client and an agent who booked
- * (change-emails.ts: the updated invite, same UID, higher SEQUENCE), and a cancel or move to the
- * business too. A forged token is answered 403, an expired one 410.
+ * (change-emails.ts: the updated invite, same UID, higher SEQUENCE), and to the business too: the
+ * office learns that a held time was kept as it learns of a cancel or move. A forged token is
+ * answered 403, an expired one 410.
  */
 import { subHours } from "date-fns";
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
@@ -106,8 +107,9 @@ async function visitorAddresses(db: Queryable, reference: string): Promise<strin
 /**
  * Stores the change as a request of its own with its e-mails, in the transaction that made it:
  * once per change, by its key. The visitor's (client and agent; the client only with
- * `clientOnly`, for what is the client's alone) always; the business's for a cancel or move (a
- * confirmation shows in the owner's feed).
+ * `clientOnly`, for what is the client's alone) always; the business's (its mailbox, MAIL_TO) unless
+ * `toBusiness` is false, for what the office did itself (its own confirmation on the desk, a
+ * signing link it sent again).
  */
 export async function recordChange(
   tx: Queryable,
@@ -191,10 +193,9 @@ async function change(
         tx,
         `confirm-${reference}`,
         confirmed,
-        "confirmed by the visitor",
+        `confirmed by the visitor (${bookedTimeText(confirmed.start)})`,
         now,
         visitorChangeMail("confirmed", confirmed, nowMs),
-        false,
       );
       return { status: 200, body: await describe(tx, confirmed, nowMs) };
     }

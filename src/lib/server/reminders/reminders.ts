@@ -6,13 +6,14 @@
  * Each goes once whatever the number of servers, passes or restarts: the row of `reminders`
  * (booking, kind, start) and the e-mails are written in one transaction that holds the booking's
  * row, and a second writer finds the row there and sends nothing. A moved booking has a new start,
- * so it is reminded at its new time; a cancelled or expired one is never reminded.
+ * so it is reminded at its new time; a cancelled or expired one is never reminded. Neither goes
+ * until the booking's own e-mail has been out a day (BOOKING_MAIL_FIRST_HOURS).
  */
 import { availability, business } from "../../business-data";
 import { bookedTimeText } from "../../booking/booked-time";
 import { findAgreement, claimReminder, type ReminderKind } from "../agreement/agreement-queries";
 import { findBooking, type Booking } from "../booking/booking-queries";
-import { addHours } from "date-fns";
+import { addHours, subHours } from "date-fns";
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { type Database, type Queryable } from "../db/database";
 import { databaseOr503 } from "../http/database-or-503";
@@ -37,15 +38,34 @@ export const PREPARE = [
   "pets secured or away",
 ];
 
-/** Confirmed bookings starting within `hours` of `now` that have no reminder of `kind` at their start. */
+/**
+ * No reminder and no unsigned-agreement alert of a booking until its booking e-mail has been out
+ * this long: a pass skips every booking made less than a day before it. The booking e-mail (sent
+ * as the booking is made) already says when and where, with the links to manage it and to sign,
+ * so a reminder straight after it, and the office's alert about a booking it was told of a moment
+ * ago, say nothing new. A booking made within a day of its visit therefore gets no separate
+ * reminder (its booking e-mail is the reminder); one made earlier gets its reminder and alert on
+ * the first pass after it is a day old, if its visit is still within their windows.
+ */
+export const BOOKING_MAIL_FIRST_HOURS = 24;
+
+/**
+ * Confirmed bookings starting within `hours` of `now` that have no reminder of `kind` at their
+ * start, made at least BOOKING_MAIL_FIRST_HOURS before `now`.
+ */
 async function dueBookings(db: Queryable, kind: ReminderKind, hours: number, now: Date): Promise<string[]> {
   const rows = await db.query<{ reference: string }>(
     `SELECT reference FROM bookings b
-     WHERE status = 'booked' AND start_at > $1 AND start_at <= $2
+     WHERE status = 'booked' AND start_at > $1 AND start_at <= $2 AND created_at <= $4
        AND NOT EXISTS (SELECT 1 FROM reminders r WHERE r.booking = b.reference AND r.kind = $3 AND r.start_at = b.start_at)
        AND ($3 <> 'unsigned' OR NOT EXISTS (SELECT 1 FROM agreements a WHERE a.booking = b.reference))
      ORDER BY start_at`,
-    [now.toISOString(), addHours(now, hours).toISOString(), kind],
+    [
+      now.toISOString(),
+      addHours(now, hours).toISOString(),
+      kind,
+      subHours(now, BOOKING_MAIL_FIRST_HOURS).toISOString(),
+    ],
   );
   return rows.map((row) => row.reference);
 }

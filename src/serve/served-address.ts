@@ -1,0 +1,32 @@
+/**
+ * Where this machine's server (`npm start`, `npm run serve`) serves the site: `--port`, else PORT,
+ * else 9000, on the host it is given. The server writes the address it listens at into its data
+ * folder as it starts, beside the database socket through which the commands reach it, so a
+ * command (`npm run mail`) opens an e-mail's links where the site really is, whatever port it was
+ * given and without being given it again; the last address stays there once the server stops,
+ * where it will most likely be again. Before any server has run there, the default.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { dataDir } from "../lib/server/db/database";
+
+/** The port the server listens at unless `--port` says otherwise. */
+export const defaultPort = (env: NodeJS.ProcessEnv = process.env) => env.PORT ?? "9000";
+
+const recordIn = (env: NodeJS.ProcessEnv) => path.join(dataDir(env), "served-at");
+
+/** Called by the server once it listens at `url`. */
+export function recordServedAddress(url: string, env: NodeJS.ProcessEnv = process.env): void {
+  mkdirSync(dataDir(env), { recursive: true });
+  writeFileSync(recordIn(env), `${url}\n`);
+}
+
+/** The origin this machine's server serves the site at, as it last recorded it. */
+export function servedAddress(env: NodeJS.ProcessEnv = process.env): string {
+  try {
+    return readFileSync(recordIn(env), "utf8").trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    return `http://127.0.0.1:${defaultPort(env)}`;
+  }
+}
