@@ -1,4 +1,4 @@
-import { excerptParts, isSearchable, routeOfResult } from "./search";
+import { excerptParts, isSearchable, resultsStatus, routeOfResult } from "./search";
 
 describe("isSearchable", () => {
   it.each([
@@ -40,5 +40,19 @@ describe("excerptParts", () => {
     expect(excerptParts("&lt;script&gt;alert(1)&lt;/script&gt;")).toEqual([
       { text: "<script>alert(1)</script>", match: false },
     ]);
+  });
+});
+
+describe("resultsStatus", () => {
+  it("says how many match and how many are shown", () => {
+    expect(resultsStatus({ query: "radon", total: 12, shown: 10 })).toMatch(
+      /^12 pages match “radon”, the first 10 shown\./,
+    );
+    expect(resultsStatus({ query: "radon", total: 3, shown: 3 })).toMatch(/^3 pages match “radon”\./);
+    expect(resultsStatus({ query: "zzyzx", total: 0, shown: 0 })).toBe("No pages match “zzyzx”.");
+  });
+
+  it("says all are shown once more results have been added", () => {
+    expect(resultsStatus({ query: "radon", total: 12, shown: 12 })).toMatch(/^12 pages match “radon”, all 12 shown\./);
   });
 });

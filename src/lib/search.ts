@@ -8,6 +8,18 @@ import { blogPath, cancellationPath, privacyPath, servicesPath } from "./paths";
 /** Where the index and Pagefind's own script are published. */
 export const SEARCH_BUNDLE = "/pagefind";
 
+/** How many results are shown at first, and how many more each "Show more results" adds. */
+export const RESULTS_PER_PAGE = 10;
+
+/** What the status line under the field says of a finished search. */
+export function resultsStatus({ query, total, shown }: { query: string; total: number; shown: number }): string {
+  if (!total) return `No pages match “${query}”.`;
+  const count = total === 1 ? "1 page matches" : `${total} pages match`;
+  // After "Show more results", the line says so, so a screen reader hears that the rest arrived.
+  const part = shown < total ? `, the first ${shown} shown` : shown > RESULTS_PER_PAGE ? `, all ${shown} shown` : "";
+  return `${count} “${query}”${part}. Use the up and down arrows to choose one, Enter to open it.`;
+}
+
 /**
  * The pages the index covers: services and water packages, the FAQ, the articles and the pages
  * that state the law. Lists (the blog index, topics, /services) and forms are left out, so a

@@ -4,6 +4,7 @@
  */
 import { telHref } from "./phone";
 import { shareImagePath } from "./paths";
+import { waterPackageTitle } from "./water-package-title";
 
 export type JsonLdNode = Record<string, unknown>;
 
@@ -147,7 +148,7 @@ export function waterPackageNode(
   return {
     "@type": "Service",
     "@id": `${url}#service`,
-    name: `${pack.name} water test`,
+    name: waterPackageTitle(pack.name),
     serviceType: "Water quality testing",
     description: pack.summary,
     url,

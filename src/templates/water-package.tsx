@@ -5,6 +5,7 @@ import { WaterPackagePage } from "../components/water/water-package-page";
 import { useSiteUrl } from "../hooks/use-site-url";
 import { servicePath, servicesPath, waterQualityService } from "../lib/paths";
 import { waterPackageNode } from "../lib/structured-data";
+import { waterPackageTitle } from "../lib/water-package-title";
 
 export default function WaterPackageTemplate({ data }: PageProps<Queries.WaterPackageTemplateQuery>) {
   return <WaterPackagePage pack={data.waterPackage!} />;
@@ -23,7 +24,7 @@ export function Head({ data, location }: HeadProps<Queries.WaterPackageTemplateQ
   const pack = data.waterPackage!;
   return (
     <Seo
-      title={`${pack.name} Water Test`}
+      title={waterPackageTitle(pack.name)}
       description={pack.summary}
       pathname={location.pathname}
       parents={[

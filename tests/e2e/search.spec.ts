@@ -69,6 +69,51 @@ test.describe("search", () => {
     await expect(page).toHaveURL(/\/search$/);
   });
 
+  test("more results than fit at first are a button away, and focus goes to the first new one", async ({
+    page,
+  }, testInfo) => {
+    await openPage(page, `/search?q=${encodeURIComponent("radon")}`);
+    const status = page.getByRole("search").getByRole("status");
+    await expect(status).toContainText(/pages match “radon”, the first 10 shown\./);
+    const total = Number(/^(\d+) pages/.exec((await status.textContent())!)![1]);
+    expect(total).toBeGreaterThan(10);
+    const results = page.getByRole("listbox", { name: "Pages that match" }).getByRole("option");
+    await expect(results).toHaveCount(10);
+
+    const more = page.getByRole("button", { name: /^Show \d+ more results?$/ });
+    await more.press("Enter");
+    const shown = Math.min(total, 20);
+    await expect(results).toHaveCount(shown);
+    await expect(status).toContainText(shown === total ? `all ${total} shown` : `the first ${shown} shown`);
+    await expect(results.nth(10)).toBeFocused();
+    await expect(results.nth(10)).toHaveAttribute("aria-selected", "true");
+    await expect(results.nth(10)).toBeInViewport();
+    expect(describeViolations(await axeViolations(page))).toBe("");
+    // The viewport as the visitor sees it: the first new result focused, in view.
+    await page.screenshot({ path: `reports/tmp/search-more-${testInfo.project.name}.png` });
+
+    // The arrows go on from the focused result, in the field.
+    await page.keyboard.press("ArrowDown");
+    const field = page.getByRole("combobox", { name: /Search services/ });
+    await expect(field).toBeFocused();
+    await expect(field).toHaveAttribute("aria-activedescendant", (await results.nth(11).getAttribute("id"))!);
+  });
+
+  test("excerpts read as words, and a water package's title names water once", async ({ page }, testInfo) => {
+    await openPage(page, `/search?q=${encodeURIComponent("price turnaround")}`);
+    const radonInWater = page.getByRole("option").filter({ hasText: "/services/water-quality/radon-in-water" });
+    // Each term and its definition (<dt>, <dd>) were indexed as one word: "Price$125", "turnaroundAbout".
+    await expect(radonInWater).toContainText("Price $125. Laboratory turnaround About 5 to 7 business days");
+    for (const excerpt of await page.getByRole("option").locator("span:nth-child(3)").allTextContents()) {
+      expect(excerpt).not.toMatch(/Price\$|turnaroundAbout|samplingThe|ParameterLimit/);
+    }
+    await page.screenshot({ path: `reports/tmp/search-excerpts-${testInfo.project.name}.png`, fullPage: true });
+
+    await radonInWater.click();
+    await expect(page).toHaveURL(/\/services\/water-quality\/radon-in-water$/);
+    await expect(page).toHaveTitle(/^Radon in Water Test \| /);
+  });
+
   test("a word no page holds says so", { tag: "@phone" }, async ({ page }) => {
     await openPage(page, "/search");
     await page.getByRole("combobox", { name: /Search services/ }).fill("zzyzx");

@@ -25,6 +25,7 @@ export function ClosingCta({ phone, title = "Ready to book your inspection?" }: 
           <ButtonLink to={schedulePath} size="lg">
             Schedule Inspection
           </ButtonLink>
+          {/* A space, which the flex layout ignores, so the two links' text does not run together. */}{" "}
           <ButtonLink to={telHref(phone)} variant="secondary" size="lg">
             Call {phone}
           </ButtonLink>

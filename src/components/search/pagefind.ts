@@ -33,9 +33,18 @@ export function loadPagefind(): Promise<PagefindApi> {
   return loading;
 }
 
-/** The first `limit` pages that match, best first. */
-export async function searchSite(query: string, limit = 10): Promise<{ total: number; results: PagefindResultData[] }> {
+/** The pages that match, best first: how many, and their data read a slice at a time. */
+export interface SiteSearchMatches {
+  total: number;
+  /** The data of up to `count` matches from `start`: Pagefind loads each page's excerpt on demand. */
+  read(start: number, count: number): Promise<PagefindResultData[]>;
+}
+
+export async function searchSite(query: string): Promise<SiteSearchMatches> {
   const api = await loadPagefind();
   const { results } = await api.search(query);
-  return { total: results.length, results: await Promise.all(results.slice(0, limit).map((result) => result.data())) };
+  return {
+    total: results.length,
+    read: (start, count) => Promise.all(results.slice(start, start + count).map((result) => result.data())),
+  };
 }

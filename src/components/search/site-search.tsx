@@ -1,12 +1,22 @@
 import { navigate } from "gatsby";
 import React, { useEffect, useId, useRef, useState } from "react";
-import { excerptParts, routeOfResult } from "../../lib/search";
-import { searchSite, type PagefindResultData } from "./pagefind";
+import { cn } from "../../lib/cn";
+import { RESULTS_PER_PAGE, resultsStatus, routeOfResult } from "../../lib/search";
+import { buttonStyles } from "../ui/button";
+import { searchSite, type PagefindResultData, type SiteSearchMatches } from "./pagefind";
+import { SearchResult } from "./search-result";
 
 type State =
   | { kind: "idle" }
   | { kind: "searching"; query: string }
-  | { kind: "done"; query: string; total: number; results: PagefindResultData[] }
+  | {
+      kind: "done";
+      query: string;
+      matches: SiteSearchMatches;
+      results: PagefindResultData[];
+      /** The last "Show more results" could not read the next results. */
+      moreFailed?: boolean;
+    }
   | { kind: "failed"; query: string };
 
 /** The query in the address (?q=), so Back returns to the same results and a search can be linked. */
@@ -23,25 +33,32 @@ function statusText(state: State): string {
     case "failed":
       return "Search could not load. Check your connection and try again.";
     case "done": {
-      if (!state.total) return `No pages match “${state.query}”.`;
-      const count = state.total === 1 ? "1 page matches" : `${state.total} pages match`;
-      const shown = state.total > state.results.length ? `, the first ${state.results.length} shown` : "";
-      return `${count} “${state.query}”${shown}. Use the up and down arrows to choose one, Enter to open it.`;
+      const status = resultsStatus({ query: state.query, total: state.matches.total, shown: state.results.length });
+      return state.moreFailed ? `${status} The next results could not load: try again.` : status;
     }
   }
 }
+
+/** The keys the field answers, which a focused result hands back to it. */
+const LIST_KEYS = new Set(["ArrowDown", "ArrowUp", "Enter", "Escape"]);
 
 /**
  * The search field as an ARIA combobox (https://www.w3.org/WAI/ARIA/apg/patterns/combobox/):
  * focus stays in the field while the arrows move through the results, Enter opens the chosen
  * one, Escape leaves the list and then clears the field. The results stay listed under the field,
- * so they are the page of results too; a status line says how many matched.
+ * so they are the page of results too; a status line says how many matched, and "Show more
+ * results" lists the next ones and focuses the first of them.
  */
 export function SiteSearch() {
   const [query, setQuery] = useState("");
   const [state, setState] = useState<State>({ kind: "idle" });
   const [active, setActive] = useState(-1);
   const latest = useRef("");
+  const field = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLDivElement>(null);
+  const readingMore = useRef(false);
+  /** The result to focus once it is on the page: the first that "Show more results" added. */
+  const focusOnRender = useRef<number | null>(null);
   const ids = useId();
   const listId = `${ids}-results`;
   const optionId = (index: number) => `${ids}-result-${index}`;
@@ -56,11 +73,32 @@ export function SiteSearch() {
     window.history.replaceState(window.history.state, "", address);
     if (!trimmed) return setState({ kind: "idle" });
     setState({ kind: "searching", query: trimmed });
-    searchSite(trimmed).then(
-      // Only the answer to the latest words counts: typing on makes earlier answers stale.
-      (found) => latest.current === trimmed && setState({ kind: "done", query: trimmed, ...found }),
-      () => latest.current === trimmed && setState({ kind: "failed", query: trimmed }),
-    );
+    void searchSite(trimmed)
+      .then(async (matches) => ({ matches, results: await matches.read(0, RESULTS_PER_PAGE) }))
+      .then(
+        // Only the answer to the latest words counts: typing on makes earlier answers stale.
+        (found) => latest.current === trimmed && setState({ kind: "done", query: trimmed, ...found }),
+        () => latest.current === trimmed && setState({ kind: "failed", query: trimmed }),
+      );
+  };
+
+  const showMore = () => {
+    if (state.kind !== "done" || readingMore.current) return;
+    const shown = state;
+    readingMore.current = true;
+    void shown.matches
+      .read(shown.results.length, RESULTS_PER_PAGE)
+      .then(
+        (more) => {
+          if (latest.current !== shown.query) return;
+          focusOnRender.current = shown.results.length;
+          setState({ ...shown, results: [...shown.results, ...more], moreFailed: false });
+        },
+        () => latest.current === shown.query && setState({ ...shown, moreFailed: true }),
+      )
+      .finally(() => {
+        readingMore.current = false;
+      });
   };
 
   useEffect(() => {
@@ -69,15 +107,28 @@ export function SiteSearch() {
     if (initial) run(initial);
   }, []);
 
+  useEffect(() => {
+    if (focusOnRender.current === null) return;
+    // Focus (and so scrolling) goes to the first new result: the button that asked may be gone.
+    (list.current?.children[focusOnRender.current] as HTMLElement | undefined)?.focus();
+    focusOnRender.current = null;
+  }, [state]);
+
   const open = (result: PagefindResultData) => void navigate(routeOfResult(result.url));
 
-  const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
+  const choose = (index: number) => {
+    setActive(index);
+    // Focus stays in the field, so the browser would not scroll the chosen result into view.
+    (list.current?.children[index] as HTMLElement | undefined)?.scrollIntoView({ block: "nearest" });
+  };
+
+  const onKeyDown = (event: React.KeyboardEvent<HTMLElement>) => {
     if (event.key === "ArrowDown" && results.length) {
       event.preventDefault();
-      setActive((active + 1) % results.length);
+      choose((active + 1) % results.length);
     } else if (event.key === "ArrowUp" && results.length) {
       event.preventDefault();
-      setActive(active <= 0 ? results.length - 1 : active - 1);
+      choose(active <= 0 ? results.length - 1 : active - 1);
     } else if (event.key === "Enter") {
       event.preventDefault();
       const chosen = results[active];
@@ -89,12 +140,20 @@ export function SiteSearch() {
     }
   };
 
+  // A result focused by "Show more results" answers the field's keys by handing focus back to it.
+  const onResultKeyDown = (event: React.KeyboardEvent<HTMLElement>) => {
+    if (!LIST_KEYS.has(event.key)) return;
+    field.current?.focus();
+    onKeyDown(event);
+  };
+
   return (
     <div role="search">
       <label htmlFor={`${ids}-field`} className="block font-semibold text-slate-900">
         Search services, water tests, the FAQ and articles
       </label>
       <input
+        ref={field}
         id={`${ids}-field`}
         // A text field, not type="search": HTML allows the combobox role (and so aria-expanded) on
         // a text field only, and the W3C checker rejects them on a search field (issue 50).
@@ -116,40 +175,30 @@ export function SiteSearch() {
       <p id={`${ids}-status`} role="status" className="mt-3 min-h-6 text-slate-700">
         {statusText(state)}
       </p>
-      <div id={listId} role="listbox" aria-label="Pages that match" className="mt-4 grid gap-3">
+      <div ref={list} id={listId} role="listbox" aria-label="Pages that match" className="mt-4 grid gap-3">
         {results.map((result, index) => (
-          // The keys are the field's (the combobox pattern: focus stays there); a pointer picks here.
-          // eslint-disable-next-line jsx-a11y/click-events-have-key-events
-          <div
+          <SearchResult
             key={result.url}
             id={optionId(index)}
-            role="option"
-            tabIndex={-1}
-            aria-selected={index === active}
-            onClick={() => open(result)}
-            onMouseMove={() => setActive(index)}
-            className={`cursor-pointer rounded-xl border bg-white p-4 ${
-              index === active ? "border-brand-700 outline-3 outline-offset-2 outline-brand-700" : "border-slate-200"
-            }`}
-          >
-            <span className="block text-lg font-semibold text-brand-800 underline">
-              {result.meta.title ?? routeOfResult(result.url)}
-            </span>
-            <span className="block text-sm text-slate-600">{routeOfResult(result.url)}</span>
-            <span className="mt-2 block text-slate-700">
-              {excerptParts(result.excerpt).map((part, at) =>
-                part.match ? (
-                  <mark key={at} className="rounded-sm bg-amber-100 px-0.5 font-semibold text-slate-900">
-                    {part.text}
-                  </mark>
-                ) : (
-                  <React.Fragment key={at}>{part.text}</React.Fragment>
-                ),
-              )}
-            </span>
-          </div>
+            result={result}
+            active={index === active}
+            onOpen={() => open(result)}
+            onActivate={() => setActive(index)}
+            onKeyDown={onResultKeyDown}
+          />
         ))}
       </div>
+      {state.kind === "done" && state.results.length < state.matches.total && (
+        <button type="button" onClick={showMore} className={cn(buttonStyles({ variant: "secondary" }), "mt-6")}>
+          {moreLabel(state.matches.total - state.results.length)}
+        </button>
+      )}
     </div>
   );
+}
+
+/** The button names how many it will add: the next page, or the few left. */
+function moreLabel(left: number): string {
+  const next = Math.min(left, RESULTS_PER_PAGE);
+  return next === 1 ? "Show 1 more result" : `Show ${next} more results`;
 }

@@ -74,6 +74,7 @@ export function PackageComparison() {
                   <Link to={pack.path} className="text-brand-700 underline underline-offset-2 hover:text-brand-900">
                     {pack.name}
                   </Link>
+                  {/* A space: the column's name is "Basic Potability $150", not "Potability$150". */}{" "}
                   <span className="block text-sm font-normal text-slate-700">{formatDollars(pack.price)}</span>
                 </th>
               ))}

@@ -26,6 +26,7 @@ export function ParameterRows<P extends Parameter>({
         <tr key={parameter.parameterId}>
           <th scope="row" className="px-4 py-2 font-medium text-slate-900">
             <ParameterName name={parameter.name} explanation={parameter.explanation} />
+            {/* A space, so the cell's text (its name as a header, its words to search) reads as words. */}{" "}
             {underName?.(parameter)}
           </th>
           {cells(parameter)}
