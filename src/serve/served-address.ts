@@ -15,10 +15,18 @@ export const defaultPort = (env: NodeJS.ProcessEnv = process.env) => env.PORT ??
 
 const recordIn = (env: NodeJS.ProcessEnv) => path.join(dataDir(env), "served-at");
 
-/** Called by the server once it listens at `url`. */
+/**
+ * Called by the server once it listens at `url`. A data folder that cannot be written takes the
+ * site down no further than the database it holds, which answers 503 on its own: the pages are
+ * still served, and the commands print links at the default address.
+ */
 export function recordServedAddress(url: string, env: NodeJS.ProcessEnv = process.env): void {
-  mkdirSync(dataDir(env), { recursive: true });
-  writeFileSync(recordIn(env), `${url}\n`);
+  try {
+    mkdirSync(dataDir(env), { recursive: true });
+    writeFileSync(recordIn(env), `${url}\n`);
+  } catch (error) {
+    console.warn(`[serve] the address could not be noted in ${recordIn(env)}: ${(error as Error).message}`);
+  }
 }
 
 /** The origin this machine's server serves the site at, as it last recorded it. */
@@ -26,7 +34,7 @@ export function servedAddress(env: NodeJS.ProcessEnv = process.env): string {
   try {
     return readFileSync(recordIn(env), "utf8").trim();
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    if (!["ENOENT", "ENOTDIR"].includes((error as NodeJS.ErrnoException).code ?? "")) throw error;
     return `http://127.0.0.1:${defaultPort(env)}`;
   }
 }
