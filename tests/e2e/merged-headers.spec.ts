@@ -6,7 +6,7 @@
  * at each address it is served at, must still run its scripts inside its policy and hydrate, and
  * each file gets one Cache-Control. src/lib/http-headers.ts says why no two rules overlap.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page, type Route } from "@playwright/test";
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { builtPages } from "../../src/build/built-pages";
@@ -64,6 +64,20 @@ function siteAddresses(): string[] {
 }
 
 /**
+ * The server's answer for a route. A request sent on a kept-alive connection just as the server
+ * closes it (its idle timeout) is reset before any answer; a browser sends such a request again on
+ * a new connection, and so does this, once.
+ */
+async function fetchAgainIfReset(route: Route) {
+  try {
+    return await route.fetch({ maxRedirects: 0 });
+  } catch (error) {
+    if (!/ECONNRESET|socket hang up/.test(String(error))) throw error;
+    return route.fetch({ maxRedirects: 0 });
+  }
+}
+
+/**
  * Answers every request for the site's own files with the headers of all its matching rules at
  * once (the functions' answers, which Netlify gives no _headers rule, pass as the server sends them).
  */
@@ -75,7 +89,7 @@ async function sendAllMatches(page: Page, site: string, rules: readonly NetlifyR
   await page.route(
     (url) => url.origin === new URL(site).origin && !url.pathname.startsWith("/api/"),
     async (route) => {
-      const response = await route.fetch({ maxRedirects: 0 });
+      const response = await fetchAgainIfReset(route);
       // The body arrives decoded, so it is sent without the server's encoding and length.
       const kept = Object.entries(response.headers()).filter(
         ([name]) => !ruled.has(name) && name !== "content-encoding" && name !== "content-length",
