@@ -9,29 +9,10 @@ import ICAL from "ical.js";
 import type { Booking } from "./booking-queries";
 import { standingOf } from "./booking-queries";
 import { ownerFeed } from "./booking-invite";
+import { SAMPLE_END, sampleBooking } from "../../../../tests/support/sample-booking";
 
-const START = "2026-12-03T09:00:00-05:00";
-const END = Date.parse(START) + 150 * 60_000;
-const booking = (reference: string, status: Booking["status"]): Booking => ({
-  reference,
-  inspector: 1,
-  start: START,
-  onSiteMinutes: 150,
-  from: Date.parse(START),
-  to: END,
-  status,
-  confirmBy: null,
-  confirmWithinMinutes: 60,
-  mailbox: "ann@example.com",
-  phone: "4105550100",
-  property: "1 severn avenue|21401",
-  job: { mainInspection: "residential", addOns: [], waterPackages: [], squareFeet: 2100, county: "Anne Arundel" },
-  ownerEvent: { summary: "Home inspection: Ann Client", description: "Reference x.", location: "1 Severn Avenue" },
-  moves: 0,
-  sequence: 0,
-  createdAt: "2026-11-01T00:00:00.000Z",
-  updatedAt: "2026-11-01T00:00:00.000Z",
-});
+const END = SAMPLE_END;
+const booking = (reference: string, status: Booking["status"]) => sampleBooking(reference, status);
 
 const summaries = (now: number) =>
   new ICAL.Component(

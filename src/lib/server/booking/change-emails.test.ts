@@ -3,30 +3,14 @@
  * The e-mails of a booking's changes carry whole links: the cancellation's way to book again is
  * the schedule page's full address on the site the e-mail's other links point to.
  */
-import type { Booking } from "./booking-queries";
 import { visitorChangeMail } from "./change-emails";
+import { SAMPLE_START, sampleBooking } from "../../../../tests/support/sample-booking";
 
-const START = "2026-12-03T09:00:00-05:00";
-const cancelled: Booking = {
-  reference: "SR-20261101-CANCEL",
-  inspector: 1,
-  start: START,
-  onSiteMinutes: 150,
-  from: Date.parse(START),
-  to: Date.parse(START) + 150 * 60_000,
-  status: "cancelled",
-  confirmBy: null,
-  confirmWithinMinutes: 60,
-  mailbox: "ann@example.com",
-  phone: "4105550100",
-  property: "1 severn avenue|21401",
-  job: { mainInspection: "residential", addOns: [], waterPackages: [], squareFeet: 2100, county: "Anne Arundel" },
-  ownerEvent: { summary: "Home inspection: Ann Client", description: "Reference x.", location: "1 Severn Avenue" },
-  moves: 0,
+const START = SAMPLE_START;
+const cancelled = sampleBooking("SR-20261101-CANCEL", "cancelled", {
   sequence: 1,
-  createdAt: "2026-11-01T00:00:00.000Z",
   updatedAt: "2026-11-02T00:00:00.000Z",
-};
+});
 
 const siteUrl = process.env.SITE_URL;
 beforeEach(() => {
