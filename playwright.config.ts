@@ -1,10 +1,10 @@
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_ARGS, ensureChromium } from "./scripts/lib/chromium";
+import { ensureTestBrowser } from "./scripts/lib/chromium";
 import { rmSync } from "node:fs";
 import { settingsEnv } from "./src/lib/server/runtime/settings";
 import { brokenPort, E2E_DATA, E2E_FEED_SECRET, e2ePort as port } from "./tests/support/e2e-env";
 
-const executablePath = ensureChromium();
+const { executablePath, args } = ensureTestBrowser();
 // Each run starts from an empty outbox (the config is read first in the runner, before the server
 // starts): bookings of an earlier run would take the days the tests count on (tests/support/booking.ts).
 if (!process.env.TEST_WORKER_INDEX) rmSync(E2E_DATA, { recursive: true, force: true });
@@ -20,7 +20,7 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    launchOptions: { executablePath, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath, args },
     trace: "off",
   },
   // A test tagged @phone or @desktop runs at that width only: what exists at one width (the drawer,

@@ -1,12 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import { mkdtemp, readdir, readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import matter from "gray-matter";
 import { freePort } from "../../src/serve/net";
 import { startProductionServer } from "../../src/serve/serve";
 import { postFrontmatterSchema } from "../../src/lib/content-schema";
 import { startGitHubStub, type GitHubStub } from "../support/github-stub";
+import { newServerDataDir } from "../support/embedded-database";
 
 /**
  * A writer signs in to /admin with GitHub and saves a post, which becomes a pull request. GitHub
@@ -40,7 +40,7 @@ test.beforeAll(async () => {
     siteRoot: root,
     env: {
       ...process.env,
-      DATA_DIR: await mkdtemp(path.join(tmpdir(), "editor-sign-in-")),
+      DATA_DIR: await newServerDataDir("editor-sign-in-"),
       URL: url,
       GITHUB_ORIGIN: stub.url,
       GITHUB_OAUTH_CLIENT_ID: stub.clientId,

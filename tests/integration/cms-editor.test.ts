@@ -15,7 +15,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import matter from "gray-matter";
 import { parse as parseYaml } from "yaml";
-import { CHROMIUM_ARGS, ensureChromium } from "../../scripts/lib/chromium";
+import { ensureTestBrowser } from "../../scripts/lib/chromium";
 import { startEditor } from "../support/editor";
 import { copySite } from "../../scripts/lib/site-copy";
 import { readRawContentFile } from "../../src/build/content-files";
@@ -60,7 +60,7 @@ beforeAll(async () => {
   site = await copySite();
   postFile = path.join(site.dir, "content", "blog", post.slug, "index.mdx");
   editor = await startEditor(site.dir);
-  browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
+  browser = await chromium.launch(ensureTestBrowser());
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   // The machine may be busy: the editor's 5 MB bundle can take a while to start.
   page.setDefaultTimeout(60_000);
