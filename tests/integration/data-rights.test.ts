@@ -15,6 +15,7 @@ import { instantOf, MARYLAND } from "../../src/lib/booking/local-time";
 import { longDate } from "../../src/lib/format";
 import { neverHeldAgreementRule, retention } from "../../src/lib/privacy/declaration";
 import { enforceRetention } from "../../src/lib/server/privacy/retention";
+import { deskItems } from "../../src/lib/server/desk/desk-view";
 import { insertDeliveries, insertRequest } from "../../src/lib/server/mail/outbox";
 import { mailboxOf } from "../../src/lib/server/mail/mailbox-address";
 import { deleteData } from "../../src/lib/server/privacy/data-rights";
@@ -236,6 +237,15 @@ describe.each(engines)("on %s", (_name, open) => {
     const cancelled = await signedBooking("2026-12-10T14:00:00.000Z", "cancelled", "2026-11-27T15:00:00.000Z");
     const visited = await signedBooking("2026-11-20T14:00:00.000Z", "booked", "2026-11-10T15:00:00.000Z");
     const now = new Date("2026-12-01T15:00:00.000Z");
+    // The owner's desk, while the bookings are kept, gives each agreement the day the page will.
+    const keptUntil = async (day: string, reference: string) =>
+      (await deskItems(db, day, 1, now.getTime())).find((item) => item.reference === reference)?.agreement?.keptUntil;
+    expect(await keptUntil("2026-12-10", cancelled)).toBe(
+      "November 27, 2027 (no visit took place: counted from the signature)",
+    );
+    expect(await keptUntil("2026-11-20", visited)).toBe(
+      "December 20, 2031 (counted from a month after the visit until the report's delivery is recorded)",
+    );
 
     const { kept: answer } = await db.transaction((tx) => deleteData(tx, client, now));
     // What the data page says after the deletion: "<what> <reference>: until <date>. <why>".
