@@ -16,7 +16,7 @@ import { schedulerToken } from "../../src/lib/server/http/scheduler-token";
 import { storedMail } from "../../src/lib/server/mail/deliveries";
 import { BOOKED_BY_AGENT } from "../../src/lib/forms/choices";
 import type { MailMessage } from "../../src/lib/server/mail/mailer";
-import { pdfText } from "../support/pdf-text";
+import { pdfPages, pdfText } from "../support/pdf-text";
 
 const SECRETS = { BOOKING_LINK_SECRET: "a-test-secret-for-agreement-links", CALENDAR_FEED_SECRET: "owner-feed-secret" };
 const BROWSER = "Mozilla/5.0 (agreement test)";
@@ -96,7 +96,7 @@ describe("signing the agreement from the client's link", () => {
 
     const read = await getJson(`${server.url}/api/agreement?token=${token}`);
     expect(read.status).toBe(200);
-    const view = read.body as { text: string; version: string; signed: null };
+    const view = read.body as { text: string; version: string; signed: null; when: string };
     expect(view.signed).toBeNull();
     expect(view.version).toMatch(/^[0-9a-f]{12}$/);
     expect(view.text).toContain("Dana Q. Client");
@@ -187,6 +187,12 @@ describe("signing the agreement from the client's link", () => {
       expect(text).toContain(`agreement version ${view.version}`);
       expect(text).toContain(row!.body_sha256);
       expect(text).toContain(`${visitor} Agreement Lane`);
+      // Its first page opens with the visit, as the booking has it.
+      const [first] = pdfPages([pdf!.base64])[0]!;
+      expect(first).toContain(`Inspection: ${view.when} (Maryland time)`);
+      expect(first).toMatch(new RegExp(`Property: ${visitor} Agreement Lane, .*, MD \\d{5}`));
+      expect(first).toContain("Client: Dana Q. Client");
+      expect(first).toContain(`Booking: ${reference}`);
     }
 
     const feed = await getJson(`${server.url}/api/calendar/${SECRETS.CALENDAR_FEED_SECRET}.ics`);

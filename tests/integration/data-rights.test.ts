@@ -2,13 +2,20 @@
  * A person's data by the exact address their link was sent to, on PGlite and on a real PostgreSQL
  * server, through the queries and the deletion the data page uses: `x+tag@domain` and `x@domain`
  * are two people (only the limits fold them), and an agent sees and deletes their own name, e-mail
- * and phone inside a client's request, while the request stays the client's.
+ * and phone inside a client's request, while the request stays the client's; and a signed agreement
+ * kept after a deletion goes on the day the page names: by the law's rule for a visit that took
+ * place, by the shorter rule of a request that did not lead to a visit for one cancelled before it.
  */
 import { BOOKED_BY_AGENT } from "../../src/lib/forms/choices";
 import type { Database } from "../../src/lib/server/db/database";
 import { addressKey, agreementsOf as agreementsAbout, keptAbout } from "../../src/lib/server/privacy/kept-about";
 import { insertAgreement } from "../../src/lib/server/agreement/agreement-queries";
-import { insertBooking } from "../../src/lib/server/booking/booking-queries";
+import { insertBooking, setStatus } from "../../src/lib/server/booking/booking-queries";
+import { instantOf, MARYLAND } from "../../src/lib/booking/local-time";
+import { longDate } from "../../src/lib/format";
+import { neverHeldAgreementRule, retention } from "../../src/lib/privacy/declaration";
+import { enforceRetention } from "../../src/lib/server/privacy/retention";
+import { deskItems } from "../../src/lib/server/desk/desk-view";
 import { insertDeliveries, insertRequest } from "../../src/lib/server/mail/outbox";
 import { mailboxOf } from "../../src/lib/server/mail/mailbox-address";
 import { deleteData } from "../../src/lib/server/privacy/data-rights";
@@ -176,5 +183,114 @@ describe.each(engines)("on %s", (_name, open) => {
       expect(text).not.toMatch(/Bea Agent|Bea\.Agent|555-0112/);
       expect(text).toContain("(deleted at the agent's request)");
     }
+  });
+
+  it("keeps the agreement of a visit cancelled before it by the shorter rule, and a visited one's by the law's", async () => {
+    const client = "nia.never@example.org";
+    const signedBooking = async (start: string, status: "booked" | "cancelled", signedAt: string) => {
+      const reference = await stored(
+        db,
+        "schedule-requests",
+        { type: "schedule", request: { name: "Nia Never", email: client } },
+        ["office@example.com", client],
+        "n",
+      );
+      const from = Date.parse(start);
+      await insertBooking(db, {
+        reference,
+        inspector: 10,
+        start,
+        onSiteMinutes: 60,
+        from,
+        to: from + 2 * 60 * 60 * 1000,
+        status: "booked",
+        confirmBy: null,
+        confirmWithinMinutes: 120,
+        mailbox: mailboxOf(client),
+        phone: "(410) 555-0302",
+        property: `${reference} never lane`,
+        job: { mainInspection: "none", addOns: ["radon"], waterPackages: [], squareFeet: 2000, county: "Anne Arundel" },
+        ownerEvent: { summary: "s", description: "d", location: "l" },
+        createdAt: signedAt,
+      });
+      await insertAgreement(
+        db,
+        {
+          booking: reference,
+          terms: "residential",
+          version: "test",
+          body: "text",
+          bodySha256: "hash",
+          signerName: "Nia Never",
+          signedAt,
+          clientAddress: null,
+          userAgent: null,
+          clientName: "Nia Never",
+        },
+        client,
+      );
+      if (status === "cancelled") await setStatus(db, reference, "cancelled", "2026-11-30T15:00:00.000Z");
+      return reference;
+    };
+    // Signed on November 27, 2026 for a visit on December 10, and cancelled before it; another
+    // signed on November 10 and visited on November 20.
+    const cancelled = await signedBooking("2026-12-10T14:00:00.000Z", "cancelled", "2026-11-27T15:00:00.000Z");
+    const visited = await signedBooking("2026-11-20T14:00:00.000Z", "booked", "2026-11-10T15:00:00.000Z");
+    const now = new Date("2026-12-01T15:00:00.000Z");
+    // The owner's desk, while the bookings are kept, gives each agreement the day the page will.
+    const keptUntil = async (day: string, reference: string) =>
+      (await deskItems(db, day, 1, now.getTime())).find((item) => item.reference === reference)?.agreement?.keptUntil;
+    expect(await keptUntil("2026-12-10", cancelled)).toBe(
+      "November 27, 2027 (no visit took place: counted from the signature)",
+    );
+    expect(await keptUntil("2026-11-20", visited)).toBe(
+      "December 20, 2031 (counted from a month after the visit until the report's delivery is recorded)",
+    );
+
+    const { kept: answer } = await db.transaction((tx) => deleteData(tx, client, now));
+    // What the data page says after the deletion: "<what> <reference>: until <date>. <why>".
+    const says = (reference: string) => {
+      const item = answer.find((each) => each.reference === reference && /agreement/.test(each.what))!;
+      return `${item.what} ${item.reference}: until ${longDate(item.goesOn)}. ${item.keptBecause}`;
+    };
+    // The cancelled visit's agreement: as a schedule request that did not lead to a visit, from its
+    // signature (1 year by content/privacy.yaml), not 5 years from a report that will never come.
+    expect(retention.requestsNotBookedYears).toBe(1);
+    expect(says(cancelled)).toBe(
+      `Signed inspection agreement ${cancelled}: until November 27, 2027. ${neverHeldAgreementRule(retention)}`,
+    );
+    expect(says(cancelled)).toContain("1 year from when it was signed");
+    // The visited one's: 5 years from a month after the visit, the report's delivery at the latest.
+    expect(says(visited)).toMatch(
+      new RegExp(
+        `^Signed inspection agreement ${visited}: until December 20, 2031\\. Maryland law keeps .*BOP §16-4A-05`,
+      ),
+    );
+    // The cancelled booking went with the deletion; the visited one is kept as the record of the job.
+    expect(answer.map((item) => [item.reference, item.what])).toEqual([
+      [visited, "Booking (booked)"],
+      [visited, "Signed inspection agreement"],
+      [cancelled, "Signed inspection agreement"],
+    ]);
+    const page = await kept(client);
+    expect(page.items.map((item) => [item.reference, item.goesOn])).toEqual([
+      [visited, "2029-11-20"],
+      [visited, "2031-12-20"],
+      [cancelled, "2027-11-27"],
+    ]);
+
+    // The retention pass deletes it on the day the page named, and not the day before; the visited one stays.
+    const agreements = async () =>
+      (
+        await db.query<{ booking: string }>("SELECT booking FROM agreements WHERE booking = ANY($1::text[])", [
+          [cancelled, visited],
+        ])
+      )
+        .map((row) => row.booking)
+        .sort();
+    await enforceRetention(db, new Date(instantOf("2027-11-26", "12:00", MARYLAND)!), retention);
+    expect(await agreements()).toEqual([cancelled, visited].sort());
+    await enforceRetention(db, new Date(instantOf("2027-11-27", "12:00", MARYLAND)!), retention);
+    expect(await agreements()).toEqual([visited]);
   });
 });

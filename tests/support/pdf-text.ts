@@ -11,15 +11,30 @@ const READER = path.join(__dirname, "pdf-pages.mjs");
 
 const collapse = (text: string) => text.replace(/\s+/g, " ");
 
-/** Each PDF's pages, as text with whitespace collapsed; several PDFs are read by one process. */
-export function pdfPages(pdfs: Array<Uint8Array | string>): string[][] {
+/** A page as pdf.js reads it: its text, and its lines from top to bottom. */
+interface ReadPage {
+  text: string;
+  lines: string[];
+}
+
+function read(pdfs: Array<Uint8Array | string>): ReadPage[][] {
   const base64 = pdfs.map((pdf) => (typeof pdf === "string" ? pdf : Buffer.from(pdf).toString("base64")));
   const answer = execFileSync(process.execPath, [READER], {
     input: JSON.stringify(base64),
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,
   });
-  return (JSON.parse(answer) as string[][]).map((pages) => pages.map(collapse));
+  return JSON.parse(answer) as ReadPage[][];
+}
+
+/** Each PDF's pages, as text with whitespace collapsed; several PDFs are read by one process. */
+export function pdfPages(pdfs: Array<Uint8Array | string>): string[][] {
+  return read(pdfs).map((pages) => pages.map((page) => collapse(page.text)));
+}
+
+/** Each PDF's pages, each as its lines from top to bottom (whitespace collapsed, empty lines left out). */
+export function pdfPageLines(pdfs: Array<Uint8Array | string>): string[][][] {
+  return read(pdfs).map((pages) => pages.map((page) => page.lines.map((line) => collapse(line).trim())));
 }
 
 /** The whole text of one PDF given in base64, its pages joined, whitespace collapsed. */

@@ -30,6 +30,16 @@ export interface KeptRecord {
 
 const formOf = (form: string) => FORM_DECLARATIONS.find((declaration) => declaration.form === form);
 
+const yearsText = (years: number) => `${years} year${years === 1 ? "" : "s"}`;
+
+/**
+ * The rule for an agreement signed for a visit that never took place, in the notice's words: the
+ * years are those of a schedule request that did not lead to a visit, as the retention pass and
+ * the data page count them (server/privacy/due-days.ts, agreementGoesOn).
+ */
+export const neverHeldAgreementRule = (periods: PrivacyContent) =>
+  `An agreement signed for a visit that never took place (the booking was cancelled, or never confirmed, before it) is kept as a schedule request that did not lead to a visit is: ${yearsText(periods.requestsNotBookedYears)} from when it was signed.`;
+
 /** Every kind of record the site keeps, in the order the notice lists them. */
 export const KEPT_RECORDS: readonly KeptRecord[] = [
   {
@@ -72,7 +82,7 @@ export const KEPT_RECORDS: readonly KeptRecord[] = [
     purpose: "The contract for the inspection.",
     years: retention.signedAgreementsYears,
     from: "the report's delivery, counted from a month after the visit (the latest the report is delivered)",
-    why: "Maryland law requires a home inspector to keep contracts and reports for 5 years (BOP §16-4A-05). It is kept for that time even if you ask us to delete your data.",
+    why: `Maryland law requires a home inspector to keep contracts and reports for 5 years (BOP §16-4A-05). It is kept for that time even if you ask us to delete your data. ${neverHeldAgreementRule(retention)}`,
   },
   {
     kind: "dataRequest",

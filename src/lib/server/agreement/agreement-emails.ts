@@ -7,7 +7,7 @@ import { bookedTimeText } from "../../booking/booked-time";
 import type { Booking } from "../booking/booking-queries";
 import type { MailMessage } from "../mail/mailer";
 import { SIGN_BEFORE_VISIT } from "../booking/schedule-emails";
-import { signatureLines, type FilledAgreement } from "./agreement";
+import { agreementVisit, signatureLines, type FilledAgreement } from "./agreement";
 import { agreementPdf } from "./agreement-pdf";
 import type { SignedAgreement } from "./agreement-queries";
 
@@ -39,7 +39,7 @@ export async function signedMails(
   booking: Booking,
   businessTo: string,
 ): Promise<Array<{ message: string; mail: MailMessage }>> {
-  const pdf = Buffer.from(await agreementPdf(agreement)).toString("base64");
+  const pdf = Buffer.from(await agreementPdf(agreement, agreementVisit(booking, filled))).toString("base64");
   const attachment = {
     filename: `inspection-agreement-${agreement.booking}.pdf`,
     contentType: "application/pdf",

@@ -41,6 +41,8 @@ export interface FilledAgreement {
   terms: string;
   /** The client it names as "you": who is asked to sign. */
   clientName: string;
+  /** The property's address, as the text names it. */
+  property: string;
   /** Where the signed copy and the "signed" note go. */
   clientEmail: string;
   agentEmail: string | null;
@@ -52,11 +54,12 @@ export async function filledAgreement(db: Queryable, booking: Booking): Promise<
   if (!record?.request) throw new Error(`booking ${booking.reference} has no request`);
   const { request, quote } = record;
   const services = describeServices(request);
+  const property = `${request.street}, ${request.city}, MD ${request.zip}`;
   const body = fillAgreement(file.content.trim(), {
     business: business.name,
     client: request.name,
     reference: booking.reference,
-    property: `${request.street}, ${request.city}, MD ${request.zip}`,
+    property,
     services: services.map((service) => `- ${service}`).join("\n"),
     fee: formatDollars(quote.total),
     standard: request.mainInspection === "commercial" ? settings.commercialStandard : settings.residentialStandard,
@@ -69,12 +72,27 @@ export async function filledAgreement(db: Queryable, booking: Booking): Promise<
     body: `# ${settings.title}\n\n${body}\n`,
     terms: sha256(JSON.stringify({ services, fee: quote.total })).slice(0, 16),
     clientName: request.name,
+    property,
     clientEmail: request.email,
     agentEmail: request.bookedByAgent === BOOKED_BY_AGENT && request.agentEmail ? request.agentEmail : null,
   };
 }
 
 export const bodyHash = sha256;
+
+/** The visit a booking's agreement is for, as it stands now: what its PDF opens with. */
+export interface AgreementVisit {
+  /** RFC 3339 on Maryland's clock, as bookings keep it. */
+  start: string;
+  property: string;
+  client: string;
+}
+
+export const agreementVisit = (booking: Pick<Booking, "start">, filled: FilledAgreement): AgreementVisit => ({
+  start: booking.start,
+  property: filled.property,
+  client: filled.clientName,
+});
 
 /** When it was signed, as the client and the owner read it: Maryland's clock at that instant. */
 export const signedAtText = (iso: string) => `${bookedTimeText(rfc3339(Date.parse(iso), MARYLAND))} (Maryland time)`;

@@ -27,7 +27,7 @@ import { runtimeEnv } from "../runtime/runtime";
 import { deliverNow } from "../mail/deliver-now";
 import { outgoingMail } from "../mail/outgoing";
 import { oneLineText } from "../../forms/text-cleaning";
-import { agreementTitle, bodyHash, filledAgreement, signedAtText, signedByText } from "./agreement";
+import { agreementTitle, agreementVisit, bodyHash, filledAgreement, signedAtText, signedByText } from "./agreement";
 import { signedMails } from "./agreement-emails";
 import { agreementPdf } from "./agreement-pdf";
 import { checkBookingToken, linkSecret } from "../booking/booking-links";
@@ -211,11 +211,12 @@ export async function agreementHandler(req: GatsbyFunctionRequest, res: GatsbyFu
         return;
       }
       // The signed copy, the same PDF as the e-mail's, for a client who wants it now or lost the e-mail.
-      const signed = await findAgreement(db, reference, (await filledAgreement(db, booking)).terms);
+      const filled = await filledAgreement(db, booking);
+      const signed = await findAgreement(db, reference, filled.terms);
       if (!signed) throw new HttpError(404, "This agreement is not signed yet: there is no signed copy.");
       res.setHeader("Content-Type", "application/pdf");
       res.setHeader("Content-Disposition", `attachment; filename="inspection-agreement-${reference}.pdf"`);
-      res.status(200).send(Buffer.from(await agreementPdf(signed)));
+      res.status(200).send(Buffer.from(await agreementPdf(signed, agreementVisit(booking, filled))));
       return;
     }
     if (req.method !== "POST") throw new HttpError(405, "This address answers GET and POST.", { Allow: "GET, POST" });

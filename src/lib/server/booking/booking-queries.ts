@@ -10,6 +10,12 @@ import type { Queryable } from "../db/database";
 /** time_off: an inspector's time the owner took off on the desk (desk/time-off.ts), held like a booking. */
 export type BookingStatus = "pending" | "booked" | "cancelled" | "expired" | "time_off";
 
+/**
+ * The states of a booking whose visit never takes place: cancelled (never after it started) or
+ * expired unconfirmed. A signed agreement of such a booking is kept by the shorter rule.
+ */
+export const NEVER_HELD: readonly BookingStatus[] = ["cancelled", "expired"];
+
 /** The job as its open times are worked out again when it is moved. */
 export interface BookedJob {
   mainInspection: string;

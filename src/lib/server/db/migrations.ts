@@ -346,4 +346,24 @@ export const MIGRATIONS: readonly Migration[] = [
     CHECK (state IN ('pending', 'sent', 'failed', 'maybe-sent'));
   `,
   },
+  {
+    name: "0011-agreement-visit-held",
+    sql: `
+  -- Whether the visit of a signed agreement whose booking has gone was held: a booking that goes
+  -- cancelled, expired or never confirmed had no visit, and its agreement is kept by the shorter
+  -- rule of a schedule request that did not lead to a visit (privacy/due-days.ts). Rows kept before
+  -- this are taken as held: the longer rule, which never deletes too early.
+  ALTER TABLE agreement_visits ADD COLUMN held boolean NOT NULL DEFAULT true;
+  CREATE OR REPLACE FUNCTION bookings_keep_agreement_visit() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF EXISTS (SELECT 1 FROM agreements WHERE booking = OLD.reference) THEN
+      INSERT INTO agreement_visits (booking, mailbox, visit_at, delivered_at, held)
+      VALUES (OLD.reference, OLD.mailbox, OLD.start_at, OLD.report_delivered_at, OLD.status = 'booked')
+      ON CONFLICT (booking) DO NOTHING;
+    END IF;
+    RETURN OLD;
+  END;
+  $$;
+  `,
+  },
 ];

@@ -8,12 +8,12 @@ import { bookedSpanText } from "../../booking/booked-time";
 import { MARYLAND, rfc3339 } from "../../booking/local-time";
 import type { Queryable } from "../db/database";
 import { agreementsOf } from "../agreement/agreement-queries";
-import { standingOf, type Booking, type BookingRow } from "../booking/booking-queries";
+import { NEVER_HELD, standingOf, type Booking, type BookingRow, type BookingStatus } from "../booking/booking-queries";
 import { describeServices } from "../booking/schedule-emails";
 import { signedAtText, signedByText } from "../agreement/agreement";
 import { longDate } from "../../format";
 import { retention } from "../../privacy/declaration";
-import { goesOn, periodsOf } from "../privacy/due-days";
+import { agreementGoesOn } from "../privacy/due-days";
 import type { DeskItem } from "../../desk/desk-item";
 import { marylandText } from "./desk-mail";
 
@@ -61,12 +61,23 @@ export const deliveryWords = (state: string) =>
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The day a signed agreement goes, as the client's data page says (privacy/kept-data.ts). */
-function agreementKeptUntil(visit: number, delivered: Date | null): string {
-  const periods = periodsOf(retention);
-  const day = delivered
-    ? goesOn(new Date(delivered).getTime(), periods.signedAgreementsFromDelivery)
-    : goesOn(visit, periods.signedAgreements);
-  return `${longDate(day)}${delivered ? "" : " (counted from a month after the visit until the report's delivery is recorded)"}`;
+function agreementKeptUntil(signedAt: string, visit: number, delivered: Date | null, status: BookingStatus): string {
+  const held = !NEVER_HELD.includes(status);
+  const day = agreementGoesOn(
+    {
+      signedAt: Date.parse(signedAt),
+      visitAt: visit,
+      deliveredAt: delivered ? new Date(delivered).getTime() : null,
+      held,
+    },
+    retention,
+  );
+  const counted = !held
+    ? " (no visit took place: counted from the signature)"
+    : delivered
+      ? ""
+      : " (counted from a month after the visit until the report's delivery is recorded)";
+  return `${longDate(day)}${counted}`;
 }
 
 /** Everything starting on the `days` days from `from` (YYYY-MM-DD, Maryland's), by start then inspector. */
@@ -124,7 +135,7 @@ export async function deskItems(db: Queryable, from: string, days: number, now: 
             by: signedByText(signed),
             at: signedAtText(signed.signedAt),
             version: signed.version,
-            keptUntil: agreementKeptUntil(startMs, row.report_delivered_at),
+            keptUntil: agreementKeptUntil(signed.signedAt, startMs, row.report_delivered_at, row.status),
           }
         : null,
       reportDelivered: row.report_delivered_at ? marylandText(new Date(row.report_delivered_at).getTime()) : null,

@@ -194,9 +194,14 @@ export async function deleteData(tx: Queryable, address: string, now: Date) {
     )),
     agentDetails: await blankAgent(tx, asAgent, address),
   };
+  // What is kept is read again once the rest has gone: a booking that went without its visit
+  // leaves its signed agreement under the shorter rule, and the person is told that rule's day.
+  const left = describeKept(address, await keptAbout(tx, address), now.getTime());
   return {
     deleted,
-    kept: kept.map(({ reference, what, goesOn, keptBecause }) => ({ reference, what, goesOn, keptBecause })),
+    kept: left.items
+      .filter((item) => item.keptBecause !== null)
+      .map(({ reference, what, goesOn, keptBecause }) => ({ reference, what, goesOn, keptBecause })),
   };
 }
 

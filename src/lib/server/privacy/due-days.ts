@@ -37,9 +37,33 @@ export function periodsOf(periods: PrivacyContent) {
     signedAgreements: { years: periods.signedAgreementsYears, months: 1 },
     /** Counted from the report's delivery, where the desk recorded it. */
     signedAgreementsFromDelivery: { years: periods.signedAgreementsYears },
+    /**
+     * Signed for a visit that never took place (its booking cancelled, or never confirmed, before
+     * it): kept as a schedule request that did not lead to a visit, counted from the signature.
+     */
+    signedAgreementsNeverHeld: { years: periods.requestsNotBookedYears },
   } satisfies Record<string, Period>;
 }
 export type PeriodOf = keyof ReturnType<typeof periodsOf>;
+
+/** What a signed agreement's period counts from (instants in ms since 1970). */
+export interface AgreementDates {
+  signedAt: number;
+  visitAt: number;
+  /** The report's delivery, where the desk recorded it. */
+  deliveredAt: number | null;
+  /** False once its booking went without a visit: cancelled, expired or never confirmed. */
+  held: boolean;
+}
+
+/** The day a signed agreement goes: the rule the privacy notice states for it, as the pass applies it. */
+export function agreementGoesOn(agreement: AgreementDates, periods: PrivacyContent): string {
+  const kinds = periodsOf(periods);
+  if (!agreement.held) return goesOn(agreement.signedAt, kinds.signedAgreementsNeverHeld);
+  return agreement.deliveredAt === null
+    ? goesOn(agreement.visitAt, kinds.signedAgreements)
+    : goesOn(agreement.deliveredAt, kinds.signedAgreementsFromDelivery);
+}
 
 /** The start (midnight, Maryland's clock) of a day given as YYYY-MM-DD. */
 const startOfDay = (day: string) => parseISO(day, { in: tz(MARYLAND) });

@@ -4,7 +4,7 @@
  */
 import { mailboxOf } from "../mail/mailbox-address";
 import type { MailMessage } from "../mail/mailer";
-import type { BookingStatus } from "../booking/booking-queries";
+import { NEVER_HELD, type BookingStatus } from "../booking/booking-queries";
 import type { Queryable } from "../db/database";
 import { count, DATA_REQUESTS } from "./privacy-queries";
 
@@ -143,6 +143,11 @@ export interface KeptAgreement {
   visitAt: string;
   /** The report's delivery, where the desk recorded it: the period then counts from it. */
   deliveredAt?: string | null;
+  /**
+   * False for a visit that never took place: its booking cancelled or expired, or gone before it
+   * was confirmed. The agreement is then kept by the shorter rule (due-days.ts, agreementGoesOn).
+   */
+  held?: boolean;
 }
 
 /**
@@ -159,16 +164,18 @@ export async function agreementsOf(db: Queryable, address: string): Promise<Kept
     signed_at: Date;
     visit_at: Date;
     delivered_at: Date | null;
+    held: boolean;
   }>(
     `SELECT a.booking, a.version, a.signer_name, a.signed_at, coalesce(b.start_at, v.visit_at) AS visit_at,
-       coalesce(b.report_delivered_at, v.delivered_at) AS delivered_at
+       coalesce(b.report_delivered_at, v.delivered_at) AS delivered_at,
+       CASE WHEN b.reference IS NOT NULL THEN b.status <> ALL($3::text[]) ELSE coalesce(v.held, true) END AS held
      FROM agreements AS a LEFT JOIN bookings AS b ON b.reference = a.booking
        LEFT JOIN requests AS r ON r.reference = a.booking
        LEFT JOIN agreement_visits AS v ON v.booking = a.booking
      WHERE a.client_email = $1
         OR (a.client_email IS NULL AND (lower(btrim(r.record->'request'->>'email')) = $1 OR (r.reference IS NULL AND v.mailbox = $2)))
      ORDER BY a.signed_at`,
-    [address, mailboxOf(address)],
+    [address, mailboxOf(address), NEVER_HELD],
   );
   return rows.map((row) => ({
     booking: row.booking,
@@ -177,6 +184,7 @@ export async function agreementsOf(db: Queryable, address: string): Promise<Kept
     signedAt: new Date(row.signed_at).toISOString(),
     visitAt: new Date(row.visit_at).toISOString(),
     deliveredAt: row.delivered_at ? new Date(row.delivered_at).toISOString() : null,
+    held: row.held,
   }));
 }
 

@@ -1,4 +1,4 @@
-import { retention } from "../../privacy/declaration";
+import { KEPT_RECORDS, neverHeldAgreementRule, retention } from "../../privacy/declaration";
 import type { KeptRequest } from "./kept-about";
 import { describeKept } from "./kept-data";
 
@@ -52,6 +52,32 @@ describe("what a person's data page says", () => {
       { ...retention, signedAgreementsYears: 5 },
     );
     expect(data.items).toEqual([expect.objectContaining({ reference: agreement.booking, goesOn: "2032-01-22" })]);
+  });
+
+  it("keeps the agreement of a visit that never took place by the notice's shorter rule, from its signature", () => {
+    const cancelled = { ...agreement, held: false };
+    // The notice's words and the page's day come from one number: tried with another than the content's.
+    const periods = { ...retention, requestsNotBookedYears: 2 };
+    const data = describeKept(
+      "sam@example.com",
+      { requests: [], otherMails: [], agreements: [cancelled] },
+      Date.parse("2027-02-01T00:00:00Z"),
+      periods,
+    );
+    expect(data.items).toEqual([
+      expect.objectContaining({
+        reference: agreement.booking,
+        goesOn: "2029-01-10",
+        keptBecause: neverHeldAgreementRule(periods),
+      }),
+    ]);
+    expect(neverHeldAgreementRule(periods)).toContain("2 years from when it was signed");
+    // The notice at /privacy states the rule with the content's number.
+    const notice = KEPT_RECORDS.find((record) => record.kind === "signedAgreement")!;
+    expect(notice.why).toContain(neverHeldAgreementRule(retention));
+    expect(neverHeldAgreementRule(retention)).toContain(
+      `${retention.requestsNotBookedYears} year${retention.requestsNotBookedYears === 1 ? "" : "s"} from when it was signed`,
+    );
   });
 
   it("shows a request's choices as the form named them, and its time in words", () => {

@@ -15,10 +15,10 @@ import {
 } from "../../catalog";
 import { NO_MAIN_INSPECTION, propertyTypes, referralSources, timeWindows } from "../../forms/choices";
 import { FORM_DECLARATIONS } from "../../privacy/fields";
-import { retention } from "../../privacy/declaration";
+import { neverHeldAgreementRule, retention } from "../../privacy/declaration";
 import type { PrivacyContent } from "../../content-schema";
 import type { KeptAgreement, KeptMail, KeptRequest } from "./kept-about";
-import { goesOn, periodsOf } from "./due-days";
+import { agreementGoesOn, goesOn, periodsOf } from "./due-days";
 
 export interface KeptItem {
   reference: string;
@@ -123,9 +123,13 @@ function fieldsOf(request: KeptRequest): Array<{ label: string; value: string }>
   });
 }
 
-/** A signed agreement, kept whatever its client asks: Maryland law keeps contracts. */
+/**
+ * A signed agreement, kept whatever its client asks: Maryland law keeps contracts; one signed for a
+ * visit that never took place, by the shorter rule the notice states for it.
+ */
 function agreementItem(agreement: KeptAgreement, periods: PrivacyContent): KeptItem {
   const signed = Date.parse(agreement.signedAt);
+  const held = agreement.held ?? true;
   return {
     reference: agreement.booking,
     what: "Signed inspection agreement",
@@ -137,10 +141,18 @@ function agreementItem(agreement: KeptAgreement, periods: PrivacyContent): KeptI
       { label: "Agreement version", value: agreement.version },
     ],
     mails: [],
-    goesOn: agreement.deliveredAt
-      ? goesOn(Date.parse(agreement.deliveredAt), periodsOf(periods).signedAgreementsFromDelivery)
-      : goesOn(Date.parse(agreement.visitAt), periodsOf(periods).signedAgreements),
-    keptBecause: `Maryland law keeps a home inspection contract 5 years from the report's delivery (BOP §16-4A-05); we keep it ${periods.signedAgreementsYears} years.`,
+    goesOn: agreementGoesOn(
+      {
+        signedAt: signed,
+        visitAt: Date.parse(agreement.visitAt),
+        deliveredAt: agreement.deliveredAt ? Date.parse(agreement.deliveredAt) : null,
+        held,
+      },
+      periods,
+    ),
+    keptBecause: held
+      ? `Maryland law keeps a home inspection contract 5 years from the report's delivery (BOP §16-4A-05); we keep it ${periods.signedAgreementsYears} years.`
+      : neverHeldAgreementRule(periods),
     record: { ...agreement },
   };
 }

@@ -59,6 +59,7 @@ export async function deleteDue(
   now: string,
   dueBefore: Record<Exclude<keyof RetentionCounts, "bookingChanges" | "linkAsks" | "deskSignIns">, string> & {
     signedAgreementsFromDelivery: string;
+    signedAgreementsNeverHeld: string;
   },
 ): Promise<RetentionCounts> {
   /** Runs a DELETE and counts its rows; in it, `ended` is the instant given. */
@@ -97,14 +98,16 @@ export async function deleteDue(
   );
   // A signed agreement outlives its booking, whose visit and report's delivery the database then
   // keeps (agreement_visits); its period counts from the delivery, or where none was recorded from
-  // the visit (a month added to it in due-days.ts).
+  // the visit (a month added to it in due-days.ts). One whose visit was never held counts from its
+  // signature, by the shorter rule (due-days.ts, agreementGoesOn).
   const signedAgreements = await count(
     tx,
     `WITH gone AS (DELETE FROM agreements AS a USING agreement_visits AS v
-       WHERE v.booking = a.booking AND CASE WHEN v.delivered_at IS NULL THEN v.visit_at < $1::timestamptz
+       WHERE v.booking = a.booking AND CASE WHEN NOT v.held THEN a.signed_at < $3::timestamptz
+         WHEN v.delivered_at IS NULL THEN v.visit_at < $1::timestamptz
          ELSE v.delivered_at < $2::timestamptz END RETURNING 1)
      SELECT count(*)::integer AS count FROM gone`,
-    [dueBefore.signedAgreements, dueBefore.signedAgreementsFromDelivery],
+    [dueBefore.signedAgreements, dueBefore.signedAgreementsFromDelivery, dueBefore.signedAgreementsNeverHeld],
   );
   await tx.query(
     "DELETE FROM agreement_visits AS v WHERE NOT EXISTS (SELECT 1 FROM agreements AS a WHERE a.booking = v.booking)",
