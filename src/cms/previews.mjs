@@ -20,7 +20,17 @@ export function siteDate(iso) {
 }
 
 export function previewTemplates(h) {
-  const dot = () => h("span", { "aria-hidden": "true" }, "·");
+  /** "July 8, 2025 · Updated November 23, 2026 · By Daniel Reyes" (src/components/blog/post-meta.tsx). */
+  function postMeta(data) {
+    const parts = [
+      h("time", { key: "date", dateTime: data.date }, siteDate(data.date)),
+      data.updated && h("span", { key: "updated" }, `Updated ${siteDate(data.updated)}`),
+      data.author && h("span", { key: "author" }, `By ${data.author}`),
+    ].filter(Boolean);
+    return parts.flatMap((part, i) =>
+      i ? [h("span", { key: `dot-${i}`, "aria-hidden": "true" }, "·"), part] : [part],
+    );
+  }
 
   /** The top band of an inner page (src/components/ui/page-header.tsx). */
   function PageHeader({ eyebrow, title, intro, children }) {
@@ -91,13 +101,7 @@ export function previewTemplates(h) {
         h(
           "div",
           { className: "mt-6" },
-          h(
-            "p",
-            { className: "flex flex-wrap gap-x-2 text-sm text-slate-600" },
-            h("time", { dateTime: data.date }, siteDate(data.date)),
-            data.updated && [dot(), h("span", { key: "updated" }, `Updated ${siteDate(data.updated)}`)],
-            data.author && [dot(), h("span", { key: "author" }, `By ${data.author}`)],
-          ),
+          h("p", { className: "flex flex-wrap gap-x-2 text-sm text-slate-600" }, postMeta(data)),
         ),
       ),
       h(
