@@ -61,6 +61,16 @@ export function previewTemplates(h) {
     );
   }
 
+  /**
+   * The body, rendered by the Markdown field's own preview. That preview wraps the HTML in a div of
+   * its own, so the site's `prose-copy` (whose spacing is between its direct children) goes on
+   * that div, after each render, rather than around it.
+   */
+  function Body({ widgetFor }) {
+    const onRender = (element) => element?.firstElementChild?.classList.add("prose-copy");
+    return h("div", { ref: onRender }, widgetFor("body"));
+  }
+
   /** The sources behind a page (src/components/content/source-list.tsx): their names, linked. */
   function Sources({ sources, lastReviewed }) {
     const list = (sources ?? []).filter((source) => source && source.label);
@@ -109,7 +119,7 @@ export function previewTemplates(h) {
         null,
         image &&
           h("img", { src: String(image), alt: data.imageAlt ?? "", className: "mb-10 max-w-3xl w-full rounded-xl" }),
-        h("div", { className: "prose-copy" }, widgetFor("body")),
+        h(Body, { widgetFor }),
         h(Sources, { sources: data.sources, lastReviewed: data.lastReviewed }),
       ),
     );
@@ -142,12 +152,7 @@ export function previewTemplates(h) {
           ),
         data.priceNote && h("p", { className: "mt-4 max-w-3xl text-sm text-slate-700" }, data.priceNote),
       ),
-      h(
-        Copy,
-        null,
-        h("div", { className: "prose-copy" }, widgetFor("body")),
-        h(Sources, { sources: data.sources, lastReviewed: data.lastReviewed }),
-      ),
+      h(Copy, null, h(Body, { widgetFor }), h(Sources, { sources: data.sources, lastReviewed: data.lastReviewed })),
     );
   }
 
