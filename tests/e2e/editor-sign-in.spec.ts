@@ -222,6 +222,8 @@ async function openPost(page: Page) {
   await page.goto(`${site.url}/admin/`, { timeout: 60_000 });
   await expect(page.getByRole("button", { name: "Login with GitHub" })).toBeVisible({ timeout: 150_000 });
   await signIn(page);
+  // Signed in once the collections show: an address opened before then lands on the sign-in again.
+  await expect(page.getByRole("link", { name: "Blog posts" })).toBeVisible();
   await page.goto(`${site.url}/admin/#/collections/posts/entries/${post.slug}/index`);
   await expect(page.getByLabel("Description", { exact: true })).toHaveValue(/^Since July 1, 2025/, { timeout: 60_000 });
 }
