@@ -250,7 +250,9 @@ test.describe("the editor shows a post as the site does and saves only what chan
     expect(changed).toEqual([
       [expect.stringMatching(/^description: "Since July 1, 2025/), `description: "${description}"`],
     ]);
-    expect(errors).toEqual([]);
+    // Opening the post leaves the collection's list while it still asks about its entries: the
+    // browser drops those requests (ERR_ABORTED), which is no failure.
+    expect(errors.filter((error) => !error.endsWith("net::ERR_ABORTED"))).toEqual([]);
   });
 
   test(
