@@ -2,9 +2,9 @@
  * How the editor writes a file back: as the writer wrote it, changed only where a value changed.
  * Decap on its own serialises the whole front matter anew (quotes dropped, lists unfolded, long
  * lines folded, comments lost), so one edited field rewrote the whole block. Here the file's text
- * is parsed into a YAML document (the `yaml` library's Document API, which keeps each node's
- * style, comments and blank lines), only the values that differ from the editor's data are
- * replaced, and the document is written out again: untouched keys keep their text.
+ * is parsed into a YAML document (the `yaml` library's Document API, whose nodes know where their
+ * text lies), and only the entries whose values differ from the editor's data are written anew,
+ * each in its own place, keeping its quoting: every other character is the file's own.
  *
  * The text a file was read from travels with the editor's data under SOURCE_KEY, a key no
  * schema has and no field shows, so that the file's toFile (which Decap gives only the data)
@@ -29,6 +29,9 @@ function sameValue(a, b) {
   return a === b;
 }
 
+/** A map entry's key, as the editor's data names it. */
+const keyOf = (YAML, pair) => (YAML.isScalar(pair.key) ? pair.key.value : pair.key);
+
 const isScalarValue = (value) => value === null || ["string", "number", "boolean"].includes(typeof value);
 
 /** Where a new key goes among a map's pairs: after the last key that comes before it in `order`. */
@@ -37,7 +40,7 @@ function insertionIndex(YAML, map, key, order) {
   if (rank === -1) return map.items.length;
   let index = 0;
   map.items.forEach((pair, i) => {
-    const pairRank = order.indexOf(YAML.isScalar(pair.key) ? pair.key.value : pair.key);
+    const pairRank = order.indexOf(keyOf(YAML, pair));
     if (pairRank !== -1 && pairRank < rank) index = i + 1;
   });
   return index;
@@ -48,10 +51,9 @@ function patched(YAML, doc, node, value, order = []) {
   const current = YAML.isNode(node) ? node.toJSON() : node;
   if (node !== undefined && sameValue(current, value)) return node;
   if (YAML.isMap(node) && isPlainObject(value)) {
-    const keyOf = (pair) => (YAML.isScalar(pair.key) ? pair.key.value : pair.key);
-    node.items = node.items.filter((pair) => Object.hasOwn(value, keyOf(pair)));
-    for (const pair of node.items) pair.value = patched(YAML, doc, pair.value, value[keyOf(pair)]);
-    const present = new Set(node.items.map(keyOf));
+    node.items = node.items.filter((pair) => Object.hasOwn(value, keyOf(YAML, pair)));
+    for (const pair of node.items) pair.value = patched(YAML, doc, pair.value, value[keyOf(YAML, pair)]);
+    const present = new Set(node.items.map((pair) => keyOf(YAML, pair)));
     for (const [key, item] of Object.entries(value)) {
       if (present.has(key) || item === undefined) continue;
       node.items.splice(insertionIndex(YAML, node, key, order), 0, doc.createPair(key, item));
@@ -75,9 +77,8 @@ function patched(YAML, doc, node, value, order = []) {
 const WRITE_OPTIONS = { lineWidth: 0, flowCollectionPadding: false };
 
 const isBlockCollection = (YAML, node) => (YAML.isMap(node) || YAML.isSeq(node)) && !node.flow;
-const keyOf = (YAML, pair) => (YAML.isScalar(pair.key) ? pair.key.value : pair.key);
 
-/** The offset where the line holding `offset` starts, and the column of `offset` on it. */
+/** The offset where the line holding `offset` starts. */
 function lineStart(source, offset) {
   return source.lastIndexOf("\n", offset - 1) + 1;
 }
