@@ -312,6 +312,13 @@ test.describe("the editor shows a post as the site does and saves only what chan
         await preview.getByRole("heading", { name: "Sources" }).scrollIntoViewIfNeeded();
         await page.screenshot({ path: path.join(SHOTS, "editor-preview-sources-1280.png") });
       }
+
+      // A service page: its header band with the key facts, as on /services/radon.
+      await page.goto(`${site.url}/admin/#/collections/services/entries/radon`);
+      await expect(heading).toHaveText("Radon Testing");
+      await expect(preview.getByText("How long it takes", { exact: true })).toBeVisible();
+      expect(await preview.locator("body").innerText()).not.toMatch(/https?:\/\//);
+      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, "editor-preview-service-1280.png") });
     },
   );
 });
