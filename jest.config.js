@@ -6,7 +6,7 @@
 const shared = {
   modulePathIgnorePatterns: ["<rootDir>/public/", "<rootDir>/.cache/", "<rootDir>/.netlify/"],
   transform: {
-    "^.+\\.[jt]sx?$": "<rootDir>/jest/preprocess.js",
+    "^.+\\.m?[jt]sx?$": "<rootDir>/jest/preprocess.js",
     "\\.ya?ml$": "<rootDir>/jest/yaml-transform.js",
     "\\.ics$": "<rootDir>/jest/raw-transform.js",
     "\\.md$": "<rootDir>/jest/raw-transform.js",

@@ -5,7 +5,8 @@ import path from "node:path";
 import { readSiteContent } from "../src/build/content-files";
 import { builtPages, inlineScriptHashes, notFoundFiles, pageTitle } from "../src/build/built-pages";
 import { inlineCriticalCss } from "../src/build/critical-css";
-import { readPageData, readStats, withPagePreloads } from "../src/build/page-resources";
+import { chunkGroupFiles, readPageData, readStats, withPagePreloads } from "../src/build/page-resources";
+import { writeBuiltEditorSettings } from "../src/build/admin-files";
 import { headersFile, withPolicyMeta } from "../src/lib/http-headers";
 import { searchPath } from "../src/lib/paths";
 import { robotsTxt } from "../src/lib/robots";
@@ -19,7 +20,8 @@ import { contentRoot, siteRoot } from "./site-root";
  * and what it needs to hydrate named for preloading (src/build/page-resources.ts),
  * a share image for each page, public/_headers (the site's headers with each page's
  * Content-Security-Policy, from its inline scripts' hashes: src/lib/http-headers.ts; the 404 page
- * states its own in a <meta> element), robots.txt and /favicon.ico. The Netlify adapter runs next and adds Gatsby's own headers to the same
+ * states its own in a <meta> element), robots.txt, /favicon.ico, and the editor's settings with the
+ * site's style sheet for its preview pane. The Netlify adapter runs next and adds Gatsby's own headers to the same
  * _headers file.
  */
 export async function writePostBuildFiles({
@@ -78,6 +80,11 @@ export async function writePostBuildFiles({
       })),
     ),
   );
+
+  // The site's whole sheet, as the app loads it, for the editor's preview pane.
+  const siteSheet = chunkGroupFiles(stats, "app").find((file) => file.endsWith(".css"));
+  if (!siteSheet) throw new Error("webpack.stats.json names no style sheet for the app");
+  writeBuiltEditorSettings(publicDir, siteSheet);
 
   const { siteUrl } = getNodesByType("Site")[0]!.siteMetadata as { siteUrl: string };
   await writeFile(path.join(publicDir, "robots.txt"), robotsTxt(siteUrl));

@@ -1,7 +1,8 @@
 /**
  * Writes the content editor into a folder (static/admin, which Gatsby copies to public/admin):
- * Decap's prebuilt bundle from npm, the YAML library's browser build, the start-up module, the
- * configuration made from the content schemas, and the script of the GitHub sign-in window
+ * Decap's prebuilt bundle from npm, the YAML library's browser build, the start-up module with
+ * the formats that write a file back as it was written (kept-yaml.js) and the preview pane's
+ * templates (previews.js), the configuration made from the content schemas, and the script of the GitHub sign-in window
  * (sign-in.js, loaded by the page of /api/editor/callback). Nothing here is part of any visitor
  * page: the files are plain static files, loaded only by /admin/index.html and that window.
  */
@@ -9,7 +10,13 @@ import { copyFileSync, cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } f
 import { createRequire } from "node:module";
 import path from "node:path";
 import { readSiteContent } from "./content-files";
-import { editorConfig, LIST_FIELD, YAML_FORMAT, type EditorOptions } from "../lib/cms/editor-config";
+import {
+  editorConfig,
+  FRONT_MATTER_FORMAT,
+  LIST_FIELD,
+  YAML_FORMAT,
+  type EditorOptions,
+} from "../lib/cms/editor-config";
 import { editorPageStart } from "../lib/cms/editor-page-start";
 
 /** The port of the editor's backend (decap-server's guard) for `npm run cms` and `npm start`; DECAP_SERVER_PORT changes it. */
@@ -45,19 +52,47 @@ export function writeAdminFiles(
     copyFileSync(path.join(decapDist, name), path.join(outDir, name));
   }
   cpSync(yamlDist, path.join(outDir, "yaml"), { recursive: true, filter: (file) => !file.endsWith(".map") });
+  // The page's own modules, named .js: every server sends that as JavaScript, which a module needs.
   copyFileSync(path.join(siteRoot, "src", "cms", "admin-init.mjs"), path.join(outDir, "init.js"));
+  copyFileSync(path.join(siteRoot, "src", "cms", "kept-yaml.mjs"), path.join(outDir, "kept-yaml.js"));
+  copyFileSync(path.join(siteRoot, "src", "cms", "previews.mjs"), path.join(outDir, "previews.js"));
   copyFileSync(path.join(siteRoot, "src", "cms", "sign-in.js"), path.join(outDir, "sign-in.js"));
-  const settings = { config: editorConfig(options), yamlFormat: YAML_FORMAT, listField: LIST_FIELD };
+  writeEditorSettings(outDir, { config: editorConfig(options) });
+  writeFileSync(path.join(outDir, "index.html"), adminIndexHtml(siteName));
+}
+
+interface EditorSettings {
+  config: ReturnType<typeof editorConfig>;
+  /** The built site's whole style sheet, which the preview pane applies (known once the site is built). */
+  previewStyle?: string;
+}
+
+/** The settings the editor's page starts with (window.SITE_EDITOR, read by admin-init.mjs), in config.js. */
+export function writeEditorSettings(outDir: string, { config, previewStyle }: EditorSettings): void {
+  const settings = {
+    config,
+    yamlFormat: YAML_FORMAT,
+    frontMatterFormat: FRONT_MATTER_FORMAT,
+    listField: LIST_FIELD,
+    ...(previewStyle ? { previewStyle } : {}),
+  };
   writeFileSync(
     path.join(outDir, "config.js"),
     `// Made from src/lib/content-schema.ts at build time (src/lib/cms/editor-config.ts).\n` +
       `window.CMS_MANUAL_INIT = true;\nwindow.SITE_EDITOR = ${JSON.stringify(settings, null, 2)};\n`,
   );
-  writeFileSync(path.join(outDir, "index.html"), adminIndexHtml(siteName));
 }
 
 /** The editor as the site ships it: into static/admin. */
 export function writeSiteEditor(siteRoot: string, contentRoot: string): void {
   const { name } = readSiteContent(contentRoot);
   writeAdminFiles(path.join(siteRoot, "static", "admin"), { siteRoot, siteName: name });
+}
+
+/**
+ * Once the site is built, its editor's preview pane is told the site's style sheet (named by its
+ * content's hash, so unknown before the build): a post in the preview looks as it will on the site.
+ */
+export function writeBuiltEditorSettings(publicDir: string, siteSheet: string): void {
+  writeEditorSettings(path.join(publicDir, "admin"), { config: editorConfig(), previewStyle: siteSheet });
 }

@@ -2,28 +2,20 @@
 /**
  * Starts the content editor at /admin (copied there as init.js by src/build/admin-files.ts).
  * config.js set window.CMS_MANUAL_INIT, so Decap waits for this module: it registers how the
- * site's YAML files are read and written, then starts Decap with the configuration made from
- * the content schemas (src/lib/cms/editor-config.ts) and the backend this copy of the site has.
- *
- * Decap edits a file as an object of fields; some of the site's YAML files are a plain list
- * (water-packages.yaml, faq.yaml...). Such a list is shown to the editor as one list field and
- * written back as the same plain list, so a file saved by the editor reads like one written by hand.
+ * site's files are read and written (kept-yaml.js: a save changes only the values the writer
+ * changed) and how the preview pane shows a page (previews.js: as the site does), then starts
+ * Decap with the configuration made from the content schemas (src/lib/cms/editor-config.ts) and
+ * the backend this copy of the site has.
  */
-import { parse, stringify } from "./yaml/index.js";
+import * as YAML from "./yaml/index.js";
+import { frontMatterFormat, yamlFileFormat } from "./kept-yaml.js";
+import { registerPreviews } from "./previews.js";
 
-const { CMS, SITE_EDITOR } = window;
+const { CMS, SITE_EDITOR, h } = window;
 
-CMS.registerCustomFormat(SITE_EDITOR.yamlFormat, "yaml", {
-  fromFile(content) {
-    const data = parse(content) ?? {};
-    return Array.isArray(data) ? { [SITE_EDITOR.listField]: data } : data;
-  },
-  toFile(data) {
-    const keys = Object.keys(data);
-    const value = keys.length === 1 && keys[0] === SITE_EDITOR.listField ? data[SITE_EDITOR.listField] : data;
-    return stringify(value, { lineWidth: 0 });
-  },
-});
+CMS.registerCustomFormat(SITE_EDITOR.yamlFormat, "yaml", yamlFileFormat(YAML, SITE_EDITOR.listField));
+CMS.registerCustomFormat(SITE_EDITOR.frontMatterFormat, "md", frontMatterFormat(YAML));
+registerPreviews(CMS, h, SITE_EDITOR.previewStyle);
 
 /** The page's own words, where Decap does not start (nothing to sign in with, nothing local). */
 function explain(message) {

@@ -4,7 +4,7 @@
  * a throwaway copy of the site, never the real content/. A required field left empty is refused with a message;
  * a post written there is saved as content/blog/<slug>/index.mdx; a phone number in the wrong
  * form is refused with the build's message; a new phone number and a new price change only
- * that field of their YAML file; what was saved passes the schemas the build checks every content
+ * that value's text in their YAML file; what was saved passes the schemas the build checks every content
  * file with. (That the build turns such files into pages is proved by the site's own build in
  * `npm test`, whose posts are files of the same form; that a production build leaves a draft out
  * and `gatsby develop` shows it, by gatsby/source-content.test.ts. A second build of the copy here
@@ -185,6 +185,8 @@ test("the refused phone corrected in the same form is saved, changing only the p
   const facts = parseYaml(before) as Record<string, unknown>;
   expect(facts.phone).toBe(phone.old);
   expect(parseYaml(after)).toEqual({ ...facts, phone: phone.new });
+  // Written as the owner wrote it: only the phone's line differs.
+  expect(after).toBe(before.replace(`phone: ${phone.old}\n`, `phone: ${phone.new}\n`));
 });
 
 test("a new price saved in the editor changes only that price in pricing.yaml", async () => {
@@ -203,6 +205,13 @@ test("a new price saved in the editor changes only that price in pricing.yaml", 
   expect(radonTest.price).toBe(radon.oldPrice);
   radonTest.price = radon.newPrice;
   expect(parseYaml(after)).toEqual(expected);
+  // Only that price's text changed: the one-line entries, their spacing and the comments stay.
+  expect(after).toBe(
+    before.replace(
+      `label: ${radon.label}, service: radon, price: ${radon.oldPrice} }`,
+      `label: ${radon.label}, service: radon, price: ${radon.newPrice} }`,
+    ),
+  );
   expect(pageErrors).toEqual([]);
 });
 

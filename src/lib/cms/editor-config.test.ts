@@ -10,7 +10,7 @@ import {
   yamlSchemas,
   type YamlFile,
 } from "../content-schema";
-import { editorConfig, editorFields, LIST_FIELD, type EditorField } from "./editor-config";
+import { editorConfig, editorFields, FRONT_MATTER_FORMAT, LIST_FIELD, type EditorField } from "./editor-config";
 
 const config = editorConfig();
 const collection = (name: string) => config.collections.find((entry) => entry.name === name)!;
@@ -70,7 +70,7 @@ describe("the editor's configuration, made from the content schemas", () => {
       folder: "content/blog",
       path: "{{slug}}/index",
       extension: "mdx",
-      format: "frontmatter",
+      format: FRONT_MATTER_FORMAT,
       create: true,
       media_folder: "",
       public_folder: "",

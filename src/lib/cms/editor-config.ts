@@ -161,8 +161,12 @@ const yamlFiles: Array<{ file: YamlFile; name: string; label: string; listLabel?
   },
 ];
 
-/** The format the YAML files are read and written in (registered by admin-init.mjs). */
+/**
+ * The formats the YAML files and the Markdown files are read and written in (registered by
+ * admin-init.mjs, from src/cms/kept-yaml.mjs): a save changes only the values the writer changed.
+ */
 export const YAML_FORMAT = "site-yaml";
+export const FRONT_MATTER_FORMAT = "site-frontmatter";
 
 export interface EditorOptions {
   /** The content folder, relative to the repository. */
@@ -193,7 +197,7 @@ export function editorConfig({ contentDir = "content" }: EditorOptions = {}) {
         folder: `${contentDir}/blog`,
         path: "{{slug}}/index",
         extension: "mdx",
-        format: "frontmatter",
+        format: FRONT_MATTER_FORMAT,
         create: true,
         slug: "{{slug}}",
         // The cover image is saved beside index.mdx and named relative to it.
@@ -210,7 +214,7 @@ export function editorConfig({ contentDir = "content" }: EditorOptions = {}) {
         description: "One file per service: content/services/<name>.mdx, its address /services/<name>.",
         folder: `${contentDir}/services`,
         extension: "mdx",
-        format: "frontmatter",
+        format: FRONT_MATTER_FORMAT,
         create: true,
         slug: "{{slug}}",
         summary: "{{title}}",
@@ -236,7 +240,7 @@ export function editorConfig({ contentDir = "content" }: EditorOptions = {}) {
         label: "Inspection agreement",
         description:
           "The agreement clients sign online before the visit. Its version changes with every edit; a client who signed an earlier version keeps that one.",
-        format: "frontmatter",
+        format: FRONT_MATTER_FORMAT,
         files: [
           {
             name: "agreement",
