@@ -19,6 +19,8 @@ const BOX = "Copy my agent on the booking's e-mails";
 test("the client chooses with a labelled box whether their agent is copied, and the choice reaches the booking", async ({
   page,
 }, testInfo) => {
+  // Every step of the form and a booking: about 16 s alone, twice that on a busy machine.
+  test.setTimeout(90_000);
   const agent = visitor().email.replace(/^dana/, "al.agent");
   await openPage(page, "/schedule");
   await next(page);
