@@ -1,6 +1,6 @@
 import { bookingRequest, scheduleRequest } from "../../tests/support/sample-requests";
 import { catalog as realCatalog } from "./catalog";
-import { BOOKED_BY_AGENT, type Catalog } from "./forms/choices";
+import { BOOKED_BY_AGENT, COPY_AGENT, type Catalog } from "./forms/choices";
 import { createContactSchema, createScheduleSchema, fieldErrors } from "./request-schemas";
 
 /** Every choice the sample request makes, and a county whose ZIP codes it shares with Anne Arundel. */
@@ -290,5 +290,17 @@ describe("a booking (availability.yaml's bookingOnline)", () => {
     expect(
       errorsOf({ ...request, agentName: "Bea Agent", agentEmail: "bea@example.com", agentPhone: "(410) 555-0111" }),
     ).toEqual({});
+  });
+
+  it("copies the client's agent only on the box's own answer, and asks for the e-mail it copies", () => {
+    const request = bookingRequest("2026-12-01T10:00:00-05:00");
+    expect(errorsOf({ ...request, copyAgent: COPY_AGENT })).toEqual({});
+    expect(errorsOf({ ...request, copyAgent: "" })).toEqual({});
+    expect(errorsOf({ ...request, copyAgent: COPY_AGENT, agentEmail: "" })).toEqual({
+      agentEmail: "Enter the agent's e-mail address to copy them, or untick the box",
+    });
+    expect(errorsOf({ ...request, copyAgent: "please" })).toEqual({
+      copyAgent: "Tick the box only to copy the agent on the scheduling e-mails",
+    });
   });
 });

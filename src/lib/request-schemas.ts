@@ -5,7 +5,7 @@
  * here they are put together, with the rules that tie fields to each other.
  */
 import * as z from "zod/mini";
-import { BOOKED_BY_AGENT, NO_MAIN_INSPECTION, OTHER_TOPIC, type Catalog } from "./forms/choices";
+import { BOOKED_BY_AGENT, COPY_AGENT, NO_MAIN_INSPECTION, OTHER_TOPIC, type Catalog } from "./forms/choices";
 import { email, honeypot, isMarylandZip, line, oneOf, paragraphs, phoneNumber, under } from "./forms/field-checks";
 import {
   BOOKED_TIME,
@@ -47,14 +47,28 @@ const differentChoices = z.refine<{ firstDate: string; firstWindow: string; seco
   { message: "Choose a second date or time window different from the first", path: ["secondDate"] },
 );
 
-/** An agent who books for a client gives their own name, e-mail and phone beside the client's. */
+/**
+ * An agent who books for a client gives their own name, e-mail and phone beside the client's; a
+ * client who asks us to copy their agent gives the agent's e-mail.
+ */
 const agentDetails = z.superRefine<{
   bookedByAgent?: string;
   agentName?: string;
   agentEmail?: string;
   agentPhone?: string;
+  copyAgent?: string;
 }>((request, context) => {
-  if (request.bookedByAgent !== BOOKED_BY_AGENT) return;
+  if (request.bookedByAgent !== BOOKED_BY_AGENT) {
+    if (request.copyAgent === COPY_AGENT && !request.agentEmail) {
+      context.issues.push({
+        code: "custom",
+        message: "Enter the agent's e-mail address to copy them, or untick the box",
+        path: ["agentEmail"],
+        input: request.agentEmail,
+      });
+    }
+    return;
+  }
   const missing: Array<[keyof typeof request, string]> = [
     ["agentName", "Enter your name, as the agent"],
     ["agentEmail", "Enter your e-mail address, as the agent"],

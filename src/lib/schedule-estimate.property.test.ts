@@ -53,6 +53,7 @@ const answers = fc
       secondDate: "",
       secondWindow: "",
       start: `${today}T09:00:00-05:00`,
+      copyAgent: "",
       bookedByAgent: "",
       sameAddress: "",
       name: "Ann Client",

@@ -19,6 +19,7 @@ export const DAY_SLOTS = {
   agreement: 16,
   notices: 22,
   signingFor: 24,
+  agentCopy: 28,
   deskCaller: 34,
   /** Past the days of tests/e2e/desk.spec.ts (40 to 43); its booking is then moved into the past. */
   deskReport: 44,

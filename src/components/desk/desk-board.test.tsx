@@ -18,3 +18,25 @@ describe("what the desk says once a report's delivery is recorded", () => {
     expect(doneWith("confirm", item(null))).toBeUndefined();
   });
 });
+
+describe("what the desk says once a booking is confirmed, moved or cancelled", () => {
+  const withAgent = (emailed: "booked" | "copied" | null) =>
+    ({
+      reference: "SR-20261201-ABC123",
+      agreement: null,
+      agent: { name: "Al Agent", email: "al@example.com", phone: "", emailed },
+    }) as DeskItem;
+
+  it("names the agent as told only where the agent gets the e-mails", () => {
+    for (const emailed of ["booked", "copied"] as const) {
+      expect(doneWith("confirm", withAgent(emailed))).toBe(
+        "Confirmed: the client and agent have their e-mail and invite.",
+      );
+      expect(doneWith("move", withAgent(emailed))).toMatch(/^Moved: the client and agent have/);
+      expect(doneWith("cancel", withAgent(emailed))).toMatch(/^Cancelled: the client and agent have/);
+    }
+    // The client's own words for an agent not copied, and for no agent: the action's line.
+    expect(doneWith("confirm", withAgent(null))).toBeUndefined();
+    expect(doneWith("cancel", item(null))).toBeUndefined();
+  });
+});

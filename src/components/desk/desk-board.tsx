@@ -32,19 +32,31 @@ const VIEW_NAMES: Record<View, string> = {
 const OWN_READS: readonly View[] = ["attention", "sessions"];
 
 const DONE: Record<ItemAction | "time-off", string> = {
-  confirm: "Confirmed: the client and agent have their e-mail and invite.",
-  cancel: "Cancelled: the client and agent have their e-mail and the cancelling invite.",
+  confirm: "Confirmed: the client has their e-mail and invite.",
+  cancel: "Cancelled: the client has their e-mail and the cancelling invite.",
   "time-off-remove": "The time is open again.",
   delivered: "Recorded: the report was delivered today, and the signed agreement is kept 5 years from today.",
-  move: "Moved: the client and agent have their e-mail and the moved invite.",
+  move: "Moved: the client has their e-mail and the moved invite.",
   resend: "Sent again: the client has the latest e-mail of the booking, with its links.",
   "resend-signing": "Sent: the client has the link to sign the agreement.",
   hand: "Handed over: the booking keeps its time with the other inspector.",
   "time-off": "Time off taken: those times are no longer offered.",
 };
 
-/** What an action on this item did, where it depends on the item: no agreement is kept that was never signed. */
+/** What a change said where the agent gets the booking's e-mails too: the agent booked, or the client asked. */
+const TOLD_AGENT_TOO: Partial<Record<ItemAction, string>> = {
+  confirm: "Confirmed: the client and agent have their e-mail and invite.",
+  cancel: "Cancelled: the client and agent have their e-mail and the cancelling invite.",
+  move: "Moved: the client and agent have their e-mail and the moved invite.",
+};
+
+/**
+ * What an action on this item did, where it depends on the item: the agent is told only where
+ * the agent gets the e-mails, and no agreement is kept that was never signed.
+ */
 export function doneWith(action: ItemAction, item: DeskItem): string | undefined {
+  const toldAgent = item.agent?.emailed ? TOLD_AGENT_TOO[action] : undefined;
+  if (toldAgent) return toldAgent;
   if (action !== "delivered" || item.agreement) return undefined;
   return "Recorded: the report was delivered today. The client has not signed the agreement, so none is kept: send them the signing link if the visit needs one.";
 }

@@ -7,6 +7,13 @@ import { clockText, inspectorColour, type DeskItem } from "./desk-types";
 export type ItemAction =
   "confirm" | "cancel" | "time-off-remove" | "delivered" | "move" | "hand" | "resend" | "resend-signing";
 
+/** Whether the agent gets the booking's e-mails, and why. */
+const AGENT_EMAILED: Record<NonNullable<NonNullable<DeskItem["agent"]>["emailed"]> | "none", string> = {
+  booked: "yes: the agent booked it",
+  copied: "yes: the client asked us to copy the agent",
+  none: "no: the client did not ask us to copy the agent",
+};
+
 function Line({ term, children }: { term: string; children: React.ReactNode }) {
   return (
     <div>
@@ -59,9 +66,12 @@ export function DeskItemCard({
                 </Line>
               )}
               {item.agent && (
-                <Line term="Agent">
-                  {[item.agent.name, item.agent.email, item.agent.phone].filter(Boolean).join(", ")}
-                </Line>
+                <>
+                  <Line term="Agent">
+                    {[item.agent.name, item.agent.email, item.agent.phone].filter(Boolean).join(", ")}
+                  </Line>
+                  <Line term="Agent copied">{AGENT_EMAILED[item.agent.emailed ?? "none"]}</Line>
+                </>
               )}
               <Line term="Estimate">{item.estimate === null ? "none kept" : formatDollars(item.estimate)}</Line>
               <Line term="Standing">

@@ -41,8 +41,9 @@ export function OfficeTimeStep({
   return (
     <div className="space-y-5">
       <p className="text-slate-700">
-        The caller&apos;s booking is confirmed as it is made, and the client (and an agent who booked) is e-mailed its
-        time, invitation and the link to sign the agreement. The times listed are those the site offers visitors.
+        The caller&apos;s booking is confirmed as it is made, and the client is e-mailed its time, invitation and the
+        link to sign the agreement; an agent who booked, or whom the client asked us to copy, gets the time and
+        invitation. The times listed are those the site offers visitors.
       </p>
       <label className="flex items-start gap-3 font-medium">
         <input

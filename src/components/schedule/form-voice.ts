@@ -14,7 +14,9 @@ export interface FormVoice {
   clientPhone: string;
   clientsAgentName: string;
   clientsAgentEmail: string;
-  clientsAgentEmailHint?: string;
+  /** The box by which the client chooses whether their agent is copied, and what it means. */
+  copyAgentBox: string;
+  copyAgentHint: string;
   /** Labels when the agent fills it in (or is on the telephone). */
   agentName: string;
   agentEmail: string;
@@ -32,7 +34,9 @@ export const VISITOR_VOICE: FormVoice = {
   clientPhone: "Phone",
   clientsAgentName: "Your agent's name",
   clientsAgentEmail: "Your agent's e-mail",
-  clientsAgentEmailHint: "We can copy your agent on the scheduling.",
+  copyAgentBox: "Copy my agent on the booking's e-mails",
+  copyAgentHint:
+    "Your agent then gets a copy of each e-mail about the time (booked, confirmed, moved, cancelled) with the calendar invite, but not your links to change the booking or sign the agreement, nor the price.",
   agentName: "Your name (agent)",
   agentEmail: "Your e-mail (agent)",
   agentEmailHint: "You get the confirmation too.",
@@ -49,6 +53,9 @@ export const OFFICE_VOICE: FormVoice = {
   clientPhone: "Client's phone",
   clientsAgentName: "Client's agent's name",
   clientsAgentEmail: "Client's agent's e-mail",
+  copyAgentBox: "Copy the client's agent on the booking's e-mails (only if the client asks)",
+  copyAgentHint:
+    "The agent then gets a copy of each e-mail about the time with the calendar invite, but not the client's links or the price.",
   agentName: "Agent's name",
   agentEmail: "Agent's e-mail",
   agentEmailHint: "The agent gets the confirmation too.",

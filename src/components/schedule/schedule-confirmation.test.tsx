@@ -9,6 +9,7 @@ const values = {
   email: "dana@example.com",
   agentEmail: "",
   bookedByAgent: "",
+  copyAgent: "",
   street: "1 Main Street",
   city: "Annapolis",
   zip: "21401",

@@ -5,7 +5,7 @@
 import React from "react";
 import { bookedSpanText } from "../../lib/booking/booked-time";
 import { marylandTimeText } from "../../lib/booking/managed-booking";
-import { BOOKED_BY_AGENT } from "../../lib/forms/choices";
+import { agentRoleOf } from "../../lib/booking/agent-copy";
 import type { Quote } from "../../lib/quote";
 import type { ScheduleFormValues } from "../../lib/request-schemas";
 import { SentHeading } from "../forms/sent-heading";
@@ -32,7 +32,7 @@ export interface BookedTime {
 interface ScheduleConfirmationProps {
   reference: string;
   quote: Quote;
-  values: Pick<ScheduleFormValues, "email" | "agentEmail" | "bookedByAgent" | "street" | "city" | "zip">;
+  values: Pick<ScheduleFormValues, "email" | "agentEmail" | "bookedByAgent" | "copyAgent" | "street" | "city" | "zip">;
   confirmationQueued: boolean;
   phone: string;
   booking?: BookedTime;
@@ -99,7 +99,8 @@ function keepBy(booking: BookedTime): string {
 
 /** The e-mails on their way, and what the visitor and the office do next. */
 function WhatHappensNext({ values, confirmationQueued, booking }: ScheduleConfirmationProps) {
-  const agent = values.bookedByAgent === BOOKED_BY_AGENT && values.agentEmail ? values.agentEmail : null;
+  // The agent who booked, or the agent the client asked us to copy.
+  const agent = agentRoleOf(values) ? values.agentEmail : null;
   return (
     <>
       <h3 className="mt-6 font-semibold text-slate-900">What happens next</h3>

@@ -105,6 +105,7 @@ const emptyValues: ScheduleFormValues = {
   agentName: "",
   agentEmail: "",
   agentPhone: "",
+  copyAgent: "",
   notes: "",
   website: "",
 };

@@ -3,12 +3,14 @@ import { BOOKED_BY_AGENT, referralSources } from "../../lib/forms/choices";
 import { HoneypotField, SelectField, TextAreaField, TextField } from "../forms/fields";
 import type { FormVoice } from "./form-voice";
 import { errorOf, type ScheduleForm } from "./step-types";
+import { CopyAgentBox } from "./copy-agent-box";
 
 const referralOptions = Object.entries(referralSources).map(([id, label]) => ({ id, label }));
 
 /**
  * Who the inspection is for. An agent booking for a client ticks the box: the client's name, e-mail
- * and phone come first, then the agent's own, all required; both get the confirmation.
+ * and phone come first, then the agent's own, all required; both get the confirmation. A client
+ * may name their agent, and copies them only by ticking the box for it.
  */
 export function StepClient({ form, voice }: { form: ScheduleForm; voice: FormVoice }) {
   const { register } = form;
@@ -59,10 +61,11 @@ export function StepClient({ form, voice }: { form: ScheduleForm; voice: FormVoi
         optional={!byAgent}
         type="email"
         autoComplete={byAgent ? "email" : "off"}
-        hint={byAgent ? voice.agentEmailHint : voice.clientsAgentEmailHint}
+        hint={byAgent ? voice.agentEmailHint : undefined}
         registration={register("agentEmail")}
         error={errorOf(form, "agentEmail")}
       />
+      {!byAgent && <CopyAgentBox form={form} voice={voice} />}
       {byAgent && (
         <TextField
           label={voice.agentPhone}

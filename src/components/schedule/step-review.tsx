@@ -118,6 +118,7 @@ export function StepReview({
             values.bookedByAgent ? "Booked by the agent" : "Agent",
             [values.agentName, values.agentEmail, values.agentPhone].filter(Boolean).join(", "),
           ],
+          [voice.copyAgentBox, !values.bookedByAgent && values.agentEmail ? (values.copyAgent ? "Yes" : "No") : ""],
           ["Notes", values.notes ?? ""],
         ]}
       />

@@ -1,3 +1,5 @@
+import type { AgentRole } from "../booking/agent-copy";
+
 /** What the desk's functions answer (src/lib/server/desk/), read by its page (src/components/desk/). */
 export interface DeskSession {
   mailbox: string;
@@ -16,7 +18,8 @@ export interface DeskItem {
   confirmBy: string | null;
   services: string[];
   client: { name: string; email: string; phone: string } | null;
-  agent: { name: string; email: string; phone: string } | null;
+  /** `emailed`: whether the agent gets the booking's e-mails, as the one who booked or copied at the client's asking. */
+  agent: { name: string; email: string; phone: string; emailed: AgentRole | null } | null;
   location: string;
   estimate: number | null;
   note: string;

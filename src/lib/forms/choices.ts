@@ -48,6 +48,12 @@ export const OTHER_TOPIC = "other";
 export const BOOKED_BY_AGENT = "yes";
 
 /**
+ * The answer of "Copy my agent on the scheduling e-mails", a checkbox the client ticks: the agent's
+ * e-mail address alone copies nobody.
+ */
+export const COPY_AGENT = "yes";
+
+/**
  * The answer of "Book it as well", asked when the address already has an inspection at an
  * overlapping time (a buyer and their agent may each book the same house).
  */

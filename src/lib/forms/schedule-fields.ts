@@ -6,6 +6,7 @@
 import * as z from "zod/mini";
 import {
   BOOKED_BY_AGENT,
+  COPY_AGENT,
   SAME_ADDRESS_CONFIRMED,
   NO_MAIN_INSPECTION,
   propertyTypes,
@@ -109,6 +110,7 @@ export function scheduleFieldSchemas(catalog: Catalog, { today, currentYear }: S
       phoneNumber("Enter the agent's 10-digit US phone number, or leave it empty", { optional: true }),
     ),
     agentEmail: optionalEmail("Enter the agent's e-mail address, or leave it empty"),
+    copyAgent: z.optional(oneOf(["", COPY_AGENT], "Tick the box only to copy the agent on the scheduling e-mails")),
     notes: optionalParagraphs(TEXT_LIMITS.notes, `Keep the notes ${under(TEXT_LIMITS.notes)}`),
     website: honeypot,
   };

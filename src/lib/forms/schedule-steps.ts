@@ -27,7 +27,18 @@ const dates = { id: "dates", title: "Preferred dates", fields: PREFERRED_DATES }
 const client = {
   id: "client",
   title: "Your details",
-  fields: ["bookedByAgent", "name", "email", "phone", "agentName", "agentEmail", "agentPhone", "heardFrom", "notes"],
+  fields: [
+    "bookedByAgent",
+    "name",
+    "email",
+    "phone",
+    "agentName",
+    "agentEmail",
+    "copyAgent",
+    "agentPhone",
+    "heardFrom",
+    "notes",
+  ],
 } as const satisfies ScheduleStep;
 // Asked on sending, only when the address already has an inspection at an overlapping time.
 const review = { id: "review", title: "Review and send", fields: ["sameAddress"] } as const satisfies ScheduleStep;

@@ -65,13 +65,23 @@ const scheduleFields: Record<ScheduleFieldName, FieldUse> = {
     purpose: "Whether the agent gets a copy of the confirmation.",
     kept: true,
   },
+  copyAgent: {
+    label: "Copy your agent",
+    purpose:
+      "Whether your agent gets copies of the booking's e-mails and calendar invite; without it, your agent's e-mail address is used only for us to reach them.",
+    kept: true,
+  },
   sameAddress: {
     label: "Book the address a second time",
     purpose: "Your answer when the address already has an inspection at an overlapping time.",
     kept: true,
   },
-  agentName: { label: "Agent's name", purpose: "Who booked for the client.", kept: true },
-  agentEmail: { label: "Agent's e-mail address", purpose: "The agent's copy of the confirmation.", kept: true },
+  agentName: { label: "Agent's name", purpose: "Who your agent is, or who booked for the client.", kept: true },
+  agentEmail: {
+    label: "Agent's e-mail address",
+    purpose: "The agent's copies of the booking's e-mails, when the agent booked or you asked us to copy them.",
+    kept: true,
+  },
   agentPhone: { label: "Agent's phone number", purpose: "To reach the agent about the inspection.", kept: true },
   notes: { label: "Notes", purpose: "What you want the inspector to know. Optional.", kept: true },
   website: honeypot,

@@ -27,7 +27,7 @@ it("gives the cancelled visitor the full link to the schedule page", () => {
     cancelled,
     Date.parse("2026-11-02T00:00:00Z"),
     START,
-  )(["ann@example.com"]);
+  )(["ann@example.com"], "client");
   const lines = mail.text.split("\n");
   const asked = lines.indexOf("To book another time, choose one on our schedule page:");
   expect(asked).toBeGreaterThan(-1);

@@ -1,6 +1,7 @@
 /**
- * The e-mails a visitor (the client, and an agent who booked) gets when their booking changes from
- * its link: confirmed, moved or cancelled. Each carries the visitor's invite as the booking now
+ * The e-mails a visitor (the client, and an agent who booked or whom the client asked us to copy)
+ * gets when their booking changes: confirmed, moved or cancelled. The copied agent's names the
+ * booking as the client's and carries none of the client's links. Each carries the visitor's invite as the booking now
  * stands (booking-invite.ts): the same UID with a higher SEQUENCE, so a calendar that has the
  * event updates it, and a cancellation is a CANCEL that removes it. Like the confirmation, each
  * names the booking by its reference and what was chosen from the site's lists.
@@ -9,7 +10,7 @@ import { availability, business } from "../../business-data";
 import { bookedTimeText } from "../../booking/booked-time";
 import type { Booking } from "./booking-queries";
 import type { MailMessage } from "../mail/mailer";
-import { describeServices } from "./schedule-emails";
+import { COPIED_AGENT_NOTE, describeServices, type Reader } from "./schedule-emails";
 import { bookingInvite } from "./booking-invite";
 import { linkSecret, manageLink, scheduleLink } from "./booking-links";
 
@@ -31,8 +32,9 @@ function linkLines(booking: Booking, now: number): string[] {
 }
 
 /**
- * The e-mail of a change for the mailboxes it goes to (`attendees`, named in its invite), without
- * its recipient; recordChange (manage-booking.ts) knows the mailboxes and calls it.
+ * The e-mail of a change for the mailboxes it goes to (`attendees`, named in its invite) and the
+ * one who reads it, without its recipient; recordChange (manage-booking.ts) knows the mailboxes
+ * and calls it.
  */
 export const visitorChangeMail =
   (
@@ -42,8 +44,8 @@ export const visitorChangeMail =
     /** For a cancellation or a move: the time it had before. */
     before?: string,
   ) =>
-  (attendees: readonly string[]): Omit<MailMessage, "to"> =>
-    changeMail(change, booking, now, before, attendees);
+  (attendees: readonly string[], reader: Reader): Omit<MailMessage, "to"> =>
+    changeMail(change, booking, now, before, attendees, reader === "copied");
 
 function changeMail(
   change: VisitorChange,
@@ -51,18 +53,22 @@ function changeMail(
   now: number,
   before: string | undefined,
   attendees: readonly string[],
+  /** For an agent copied at the client's request: the client's booking, and the client's links left out. */
+  copy: boolean,
 ): Omit<MailMessage, "to"> {
   const when = `${bookedTimeText(booking.start)} (Maryland time)`;
   const what = describeServices(booking.job).join(", ") || "Inspection";
   const calendar = bookingInvite(booking, attendees);
+  const whose = copy ? "Your client's" : "Your";
+  const greeting = copy ? ["Hello,", "", COPIED_AGENT_NOTE, ""] : ["Hello,", ""];
+  const links = copy ? [] : linkLines(booking, now);
   if (change === "cancelled") {
     return {
       replyTo: business.email,
-      subject: `Your inspection is cancelled: ${bookedTimeText(before ?? booking.start)} (${booking.reference})`,
+      subject: `${whose} inspection is cancelled: ${bookedTimeText(before ?? booking.start)} (${booking.reference})`,
       text: [
-        "Hello,",
-        "",
-        `Your inspection ${booking.reference} (${what}) on ${bookedTimeText(before ?? booking.start)} (Maryland time) is cancelled, as asked from its link.`,
+        ...greeting,
+        `${whose} inspection ${booking.reference} (${what}) on ${bookedTimeText(before ?? booking.start)} (Maryland time) is cancelled, as asked from its link.`,
         "The attached cancellation takes it out of your calendar.",
         "",
         "To book another time, choose one on our schedule page:",
@@ -76,17 +82,18 @@ function changeMail(
   if (change === "moved") {
     return {
       replyTo: business.email,
-      subject: `Your inspection is moved: ${bookedTimeText(booking.start)} (${booking.reference})`,
+      subject: `${whose} inspection is moved: ${bookedTimeText(booking.start)} (${booking.reference})`,
       text: [
-        "Hello,",
-        "",
-        `Your inspection ${booking.reference} (${what}) now starts ${when}${before ? `, no longer ${bookedTimeText(before)}` : ""}.`,
+        ...greeting,
+        `${whose} inspection ${booking.reference} (${what}) now starts ${when}${before ? `, no longer ${bookedTimeText(before)}` : ""}.`,
         "The attached invitation moves it in your calendar.",
-        ...(booking.status === "pending"
+        ...(booking.status === "pending" && !copy
           ? ['It is still held only until you confirm it: open the link below and choose "Keep this time".']
-          : []),
+          : booking.status === "pending"
+            ? ["It is still held only until the client confirms it."]
+            : []),
         "",
-        ...linkLines(booking, now),
+        ...links,
         ...signOff(booking),
       ].join("\n"),
       calendar,
@@ -94,14 +101,13 @@ function changeMail(
   }
   return {
     replyTo: business.email,
-    subject: `Your inspection is confirmed: ${bookedTimeText(booking.start)} (${booking.reference})`,
+    subject: `${whose} inspection is confirmed: ${bookedTimeText(booking.start)} (${booking.reference})`,
     text: [
-      "Hello,",
-      "",
-      `Your inspection ${booking.reference} (${what}) is confirmed for ${when}.`,
+      ...greeting,
+      `${whose} inspection ${booking.reference} (${what}) is confirmed for ${when}.`,
       "The attached invitation marks it confirmed in your calendar.",
       "",
-      ...linkLines(booking, now),
+      ...links,
       ...signOff(booking),
     ].join("\n"),
     calendar,

@@ -4,8 +4,8 @@
  * "confirm" keeps a held time, "cancel" frees it, "move" with a start takes a new open time and
  * frees the old one in one transaction (a refused move changes nothing). Changes work until the
  * policy's cut-off before the start, and each is idempotent (a repeat answers as the first did).
- * Each is e-mailed once, in the transaction that makes it, to the client and an agent who booked
- * (change-emails.ts: the updated invite, same UID, higher SEQUENCE), and to the business too: the
+ * Each is e-mailed once, in the transaction that makes it, to the client and to an agent who booked
+ * or whom the client asked us to copy (change-emails.ts: the updated invite, same UID, higher SEQUENCE), and to the business too: the
  * office learns that a held time was kept as it learns of a cancel or move. A forged token is
  * answered 403, an expired one 410.
  */
@@ -28,7 +28,7 @@ import { deliverNow } from "../mail/deliver-now";
 import { withOwnMail } from "../mail/own-mail";
 import { outgoingMail } from "../mail/outgoing";
 import type { MailMessage } from "../mail/mailer";
-import { describeServices, visitorMailboxes } from "./schedule-emails";
+import { describeServices, visitorMailboxes, visitorReaders, type Reader } from "./schedule-emails";
 import { createReference } from "../mail/reference";
 import { alternatives, calendar, holdInspector, jobOf, lengthOf } from "./booking";
 import { checkBookingToken, deskLink, linkSecret } from "./booking-links";
@@ -98,16 +98,19 @@ const tooLate = () =>
 
 type VisitorRequest = Parameters<typeof visitorMailboxes>[0];
 
-/** The addresses the booking's confirmations went to: the client's, and an agent's who booked. */
-async function visitorAddresses(db: Queryable, reference: string): Promise<string[]> {
+/** The addresses the booking's e-mails go to, with who reads each: the client, and an agent booked or copied. */
+async function visitorAddresses(db: Queryable, reference: string): Promise<ReturnType<typeof visitorReaders>> {
   const request = (await findRequest(db, reference))?.record.request as VisitorRequest | undefined;
-  return request ? visitorMailboxes(request) : [];
+  return request ? visitorReaders(request) : [];
 }
+
+/** Each visitor e-mail's name in the outbox, once per change: the client's, the agent's who booked, the copy. */
+const CHANGE_MESSAGE: Record<Reader, string> = { client: "client", booked: "agent", copied: "agentCopy" };
 
 /**
  * Stores the change as a request of its own with its e-mails, in the transaction that made it:
  * once per change, by its key. The visitor's (client and agent; the client only with
- * `clientOnly`, for what is the client's alone) always; the business's (its mailbox, MAIL_TO) unless
+ * `clientOnly`, for what is the client's alone; a reader `visitorMail` makes none for, none) always; the business's (its mailbox, MAIL_TO) unless
  * `toBusiness` is false, for what the office did itself (its own confirmation on the desk, a
  * signing link it sent again).
  */
@@ -117,8 +120,8 @@ export async function recordChange(
   booking: Booking,
   text: string,
   now: Date,
-  /** The visitors' e-mail, made for the mailboxes it goes to. */
-  visitorMail: (attendees: readonly string[]) => Omit<MailMessage, "to">,
+  /** The visitors' e-mail, made for the mailboxes it goes to and for who reads it; null sends that reader none. */
+  visitorMail: (attendees: readonly string[], reader: Reader) => Omit<MailMessage, "to"> | null,
   toBusiness = true,
   clientOnly = false,
 ): Promise<void> {
@@ -135,8 +138,8 @@ export async function recordChange(
     idempotencyKey: key,
     fingerprint: null,
   });
-  const addresses = (await visitorAddresses(tx, booking.reference)).slice(0, clientOnly ? 1 : undefined);
-  const mail = visitorMail(addresses);
+  const readers = (await visitorAddresses(tx, booking.reference)).slice(0, clientOnly ? 1 : undefined);
+  const attendees = readers.map(({ to }) => to);
   await insertDeliveries(
     tx,
     reference,
@@ -150,12 +153,13 @@ export async function recordChange(
             }),
           ]
         : []),
-      ...addresses.map((to, index) =>
-        // Not "confirmation": these follow a click on the mailbox's own link, at most a few per
+      ...readers.flatMap(({ to, reader }) => {
+        const mail = visitorMail(attendees, reader);
+        // Not "confirmation": these follow a click on a link of the booking's own, at most a few per
         // booking, so they do not count against the mailbox's daily confirmations (an agent who
         // books for several clients would otherwise be stopped by their clients' confirmations).
-        outgoing(index === 0 ? "client" : "agent", { ...mail, to }),
-      ),
+        return mail ? [outgoing(CHANGE_MESSAGE[reader], { ...mail, to })] : [];
+      }),
     ],
     now.toISOString(),
   );

@@ -18,6 +18,7 @@ import {
   timeWindows,
 } from "../../forms/choices";
 import type { ScheduleRequest } from "../../request-schemas";
+import { agentRoleOf, type AgentFields, type AgentRole } from "../../booking/agent-copy";
 import type { MailMessage } from "../mail/mailer";
 import { lines } from "../mail/plain-text";
 
@@ -99,20 +100,38 @@ export const duration = (minutes: number) => {
     .join(" ");
 };
 
+/** Who reads a visitor e-mail: the client, or the agent as the one who booked or as the client's copy. */
+export type Reader = "client" | AgentRole;
+
 /**
- * The mailboxes a booking's visitor e-mails go to, in order: the client's, and the agent's when the
- * agent booked. The confirmations, every change and the invites' attendees follow it.
+ * The mailboxes a booking's visitor e-mails go to, in order, with who reads each: the client's,
+ * and the agent's when the agent booked or the client asked us to copy them (agent-copy.ts). The
+ * confirmations, every change and the invites' attendees follow it.
  */
-export function visitorMailboxes(request: { email: string; agentEmail?: string; bookedByAgent?: string }): string[] {
-  const agent = request.bookedByAgent === BOOKED_BY_AGENT && request.agentEmail ? [request.agentEmail] : [];
-  return [request.email, ...agent];
+export function visitorReaders(request: AgentFields): Array<{ to: string; reader: Reader }> {
+  const role = agentRoleOf(request);
+  return [{ to: request.email, reader: "client" }, ...(role ? [{ to: request.agentEmail!, reader: role }] : [])];
 }
+
+export const visitorMailboxes = (request: AgentFields): string[] => visitorReaders(request).map(({ to }) => to);
+
+/**
+ * What an agent copied at the client's request reads first: why they have it, and that the
+ * booking's links are the client's. The manage and signing links stay out of their copies.
+ */
+export const COPIED_AGENT_NOTE =
+  "Your client asked us to copy you on the scheduling of their inspection. The client confirms, moves or cancels it with the link in their own e-mail.";
 
 export function scheduleEmails(
   record: ScheduleRecord,
   to: string,
   booking: BookingDetails | null,
-): { business: MailMessage; confirmation: MailMessage; agentConfirmation: MailMessage | null } {
+): {
+  business: MailMessage;
+  confirmation: MailMessage;
+  agentConfirmation: MailMessage | null;
+  agentCopy: MailMessage | null;
+} {
   const { request, quote, reference } = record;
   const services = describeServices(request);
   const when = booking
@@ -123,6 +142,7 @@ export function scheduleEmails(
       ];
   const address = `${request.street}, ${request.city}, MD ${request.zip} (${request.county})`;
   const byAgent = request.bookedByAgent === BOOKED_BY_AGENT;
+  const agentRole = agentRoleOf(request);
 
   const businessText = [
     booking?.office
@@ -156,6 +176,10 @@ export function scheduleEmails(
       ["  Heard about us from", referralSources[request.heardFrom as keyof typeof referralSources]],
       [byAgent ? "  Booked by the agent" : "  Agent", request.agentName],
       ["  Agent e-mail", request.agentEmail],
+      [
+        "  Agent copied",
+        byAgent || !request.agentEmail ? undefined : agentRole === "copied" ? "yes, as the client asked" : "no",
+      ],
       ["  Agent phone", request.agentPhone],
     ]),
     ...(request.notes ? ["", "Notes:", request.notes] : []),
@@ -171,74 +195,110 @@ export function scheduleEmails(
       : client
         ? [`We will send the inspection agreement to sign before the day; questions: ${business.phone}.`]
         : ["The client will be asked to sign the inspection agreement before the visit."];
-  // The confirmation goes to an address the visitor typed, so it repeats nothing they wrote (name,
-  // street, notes): only the reference, the choices from our own lists, the time and what happens next.
-  const confirmationText = (client: boolean) =>
+  // The copied agent's: the same booking, without the client's links to manage it or to sign.
+  const copiedAgentText = () =>
     [
       "Hello,",
       "",
-      booking?.office
-        ? `Your inspection is booked, as agreed with us on the phone. Your reference is ${reference}.`
-        : booking
-          ? `Your inspection time is held for you. Your reference is ${reference}.`
-          : `Thank you for your inspection request. Your reference is ${reference}.`,
+      COPIED_AGENT_NOTE,
       "",
-      "What you asked for:",
+      booking?.office
+        ? `The inspection is booked, as agreed with the client. Its reference is ${reference}.`
+        : booking
+          ? `The inspection time is held for your client until they confirm it. Its reference is ${reference}.`
+          : `Your client has asked us for an inspection. Its reference is ${reference}.`,
+      "",
+      "What the client asked for:",
       ...services.map((service) => `  - ${service}`),
       "",
-      booking ? "When:" : "Your preferred dates:",
+      booking ? "When:" : "The client's preferred dates:",
       ...when,
       "",
-      "Your estimate:",
-      quoteText(quote),
-      "",
       ...(booking
-        ? [
-            ...(booking.office
-              ? booking.manageUrl
-                ? [
-                    `To cancel or move it, until ${booking.cutoffHours} hours before it starts:`,
-                    "",
-                    `  ${booking.manageUrl}`,
-                  ]
-                : [`To cancel or move it, call us at ${business.phone}.`]
-              : booking.manageUrl
-                ? [
-                    `Please confirm it within ${duration(booking.confirmWithinMinutes)}: open this link and choose "Keep this time".`,
-                    "Unconfirmed, the time is released for others.",
-                    "",
-                    `  ${booking.manageUrl}`,
-                    "",
-                    `The same link cancels or moves it, until ${booking.cutoffHours} hours before it starts.`,
-                  ]
-                : [`To confirm, cancel or move it, call us at ${business.phone}.`]),
-            "",
-            "The attached invitation puts it in your calendar. The estimate is confirmed once we have checked the",
-            "details with you.",
-            "",
-            ...agreementLines(client),
-          ]
-        : [
-            "What happens next: we will call or e-mail you within one business day to confirm a date and time and",
-            "to send the inspection agreement. The estimate is confirmed once we have checked the details with you.",
-          ]),
-      "",
-      `Questions? Call us at ${business.phone} (${business.hours}) and give your reference.`,
-      "If you did not ask for an inspection, you can ignore this e-mail.",
+        ? ["The attached invitation puts it in your calendar.", "", ...agreementLines(false), ""]
+        : ["We will call or e-mail the client within one business day to confirm a date and time.", ""]),
+      `Questions? Call us at ${business.phone} (${business.hours}) and give the reference.`,
       "",
       business.name,
     ].join("\n");
+  const visitorBody = (client: boolean) => [
+    "What you asked for:",
+    ...services.map((service) => `  - ${service}`),
+    "",
+    booking ? "When:" : "Your preferred dates:",
+    ...when,
+    "",
+    "Your estimate:",
+    quoteText(quote),
+    "",
+    ...(booking
+      ? [
+          ...(booking.office
+            ? booking.manageUrl
+              ? [
+                  `To cancel or move it, until ${booking.cutoffHours} hours before it starts:`,
+                  "",
+                  `  ${booking.manageUrl}`,
+                ]
+              : [`To cancel or move it, call us at ${business.phone}.`]
+            : booking.manageUrl
+              ? [
+                  `Please confirm it within ${duration(booking.confirmWithinMinutes)}: open this link and choose "Keep this time".`,
+                  "Unconfirmed, the time is released for others.",
+                  "",
+                  `  ${booking.manageUrl}`,
+                  "",
+                  `The same link cancels or moves it, until ${booking.cutoffHours} hours before it starts.`,
+                ]
+              : [`To confirm, cancel or move it, call us at ${business.phone}.`]),
+          "",
+          "The attached invitation puts it in your calendar. The estimate is confirmed once we have checked the",
+          "details with you.",
+          "",
+          ...agreementLines(client),
+        ]
+      : [
+          "What happens next: we will call or e-mail you within one business day to confirm a date and time and",
+          "to send the inspection agreement. The estimate is confirmed once we have checked the details with you.",
+        ]),
+    "",
+    `Questions? Call us at ${business.phone} (${business.hours}) and give your reference.`,
+    "If you did not ask for an inspection, you can ignore this e-mail.",
+    "",
+    business.name,
+  ];
 
+  // The confirmation goes to an address the visitor typed, so it repeats nothing they wrote (name,
+  // street, notes): only the reference, the choices from our own lists, the time and what happens next.
+  const confirmationText = (reader: Reader) =>
+    reader === "copied"
+      ? copiedAgentText()
+      : [
+          "Hello,",
+          "",
+          booking?.office
+            ? `Your inspection is booked, as agreed with us on the phone. Your reference is ${reference}.`
+            : booking
+              ? `Your inspection time is held for you. Your reference is ${reference}.`
+              : `Thank you for your inspection request. Your reference is ${reference}.`,
+          "",
+          ...visitorBody(reader === "client"),
+        ].join("\n");
   const subject = booking?.office
     ? `Your inspection is booked: ${bookedTimeText(booking.start)} (${reference})`
     : booking
       ? `Please confirm your inspection: ${bookedTimeText(booking.start)} (${reference})`
       : `We received your inspection request (${reference})`;
-  const confirmation = (address: string, client: boolean): MailMessage => ({
+  const copiedSubject = booking?.office
+    ? `Your client's inspection is booked: ${bookedTimeText(booking.start)} (${reference})`
+    : booking
+      ? `Your client's inspection is held: ${bookedTimeText(booking.start)} (${reference})`
+      : `Your client's inspection request (${reference})`;
+  const confirmation = (address: string, reader: Reader): MailMessage => ({
     to: address,
     replyTo: business.email,
-    subject,
-    text: confirmationText(client),
+    subject: reader === "copied" ? copiedSubject : subject,
+    text: confirmationText(reader),
     ...(booking ? { calendar: booking.invite } : {}),
   });
   return {
@@ -249,7 +309,8 @@ export function scheduleEmails(
       text: businessText,
       ...(booking ? { calendar: booking.ownerInvite } : {}),
     },
-    confirmation: confirmation(request.email, true),
-    agentConfirmation: byAgent && request.agentEmail ? confirmation(request.agentEmail, false) : null,
+    confirmation: confirmation(request.email, "client"),
+    agentConfirmation: agentRole === "booked" ? confirmation(request.agentEmail!, "booked") : null,
+    agentCopy: agentRole === "copied" ? confirmation(request.agentEmail!, "copied") : null,
   };
 }

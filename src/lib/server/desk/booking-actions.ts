@@ -1,7 +1,7 @@
 /**
  * What the owner does to a client's booking on the desk, through the same store and e-mails as
  * the client's own link (booking/manage-booking.ts): confirm a held booking for a client who
- * called, or cancel one for them. The client and an agent who booked get the e-mail and invite
+ * called, or cancel one for them. The client and an agent who booked or is copied get the e-mail and invite
  * they would have had, once (each change is stored under its key, in the transaction that makes
  * it); a cancellation or a move is told to the business too. The owner is held by no cut-off and
  * no limit of moves. Handing a booking to another inspector keeps its time, so the client is
@@ -209,8 +209,9 @@ export async function resendToClient(db: Database, body: Record<string, unknown>
       booking,
       "sent again by the office",
       now,
-      // The e-mail as it was sent, its invite and attendees too.
-      () => mail,
+      // The client's e-mail as it was sent, its invite and attendees too; with the client's own
+      // links, it never goes to an agent who is only copied.
+      (_attendees, reader) => (reader === "copied" ? null : mail),
       false,
     );
     return { reference, resent: mail.subject };

@@ -10,6 +10,7 @@ import type { Queryable } from "../db/database";
 import { agreementsOf } from "../agreement/agreement-queries";
 import { NEVER_HELD, standingOf, type Booking, type BookingRow, type BookingStatus } from "../booking/booking-queries";
 import { describeServices } from "../booking/schedule-emails";
+import { agentRoleOf } from "../../booking/agent-copy";
 import { signedAtText, signedByText } from "../agreement/agreement";
 import { longDate } from "../../format";
 import { retention } from "../../privacy/declaration";
@@ -125,7 +126,12 @@ export async function deskItems(db: Queryable, from: string, days: number, now: 
       client: request ? { name: request.name ?? "", email: request.email ?? "", phone: request.phone ?? "" } : null,
       agent:
         request?.agentName || request?.agentEmail
-          ? { name: request.agentName ?? "", email: request.agentEmail ?? "", phone: request.agentPhone ?? "" }
+          ? {
+              name: request.agentName ?? "",
+              email: request.agentEmail ?? "",
+              phone: request.agentPhone ?? "",
+              emailed: agentRoleOf({ ...request, email: request.email ?? "" }),
+            }
           : null,
       location: row.owner_event.location,
       estimate: row.record?.quote?.total ?? null,

@@ -6,8 +6,11 @@ import type { MailMessage } from "./mailer";
 import type { Queryable } from "../db/database";
 import { noteStoredMail } from "./own-mail";
 
-/** The e-mails of a request: to the business, the confirmation, a copy of it to an agent who booked, a change. */
-export type MessageName = "business" | "confirmation" | "agentConfirmation";
+/**
+ * The e-mails of a request: to the business, the confirmation, a copy of it to an agent who booked,
+ * and one to an agent the client asked us to copy.
+ */
+export type MessageName = "business" | "confirmation" | "agentConfirmation" | "agentCopy";
 
 export interface StoredRequest {
   kind: string;
@@ -131,7 +134,7 @@ export async function insertDeliveries(
 export async function confirmationsSince(db: Queryable, mailbox: string, since: string): Promise<number> {
   const [row] = await db.query<{ count: number }>(
     `SELECT count(*)::integer AS count FROM deliveries
-     WHERE mailbox = $1 AND created_at > $2 AND message IN ('confirmation', 'agentConfirmation', 'change')`,
+     WHERE mailbox = $1 AND created_at > $2 AND message IN ('confirmation', 'agentConfirmation', 'agentCopy', 'change')`,
     [mailbox, since],
   );
   return row?.count ?? 0;

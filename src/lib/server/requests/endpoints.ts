@@ -132,7 +132,7 @@ export const contactEndpoint: Endpoint = {
       ok: true,
       record,
       validated: message,
-      emails: { ...contactEmails(record, mailTo), agentConfirmation: null },
+      emails: { ...contactEmails(record, mailTo), agentConfirmation: null, agentCopy: null },
       response: { reference },
     };
   },

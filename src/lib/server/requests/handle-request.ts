@@ -47,7 +47,16 @@ export type Acceptance =
       record: object;
       /** The request's fields as validated: a repeat of its Idempotency-Key must carry the same. */
       validated: object;
-      emails: { business: MailMessage; confirmation: MailMessage; agentConfirmation: MailMessage | null };
+      /**
+       * The business's, the client's confirmation, the agent's who booked, and the copy for an agent the
+       * client asked us to copy (which confirms nothing, so a hold does not wait on it).
+       */
+      emails: {
+        business: MailMessage;
+        confirmation: MailMessage;
+        agentConfirmation: MailMessage | null;
+        agentCopy: MailMessage | null;
+      };
       /** The 201 body. */
       response: object;
       /**
@@ -120,7 +129,7 @@ export async function storeRequest(
   const db = await databaseOr503(business.phone, "save", env);
   const outgoing = outgoingMail(env);
   const print = fingerprint(acceptance.validated);
-  const { confirmation, agentConfirmation } = acceptance.emails;
+  const { confirmation, agentConfirmation, agentCopy } = acceptance.emails;
   const record = acceptance.record as { reference: string; receivedAt: string };
   const nowIso = now.toISOString();
   const settings = serverSettings(env);
@@ -135,7 +144,10 @@ export async function storeRequest(
         const previous = await findByKey(tx, kind, key);
         if (previous) return repeatAnswer(previous, print);
       }
-      const recipients = [confirmation, agentConfirmation].filter((mail): mail is MailMessage => mail !== null);
+      // Every address a visitor typed is held to the daily limit, the agent's copy too.
+      const recipients = [confirmation, agentConfirmation, agentCopy].filter(
+        (mail): mail is MailMessage => mail !== null,
+      );
       await lockKeys(
         tx,
         recipients.map((mail) => `confirmations:${mailboxOf(mail.to)}`),
@@ -193,6 +205,7 @@ export async function storeRequest(
           ...(agentConfirmation && allowed.includes(agentConfirmation)
             ? [outgoing("agentConfirmation", agentConfirmation)]
             : []),
+          ...(agentCopy && allowed.includes(agentCopy) ? [outgoing("agentCopy", agentCopy)] : []),
         ],
         nowIso,
       );
