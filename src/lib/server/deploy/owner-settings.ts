@@ -58,7 +58,7 @@ export const OWNER_SETTINGS: readonly OwnerSetting[] = [
   {
     name: "SMTP_URL",
     required: true,
-    what: "mail server that sends every e-mail: confirmations, reminders, the desk's sign-in links",
+    what: "mail server that sends every e-mail, from confirmations to the desk's sign-in links",
     without: "no e-mail can be sent, so the site takes no booking or message, and nobody can sign in to the desk",
     example: "smtp://user:password@smtp.example.com:587",
     problem: (value) => addressProblem(value, ["smtp", "smtps"], "smtp://user:password@smtp.example.com:587"),
