@@ -31,8 +31,11 @@ function addressProblem(value: string, schemes: readonly string[], example: stri
   } catch {
     return `it is not an address. Copy it whole from your provider; it looks like ${example}`;
   }
+  const wanted = schemes.map((scheme) => `${scheme}://`).join(" or ");
+  // "smtp.example.com:587" parses with "smtp.example.com:" as its scheme: say what is missing, not that.
+  if (!value.includes("://")) return `it should start with ${wanted} (${example})`;
   if (!schemes.includes(url.protocol.replace(/:$/, ""))) {
-    return `it starts with "${url.protocol}//", and it should start with ${schemes.map((scheme) => `${scheme}://`).join(" or ")} (${example})`;
+    return `it starts with "${url.protocol}//", and it should start with ${wanted} (${example})`;
   }
   if (!url.hostname) return `it names no server after "//" (${example})`;
   return null;
