@@ -1,32 +1,58 @@
 /**
- * On Netlify's build, says which of the settings the functions need the deploy being built lacks
- * (src/lib/server/deploy/deploy-context.ts), so the owner reads it in the build log rather than
- * in a visitor's failed booking. Production without one is a warning; a deploy preview without
- * them is how previews are meant to be (they take no requests), said as such. Netlify hands the
- * build only the variables scoped to Builds: one scoped to Functions alone is reported missing
- * here though the functions have it, and the message says so.
+ * Says, as the site is built, which of the live site's settings (src/lib/server/deploy/owner-settings.ts)
+ * the build lacks or has wrong, so the owner reads it in the build log rather than in a visitor's
+ * failed booking. Always a word, never a stop: a build without them is still a good build.
+ *
+ * - On Netlify's production build, a missing or wrong setting is a warning: the deploy will refuse
+ *   every request until it is set. Netlify hands the build only the variables scoped to Builds:
+ *   one scoped to Functions alone is reported missing here though the functions have it, and the
+ *   message says so.
+ * - On a deploy preview, settings missing are how previews are meant to be (they take no
+ *   requests), said as such.
+ * - Off Netlify (`npm run build`, `npm start`), this machine has a stand-in for each, so the word
+ *   is what the live site will need, with the command that checks a set before a deploy.
  */
-import { deployContext, isPreview, missingSettings } from "../src/lib/server/deploy/deploy-context";
-import { linkKeysSettingError } from "../src/lib/server/http/link-keys";
+import { deployContext, isPreview, missingSettings, onNetlify } from "../src/lib/server/deploy/deploy-context";
+import { findingText, findSettings, REQUIRED_SETTINGS } from "../src/lib/server/deploy/owner-settings";
+
+const GUIDE = "docs/deploy.md";
+
+const listed = (settings: readonly { name: string; what: string }[]) =>
+  settings.map(({ name, what }) => `${name} (the ${what})`).join(", ");
 
 export function deploySettingsNotice(
   env: NodeJS.ProcessEnv = process.env,
 ): { level: "warn" | "info"; text: string } | null {
-  const unreadableKeys = linkKeysSettingError(env);
-  if (unreadableKeys)
-    return { level: "warn", text: `${unreadableKeys.message} Every request will be refused until it is.` };
-  const missing = missingSettings(env);
-  if (!missing.length) return null;
-  const context = deployContext(env) ?? "production";
-  const list = missing.map(({ name, what }) => `${name} (${what})`).join(", ");
-  if (isPreview(context)) {
+  const wrong = findSettings(env)
+    .filter((finding) => finding.state === "wrong")
+    .map(findingText);
+  const wrongText = wrong.length ? ` ${wrong.join(" ")} Until it is right the site may refuse requests.` : "";
+  if (!onNetlify(env)) {
+    const missing = findSettings(env).filter(
+      (finding) => finding.state === "missing" && REQUIRED_SETTINGS.includes(finding.setting.name),
+    );
+    if (!missing.length && !wrong.length) return null;
+    const missingText = missing.length
+      ? `This build has no ${listed(missing.map(({ setting }) => setting))}. That is fine on this machine, which keeps bookings and e-mails itself, but the live site needs each one.`
+      : "";
     return {
-      level: "info",
-      text: `This ${context} has no ${list}: its forms will say it is a preview and take nothing. Give the context settings of its own to try bookings here (README, Deploying).`,
+      level: "warn",
+      text: `${missingText}${wrongText} Check the live site's settings with \`npm run check:settings\` before you deploy (${GUIDE}).`.trim(),
     };
   }
-  return {
-    level: "warn",
-    text: `The production deploy lacks ${list}: every booking, message and data request will be refused until it is set for Functions in Netlify's environment variables (README, Deploying). If it is set for Functions only, the build cannot see it, and this warning is wrong.`,
-  };
+  const missing = missingSettings(env);
+  const context = deployContext(env) ?? "production";
+  if (isPreview(context)) {
+    if (!missing.length && !wrong.length) return null;
+    if (!missing.length) return { level: "warn", text: wrongText.trim() };
+    return {
+      level: "info",
+      text: `This ${context} has no ${listed(missing)}: its forms will say it is a preview and take nothing. Give the context settings of its own to try bookings here (${GUIDE}).${wrongText}`,
+    };
+  }
+  if (!missing.length && !wrong.length) return null;
+  const missingText = missing.length
+    ? `The production deploy lacks ${listed(missing)}: every booking, message and data request will be refused until it is set for Functions in Netlify's environment variables (${GUIDE}). If it is set for Functions only, the build cannot see it, and this warning is wrong.`
+    : "";
+  return { level: "warn", text: `${missingText}${wrongText}`.trim() };
 }

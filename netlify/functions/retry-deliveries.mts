@@ -17,7 +17,7 @@ export async function storeReminders(env: NodeJS.ProcessEnv = process.env): Prom
   const { BOOKING_LINK_SECRET: secret, URL: site } = env;
   if (!secret || !site) {
     console.error(
-      `[reminders] no reminders sent: ${!secret ? "BOOKING_LINK_SECRET" : "URL"} is not set for this function (README, Deploying).`,
+      `[reminders] no reminders sent: ${!secret ? "BOOKING_LINK_SECRET" : "URL"} is not set for this function (docs/deploy.md).`,
     );
     return null;
   }
@@ -39,9 +39,7 @@ export default async function retryDeliveries(): Promise<Response> {
   const started = Date.now();
   const config = await deliveryConfig(publishedDeployEnv(process.env));
   if (!config) {
-    console.error(
-      "[delivery] SMTP_URL is not set for this function: no e-mail or reminder leaves (README, Deploying).",
-    );
+    console.error("[delivery] SMTP_URL is not set for this function: no e-mail or reminder leaves (docs/deploy.md).");
     return new Response("No SMTP_URL: nothing to deliver.", { status: 200 });
   }
   await storeReminders();

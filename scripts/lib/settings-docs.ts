@@ -2,10 +2,11 @@
  * The tables of limits, made from their one declaration each: every server setting with its
  * default and what it limits (src/lib/server/runtime/settings.ts) and the most characters of each field a
  * visitor types (src/lib/forms/text-cleaning.ts) in docs/requests.md, and the settings an operator
- * may change through the environment in the README. `npm run docs` writes them between their
+ * may change through the environment in the README, and the live site's settings in docs/deploy.md. `npm run docs` writes them between their
  * markers; settings-docs.test.ts fails while they differ.
  */
 import { TEXT_LIMITS } from "../../src/lib/forms/text-cleaning";
+import { OWNER_SETTINGS } from "../../src/lib/server/deploy/owner-settings";
 import { DEFAULT_SETTINGS, settingDescriptions, variableScale } from "../../src/lib/server/runtime/settings";
 import { markdownTable } from "./readme-markers";
 
@@ -50,9 +51,25 @@ export function textLimitsTable(): string {
   );
 }
 
+/** The live site's settings (owner-settings.ts), as the deploy guide lists them. */
+export function ownerSettingsTable(): string {
+  return markdownTable(
+    ["setting", "needed", "what it is", "without it", "looks like"],
+    OWNER_SETTINGS.map(({ name, required, what, without, example }) => [
+      `\`${name}\``,
+      required ? "**yes**" : "no",
+      `the ${what}`,
+      without,
+      // A value is shown as written; a description ("a random key from ...") as words.
+      /^(a|the) /.test(example) ? example : `\`${example}\``,
+    ]),
+  );
+}
+
 /** Each table: the document it is written into, its marker name, and how it is made. */
 export const settingsDocParts: Array<{ document: string; name: string; make: () => string }> = [
   { document: "docs/requests.md", name: "limits:server-settings", make: settingsTable },
   { document: "docs/requests.md", name: "limits:text-fields", make: textLimitsTable },
   { document: "README.md", name: "limits:environment", make: operatorVariablesTable },
+  { document: "docs/deploy.md", name: "deploy:settings", make: ownerSettingsTable },
 ];

@@ -36,7 +36,7 @@ let postgres: PostgresServer;
 let mailbox: Mailbox;
 let front: NetlifyFront;
 let db: Database;
-/** The settings of a production deploy, as an owner sets them in Netlify's UI (README, Deploying). */
+/** The settings of a production deploy, as an owner sets them in Netlify's UI (docs/deploy.md). */
 let production: Record<string, string>;
 let starts: string[] = [];
 

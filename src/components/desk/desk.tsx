@@ -4,6 +4,7 @@ import React from "react";
 import { getQueryFn } from "../../lib/api-request";
 import { DeskBoard } from "./desk-board";
 import { DeskSignIn } from "./desk-sign-in";
+import { DeskUnavailable } from "./desk-unavailable";
 import { EndSessionByNotice } from "./end-session-by-notice";
 import type { DeskSession } from "./desk-types";
 
@@ -27,5 +28,8 @@ export function Desk({
   if (end) return <EndSessionByNotice secret={end} />;
   if (session.isPending) return <p role="status">Opening the desk…</p>;
   if (session.data) return <DeskBoard session={session.data} opened={opened} />;
+  // A deploy without its settings, or a database that cannot be read: the server's sentence says
+  // which, in the owner's words, and a sign-in could not work meanwhile.
+  if (session.isError) return <DeskUnavailable error={session.error} />;
   return <DeskSignIn token={token} />;
 }

@@ -163,12 +163,12 @@ export async function openDatabase(env: NodeJS.ProcessEnv = runtimeEnv()): Promi
   const url = env[setting];
   if (onNetlify(env) && !deployContext(env)) {
     throw new DatabaseUnavailable(
-      "This function was built without a deploy context (CONTEXT): on Netlify it opens no database rather than guess which deploy it belongs to (README, Deploying).",
+      "This function was built without a deploy context (CONTEXT): on Netlify it opens no database rather than guess which deploy it belongs to (docs/deploy.md).",
     );
   }
   if (!url && onNetlify(env)) {
     throw new DatabaseUnavailable(
-      `${setting} is not set: on Netlify the functions need a PostgreSQL database of their own deploy context (README, Deploying).`,
+      `${setting} is not set: on Netlify the functions need a PostgreSQL database of their own deploy context (docs/deploy.md).`,
     );
   }
   const db = url ? await openPostgres(url, env) : await openEmbedded(embeddedDatabaseDir(env));

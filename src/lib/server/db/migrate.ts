@@ -46,7 +46,7 @@ async function checkOwner(tx: Queryable, context: DeployContext | null): Promise
   if (!owner) return false;
   if (context && owner.deploy_context !== context) {
     throw new MigrationRefused(
-      `This database belongs to the ${owner.deploy_context} deploy, and this is a ${context} deploy: nothing was migrated or written. Production's database is DATABASE_URL and the previews' PREVIEW_DATABASE_URL, each its own (README, Deploying).`,
+      `This database belongs to the ${owner.deploy_context} deploy, and this is a ${context} deploy: nothing was migrated or written. Production's database is DATABASE_URL and the previews' PREVIEW_DATABASE_URL, each its own (docs/deploy.md).`,
     );
   }
   return true;

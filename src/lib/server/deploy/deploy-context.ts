@@ -23,6 +23,7 @@
  * (all contexts, its default, included).
  */
 import { runtimeEnv } from "../runtime/runtime";
+import { ownerSetting, REQUIRED_SETTINGS } from "./owner-settings";
 
 /** The value the build had (written into the bundle by Gatsby's compiler), else the running process's. */
 const built = (value: string | undefined, name: string, env: NodeJS.ProcessEnv) => value || env[name] || undefined;
@@ -57,34 +58,24 @@ export const databaseUrlSetting = (env: NodeJS.ProcessEnv = runtimeEnv()) =>
 export const publishedDeployEnv = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({ ...env, CONTEXT: "production" });
 
 /**
- * What a function needs on Netlify to take a request: without one, nothing is stored or sent.
- * DATABASE_URL stands for the database of this code's context (PREVIEW_DATABASE_URL on a preview).
- */
-export const REQUIRED_ON_NETLIFY = {
-  DATABASE_URL: "the PostgreSQL database that keeps requests and bookings",
-  SMTP_URL: "the mail server that carries every e-mail",
-  BOOKING_LINK_SECRET: "the key that signs the links in the e-mails",
-} as const;
-export type RequiredSetting = keyof typeof REQUIRED_ON_NETLIFY;
-
-/**
  * The required settings this environment lacks, by the names the owner sets (none off Netlify,
- * where each has a local stand-in), each with what it is for; CONTEXT first on Netlify when the
- * bundle was built without a deploy context.
+ * where each has a local stand-in), each with what it is for (owner-settings.ts); CONTEXT first on
+ * Netlify when the bundle was built without a deploy context. DATABASE_URL stands for the database
+ * of this code's context (PREVIEW_DATABASE_URL on a preview).
  */
 export function missingSettings(
   env: NodeJS.ProcessEnv = runtimeEnv(),
-  wanted: readonly RequiredSetting[] = Object.keys(REQUIRED_ON_NETLIFY) as RequiredSetting[],
+  wanted: readonly string[] = REQUIRED_SETTINGS,
 ): { name: string; what: string }[] {
   if (!onNetlify(env)) return [];
   const unknownContext = deployContext(env)
     ? []
-    : [{ name: "CONTEXT", what: "the deploy context, which Netlify's build sets and this bundle was built without" }];
-  const named = (name: RequiredSetting) => (name === "DATABASE_URL" ? databaseUrlSetting(env) : name);
+    : [{ name: "CONTEXT", what: "deploy context, which Netlify's build sets and this bundle was built without" }];
+  const named = (name: string) => (name === "DATABASE_URL" ? databaseUrlSetting(env) : name);
   return [
     ...unknownContext,
     ...wanted
       .filter((name) => !env[named(name)]?.trim())
-      .map((name) => ({ name: named(name), what: REQUIRED_ON_NETLIFY[name] })),
+      .map((name) => ({ name: named(name), what: ownerSetting(name).what })),
   ];
 }

@@ -36,6 +36,7 @@ import { endOneSession, endOthers, sessionsView } from "./sessions";
 import type { DeskSession } from "./desk-store";
 import { requireText } from "./desk-text";
 import { onNetlify } from "../deploy/deploy-context";
+import { refuseDeskNotReady } from "./desk-not-ready";
 import { requireSameOrigin, requireSession, setSessionCookie } from "./session";
 import { recordReportDelivered } from "./report-delivered";
 import { resendSigningLink } from "./resend-signing";
@@ -89,6 +90,8 @@ export async function deskHandler(req: GatsbyFunctionRequest, res: GatsbyFunctio
   try {
     const now = new Date();
     const action = String((req.params as Record<string, string> | undefined)?.action ?? "");
+    // Before any other answer, so the owner reads what the deploy lacks rather than a visitor's apology.
+    refuseDeskNotReady(runtimeEnv());
     if (req.method === "GET") {
       const db = await databaseOr503(business.phone, "read");
       if (action === "csv") {

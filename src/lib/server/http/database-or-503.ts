@@ -23,8 +23,8 @@ export async function databaseOr503(
     const context = deployContext(env);
     console.error(
       `[settings] ${missing.map(({ name }) => name).join(", ")} not set for this ${context ?? "Netlify"} deploy: ${missing
-        .map(({ name, what }) => `${name} is ${what}`)
-        .join("; ")}. Nothing is stored or sent until it is (README, Deploying).`,
+        .map(({ name, what }) => `${name} is the ${what}`)
+        .join("; ")}. Nothing is stored or sent until it is (docs/deploy.md).`,
     );
     throw new HttpError(
       503,

@@ -48,7 +48,7 @@ export function linkKeysProblem(setting: string): string | null {
 /** A setting of BOOKING_LINK_SECRET that cannot be read one way only. */
 export class AmbiguousLinkKeys extends Error {
   constructor(problem: string) {
-    super(`BOOKING_LINK_SECRET cannot be read: ${problem} (README, Deploying: rotating BOOKING_LINK_SECRET).`);
+    super(`BOOKING_LINK_SECRET cannot be read: ${problem} (docs/deploy.md: changing BOOKING_LINK_SECRET).`);
     this.name = "AmbiguousLinkKeys";
   }
 }
