@@ -71,7 +71,7 @@ test("the day's bookings come before the time off form, and the Whole days tick 
   const tick = timeOff.getByRole("checkbox", { name: "Whole days" });
   const tickBox = await box(tick);
   expect(Math.min(tickBox.width, tickBox.height)).toBeGreaterThanOrEqual(24);
-  const label = timeOff.locator("label").filter({ has: tick });
+  const label = timeOff.locator("label").filter({ has: page.getByRole("checkbox", { name: "Whole days" }) });
   expect((await box(label)).height).toBeGreaterThanOrEqual(44);
   await timeOff.getByText("Whole days", { exact: true }).click();
   await expect(tick).toBeChecked();

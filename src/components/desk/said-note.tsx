@@ -18,7 +18,11 @@ export function SaidNote({ said, className = "" }: { said: Said | null | undefin
   const note = useRef<HTMLParagraphElement>(null);
   // Beside the control, the words are in sight already; should the page have moved, they are
   // brought back to the nearest edge rather than scrolled to the top.
-  useEffect(() => note.current?.scrollIntoView({ block: "nearest" }), [said]);
+  // (A block, not an arrow's value: newer browsers answer scrollIntoView with a promise, which
+  // React would take for a clean-up function.)
+  useEffect(() => {
+    note.current?.scrollIntoView({ block: "nearest" });
+  }, [said]);
   return (
     <div aria-live="polite">
       {said && (
