@@ -185,48 +185,46 @@ export function DeskBoard({
   return (
     <div className="grid gap-x-8 gap-y-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <div className="min-w-0 space-y-4">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-slate-700">Signed in as {session.mailbox}.</p>
-          <button type="button" className={buttonStyles()} onClick={() => setBookingCaller(true)}>
-            Book a caller
-          </button>
-        </div>
-        <div className="flex flex-wrap items-center gap-2" role="group" aria-label="View">
+        <div className="flex flex-wrap items-center gap-1" role="group" aria-label="View">
           {(Object.keys(SPAN) as View[]).map((name) => (
             <button
               key={name}
               type="button"
               aria-pressed={view === name}
-              className={buttonStyles({ variant: view === name ? "primary" : "secondary" })}
+              className={buttonStyles({ variant: view === name ? "primary" : "secondary", size: "compact" })}
               onClick={() => setView(name)}
             >
               {VIEW_NAMES[name]}
             </button>
           ))}
         </div>
-        <div className={view === "sessions" ? "hidden" : "flex flex-wrap items-center gap-2"}>
+        <div className={view === "sessions" ? "hidden" : "flex flex-wrap items-center gap-x-1 gap-y-3"}>
           <button
             type="button"
-            className={buttonStyles({ variant: "secondary" })}
+            className={buttonStyles({ variant: "secondary", size: "compact" })}
             onClick={() => setFrom(addDays(from, -SPAN[view]))}
           >
             Earlier
           </button>
-          <button type="button" className={buttonStyles({ variant: "secondary" })} onClick={() => setFrom(today)}>
+          <button
+            type="button"
+            className={buttonStyles({ variant: "secondary", size: "compact" })}
+            onClick={() => setFrom(today)}
+          >
             Today
           </button>
           <button
             type="button"
-            className={buttonStyles({ variant: "secondary" })}
+            className={buttonStyles({ variant: "secondary", size: "compact" })}
             onClick={() => setFrom(addDays(from, SPAN[view]))}
           >
             Later
           </button>
-          <label className="flex items-center gap-2 font-medium">
+          <label className="flex items-center gap-2 font-medium sm:ml-3">
             Day
             <input
               type="date"
-              className="rounded-lg border border-slate-400 px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-brand-700"
+              className="min-h-11 rounded-lg border border-slate-400 px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-brand-700"
               value={from}
               onChange={(event) => event.target.value && setFrom(event.target.value)}
             />
@@ -302,7 +300,10 @@ export function DeskBoard({
           </div>
         )}
       </div>
-      <aside aria-label="Time off and the desk's other tools" className="space-y-4">
+      <aside aria-label="Booking a caller, time off and the desk's other tools" className="space-y-4">
+        <button type="button" className={buttonStyles()} onClick={() => setBookingCaller(true)}>
+          Book a caller
+        </button>
         {view !== "sessions" && (
           <TimeOffForm
             inspectors={session.inspectors}
@@ -315,10 +316,11 @@ export function DeskBoard({
             }
           />
         )}
-        <div className="flex flex-wrap gap-2">
-          <a className={buttonStyles({ variant: "secondary" })} href="/api/desk/csv" download>
-            Download the bookings (CSV)
-          </a>
+        <a className={buttonStyles({ variant: "secondary" })} href="/api/desk/csv" download>
+          Download the bookings (CSV)
+        </a>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <p className="text-sm text-slate-700">Signed in as {session.mailbox}.</p>
           <button type="button" className={buttonStyles({ variant: "ghost" })} onClick={() => signOut.mutate()}>
             Sign out
           </button>
