@@ -108,7 +108,7 @@ export function TimeOffForm({
         />
         Whole days
       </label>
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
         <Field
           id="time-off-from-date"
           label="From (date)"
