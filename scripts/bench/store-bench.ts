@@ -124,7 +124,7 @@ async function measure(name: string, db: Database) {
 }
 
 async function main() {
-  console.log(`\n${availability.inspectors} inspectors; ${new Date().toISOString()}\n`);
+  console.log(`\n${availability.inspectors.length} inspectors; ${new Date().toISOString()}\n`);
   console.log("| database | what | p50 | p99 |\n| --- | --- | ---: | ---: |");
   const dir = mkdtempSync(path.join(tmpdir(), "store-bench-"));
   const embedded = await openDatabase({ DATA_DIR: dir });

@@ -8,6 +8,8 @@ import "../../src/serve/webpack-imports";
 import { bookedTimeText } from "../../src/lib/booking/booked-time";
 import { localDate, MARYLAND } from "../../src/lib/booking/local-time";
 import { formatDollars } from "../../src/lib/format";
+import { availability } from "../../src/lib/business-data";
+import { inspectorName } from "../../src/lib/desk/inspectors";
 import { bookingsSince, standingOf } from "../../src/lib/server/booking/booking-queries";
 import { SAME_ADDRESS_CONFIRMED } from "../../src/lib/forms/choices";
 import { SAME_ADDRESS_NOTE } from "../../src/lib/server/booking/schedule-emails";
@@ -82,7 +84,7 @@ async function main() {
         : standingOf(booking, now);
     const estimate = byReference.get(booking.reference)?.record.quote as { total?: number } | undefined;
     console.log(
-      `    ${bookedTimeText(booking.start)}, ${booking.onSiteMinutes} min, inspector ${booking.inspector}: ${booking.reference} ${status}\n` +
+      `    ${bookedTimeText(booking.start)}, ${booking.onSiteMinutes} min, ${inspectorName(availability.inspectors, booking.inspector)}: ${booking.reference} ${status}\n` +
         `      ${jobText(booking)}${estimate?.total !== undefined ? ` (estimate ${formatDollars(estimate.total)})` : ""}; ${booking.ownerEvent.location}\n` +
         `      ${client ? `${client.name} <${client.email}> ${client.phone}` : "client unknown"}${agent}\n` +
         (client?.sameAddress === SAME_ADDRESS_CONFIRMED ? `      ${SAME_ADDRESS_NOTE}\n` : "") +

@@ -3,6 +3,7 @@
  * the holidays it may close on.
  */
 import { z } from "zod";
+import { contrastRatio } from "./colour-contrast";
 import { isoDate, longText, patterns, slug, text } from "./content-fields";
 
 const weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
@@ -29,6 +30,20 @@ export const holidayIds = [
 ] as const;
 export type HolidayId = (typeof holidayIds)[number];
 const clockTime = z.string().regex(patterns.clockTime.regex, patterns.clockTime.message);
+/** The least contrast a mark on the desk's white needs to be seen (WCAG 2.2, 1.4.11). */
+const MARK_CONTRAST = 3;
+const markColour = z
+  .string()
+  .regex(patterns.colour.regex, patterns.colour.message)
+  .superRefine((colour, context) => {
+    const ratio = contrastRatio(colour, "#ffffff");
+    if (patterns.colour.regex.test(colour) && ratio < MARK_CONTRAST) {
+      context.addIssue({
+        code: "custom",
+        message: `must stand out on white by ${MARK_CONTRAST}:1 or more (it is ${ratio.toFixed(1)}:1): choose a darker colour`,
+      });
+    }
+  });
 const minutes = z.number().int("must be a whole number of minutes").nonnegative("must not be negative");
 
 /**
@@ -50,10 +65,20 @@ export const availabilitySchema = z
           "One entry per working day; a day not listed is closed. The site's opening hours (Monday to Saturday, 8 am to 6 pm) are made from it",
       }),
     inspectors: z
-      .number()
-      .int()
-      .min(1, "must be at least 1")
-      .meta({ description: "How many jobs can run at the same time" }),
+      .array(
+        z.strictObject({
+          number: z.number().int().min(1, "must be at least 1").meta({
+            description:
+              "The number this inspector's bookings are kept under: keep it with the person; a new inspector takes a number not used before",
+          }),
+          name: text.meta({ description: "As the desk, the bookings download and your calendar feed name them" }),
+          colour: markColour.meta({
+            description: "The mark beside their bookings on the desk, as #RRGGBB; dark enough to see on white",
+          }),
+        }),
+      )
+      .min(1, "must list at least one inspector")
+      .meta({ description: "Who inspects: as many jobs can run at the same time as there are inspectors" }),
     startEveryMinutes: z
       .number()
       .int()
@@ -144,6 +169,13 @@ export const availabilitySchema = z
         context.addIssue({ code: "custom", path: ["weeklyHours", index, "day"], message: "is listed twice" });
       }
     });
+    for (const key of ["number", "name"] as const) {
+      availability.inspectors.forEach((inspector, index) => {
+        if (availability.inspectors.findIndex((other) => other[key] === inspector[key]) !== index) {
+          context.addIssue({ code: "custom", path: ["inspectors", index, key], message: "is listed twice" });
+        }
+      });
+    }
     availability.closedHolidays.forEach((holiday, index) => {
       if (availability.closedHolidays.indexOf(holiday) !== index) {
         context.addIssue({ code: "custom", path: ["closedHolidays", index], message: "is listed twice" });

@@ -21,6 +21,7 @@ export const patterns = {
   zipPrefix: { regex: /^\d{3}$/, message: "must be three digits" },
   /** A state or country code; each field gives its own example. */
   twoLetters: { regex: /^[A-Z]{2}$/, message: "must be two capital letters" },
+  colour: { regex: /^#[0-9a-fA-F]{6}$/, message: "must be a colour written as #RRGGBB, such as #174f73" },
   clockTime: {
     regex: /^([01]\d|2[0-3]):[0-5]\d$/,
     message: "must be a time written as HH:MM on the 24-hour clock, such as 08:00",

@@ -80,6 +80,39 @@ describe("content problems name the file and the field", () => {
     });
   });
 
+  it("reports an inspector without a name, with a colour not written as #RRGGBB or too pale to see, or listed twice", () => {
+    const availability = readRawContentFile("availability.yaml", contentDir) as Record<string, unknown>;
+    const withInspectors = (inspectors: unknown[]) =>
+      validateContent(availabilitySchema, "content/availability.yaml", { ...availability, inspectors });
+    const dana = { number: 1, name: "Dana Whitfield", colour: "#174f73" };
+    expect(
+      withInspectors([
+        dana,
+        { number: 2, name: " ", colour: "blue" },
+        { number: 3, name: "Sam Pale", colour: "#e0a93b" },
+      ]),
+    ).toEqual({
+      ok: false,
+      problems: [
+        'content/availability.yaml: field "inspectors[1].name" must not be empty',
+        'content/availability.yaml: field "inspectors[1].colour" must be a colour written as #RRGGBB, such as #174f73',
+        'content/availability.yaml: field "inspectors[2].colour" must stand out on white by 3:1 or more (it is 2.1:1): choose a darker colour',
+      ],
+    });
+    expect(withInspectors([dana, { ...dana, colour: "#b45309" }])).toEqual({
+      ok: false,
+      problems: [
+        'content/availability.yaml: field "inspectors[1].number" is listed twice',
+        'content/availability.yaml: field "inspectors[1].name" is listed twice',
+      ],
+    });
+    expect(withInspectors([])).toEqual({
+      ok: false,
+      problems: ['content/availability.yaml: field "inspectors" must list at least one inspector'],
+    });
+    expect(withInspectors([{ ...dana, number: 7 }])).toMatchObject({ ok: true });
+  });
+
   it("reports a closed holiday that is misspelt or listed twice", () => {
     const availability = readRawContentFile("availability.yaml", contentDir) as Record<string, unknown>;
     const withHolidays = (closedHolidays: string[]) =>

@@ -89,9 +89,9 @@ describe.each(engines)("on %s", (_name, open) => {
 
   it("books one start for 40 visitors at once exactly as many times as there are inspectors", async () => {
     const results = await Promise.all(Array.from({ length: 40 }, () => attempt(request(firstStart!.at))));
-    expect(results.filter((result) => result.ok)).toHaveLength(availability.inspectors);
+    expect(results.filter((result) => result.ok)).toHaveLength(availability.inspectors.length);
     const inspectors = results.flatMap((result) => (result.ok ? [result.booking.inspector] : []));
-    expect(new Set(inspectors).size).toBe(availability.inspectors);
+    expect(new Set(inspectors).size).toBe(availability.inspectors.length);
     expect(results.find((result) => !result.ok)!.refusal).toMatchObject({ status: 409 });
   });
 
@@ -131,7 +131,7 @@ describe.each(engines)("on %s", (_name, open) => {
   it("frees the time of a booking not confirmed in its window to the next visitor, and holds one still in it", async () => {
     // Every inspector held at one start, the first by a hold that is about to lapse.
     const held = [];
-    for (let i = 0; i < availability.inspectors; i += 1) held.push(await attempt(request(secondStart!.at)));
+    for (let i = 0; i < availability.inspectors.length; i += 1) held.push(await attempt(request(secondStart!.at)));
     expect(held.map((result) => result.ok)).toEqual(held.map(() => true));
     const reference = held[0]!.ok ? held[0]!.booking.reference : "";
     expect((await attempt(request(secondStart!.at))).ok).toBe(false);
@@ -142,7 +142,7 @@ describe.each(engines)("on %s", (_name, open) => {
     // Lapsed, it holds nothing, though nothing has moved it on yet.
     expect(
       await busyBetween(db, secondStart!.instant, secondStart!.instant + 1, new Date(now).toISOString()),
-    ).toHaveLength(availability.inspectors - 1);
+    ).toHaveLength(availability.inspectors.length - 1);
     expect(await findBooking(db, reference)).toMatchObject({ status: "pending" });
     // The next visitor's insert meets it, ends it, and takes the time.
     const next = await attempt(request(secondStart!.at));
@@ -216,6 +216,8 @@ describe.each(engines)("on %s", (_name, open) => {
     expect(cell(next.ok ? next.booking.reference : "", "status")).toBe("held, not yet confirmed");
     expect(cell("SR-20261201-PAST00", "job")).toBe(describeServices(job).join("; "));
     expect(cell("SR-20261201-PAST00", "report delivered")).toBe("");
+    // Each inspector by the name content/availability.yaml gives their number.
+    expect(cell("SR-20261201-PAST00", "inspector")).toBe(availability.inspectors.find((one) => one.number === 1)!.name);
     // The visits to come still count: the next one fills the limit, and one more is refused.
     expect((await attempt(request(spaced[1]!.at, holder))).ok).toBe(true);
     expect(await attempt(request(spaced[2]!.at, holder))).toMatchObject({

@@ -5,6 +5,7 @@
  * origin, confirm and cancel telling the client once, and time off kept apart from bookings by
  * the database's constraint, then, on two servers sharing one PostgreSQL, racing visitors.
  */
+import { inspectorName, type Inspector } from "../../src/lib/desk/inspectors";
 import { randomUUID } from "node:crypto";
 import { postJson, send, startFunctionServer, type FunctionServer } from "../support/function-server";
 import { getJson, openStartsOf } from "../support/start-dispenser";
@@ -28,6 +29,8 @@ import { BOOKED_BY_AGENT } from "../../src/lib/forms/choices";
 import { settingsEnv } from "../../src/lib/server/runtime/settings";
 import type { DeskAttention } from "../../src/lib/desk/desk-attention";
 
+/** The inspectors as content/availability.yaml lists them. */
+const INSPECTORS = (readRawContentFile("availability.yaml") as { inspectors: Inspector[] }).inspectors;
 /** How long before a confirmed visit its reminder is stored (content/availability.yaml). */
 const REMINDER_HOURS = (readRawContentFile("availability.yaml") as { reminders: { beforeVisitHours: number } })
   .reminders.beforeVisitHours;
@@ -84,7 +87,7 @@ describe.each(deskEngines)("the desk on %s", (_name, setup) => {
     expect((await desk(server.url, "sign-in", { token })).status).toBe(410);
     await waitFor("the sign-in notice", () => mailsTo(mailbox, OFFICE, /Signed in to the desk/).length === 1);
     const session = await deskGet(server.url, "session", cookie.split(";")[0]);
-    expect(JSON.parse(session.body)).toMatchObject({ mailbox: OFFICE, inspectors: 2 });
+    expect(JSON.parse(session.body)).toMatchObject({ mailbox: OFFICE, inspectors: INSPECTORS });
   });
 
   it("sends a link to a person site.yaml lists, who signs in while the business mailbox is told; an unlisted address gets the same answer and nothing", async () => {
@@ -221,7 +224,10 @@ describe.each(deskEngines)("the desk on %s", (_name, setup) => {
     expect([one, two].sort()).toEqual([1, 2]);
     const refused = await desk(server.url, "hand", { reference: first.reference, inspector: two }, cookie);
     expect(refused.status).toBe(409);
-    expect(refused.body).toBe(`Inspector ${two} is not free then: a booking or time off holds that time.`);
+    // Named as content/availability.yaml names that number.
+    expect(refused.body).toBe(
+      `${inspectorName(INSPECTORS, two)} is not free then: a booking or time off holds that time.`,
+    );
     expect((await desk(server.url, "cancel", { reference: second.reference }, cookie)).status).toBe(200);
     expect((await desk(server.url, "hand", { reference: first.reference, inspector: two }, cookie)).status).toBe(200);
     expect(await inspectorOf(first.reference)).toBe(two);
@@ -377,7 +383,7 @@ describe.each(deskEngines)("the desk on %s", (_name, setup) => {
       { inspector: 7, from: `${day}T10:00`, to: `${day}T12:00` },
       cookie,
     );
-    expect(nobody.body).toBe("Choose an inspector from 1 to 2, or all.");
+    expect(nobody.body).toBe("Choose one of the inspectors listed, or all.");
   });
 });
 

@@ -23,6 +23,8 @@ export const DAY_SLOTS = {
   deskCaller: 34,
   /** Past the days of tests/e2e/desk.spec.ts (40 to 43); its booking is then moved into the past. */
   deskReport: 44,
+  /** The desk on a phone (tests/e2e/desk-phone.spec.ts): its bookings, time off and report delivered. */
+  deskPhone: 46,
 } as const;
 
 const dayNumber = (slot: number, project: string) => slot + (project === "phone" ? 1 : 0);

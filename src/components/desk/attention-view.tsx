@@ -3,6 +3,7 @@
  * whose agreement is not signed, and people's requests about their data. A booking in it opens on
  * the board at its day; an unsigned one can have its signing link sent again from here.
  */
+import { inspectorName, type Inspector } from "../../lib/desk/inspectors";
 import { useQuery } from "@tanstack/react-query";
 import React from "react";
 import { readApiError } from "../../lib/api-error";
@@ -26,10 +27,12 @@ const CARD = "space-y-1 rounded-lg border border-slate-300 bg-white p-3 text-sm 
 
 export function AttentionView({
   busy,
+  inspectors,
   onOpen,
   onResendSigning,
 }: {
   busy: boolean;
+  inspectors: readonly Inspector[];
   onOpen: (booking: BookingToOpen) => void;
   onResendSigning: (reference: string) => void;
 }) {
@@ -69,8 +72,8 @@ export function AttentionView({
               <li key={booking.reference} className={CARD}>
                 <p className="font-semibold">{booking.when}</p>
                 <p>
-                  {booking.reference} · Inspector {booking.inspector} · {booking.client || "client not kept"} (
-                  {booking.standing})
+                  {booking.reference} · {inspectorName(inspectors, booking.inspector)} ·{" "}
+                  {booking.client || "client not kept"} ({booking.standing})
                 </p>
                 <p className="text-slate-700">The signing link goes to {booking.clientEmail || "no address kept"}.</p>
                 <div className="flex flex-wrap gap-2 pt-1">

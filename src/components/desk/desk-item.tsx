@@ -1,8 +1,11 @@
 /** One booking or time off on the desk: a line to scan, opened for its details and actions. */
 import React, { useState } from "react";
+import { inspectorOf, type Inspector } from "../../lib/desk/inspectors";
 import { formatDollars } from "../../lib/format";
 import { buttonStyles } from "../ui/button";
-import { clockText, inspectorColour, type DeskItem } from "./desk-types";
+import { clockText, type DeskItem } from "./desk-types";
+import { InspectorMark } from "./inspector-mark";
+import { SaidNote, type Said } from "./said-note";
 
 export type ItemAction =
   "confirm" | "cancel" | "time-off-remove" | "delivered" | "move" | "hand" | "resend" | "resend-signing";
@@ -29,14 +32,18 @@ export function DeskItemCard({
   busy,
   inspectors,
   open,
+  said,
 }: {
   /** Opened on arrival, from an office e-mail's link. */
   open: boolean;
   item: DeskItem;
   onAction: (action: ItemAction, item: DeskItem, details?: object) => void;
   busy: boolean;
-  inspectors: number;
+  inspectors: readonly Inspector[];
+  /** What the last action on this item did, or why nothing was done. */
+  said: Said | null;
 }) {
+  const inspector = inspectorOf(inspectors, item.inspector);
   const [moveTo, setMoveTo] = useState(item.start.slice(0, 16));
   const [moveOutside, setMoveOutside] = useState(false);
   const timeOff = item.kind === "time off";
@@ -44,13 +51,13 @@ export function DeskItemCard({
   const title = timeOff ? `Time off${item.note ? `: ${item.note}` : ""}` : item.services.join(", ") || "Inspection";
   return (
     <li data-testid="desk-item" className="flex overflow-hidden rounded-lg border border-slate-300 bg-white">
-      <span aria-hidden="true" className={`shrink-0 px-1 ${inspectorColour(item.inspector)}`} />
+      <span aria-hidden="true" className="shrink-0 px-1" style={{ backgroundColor: inspector.colour }} />
       <details className="min-w-0 flex-1 p-3" open={open || undefined}>
         <summary className="cursor-pointer rounded focus-visible:outline-2 focus-visible:outline-brand-700">
           <span className="font-semibold">
             {clockText(item.start)} to {clockText(item.end)}
           </span>{" "}
-          · Inspector {item.inspector} · {title}
+          · <InspectorMark inspector={inspector} /> {inspector.name} · {title}
           {!timeOff && item.client ? ` · ${item.client.name}` : ""}{" "}
           <span className="text-sm text-slate-700">({item.standing})</span>
         </summary>
@@ -114,11 +121,15 @@ export function DeskItemCard({
             </ActionButton>
           )}
           {live &&
-            Array.from({ length: inspectors }, (_, index) => index + 1)
-              .filter((other) => other !== item.inspector)
+            inspectors
+              .filter((other) => other.number !== item.inspector)
               .map((other) => (
-                <ActionButton key={other} disabled={busy} onClick={() => onAction("hand", item, { inspector: other })}>
-                  Hand to inspector {other}
+                <ActionButton
+                  key={other.number}
+                  disabled={busy}
+                  onClick={() => onAction("hand", item, { inspector: other.number })}
+                >
+                  Hand to {other.name}
                 </ActionButton>
               ))}
           {live && (
@@ -142,6 +153,7 @@ export function DeskItemCard({
             </ActionButton>
           )}
         </div>
+        <SaidNote said={said} className="mt-3" />
         {live && (
           <form
             className="mt-3 flex flex-wrap items-center gap-2"

@@ -2,10 +2,6 @@ import { clockWords } from "../../lib/booking/hours-sentence";
 
 export type { DeskDays, DeskItem, DeskSession } from "../../lib/desk/desk-item";
 
-/** Each inspector's colour on the desk, by number (1 first); the bar beside each of their items. */
-export const INSPECTOR_COLOURS = ["bg-brand-700", "bg-accent-400", "bg-slate-900"];
-export const inspectorColour = (inspector: number) => INSPECTOR_COLOURS[(inspector - 1) % INSPECTOR_COLOURS.length]!;
-
 /** YYYY-MM-DD `days` after a date. */
 export function addDays(date: string, days: number): string {
   const day = new Date(`${date}T12:00:00Z`);

@@ -3,7 +3,7 @@ import React from "react";
 import { cn } from "../../lib/cn";
 
 type Variant = "primary" | "secondary" | "accent" | "ghost" | "inverse";
-type Size = "md" | "lg";
+type Size = "compact" | "md" | "lg";
 
 const base =
   "inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60";
@@ -16,6 +16,8 @@ const variants: Record<Variant, string> = {
   inverse: "border border-white/80 text-white hover:bg-brand-800 focus-visible:outline-white",
 };
 const sizes: Record<Size, string> = {
+  /** A row of choices that must fit a phone's width: the same 44 px height, narrower sides. */
+  compact: "min-h-11 px-2 py-2 text-sm",
   md: "min-h-11 px-4 py-2 text-sm",
   lg: "min-h-12 px-6 py-3 text-base",
 };

@@ -10,6 +10,7 @@ import { availabilitySchema } from "../availability-schema";
 import { pricingSchema, type AvailabilityContent } from "../content-schema";
 import { jobLength } from "./job-length";
 import { instantOf } from "./local-time";
+import type { Inspector } from "../desk/inspectors";
 import { createCalendar, type Busy } from "./open-times";
 
 const contentDir = path.join(__dirname, "..", "..", "..", "content");
@@ -144,6 +145,20 @@ describe("open start times", () => {
     expect(starts.at(-1)!.at).toBe("2026-12-01T13:00:00-05:00");
   });
 
+  it("give each listed inspector's own number whatever the list's order, and never a number taken out of it", () => {
+    const start = calendar.startAt("2026-12-01T10:00:00-05:00", threeHours, noonOn("2026-11-30"))!;
+    const [first, second] = owner.inspectors as [Inspector, Inspector];
+    expect(createCalendar(withRules({ inspectors: [second, first] })).freeInspector(start, threeHours, [])).toBe(
+      second.number,
+    );
+    // The first taken out of the list: only the second is given, and a job the first still holds
+    // then takes the second's place, as someone listed must do it.
+    const withoutFirst = createCalendar(withRules({ inspectors: [second] }));
+    expect(withoutFirst.freeInspector(start, threeHours, [])).toBe(second.number);
+    const heldByFirst: Busy[] = [{ inspector: first.number, from: start.instant, to: start.instant + 3 * 60 * 60_000 }];
+    expect(withoutFirst.freeInspector(start, threeHours, heldByFirst)).toBeNull();
+  });
+
   it("stay open while one of two inspectors is free, and close when both are taken", () => {
     const start = calendar.startAt("2026-12-01T10:00:00-05:00", threeHours, noonOn("2026-11-30"))!;
     const takenBy = (inspectors: number[]): Busy[] =>
@@ -186,7 +201,7 @@ describe("open start times", () => {
     );
     expect(open.filter((at) => at >= "2026-12-01T07:15" && at < "2026-12-01T13:00")).toEqual([]);
     // One inspector now: a booking still held by inspector 2 keeps its time taken.
-    const alone = createCalendar(withRules({ inspectors: 1 }));
+    const alone = createCalendar(withRules({ inspectors: owner.inspectors.slice(0, 1) }));
     const second: Busy[] = [{ inspector: 2, from: booked, to: booked + 180 * 60_000 }];
     expect(
       times(alone.openStarts({ from: "2026-12-01", to: "2026-12-01" }, threeHours, second, noonOn("2026-11-30"))),

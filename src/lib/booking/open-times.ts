@@ -110,19 +110,17 @@ export function createCalendar(availability: AvailabilityContent) {
   }
 
   /**
-   * The inspector (1 to `inspectors`) free over the whole range a job starting at `start` holds,
-   * or null: also null when as many inspectors as the business has are busy then.
+   * The first listed inspector's number free over the whole range a job starting at `start` holds,
+   * or null: also null when as many inspectors as are listed are busy then (the bookings of a
+   * number no longer listed count: someone listed must do them).
    */
   function freeInspector(start: Start, job: JobTimes, busy: readonly Busy[]): number | null {
     const range = heldRange(start.instant, job);
     const busyThen = new Set(
       busy.filter((held) => held.from < range.to && range.from < held.to).map((held) => held.inspector),
     );
-    if (busyThen.size >= availability.inspectors) return null;
-    for (let inspector = 1; inspector <= availability.inspectors; inspector += 1) {
-      if (!busyThen.has(inspector)) return inspector;
-    }
-    return null;
+    if (busyThen.size >= availability.inspectors.length) return null;
+    return availability.inspectors.find((inspector) => !busyThen.has(inspector.number))?.number ?? null;
   }
 
   /** The open starts of the dates from `from` to `to` (inclusive) within today's window. */

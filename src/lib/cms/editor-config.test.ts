@@ -102,6 +102,19 @@ describe("the editor's configuration, made from the content schemas", () => {
     },
   );
 
+  test("the owner names each inspector and chooses their colour in Working hours and booking", () => {
+    const availability = business.files.find((entry) => entry.file === "content/availability.yaml")!.fields;
+    const inspectors = field(availability, "inspectors");
+    expect(inspectors).toMatchObject({ widget: "list", min: 1 });
+    const each = inspectors.fields as EditorField[];
+    expect(each.map((entry) => entry.name)).toEqual(["number", "name", "colour"]);
+    expect(field(each, "name")).toMatchObject({ widget: "string", pattern: ["\\S", "must not be empty"] });
+    expect(field(each, "colour")).toMatchObject({
+      widget: "string",
+      pattern: [expect.any(String), "must be a colour written as #RRGGBB, such as #174f73"],
+    });
+  });
+
   test("each kind of value gets its widget, its limits and the build's message", () => {
     const post = fieldsOf("posts");
     expect(field(post, "title")).toEqual({

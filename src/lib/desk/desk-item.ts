@@ -1,10 +1,13 @@
 import type { AgentRole } from "../booking/agent-copy";
 
 /** What the desk's functions answer (src/lib/server/desk/), read by its page (src/components/desk/). */
+import type { Inspector } from "./inspectors";
+
 export interface DeskSession {
   mailbox: string;
   expiresAt: string;
-  inspectors: number;
+  /** As content/availability.yaml lists them. */
+  inspectors: Inspector[];
 }
 
 export interface DeskItem {

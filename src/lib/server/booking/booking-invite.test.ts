@@ -10,6 +10,7 @@ import type { Booking } from "./booking-queries";
 import { standingOf } from "./booking-queries";
 import { ownerFeed } from "./booking-invite";
 import { SAMPLE_END, sampleBooking } from "../../../../tests/support/sample-booking";
+import { availability } from "../../business-data";
 
 const END = SAMPLE_END;
 const booking = (reference: string, status: Booking["status"]) => sampleBooking(reference, status);
@@ -38,5 +39,46 @@ describe("a visit's standing", () => {
       "Done: Home inspection: Ann Client",
       "Awaiting confirmation: Home inspection: Ann Client",
     ]);
+  });
+});
+
+describe("the owner's feed names each booking's inspector", () => {
+  const descriptions = (inspectors: Parameters<typeof ownerFeed>[3]) =>
+    new ICAL.Component(
+      ICAL.parse(
+        ownerFeed(
+          [booking("SR-ONE", "booked"), sampleBooking("SR-TWO", "booked", { inspector: 2 })],
+          new Map(),
+          END - 1,
+          inspectors,
+        ),
+      ),
+    )
+      .getAllSubcomponents("vevent")
+      .map((event) => String(event.getFirstPropertyValue("description")));
+  const dana = { number: 1, name: "Dana Whitfield", colour: "#174f73" };
+  const marcus = { number: 2, name: "Marcus Bell", colour: "#b45309" };
+
+  it("by the name its number has in the list, whatever the list's order", () => {
+    for (const list of [
+      [dana, marcus],
+      [marcus, dana],
+    ]) {
+      const [one, two] = descriptions(list);
+      expect(one).toContain("Inspector: Dana Whitfield.");
+      expect(two).toContain("Inspector: Marcus Bell.");
+    }
+  });
+
+  it("and says when its number is no longer listed, keeping the booking in the feed", () => {
+    const [one, two] = descriptions([marcus]);
+    expect(one).toContain("Inspector: Inspector 1 (no longer listed).");
+    expect(two).toContain("Inspector: Marcus Bell.");
+  });
+
+  it("from content/availability.yaml when no list is given", () => {
+    const [one] = descriptions(undefined);
+    expect(one).toContain(`Inspector: ${availability.inspectors[0]!.name}.`);
+    expect(one).not.toMatch(/Inspector: Inspector \d/);
   });
 });

@@ -3,7 +3,8 @@
  * phone or notes) and the owner's feed (the address and the client). The reference is the UID and
  * the booking's sequence the SEQUENCE, so a calendar that has the event moves, confirms or cancels it.
  */
-import { business } from "../../business-data";
+import { availability, business } from "../../business-data";
+import { inspectorName, type Inspector } from "../../desk/inspectors";
 import type { SignedAgreement } from "../agreement/agreement-queries";
 import { standingOf, type Booking, type BookedJob } from "./booking-queries";
 import { describeServices } from "./schedule-emails";
@@ -78,13 +79,15 @@ const STANDING_PREFIX: Partial<Record<ReturnType<typeof standingOf>, string>> = 
 
 /**
  * The owner's feed: every booking given, with the address and the client, whether it is
- * confirmed yet or its visit done (at `now`), and whether its agreement is signed (`signed`: the
- * signature of each booking that has one).
+ * confirmed yet or its visit done (at `now`), whether its agreement is signed (`signed`: the
+ * signature of each booking that has one), and its inspector by name (`inspectors`, the list as
+ * content/availability.yaml has it when the feed is read).
  */
 export function ownerFeed(
   bookings: readonly Booking[],
   signed: ReadonlyMap<string, Pick<SignedAgreement, "signerName" | "clientName" | "signedAt" | "version">> = new Map(),
   now = Date.now(),
+  inspectors: readonly Inspector[] = availability.inspectors,
 ): string {
   return calendarFile(
     `${business.name}: bookings`,
@@ -93,7 +96,7 @@ export function ownerFeed(
       start: booking.start,
       onSiteMinutes: booking.onSiteMinutes,
       ...booking.ownerEvent,
-      description: `${booking.ownerEvent.description} ${agreementLine(signed.get(booking.reference))}`,
+      description: `${booking.ownerEvent.description} Inspector: ${inspectorName(inspectors, booking.inspector)}. ${agreementLine(signed.get(booking.reference))}`,
       summary: `${STANDING_PREFIX[standingOf(booking, now)] ?? ""}${booking.ownerEvent.summary}`,
       tentative: booking.status === "pending",
       cancelled: !isLive(booking),

@@ -140,7 +140,7 @@ export async function holdInspector(
   except?: string,
 ): Promise<number | null> {
   const range = heldRange(start.instant, length);
-  for (let tries = 0; tries < RETRIES_PER_INSPECTOR * (availability.inspectors + 1); tries += 1) {
+  for (let tries = 0; tries < RETRIES_PER_INSPECTOR * (availability.inspectors.length + 1); tries += 1) {
     const busy = await busyBetween(tx, range.from, range.to, new Date(now).toISOString(), except);
     const inspector = calendar.freeInspector(start, length, busy);
     if (inspector === null) return null;

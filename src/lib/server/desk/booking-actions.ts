@@ -25,6 +25,7 @@ import type { MailMessage } from "../mail/mailer";
 import { holdInspector, inspectorDays, jobOf, lengthOf, startFor } from "../booking/booking";
 import { recordChange } from "../booking/manage-booking";
 import { visitorChangeMail } from "../booking/change-emails";
+import { inspectorName } from "../../desk/inspectors";
 
 const referenceOf = (body: Record<string, unknown>) => {
   if (typeof body.reference !== "string" || !body.reference) throw new HttpError(400, "Say which booking.");
@@ -157,8 +158,8 @@ export async function moveForClient(db: Database, body: Record<string, unknown>,
 export async function handToInspector(db: Database, body: Record<string, unknown>, now: Date) {
   const reference = referenceOf(body);
   const to = Number(body.inspector);
-  if (!Number.isInteger(to) || to < 1 || to > availability.inspectors) {
-    throw new HttpError(400, `Choose an inspector from 1 to ${availability.inspectors}.`);
+  if (!availability.inspectors.some((inspector) => inspector.number === to)) {
+    throw new HttpError(400, "Choose one of the inspectors listed.");
   }
   const nowIso = now.toISOString();
   return db.transaction(async (tx) => {
@@ -177,7 +178,10 @@ export async function handToInspector(db: Database, body: Record<string, unknown
     } catch (error) {
       await tx.query("ROLLBACK TO SAVEPOINT hand");
       if (errorCode(error) !== EXCLUSION_VIOLATION) throw error;
-      throw new HttpError(409, `Inspector ${to} is not free then: a booking or time off holds that time.`);
+      throw new HttpError(
+        409,
+        `${inspectorName(availability.inspectors, to)} is not free then: a booking or time off holds that time.`,
+      );
     }
     return { reference, inspector: to };
   });

@@ -1,11 +1,13 @@
 /**
  * Every booking as CSV, for a spreadsheet: the desk's download and `npm run requests -- --csv`
  * (scripts/commands/requests.ts) write the same file from here, in the desk's own words (its
- * standing of a booking, each service by its label). csv-stringify writes it, and
+ * standing of a booking, each service by its label, each inspector by name). csv-stringify writes it, and
  * escapes formulas: a cell a visitor typed that starts with =, +, -, @, a tab or a carriage return
  * gets a leading ' (OWASP's rule), so Excel or LibreOffice shows the text and runs nothing.
  */
 import { stringify } from "csv-stringify/sync";
+import { availability } from "../../business-data";
+import { inspectorName } from "../../desk/inspectors";
 import { signedByText } from "../agreement/agreement";
 import { signaturesOf } from "../booking/owner-calendar";
 import type { Queryable } from "../db/database";
@@ -66,7 +68,7 @@ export async function bookingsCsv(db: Queryable, now: number): Promise<string> {
       booking.reference,
       booking.start,
       booking.onSiteMinutes,
-      booking.inspector,
+      inspectorName(availability.inspectors, booking.inspector),
       STANDING_WORDS[standingOf(booking, now)] ?? standingOf(booking, now),
       jobText(booking),
       (record?.quote as { total?: number } | undefined)?.total,

@@ -30,7 +30,7 @@ import { withOwnMail } from "../mail/own-mail";
 import { bookCaller } from "./book-caller";
 import { bookingsCsv } from "./bookings-csv";
 import { cancelForClient, confirmForClient, handToInspector, moveForClient, resendToClient } from "./booking-actions";
-import { deskItems, inspectorCount } from "./desk-view";
+import { deskItems, listedInspectors } from "./desk-view";
 import { askForLink, endByNotice, signIn, signOut } from "./sign-in";
 import { endOneSession, endOthers, sessionsView } from "./sessions";
 import type { DeskSession } from "./desk-store";
@@ -73,7 +73,7 @@ const CHANGES: Record<string, Change> = {
 async function read(db: Database, req: GatsbyFunctionRequest, action: string, now: Date): Promise<object> {
   const session = await requireSession(db, req, now);
   if (action === "session")
-    return { mailbox: session.mailbox, expiresAt: session.expiresAt, inspectors: inspectorCount() };
+    return { mailbox: session.mailbox, expiresAt: session.expiresAt, inspectors: listedInspectors() };
   if (action === "days") {
     const query = (req.query ?? {}) as Record<string, unknown>;
     const from = typeof query.from === "string" && DATE.test(query.from) ? query.from : marylandToday(now);

@@ -176,4 +176,5 @@ async function attachEmails(db: Queryable, items: DeskItem[]): Promise<void> {
   }
 }
 
-export const inspectorCount = () => availability.inspectors;
+/** The inspectors listed now: the desk names each booking's number from them. */
+export const listedInspectors = () => availability.inspectors;

@@ -36,7 +36,7 @@ export interface TimeOffAsk {
 const YEAR_MS = 365 * DAY_MS;
 
 /**
- * Reads { inspector: 1 | 2 | "all", from, to: "YYYY-MM-DDTHH:MM" in Maryland, note? }, or 400
+ * Reads { inspector: a listed number | "all", from, to: "YYYY-MM-DDTHH:MM" in Maryland, note? }, or 400
  * naming the problem. Time off starts today (Maryland's) at the earliest and ends within a year.
  */
 export function timeOffAsk(body: Record<string, unknown>, now: Date): TimeOffAsk {
@@ -55,10 +55,10 @@ export function timeOffAsk(body: Record<string, unknown>, now: Date): TimeOffAsk
     throw new HttpError(400, "Time off starts today at the earliest: the days before are over.");
   }
   if (to > now.getTime() + YEAR_MS) throw new HttpError(400, "Time off ends within a year from today.");
-  const all = Array.from({ length: availability.inspectors }, (_, index) => index + 1);
+  const all = availability.inspectors.map((inspector) => inspector.number);
   const inspector = body.inspector === "all" ? null : Number(body.inspector);
   if (inspector !== null && !all.includes(inspector)) {
-    throw new HttpError(400, `Choose an inspector from 1 to ${availability.inspectors}, or all.`);
+    throw new HttpError(400, "Choose one of the inspectors listed, or all.");
   }
   const note = typeof body.note === "string" ? body.note.trim().slice(0, 200) : "";
   return { inspectors: inspector === null ? all : [inspector], from, to, note };
