@@ -6,12 +6,11 @@
  */
 import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { withDatabase } from "../../src/serve/database-access";
 import { readRawContentFile } from "../../src/build/content-files";
 import { inspectorName, type Inspector } from "../../src/lib/desk/inspectors";
 import { DAY_SLOTS } from "../support/booking";
-import { inE2eDatabase, shootDesk, signInToDesk, startsAhead } from "../support/desk-page";
-import { e2eEnv, shotsDir } from "../support/e2e-env";
+import { inE2eDatabase, moveVisitBack, shootDesk, signInToDesk, startsAhead } from "../support/desk-page";
+import { shotsDir } from "../support/e2e-env";
 import { bookingRequest, SHORT_JOB } from "../support/sample-requests";
 
 const { inspectors } = readRawContentFile("availability.yaml") as { inspectors: Inspector[] };
@@ -162,16 +161,7 @@ test("recording a report delivered says so beside the button that was pressed", 
   // takes a week and eight days ago).
   const visitDay = marylandDay(project === "phone" ? -10 : -9);
   const back = Math.round((Date.parse(day) - Date.parse(visitDay)) / 86_400_000);
-  await withDatabase(
-    (db) =>
-      db.query(
-        `UPDATE bookings SET start_at = start_at - make_interval(days => $2),
-           during = tstzrange(lower(during) - make_interval(days => $2), upper(during) - make_interval(days => $2))
-         WHERE reference = $1`,
-        [reference, back],
-      ),
-    e2eEnv(),
-  );
+  await moveVisitBack(reference, back);
   await page.getByLabel("Day", { exact: true }).fill(visitDay);
   await expect(item).toContainText("(visit done)");
   await item.locator("summary").click();

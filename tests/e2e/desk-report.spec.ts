@@ -5,11 +5,10 @@
  * data page (reached from /privacy) then keeps the signed agreement until five years from that day.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { withDatabase } from "../../src/serve/database-access";
 import { axeViolations, describeViolations } from "../support/axe";
 import { DAY_SLOTS } from "../support/booking";
-import { shootDesk, signInToDesk, startsAhead } from "../support/desk-page";
-import { e2eEnv, linkInConfirmation, linkInDataMail } from "../support/e2e-env";
+import { moveVisitBack, shootDesk, signInToDesk, startsAhead } from "../support/desk-page";
+import { linkInConfirmation, linkInDataMail } from "../support/e2e-env";
 import { openPage } from "../support/page";
 import { bookingRequest, SHORT_JOB } from "../support/sample-requests";
 
@@ -86,16 +85,7 @@ test("the owner records a visit's report as delivered, and the client's data pag
   // a past day of its own (a week ago, the phone's a day earlier), at the same time of day.
   const visitDay = marylandDay(project === "phone" ? -8 : -7);
   const back = Math.round((Date.parse(day!) - Date.parse(visitDay)) / 86_400_000);
-  await withDatabase(
-    (db) =>
-      db.query(
-        `UPDATE bookings SET start_at = start_at - make_interval(days => $2),
-           during = tstzrange(lower(during) - make_interval(days => $2), upper(during) - make_interval(days => $2))
-         WHERE reference = $1`,
-        [reference, back],
-      ),
-    e2eEnv(),
-  );
+  await moveVisitBack(reference, back);
   await page.getByLabel("Day", { exact: true }).fill(visitDay);
   await expect(item).toContainText("(visit done)");
   await item.locator("summary").click();

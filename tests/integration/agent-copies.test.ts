@@ -12,9 +12,9 @@ import { withDatabase } from "../../src/serve/database-access";
 import { postJson } from "../support/function-server";
 import { bookingRequest, SHORT_JOB } from "../support/sample-requests";
 import { COPY_AGENT } from "../../src/lib/forms/choices";
-import { attendeesOf, calendarIn, eventsOf, methodOf, partMethodOf } from "../support/invite";
+import { attendeesOf, inviteMailTo, methodOf, partMethodOf } from "../support/invite";
 import { bookingServerForTests } from "../support/booking-server";
-import { bodyText, waitFor } from "../support/mailbox";
+import { waitFor } from "../support/mailbox";
 import { DESK_SECRETS, deskGet, signIn } from "../support/desk-client";
 import type { DeskDays } from "../../src/lib/desk/desk-item";
 
@@ -30,27 +30,7 @@ async function agentOnDesk(reference: string, start: string) {
   return (JSON.parse(answer.body) as DeskDays).items.find((item) => item.reference === reference)?.agent;
 }
 
-interface Received {
-  text: string;
-  invite: string;
-  raw: string;
-  event: ICAL.Event;
-}
-
-/** The one e-mail to `to` whose subject starts so, once the mail server has it. */
-async function mailTo(to: string, subject: string): Promise<Received> {
-  const matching = () =>
-    booking.mailbox.messages.filter(
-      (message) => message.to[0] === to && bodyText(message.raw).includes(`Subject: ${subject}`),
-    );
-  await waitFor(`"${subject}" to ${to}`, () => matching().length > 0);
-  expect(matching()).toHaveLength(1);
-  const { raw } = matching()[0]!;
-  const invite = calendarIn(raw);
-  const events = eventsOf(invite);
-  expect(events).toHaveLength(1);
-  return { text: bodyText(raw), invite, raw, event: events[0]! };
-}
+const mailTo = (to: string, subject: string) => inviteMailTo(booking.mailbox, to, subject);
 
 /** An open start past the cut-off, so the booking may still be moved and cancelled online. */
 function changeableStart(): string {

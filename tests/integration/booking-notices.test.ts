@@ -13,7 +13,7 @@ import { withDatabase } from "../../src/serve/database-access";
 import { postJson } from "../support/function-server";
 import { bookingRequest, SHORT_JOB } from "../support/sample-requests";
 import { BOOKED_BY_AGENT } from "../../src/lib/forms/choices";
-import { attendeesOf, calendarIn, eventsOf, methodOf, partMethodOf } from "../support/invite";
+import { attendeesOf, inviteMailTo, methodOf, partMethodOf } from "../support/invite";
 import { bookingServerForTests } from "../support/booking-server";
 import { bodyText, waitFor } from "../support/mailbox";
 import { decodeHeaderText, headerFields } from "../support/mime-header";
@@ -29,27 +29,7 @@ const OFFICE = readSiteContent().email;
 
 const booking = bookingServerForTests(SECRETS);
 
-interface Received {
-  text: string;
-  raw: string;
-  invite: string;
-  event: ICAL.Event;
-}
-
-/** The one e-mail to `to` whose subject starts so, once the mail server has it. */
-async function mailTo(to: string, subject: string): Promise<Received> {
-  const matching = () =>
-    booking.mailbox.messages.filter(
-      (message) => message.to[0] === to && bodyText(message.raw).includes(`Subject: ${subject}`),
-    );
-  await waitFor(`"${subject}" to ${to}`, () => matching().length > 0);
-  expect(matching()).toHaveLength(1);
-  const { raw } = matching()[0]!;
-  const invite = calendarIn(raw);
-  const events = eventsOf(invite);
-  expect(events).toHaveLength(1);
-  return { text: bodyText(raw), raw, invite, event: events[0]! };
-}
+const mailTo = (to: string, subject: string) => inviteMailTo(booking.mailbox, to, subject);
 
 const subjectOf = (raw: string) =>
   decodeHeaderText(headerFields(raw).find((field) => field.name.toLowerCase() === "subject")?.value ?? "");

@@ -31,6 +31,20 @@ export async function startsAhead(page: Page): Promise<string[]> {
 export const inE2eDatabase = <T>(work: Parameters<typeof withDatabase<T>>[0]) =>
   withDatabase(work, { ...process.env, DATA_DIR: E2E_DATA });
 
+/**
+ * Moves a booking's visit `days` back, at the same time of day, as if the clock had moved on: what
+ * the desk offers once a visit has happened cannot otherwise be reached without waiting for it.
+ */
+export const moveVisitBack = (reference: string, days: number) =>
+  inE2eDatabase((db) =>
+    db.query(
+      `UPDATE bookings SET start_at = start_at - make_interval(days => $2),
+         during = tstzrange(lower(during) - make_interval(days => $2), upper(during) - make_interval(days => $2))
+       WHERE reference = $1`,
+      [reference, days],
+    ),
+  );
+
 /** The number of the latest sign-in link e-mail kept, before a test asks for its own. */
 export async function latestLinkNumber(): Promise<number> {
   const [row] = await inE2eDatabase((db) =>
