@@ -149,6 +149,14 @@ export function DeskBoard({
       at: item.reference,
     });
   const dates = Array.from({ length: SPAN[view] }, (_, index) => addDays(from, index));
+  /** What every day's list of bookings is given, in each view. */
+  const dayItemsShared = {
+    onAction,
+    busy: change.isPending,
+    inspectors: session.inspectors,
+    openedBooking,
+    said,
+  };
   const items = days.data?.items ?? [];
   const onDay = (date: string) => items.filter((item) => item.start.slice(0, 10) === date);
   const shown = view === "day" ? onDay(from) : view === "week" || view === "list" ? items : [];
@@ -258,11 +266,7 @@ export function DeskBoard({
                   </h3>
                   <DayItems
                     items={onDay(from).filter((item) => item.inspector === inspector.number)}
-                    onAction={onAction}
-                    busy={change.isPending}
-                    inspectors={session.inspectors}
-                    openedBooking={openedBooking}
-                    said={said}
+                    {...dayItemsShared}
                   />
                 </section>
               ))}
@@ -298,14 +302,7 @@ export function DeskBoard({
               .map((date) => (
                 <section key={date} aria-label={dayTitle(date)} className="space-y-2">
                   <h2 className="text-lg font-semibold">{dayTitle(date)}</h2>
-                  <DayItems
-                    items={onDay(date)}
-                    onAction={onAction}
-                    busy={change.isPending}
-                    inspectors={session.inspectors}
-                    openedBooking={openedBooking}
-                    said={said}
-                  />
+                  <DayItems items={onDay(date)} {...dayItemsShared} />
                 </section>
               ))}
             {view === "list" && !items.length && <p>Nothing booked in these four weeks.</p>}
