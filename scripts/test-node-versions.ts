@@ -1,12 +1,13 @@
 /**
  * `npm run test:node-versions` (after a build; `npm test` runs it): the functions from their Netlify
- * bundles, and the request the Netlify adapter builds for them, under each Node line in `engines`
- * other than the one running this. tests/integration/netlify-bundles.test.ts and
- * gatsby/netlify-adapter.test.ts run in Jest under that Node, so every function process they start
- * is that Node too, as on Netlify, where the functions run on the build's Node (netlify.toml). The
- * machine's own Node runs the same tests in `npm run test:unit` and `npm run test:integration`.
+ * bundles, and the request the Netlify adapter builds for them, under each Node line in `engines`:
+ * the machine's own Node for its line, and the newest of every other. tests/integration/netlify-bundles.test.ts
+ * and gatsby/netlify-adapter.test.ts run in Jest under that Node, so every function process they
+ * start is that Node too, as on Netlify, where the functions run on the build's Node (netlify.toml).
+ * `npm run test:unit` and `npm run test:integration` run the same tests on the machine's Node; `npm
+ * test` leaves the bundle test out of its integration step, having run it here on the same bundles.
  *
- * Each Node is the newest of its line in the npm registry's `node` package, which `npm exec` keeps
+ * Each other Node is the newest of its line in the npm registry's `node` package, which `npm exec` keeps
  * in npm's cache: a line's new release is tried as soon as it is out, as Netlify would run it. The
  * functions are bundled once, here, for every line (the bundles do not depend on the Node that
  * makes them), and the lines run side by side, each with its own PostgreSQL and mail server.
@@ -46,15 +47,11 @@ async function main(): Promise<number> {
   const engines = (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { engines: { node: string } })
     .engines.node;
   const own = Number(process.versions.node.split(".")[0]);
-  const lines = supportedLines(engines).filter((line) => line !== own);
-  if (!lines.length) {
-    console.log(`Node ${process.version} is the only line in engines (${engines}): nothing more to try.`);
-    return 0;
-  }
+  const lines = supportedLines(engines);
   const started = Date.now();
   const seconds = () => `${Math.round((Date.now() - started) / 1000)} s`;
-  // Fetched while the functions are bundled.
-  const binaries = Promise.all(lines.map(nodeOf));
+  // Fetched while the functions are bundled; the machine's own line is this Node.
+  const binaries = Promise.all(lines.map((line) => (line === own ? Promise.resolve(process.execPath) : nodeOf(line))));
   binaries.catch(() => {});
   const bundles = bundleFunctions();
   const work = path.dirname(path.dirname(bundles[0]!.runtime));
@@ -62,9 +59,7 @@ async function main(): Promise<number> {
     const listed = path.join(work, "bundles.json");
     writeFileSync(listed, JSON.stringify(bundles));
     const nodes = await binaries;
-    console.log(
-      `Bundled ${bundles.length} functions and fetched ${lines.map((line) => `Node ${line}`).join(", ")}: ${seconds()}`,
-    );
+    console.log(`Bundled ${bundles.length} functions for Node ${lines.join(", ")}: ${seconds()}`);
     const jest = path.join(root, "node_modules", "jest", "bin", "jest.js");
     const results = await Promise.all(
       nodes.map(async (node) => {

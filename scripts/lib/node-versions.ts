@@ -2,7 +2,7 @@
  * The Node lines the site supports, as package.json's `engines` states them: one `^major.minor.patch`
  * per line, e.g. `^20.19.0 || ^22.13.0 || ^24.0.0` (the lowest of each line that every dependency
  * accepts). README and netlify.toml say the same (scripts/node-versions.test.ts), and every line is
- * tried: the machine's in `npm test`, the others by `npm run test:node-versions`.
+ * tried by `npm run test:node-versions` (in `npm test`).
  */
 export function supportedLines(engines: string): number[] {
   return engines.split("||").map((part) => {
