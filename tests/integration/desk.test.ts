@@ -51,8 +51,9 @@ describe.each(deskEngines)("the desk on %s", (_name, setup) => {
     server = await startFunctionServer({
       SMTP_URL: mailbox.url,
       ...DESK_SECRETS,
-      // A refusal for good is tried again at the next delivery pass, so the test sees it given up on.
-      ...settingsEnv({ ...DESK_CAPS, firstRetryMs: 100, retryMaxMs: 200 }),
+      // A refusal for good is tried again at each delivery pass until it is believed, so passes come
+      // often and the test sees it given up on soon.
+      ...settingsEnv({ ...DESK_CAPS, firstRetryMs: 100, retryMaxMs: 200, deliveryPassMs: 200 }),
       ...env,
     });
     starts = await openStartsOf(server.url, SHORT_JOB);
