@@ -1,4 +1,4 @@
-import { readApiError } from "./api-error";
+import { readApiError, withWayForward } from "./api-error";
 
 describe("readApiError", () => {
   it("reads a plain-text failure in the spec's '<status>: <body>' form as its words and its status", () => {
@@ -34,5 +34,16 @@ describe("readApiError", () => {
 
   it("explains a failure that never reached the server", () => {
     expect(readApiError(new TypeError("Failed to fetch"))).toMatchObject({ status: null, fields: {} });
+  });
+});
+
+describe("withWayForward", () => {
+  it("asks the visitor to try again or call, once: not after a sentence that already gives the number", () => {
+    expect(withWayForward("Enter the ZIP code.")).toBe("Enter the ZIP code. Please try again or call us.");
+    expect(withWayForward("We could not reach the server. Check your connection and try again.")).toBe(
+      "We could not reach the server. Check your connection and try again. If it keeps failing, please call us.",
+    );
+    const unavailable = "This site cannot take requests right now. Nothing was sent. Please call us at (410) 555-0142.";
+    expect(withWayForward(unavailable)).toBe(unavailable);
   });
 });

@@ -44,3 +44,13 @@ export function readApiError(error: unknown): ApiFailure {
     return { status, message: body, fields: {} };
   }
 }
+
+/**
+ * The failure's sentence with a way forward, said once: to try again or call, less what the
+ * sentence already says (the server's 503 gives the number; an unreached server says to try again).
+ */
+export function withWayForward(message: string): string {
+  if (/\bcall us\b/i.test(message)) return message;
+  if (/\btry again\b/i.test(message)) return `${message} If it keeps failing, please call us.`;
+  return `${message} Please try again or call us.`;
+}

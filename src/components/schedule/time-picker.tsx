@@ -11,7 +11,7 @@ import { DayPicker } from "react-day-picker";
 import { MARYLAND } from "../../lib/booking/local-time";
 import { clockWords } from "../../lib/booking/hours-sentence";
 import type { TextRegistration } from "../../hooks/use-schema-form";
-import { readApiError } from "../../lib/api-error";
+import { readApiError, withWayForward } from "../../lib/api-error";
 import { FieldError } from "../forms/fields";
 import { Spinner } from "../ui/spinner";
 
@@ -126,7 +126,7 @@ export default function TimePicker({
                   <Spinner size="sm" /> Finding open times…
                 </span>
               ) : isError ? (
-                `We could not load the open times: ${readApiError(loadError).message} Please try again or call us.`
+                `We could not load the open times: ${withWayForward(readApiError(loadError).message)}`
               ) : byDay.size ? (
                 `${byDay.size} day${byDay.size === 1 ? "" : "s"} with open times this month; days without are greyed out.`
               ) : (
