@@ -8,7 +8,7 @@
  * for. Adds its tables to reports/build-scaling.md under the date of the run, after the earlier
  * runs' (a new file starts with the report's introduction); full build logs go to reports/tmp/.
  *
- *   tsx scripts/build-scaling.ts [--sizes 0,100,500,1000] [--report reports/build-scaling.md]
+ *   tsx scripts/bench/build-scaling.ts [--sizes 0,100,500,1000] [--report reports/build-scaling.md]
  *
  * Takes a while (tens of minutes on two cores): run it on a quiet machine.
  */
@@ -16,7 +16,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "no
 import { cpus, loadavg, totalmem } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { copySite, gatsbyBuild, siteRoot } from "./lib/site-copy";
+import { copySite, gatsbyBuild, siteRoot } from "../lib/site-copy";
 import {
   afterEarlierRuns,
   linearity,
@@ -24,9 +24,9 @@ import {
   syntheticPost,
   treeMemory,
   type StepTiming,
-} from "./lib/build-scaling";
-import { pageWeightBudgets } from "./budgets";
-import { htmlFileFor, kb, readStats, weighRoute } from "./lib/page-weight";
+} from "./build-scaling-parts";
+import { pageWeightBudgets } from "../budgets";
+import { htmlFileFor, kb, readStats, weighRoute } from "../lib/page-weight";
 
 interface Run {
   posts: number;
@@ -239,7 +239,7 @@ function report(runs: readonly Run[]): string {
     "# Build scaling",
     "",
     "How a cold production build (`gatsby build` in a fresh copy of the site, no cache) grows with the",
-    "number of blog posts. Produced by `npm run bench:build` (scripts/build-scaling.ts), which writes",
+    "number of blog posts. Produced by `npm run bench:build` (scripts/bench/build-scaling.ts), which writes",
     "synthetic posts of about 400 words (headings, a list, two links, one related service) into a",
     "temporary copy of the site. Memory is the resident memory of the build's whole process tree",
     "(Gatsby and its workers), sampled every 200 ms; the largest single process is given beside it.",
