@@ -8,6 +8,7 @@
  * each scheduled function. Then what a deploy without its settings, or a preview handed
  * production's database, answers: a sentence, a log line naming the setting, nothing stored.
  */
+import { parseSetCookie } from "cookie";
 import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -225,7 +226,11 @@ describe("the editor's GitHub sign-in from its bundle", () => {
     const consent = new URL(auth.headers.location!);
     expect(`${consent.origin}${consent.pathname}`).toBe("https://github.com/login/oauth/authorize");
     expect(consent.searchParams.get("redirect_uri")).toBe(`${site.origin}/api/editor/callback`);
-    expect(auth.headers["set-cookie"]).toMatch(/^editor_sign_in=.+; HttpOnly; SameSite=Lax$/);
+    expect(parseSetCookie(auth.headers["set-cookie"]!)).toMatchObject({
+      name: "editor_sign_in",
+      httpOnly: true,
+      sameSite: "lax",
+    });
     // GitHub's answer, twice with that cookie, each in an instance of its own: the first takes the
     // state in production's database (and finds no GitHub on loopback), the second is refused.
     const back = eventOf(

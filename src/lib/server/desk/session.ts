@@ -5,6 +5,7 @@
  * makes also needs an Origin header naming this site, so no other site can make one.
  */
 import type { IncomingMessage } from "node:http";
+import { parse as parseCookie, serialize as serializeCookie } from "cookie";
 import type { GatsbyFunctionResponse } from "gatsby";
 import { onNetlify } from "../deploy/deploy-context";
 import type { Queryable } from "../db/database";
@@ -25,11 +26,7 @@ const SIGN_IN_AGAIN = "Your desk session has ended. Ask for a new sign-in link."
 
 /** The session's value from the request's cookies, if any. */
 export function sessionCookie(req: IncomingMessage): string | null {
-  for (const part of (req.headers.cookie ?? "").split(";")) {
-    const [name, ...value] = part.trim().split("=");
-    if (name === COOKIE && value.length) return value.join("=") || null;
-  }
-  return null;
+  return parseCookie(req.headers.cookie ?? "")[COOKIE] || null;
 }
 
 const servedOverHttps = (req: IncomingMessage) =>
@@ -42,15 +39,16 @@ export function setSessionCookie(
   value: string | null,
   maxAgeSeconds = 0,
 ): void {
-  const parts = [
-    `${COOKIE}=${value ?? ""}`,
-    `Path=${COOKIE_PATH}`,
-    `Max-Age=${value ? maxAgeSeconds : 0}`,
-    "HttpOnly",
-    "SameSite=Strict",
-    ...(servedOverHttps(req) ? ["Secure"] : []),
-  ];
-  res.setHeader("Set-Cookie", parts.join("; "));
+  res.setHeader(
+    "Set-Cookie",
+    serializeCookie(COOKIE, value ?? "", {
+      path: COOKIE_PATH,
+      maxAge: value ? maxAgeSeconds : 0,
+      httpOnly: true,
+      sameSite: "strict",
+      secure: servedOverHttps(req),
+    }),
+  );
 }
 
 /**

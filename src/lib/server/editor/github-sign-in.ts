@@ -19,6 +19,7 @@
  */
 import { timingSafeEqual } from "node:crypto";
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
+import { parse as parseCookie, serialize as serializeCookie } from "cookie";
 import { database } from "../db/database";
 import { HttpError, sendFailure } from "../http/http-error";
 import { throttle } from "../http/rate-limit";
@@ -49,22 +50,22 @@ function query(req: GatsbyFunctionRequest, name: string): string {
 }
 
 function cookieOf(req: GatsbyFunctionRequest): { state: string; origin: string } | null {
-  for (const part of (req.headers.cookie ?? "").split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name !== COOKIE) continue;
-    const [state, origin] = decodeURIComponent(rest.join("=")).split(" ");
-    return state && origin ? { state, origin } : null;
-  }
-  return null;
+  const [state, origin] = (parseCookie(req.headers.cookie ?? "")[COOKIE] ?? "").split(" ");
+  return state && origin ? { state, origin } : null;
 }
 
 /** Sets the state's cookie, or clears it (maxAge 0); Secure wherever the site (URL) is https. */
 function setCookie(res: GatsbyFunctionResponse, siteOrigin: string | null, value: string, maxAge: number) {
-  const secure = siteOrigin?.startsWith("https:") ? "; Secure" : "";
-  // Lax: GitHub's redirect back is a top-level navigation, which carries it; nothing else cross-site does.
   res.setHeader(
     "Set-Cookie",
-    `${COOKIE}=${encodeURIComponent(value)}; Path=${SIGN_IN_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`,
+    serializeCookie(COOKIE, value, {
+      path: SIGN_IN_PATH,
+      maxAge,
+      httpOnly: true,
+      // Lax: GitHub's redirect back is a top-level navigation, which carries it; nothing else cross-site does.
+      sameSite: "lax",
+      secure: Boolean(siteOrigin?.startsWith("https:")),
+    }),
   );
 }
 
