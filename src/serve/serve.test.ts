@@ -1,5 +1,6 @@
 /** @jest-environment node */
-import { startProductionServer, withoutTrailingSlashes } from "./serve";
+import { startProductionServer } from "./serve";
+import { withoutTrailingSlashes } from "./static-files";
 
 describe("withoutTrailingSlashes", () => {
   it("removes only the slashes at the end", () => {

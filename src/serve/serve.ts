@@ -3,7 +3,7 @@
  * the headers in public/_headers on every answer (src/serve/deployed-headers.ts), 404.html for
  * unknown addresses, and /api/* answered by the Gatsby Functions in a process of their own that
  * is restarted if it dies (src/serve/function-supervisor.ts). Without SMTP_URL, /_mail shows
- * the e-mails the site kept instead of sending, to this machine only (src/serve/local-mail.ts).
+ * the e-mails the site kept instead of sending, to this machine only (src/serve/kept-mail-route.ts).
  *
  * Hostile input is answered, never thrown: a malformed address gets 400, an address outside
  * the site's files 404, and the limits in src/lib/server/runtime/settings.ts bound what one visitor
@@ -21,21 +21,13 @@ import { linkKeysSettingError } from "../lib/server/http/link-keys";
 import { serverSettings } from "../lib/server/runtime/settings";
 import { connectionSlots } from "./connection-slots";
 import { defaultPort, recordServedAddress } from "./served-address";
-import { withDatabase } from "./database-access";
-import { isLoopbackHost, keptFile, keptMail, keptMailAddress, keptMessage, mailListPage, mailPage } from "./local-mail";
+import { keptMailRoute } from "./kept-mail-route";
 import { serverAnswerHeaders } from "../lib/http-headers";
 import { headersFor, loadHeaderRules } from "./deployed-headers";
 import { startFunctions, type PlainAnswer } from "./function-supervisor";
-import { cleanSegments, fileSender, resolveFile } from "./static-files";
+import { cleanSegments, fileSender, resolveFile, withoutTrailingSlashes } from "./static-files";
 
 const TEXT = "text/plain; charset=utf-8";
-
-/** An address without its trailing slashes, found without a backtracking regex. */
-export function withoutTrailingSlashes(pathname: string): string {
-  let end = pathname.length;
-  while (end > 1 && pathname.charCodeAt(end - 1) === 47) end -= 1;
-  return pathname.slice(0, end);
-}
 
 /** "call us at <phone>" from the site's content; a bare site (the bench's floor) has none. */
 function callUs(contentDir: string): string {
@@ -90,44 +82,7 @@ export async function startProductionServer({
 
   const functions = await startFunctions({ siteRoot, env, settings, baseHeaders, answer, callUs: callUsText });
 
-  /** Kept e-mail holds visitors' details: shown only where nothing is sent, and only to this machine. */
-  const showsKeptMail = (req: IncomingMessage) =>
-    !env.SMTP_URL && ["127.0.0.1", "::1", "::ffff:127.0.0.1"].includes(req.socket.remoteAddress ?? "");
-
-  async function keptMailAnswer(req: IncomingMessage, res: ServerResponse, rawPath: string) {
-    const port = req.socket.localPort ?? 0;
-    if (!isLoopbackHost(req.headers.host, port)) {
-      return answer(
-        res,
-        403,
-        `Kept e-mail is shown only at http://127.0.0.1:${port}/_mail (or localhost): this address was reached under another name.`,
-      );
-    }
-    const asked = keptMailAddress(rawPath);
-    if (asked === "malformed") return answer(res, 400, "This address is malformed.");
-    if (asked === "unknown") return answer(res, 404, "There is no such kept e-mail. /_mail lists them.");
-    const origin = `http://${req.headers.host!.toLowerCase()}`;
-    const html = { "content-type": "text/html; charset=utf-8" };
-    const found = await withDatabase(
-      async (db) => {
-        const kept = await keptMail(db);
-        if (asked.number === undefined) return { status: 200, body: mailListPage(kept), type: html };
-        const state = kept.find((each) => each.number === asked.number);
-        if (!state) return null;
-        const mail = await keptMessage(db, state);
-        if (asked.file === undefined) return { status: 200, body: mailPage(asked.number, mail, origin), type: html };
-        const attached = keptFile(mail, asked.file);
-        return attached && { status: 200, body: attached.body, type: { "content-type": attached.contentType } };
-      },
-      env,
-      { openHere: false },
-    ).catch(() => "unavailable" as const);
-    if (found === "unavailable") {
-      return answer(res, 503, "The kept e-mail cannot be read until the functions have started; reload in a moment.");
-    }
-    if (!found) return answer(res, 404, "There is no such kept e-mail. /_mail lists them.");
-    return answer(res, found.status, found.body, found.type);
-  }
+  const keptMailPages = keptMailRoute(answer, env);
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const rawUrl = req.url ?? "";
@@ -137,8 +92,7 @@ export async function startProductionServer({
     const search = query === -1 ? "" : rawUrl.slice(query);
 
     if (rawPath.startsWith("/api/")) return functions.proxy(req, res, `${rawPath}${search}`);
-    const keptMailPath = rawPath === "/_mail" || rawPath.startsWith("/_mail/");
-    if (keptMailPath && req.method === "GET" && showsKeptMail(req)) return keptMailAnswer(req, res, rawPath);
+    if (keptMailPages.shows(req, rawPath)) return keptMailPages.send(req, res, rawPath);
     if (req.method !== "GET" && req.method !== "HEAD") {
       req.resume();
       return answer(res, 405, "This address only answers GET and HEAD.", { allow: "GET, HEAD" });

@@ -123,3 +123,10 @@ export function fileSender() {
     pipeline(createReadStream(file), res, () => undefined);
   };
 }
+
+/** An address without its trailing slashes, found without a backtracking regex. */
+export function withoutTrailingSlashes(pathname: string): string {
+  let end = pathname.length;
+  while (end > 1 && pathname.charCodeAt(end - 1) === 47) end -= 1;
+  return pathname.slice(0, end);
+}
