@@ -3,18 +3,20 @@
  * server with a real SMTP server on loopback: copied on the booking, its confirmation, move and
  * cancellation only when the client ticked the box for it, each copy once, with the invite read
  * back by ical.js (the client's event, the agent named as an ATTENDEE beside the client, REQUEST
- * then CANCEL) and none of the client's links; unticked, the agent gets nothing and the invites
- * name the client alone.
+ * then CANCEL) and none of the client's links; told when the client signs, and reminded before the
+ * visit; unticked, the agent gets nothing and the invites name the client alone.
  */
 import { randomUUID } from "node:crypto";
 import type ICAL from "ical.js";
+import { availability } from "../../src/lib/business-data";
+import { BOOKING_MAIL_FIRST_HOURS, sendDueReminders } from "../../src/lib/server/reminders/reminders";
 import { withDatabase } from "../../src/serve/database-access";
-import { postJson } from "../support/function-server";
+import { postJson, send } from "../support/function-server";
 import { bookingRequest, SHORT_JOB } from "../support/sample-requests";
 import { COPY_AGENT } from "../../src/lib/forms/choices";
 import { attendeesOf, inviteMailTo, methodOf, partMethodOf } from "../support/invite";
 import { bookingServerForTests } from "../support/booking-server";
-import { waitFor } from "../support/mailbox";
+import { bodyText, waitFor } from "../support/mailbox";
 import { DESK_SECRETS, deskGet, signIn } from "../support/desk-client";
 import type { DeskDays } from "../../src/lib/desk/desk-item";
 
@@ -31,6 +33,15 @@ async function agentOnDesk(reference: string, start: string) {
 }
 
 const mailTo = (to: string, subject: string) => inviteMailTo(booking.mailbox, to, subject);
+
+/** The text of the one e-mail to `to` whose subject starts with `subject`, once it has arrived. */
+async function textTo(to: string, subject: string): Promise<string> {
+  const matching = () =>
+    booking.mailbox.messages.filter((mail) => mail.to[0] === to && bodyText(mail.raw).includes(`Subject: ${subject}`));
+  await waitFor(`"${subject}" to ${to}`, () => matching().length > 0);
+  expect(matching()).toHaveLength(1);
+  return bodyText(matching()[0]!.raw);
+}
 
 /** An open start past the cut-off, so the booking may still be moved and cancelled online. */
 function changeableStart(): string {
@@ -139,6 +150,54 @@ it("copies the agent the client asked to copy on the booking, its confirmation, 
       "sent",
     ]),
   );
+});
+
+it("tells the copied agent that the client signed, and reminds them of the visit without the client's links", async () => {
+  const [client, agent] = ["erin.reminded@example.com", "flo.reminded@example.com"];
+  const { start, reference } = await bookNamingAgent(client, agent, COPY_AGENT, "11 Reminder Lane");
+  const held = await mailTo(client, "Please confirm your inspection");
+  const manageToken = /\/booking\?token=([A-Za-z0-9._-]+)/.exec(held.text)![1]!;
+  const signToken = /\/agreement\?token=([A-Za-z0-9._-]+)/.exec(held.text)![1]!;
+  const confirmed = await postJson(`${booking.server.url}/api/booking`, { token: manageToken, action: "confirm" });
+  expect(confirmed.status).toBe(200);
+  const signed = await send(`${booking.server.url}/api/agreement`, {
+    body: JSON.stringify({ token: signToken, name: "Casey Client", consent: true }),
+    contentType: "application/json",
+    from: "127.0.71.2",
+    headers: { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0" },
+  });
+  expect(signed.status).toBe(200);
+  expect(await textTo(agent, "Inspection agreement signed")).toContain(
+    "Your client has signed the inspection agreement",
+  );
+
+  // One pass runs at a moment the reminder is due: inside its hours before the visit, and a day
+  // after the booking's own e-mail (BOOKING_MAIL_FIRST_HOURS).
+  const HOUR = 60 * 60 * 1000;
+  const due = new Date(
+    Math.max(
+      Date.parse(start) - (availability.reminders.beforeVisitHours - 1) * HOUR,
+      Date.now() + (BOOKING_MAIL_FIRST_HOURS + 1) * HOUR,
+    ),
+  );
+  const env = { ...process.env, ...DESK_SECRETS, DATA_DIR: booking.server.dataDir };
+  expect(await withDatabase((db) => sendDueReminders(db, due, env), env)).toBeGreaterThanOrEqual(1);
+  // Stored for that moment: read as the pass wrote them (the sender sends them when it comes).
+  const reminders = await withDatabase(
+    (db) =>
+      db.query<{ to: string; text: string }>(
+        `SELECT mail->>'to' AS to, mail->>'text' AS text FROM deliveries
+         WHERE reference = $1 AND message LIKE 'reminder-%' ORDER BY position`,
+        [reference],
+      ),
+    env,
+  );
+  expect(reminders.map((mail) => mail.to)).toEqual([client, agent]);
+  const [clientReminder, agentReminder] = reminders.map((mail) => mail.text);
+  expect(agentReminder).toContain("Your client asked us to copy you");
+  expect(agentReminder).not.toMatch(CLIENT_LINKS);
+  // The client's reminder has its link to manage the booking: links were made, and kept from the agent.
+  expect(clientReminder).toMatch(CLIENT_LINKS);
 });
 
 it("sends nothing to an agent the client named but did not ask to copy, and names the client alone in the invites", async () => {

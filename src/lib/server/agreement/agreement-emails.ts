@@ -1,6 +1,6 @@
 /**
  * The e-mails of the agreement: the link to sign it, sent again from the desk, and those of a
- * signature (the signed copy with its PDF, and the word to an agent who booked).
+ * signature (the signed copy with its PDF, and the word to the agent who booked or is copied).
  */
 import { business } from "../../business-data";
 import { bookedTimeText } from "../../booking/booked-time";
@@ -32,7 +32,7 @@ export function signingLinkMail(booking: Booking, link: string): Omit<MailMessag
   };
 }
 
-/** The e-mails of a signature: the signed copy to the client and the business, "signed" to an agent who booked. */
+/** The e-mails of a signature: the signed copy to the client and the business, "signed" to the agent who booked or is copied. */
 export async function signedMails(
   agreement: SignedAgreement,
   filled: FilledAgreement,

@@ -2,7 +2,7 @@
  * The inspection agreement of a booking: content/agreement.md filled in with the booking's client,
  * property, services and fee, signed by the client from the link in their confirmation (a "sign"
  * link: booking-links.ts), kept as signed (agreement/agreement-queries.ts), and e-mailed as a PDF to the client
- * and the business; an agent who booked is told only that it is signed.
+ * and the business; the agent who booked or is copied is told only that it is signed.
  * Its PDF: agreement-pdf.ts; its e-mails: agreement-emails.ts.
  */
 import { createHash } from "node:crypto";
@@ -14,7 +14,7 @@ import { bookedTimeText } from "../../booking/booked-time";
 import { MARYLAND, rfc3339 } from "../../booking/local-time";
 import { agreementFrontmatterSchema } from "../../content-schema";
 import { formatDollars } from "../../format";
-import { BOOKED_BY_AGENT } from "../../forms/choices";
+import { agentRoleOf, type AgentRole } from "../../booking/agent-copy";
 import type { Booking } from "../booking/booking-queries";
 import type { Queryable } from "../db/database";
 import type { SignedAgreement } from "./agreement-queries";
@@ -45,7 +45,9 @@ export interface FilledAgreement {
   property: string;
   /** Where the signed copy and the "signed" note go. */
   clientEmail: string;
+  /** The agent who hears of the visit (src/lib/booking/agent-copy.ts): told it is signed, reminded of it. */
   agentEmail: string | null;
+  agentRole: AgentRole | null;
 }
 
 /** The agreement filled in for a booking, from the request that made it. */
@@ -74,7 +76,8 @@ export async function filledAgreement(db: Queryable, booking: Booking): Promise<
     clientName: request.name,
     property,
     clientEmail: request.email,
-    agentEmail: request.bookedByAgent === BOOKED_BY_AGENT && request.agentEmail ? request.agentEmail : null,
+    agentEmail: agentRoleOf(request) ? request.agentEmail! : null,
+    agentRole: agentRoleOf(request),
   };
 }
 

@@ -1,6 +1,6 @@
 /**
- * The e-mails before a visit (availability.yaml `reminders`): a reminder to the client, and to an
- * agent who booked, `beforeVisitHours` before a confirmed booking starts; and to the owner, a
+ * The e-mails before a visit (availability.yaml `reminders`): a reminder to the client, and to the
+ * agent who booked or is copied, `beforeVisitHours` before a confirmed booking starts; and to the owner, a
  * booking whose agreement is still unsigned `unsignedOwnerAlertHours` before it starts.
  *
  * Each goes once whatever the number of servers, passes or restarts: the row of `reminders`
@@ -11,6 +11,7 @@
  */
 import { availability, business } from "../../business-data";
 import { bookedTimeText } from "../../booking/booked-time";
+import type { AgentRole } from "../../booking/agent-copy";
 import { findAgreement, claimReminder, type ReminderKind } from "../agreement/agreement-queries";
 import { findBooking, type Booking } from "../booking/booking-queries";
 import { addHours, subHours } from "date-fns";
@@ -70,7 +71,12 @@ async function dueBookings(db: Queryable, kind: ReminderKind, hours: number, now
   return rows.map((row) => row.reference);
 }
 
-function visitMail(booking: Booking, record: ScheduleRecord, links: { manage: string | null; sign: string | null }) {
+function visitMail(
+  booking: Booking,
+  record: ScheduleRecord,
+  links: { manage: string | null; sign: string | null },
+  reader: AgentRole | "client" = "client",
+) {
   const { request } = record;
   const when = bookedTimeText(booking.start);
   return (to: string): MailMessage => ({
@@ -81,6 +87,7 @@ function visitMail(booking: Booking, record: ScheduleRecord, links: { manage: st
       "Hello,",
       "",
       `A reminder of inspection ${booking.reference}:`,
+      ...(reader === "copied" ? ["(Your client asked us to copy you on their inspection.)"] : []),
       "",
       `  When: ${when} (Maryland time), about ${duration(booking.onSiteMinutes)} on site`,
       `  Where: ${request.street}, ${request.city}, MD ${request.zip}`,
@@ -157,9 +164,13 @@ async function remind(db: Database, reference: string, kind: ReminderKind, now: 
     const manage = secret ? manageLink(secret, reference, now.getTime()) : null;
     const sign = secret && !signed ? signingLink(secret, reference, now.getTime()) : null;
     const mails = [outgoing(message("client"), visitMail(booking, record, { manage, sign })(filled.clientEmail))];
-    // The agent's copy never carries the signing link: the agreement is the client's.
-    if (filled.agentEmail) {
-      mails.push(outgoing(message("agent"), visitMail(booking, record, { manage, sign: null })(filled.agentEmail)));
+    // The agent's copy never carries the signing link: the agreement is the client's. An agent the
+    // client copied gets no link to change the booking either, as in their other copies.
+    if (filled.agentEmail && filled.agentRole) {
+      const agentLinks = { manage: filled.agentRole === "booked" ? manage : null, sign: null };
+      mails.push(
+        outgoing(message("agent"), visitMail(booking, record, agentLinks, filled.agentRole)(filled.agentEmail)),
+      );
     }
     await insertDeliveries(tx, reference, mails, now.toISOString());
     return true;
