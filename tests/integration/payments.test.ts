@@ -62,7 +62,7 @@ describe.each(deskEngines)("payments online on %s", (_name, setup) => {
 
   async function bookOne(): Promise<Booked> {
     const answer = await book(server.url, nextStart());
-    expect(answer.status).toBe(200);
+    expect(answer.status).toBe(201);
     const body = JSON.parse(answer.body) as {
       reference: string;
       quote: { total: number };
@@ -247,7 +247,7 @@ describe("with payments switched off", () => {
   it("asks nothing online and says the client pays at the inspection", async () => {
     const nextStart = await startDispenser(server.url, SHORT_JOB, 60);
     const answer = await book(server.url, nextStart());
-    expect(answer.status).toBe(200);
+    expect(answer.status).toBe(201);
     const body = JSON.parse(answer.body) as { reference: string; booking: { pay?: unknown } };
     expect(body.booking.pay).toBeUndefined();
     await waitFor("the confirmation", () => mailsTo(mailbox, lastEmail(), /Please confirm/).length === 1);
