@@ -12,7 +12,8 @@ import { startStripeStub, type StripeStub } from "../support/stripe-stub";
 import { getJson } from "../support/start-dispenser";
 import { startDispenser } from "../support/start-dispenser";
 import { bodyText, startMailbox, waitFor, type Mailbox } from "../support/mailbox";
-import { DESK_SECRETS, deskEngines, mailsTo, visitors } from "../support/desk-client";
+import { desk, DESK_SECRETS, deskEngines, deskGet, mailsTo, signIn, visitors } from "../support/desk-client";
+import type { DeskDays } from "../../src/lib/desk/desk-item";
 import { SHORT_JOB } from "../support/sample-requests";
 import { withDatabase } from "../../src/serve/database-access";
 import { availability } from "../../src/lib/business-data";
@@ -83,8 +84,10 @@ describe.each(deskEngines)("payments online on %s", (_name, setup) => {
     (await getJson(`${server.url}/api/booking?token=${encodeURIComponent(token)}`)).body as ManagedBooking;
 
   /** Opens the "pay now" link: the Checkout Session it made. */
-  async function checkout(booked: Booked, extra = "") {
-    const answer = await send(`${server.url}${booked.payPath}${extra}`, { method: "GET" });
+  const checkout = (booked: Booked, extra = "") => checkoutAt(`${booked.payPath}${extra}`);
+
+  async function checkoutAt(path: string) {
+    const answer = await send(`${server.url}${path}`, { method: "GET" });
     expect(answer.status).toBe(303);
     const id = /\/pay\/(cs_\w+)$/.exec(String(answer.headers.location))![1]!;
     return stripe.sessions.get(id)!;
@@ -217,6 +220,54 @@ describe.each(deskEngines)("payments online on %s", (_name, setup) => {
       refundedCents: share,
       balanceCents: booked.quoteCents - booked.quoteCents + share,
     });
+  });
+
+  it("records a payment taken on site and resends the pay-now link from the desk; the desk, CSV and page agree to the cent", async () => {
+    const cookie = await signIn(server.url, mailbox);
+    const booked = await bookOne();
+    const taken = await desk(
+      server.url,
+      "payment-taken",
+      { reference: booked.reference, method: "cash", amount: "100" },
+      cookie,
+    );
+    expect(taken.status).toBe(200);
+    const refused = await desk(
+      server.url,
+      "payment-taken",
+      { reference: booked.reference, method: "cash", amount: "-5" },
+      cookie,
+    );
+    expect(refused.status).toBe(400);
+    const page = (await bookingPage(booked.token)).payment;
+    expect(page).toMatchObject({ state: "part-paid", paidCents: 10_000, balanceCents: booked.quoteCents - 10_000 });
+    await waitFor("the receipt", () => mailsTo(mailbox, booked.email, /Receipt: \$100\.00/).length === 1);
+    expect(bodyText(mailsTo(mailbox, booked.email, /Receipt: /)[0]!.raw)).toContain("$100.00 (cash)");
+
+    expect((await desk(server.url, "resend-pay", { reference: booked.reference }, cookie)).status).toBe(200);
+    await waitFor("the pay-now e-mail", () => mailsTo(mailbox, booked.email, /Pay for your inspection/).length === 1);
+    const payNow = bodyText(mailsTo(mailbox, booked.email, /Pay for your inspection/)[0]!.raw);
+    expect(payNow).toContain(`$${((booked.quoteCents - 10_000) / 100).toFixed(2)} is due`);
+    const link = /\/api\/pay\?token=[A-Za-z0-9._-]+/.exec(payNow)![0];
+    expect((await checkoutAt(link)).amount_total).toBe(booked.quoteCents - 10_000);
+
+    const start = (await bookingPage(booked.token)).start;
+    const days = JSON.parse(
+      (await deskGet(server.url, `days?from=${start.slice(0, 10)}&days=1`, cookie)).body,
+    ) as DeskDays;
+    const item = days.items.find((each) => each.reference === booked.reference)!;
+    expect(item.payment).toMatchObject({
+      state: page.state,
+      quotedCents: page.quotedCents,
+      paidCents: page.paidCents,
+      balanceCents: page.balanceCents,
+    });
+    const csv = (await deskGet(server.url, "csv", cookie)).body.split("\r\n");
+    expect(csv[0]).toContain('"payment","quoted","paid","refunded","balance"');
+    const row = csv.find((line) => line.startsWith(`"${booked.reference}"`))!;
+    expect(row).toContain(
+      `"part-paid","${(booked.quoteCents / 100).toFixed(2)}","100.00","0.00","${((booked.quoteCents - 10_000) / 100).toFixed(2)}"`,
+    );
   });
 
   it("keeps the payment when the booking is moved", async () => {

@@ -7,6 +7,7 @@
 import React from "react";
 import type { BookingPayment as Payment } from "../../lib/booking/managed-booking";
 import { formatCents } from "../../lib/format";
+import { paymentText } from "../../lib/payments/payment-text";
 import { buttonStyles } from "../ui/button";
 
 interface BookingPaymentProps {
@@ -14,16 +15,6 @@ interface BookingPaymentProps {
   token: string;
   /** Back from Stripe's page after paying, before the payment is recorded here. */
   confirming: boolean;
-}
-
-function paymentText({ state, quotedCents, paidCents, refundedCents, balanceCents }: Payment): string {
-  if (state === "not-asked") return "You pay at the inspection.";
-  if (state === "paid") return `Paid in full: ${formatCents(paidCents - refundedCents)}. Thank you.`;
-  if (state === "refunded") return `Refunded: ${formatCents(refundedCents)} of the ${formatCents(paidCents)} you paid.`;
-  if (state === "part-paid") {
-    return `Paid ${formatCents(paidCents - refundedCents)} of ${formatCents(quotedCents)}; ${formatCents(balanceCents)} still to pay.`;
-  }
-  return `Not paid yet: ${formatCents(balanceCents)}.`;
 }
 
 export function BookingPayment({ payment, token, confirming }: BookingPaymentProps) {
@@ -35,7 +26,9 @@ export function BookingPayment({ payment, token, confirming }: BookingPaymentPro
       <p className="mt-2 text-slate-800" role="status">
         {confirming
           ? "Your payment is being confirmed with our payment provider. This page updates by itself in a moment."
-          : paymentText(payment)}
+          : payment.state === "not-asked"
+            ? "You pay at the inspection."
+            : paymentText(payment)}
       </p>
       {!confirming && payment.dueCents > 0 && (
         <a href={`/api/pay?token=${encodeURIComponent(token)}`} className={`${buttonStyles()} mt-4`}>
