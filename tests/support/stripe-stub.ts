@@ -97,8 +97,11 @@ const checkoutPage = (session: StubSession) => `<!doctype html>
 <form method="post" action="/pay/${session.id}"><button type="submit">Pay</button></form>
 <p><a href="${session.cancel_url}">Back</a></p></main></body></html>`;
 
-export async function startStripeStub(webhookSecret = "whsec_stubsecretfortests"): Promise<StripeStub> {
-  const port = await freePort();
+/** The webhook secret the stand-in signs with unless told another. */
+export const STUB_WEBHOOK_SECRET = "whsec_stubsecretfortests";
+
+export async function startStripeStub(webhookSecret = STUB_WEBHOOK_SECRET, chosenPort?: number): Promise<StripeStub> {
+  const port = chosenPort ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const sessions = new Map<string, StubSession>();
   const refunds: StubRefund[] = [];
@@ -215,6 +218,10 @@ export async function startStripeStub(webhookSecret = "whsec_stubsecretfortests"
         }
         res.writeHead(303, { location: session.success_url });
         return res.end();
+      }
+      if (req.method === "GET" && path === "/") {
+        res.writeHead(200, { "content-type": "text/plain" });
+        return res.end("A stand-in for Stripe's API, on loopback.");
       }
       stripeError(res, 404, `Unrecognized request URL (${req.method}: ${path})`);
     })().catch((error: unknown) => stripeError(res, 500, String(error)));
