@@ -5,12 +5,15 @@
  * forged, unsigned or older than the library's five minutes is answered 400 and changes nothing.
  * Each event is applied once, by its id, in the transaction that applies it, so a replay changes
  * nothing; `checkout.session.completed` with payment_status "paid" records the payment with its
- * booking (once per Checkout Session, whatever the events) and e-mails the client a receipt.
+ * booking (once per Checkout Session, whatever the events) and e-mails the client a receipt; a
+ * held booking that is paid is kept, as its "Keep this time" would keep it.
  */
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import type Stripe from "stripe";
 import { business } from "../../business-data";
-import { findBooking } from "../booking/booking-queries";
+import { expireIfLapsed, findBooking, setStatus } from "../booking/booking-queries";
+import { visitorChangeMail } from "../booking/change-emails";
+import { bookedTimeText } from "../../booking/booked-time";
 import { recordChange } from "../booking/manage-booking";
 import type { Queryable } from "../db/queryable";
 import { databaseOr503 } from "../http/database-or-503";
@@ -28,6 +31,7 @@ import { stripeClient, webhookSecret } from "./stripe-client";
 async function recordCheckout(tx: Queryable, session: Stripe.Checkout.Session, now: Date): Promise<void> {
   const reference = session.metadata?.booking ?? session.client_reference_id;
   if (session.payment_status !== "paid" || !reference || !session.amount_total) return;
+  await expireIfLapsed(tx, reference, now.toISOString());
   const booking = await findBooking(tx, reference, true);
   if (!booking) {
     console.error(
@@ -51,6 +55,19 @@ async function recordCheckout(tx: Queryable, session: Stripe.Checkout.Session, n
     now.toISOString(),
   );
   if (!recorded) return;
+  // Paying for a held time keeps it, as "Keep this time" would: the hold must not lapse on a paid booking.
+  if (booking.status === "pending") {
+    await setStatus(tx, reference, "booked", now.toISOString());
+    const confirmed = (await findBooking(tx, reference))!;
+    await recordChange(
+      tx,
+      `confirm-${reference}`,
+      confirmed,
+      `confirmed by paying online (${bookedTimeText(confirmed.start)})`,
+      now,
+      visitorChangeMail("confirmed", confirmed, now.getTime()),
+    );
+  }
   const status = await paymentStatus(tx, reference);
   await recordChange(
     tx,
