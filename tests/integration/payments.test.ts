@@ -146,7 +146,10 @@ describe.each(deskEngines)("payments online on %s", (_name, setup) => {
     expect(page.payment).toMatchObject({ state: "paid", paidCents: booked.quoteCents, balanceCents: 0, dueCents: 0 });
     // Paying kept the held time, as "Keep this time" would.
     expect(page.status).toBe("booked");
-    await waitFor("the confirmed e-mail", () => mailsTo(mailbox, booked.email, /is confirmed/).length === 1);
+    await waitFor(
+      "the confirmed e-mail",
+      () => mailsTo(mailbox, booked.email, /Subject: Your inspection is confirmed/).length === 1,
+    );
     await waitFor("the receipt", () => mailsTo(mailbox, booked.email, /Receipt: /).length === 1);
     const receipt = bodyText(mailsTo(mailbox, booked.email, /Receipt: /)[0]!.raw);
     expect(receipt).toContain(booked.reference);
