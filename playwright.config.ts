@@ -2,12 +2,25 @@ import { defineConfig, devices } from "@playwright/test";
 import { ensureTestBrowser } from "./scripts/lib/chromium";
 import { rmSync } from "node:fs";
 import { settingsEnv } from "./src/lib/server/runtime/settings";
-import { brokenPort, E2E_DATA, E2E_FEED_SECRET, e2ePort as port } from "./tests/support/e2e-env";
+import {
+  brokenPort,
+  E2E_DATA,
+  E2E_FEED_SECRET,
+  E2E_PAYMENTS_DATA,
+  e2ePort as port,
+  paymentsPort,
+  paymentsSite,
+  stripeStubPort,
+} from "./tests/support/e2e-env";
+import { STUB_WEBHOOK_SECRET } from "./tests/support/stripe-stub";
 
 const { executablePath, args } = ensureTestBrowser();
 // Each run starts from an empty outbox (the config is read first in the runner, before the server
 // starts): bookings of an earlier run would take the days the tests count on (tests/support/booking.ts).
-if (!process.env.TEST_WORKER_INDEX) rmSync(E2E_DATA, { recursive: true, force: true });
+if (!process.env.TEST_WORKER_INDEX) {
+  rmSync(E2E_DATA, { recursive: true, force: true });
+  rmSync(E2E_PAYMENTS_DATA, { recursive: true, force: true });
+}
 
 /** Browser tests drive a Chromium (scripts/lib/chromium.ts) against the built site served as in production. */
 export default defineConfig({
@@ -67,6 +80,30 @@ export default defineConfig({
       timeout: 90_000,
       // A path below a file: opening the database fails with ENOTDIR on every request.
       env: { DATA_DIR: "/dev/null/data" },
+    },
+    {
+      // Stripe's stand-in: Checkout Sessions, refunds, and the page whose Pay button posts the signed event.
+      command: "npx tsx tests/support/stripe-stub-server.ts",
+      url: `http://127.0.0.1:${stripeStubPort}/`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      env: { STRIPE_STUB_PORT: String(stripeStubPort), STRIPE_STUB_WEBHOOK: `${paymentsSite}/api/stripe-webhook` },
+    },
+    {
+      // The site with payments online (tests/e2e/payments.spec.ts); SITE_URL, so Stripe sends the browser back here.
+      command: `npx tsx src/serve/serve.ts --port ${paymentsPort}`,
+      url: `${paymentsSite}/`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      env: {
+        DATA_DIR: E2E_PAYMENTS_DATA,
+        SITE_URL: paymentsSite,
+        RATE_LIMIT_MAX: "1000",
+        STRIPE_SECRET_KEY: "sk_test_stub",
+        STRIPE_WEBHOOK_SECRET: STUB_WEBHOOK_SECRET,
+        STRIPE_API_URL: `http://127.0.0.1:${stripeStubPort}`,
+        ...settingsEnv({ connectionsPerAddress: 1000 }),
+      },
     },
   ],
 });

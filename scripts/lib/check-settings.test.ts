@@ -24,6 +24,8 @@ const GOOD: Record<string, string> = {
   GITHUB_OAUTH_CLIENT_ID: "Ov23liExampleClientId",
   GITHUB_OAUTH_CLIENT_SECRET: "pw-github-0d9f8e7c6b5a",
   EDITOR_REPO: "severn-ridge/website",
+  STRIPE_SECRET_KEY: "sk_test_51abcDEF",
+  STRIPE_WEBHOOK_SECRET: "whsec_abcDEF123",
   RATE_LIMIT_MAX: "10",
 };
 
@@ -95,6 +97,8 @@ describe("npm run check:settings", () => {
     ],
     ["DATABASE_POOL_MAX", "two", /it must be a whole number such as 2/],
     ["EDITOR_REPO", "severnridge-site", /owner and name with one \/ between/],
+    ["STRIPE_SECRET_KEY", "pk_live_51abcDEF", /it must be a secret key from Stripe's dashboard, starting sk_live_/],
+    ["STRIPE_WEBHOOK_SECRET", "we_1abcDEF", /it must be the endpoint's signing secret, starting whsec_/],
   ];
 
   test.each(WRONG)(
@@ -114,6 +118,14 @@ describe("npm run check:settings", () => {
     expect(code).toBe(1);
     expect(text).toContain(
       "✗ GITHUB_OAUTH_CLIENT_ID is set, but the editor needs GITHUB_OAUTH_CLIENT_SECRET and EDITOR_REPO too: set all three, or none (docs/editor.md).",
+    );
+  });
+
+  it("says payments need both of Stripe's settings: a key alone could take money it never records", () => {
+    const { code, text } = checkSettings([], without("STRIPE_WEBHOOK_SECRET"));
+    expect(code).toBe(1);
+    expect(text).toContain(
+      "✗ STRIPE_SECRET_KEY is set, but payments need STRIPE_WEBHOOK_SECRET too: set both, or neither (docs/deploy.md).",
     );
   });
 

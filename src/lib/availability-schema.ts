@@ -127,6 +127,19 @@ export const availabilitySchema = z
       policy: longText.meta({
         description: "The policy as visitors read it, before booking and on /cancellation-policy",
       }),
+      refund: z
+        .strictObject({
+          fullRefundHours: z.number().int().min(0).meta({
+            description: "A booking cancelled at least this many hours before its start gets back all it paid online",
+          }),
+          lateRefundPercent: z.number().int().min(0).max(100).meta({
+            description: "The percentage of what was paid online given back for a later cancellation",
+          }),
+          reachesYouIn: text.meta({
+            description: "How long a refund takes to reach the client's card, as the cancellation e-mail says it",
+          }),
+        })
+        .meta({ description: "What a cancellation gives back of a payment made online (with payments switched on)" }),
     }),
     holds: z
       .strictObject({

@@ -19,7 +19,7 @@ export const pricing = pricingYaml as PricingTables;
 export const waterPackages = [...(packagesYaml as WaterPackageContent[])].sort((a, b) => a.order - b.order);
 export const availability = availabilityYaml as AvailabilityContent;
 export const business = {
-  ...(siteYaml as Pick<SiteContent, "name" | "phone" | "email" | "deskPeople">),
+  ...(siteYaml as Pick<SiteContent, "name" | "phone" | "email" | "deskPeople" | "licenseNumber" | "address">),
   hours: hoursSentence(availability.weeklyHours),
 };
 

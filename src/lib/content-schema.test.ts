@@ -9,6 +9,7 @@ import { availabilitySchema, holidayIds } from "./availability-schema";
 import {
   lawPages,
   pageSourcesSchema,
+  pricingSchema,
   postFrontmatterSchema,
   siteSchema,
   serviceFrontmatterSchema,
@@ -132,6 +133,37 @@ describe("content problems name the file and the field", () => {
     expect(validateContent(availabilitySchema, "content/availability.yaml", withoutHolidays)).toEqual({
       ok: false,
       problems: ['content/availability.yaml: field "closedHolidays" is required'],
+    });
+  });
+
+  it("reports what is asked online and the refund rule when they are wrong, naming the file and field", () => {
+    const pricing = readRawContentFile("pricing.yaml", contentDir) as Record<string, unknown>;
+    expect(
+      validateContent(pricingSchema, "content/pricing.yaml", { ...pricing, onlinePayment: { ask: "deposit" } }),
+    ).toEqual({
+      ok: false,
+      problems: [
+        'content/pricing.yaml: field "onlinePayment.depositDollars" must be a number of dollars above 0 when ask is deposit',
+      ],
+    });
+    expect(
+      validateContent(pricingSchema, "content/pricing.yaml", { ...pricing, onlinePayment: { ask: "half" } }),
+    ).toMatchObject({
+      ok: false,
+      problems: [expect.stringContaining('content/pricing.yaml: field "onlinePayment.ask"')],
+    });
+    const availability = readRawContentFile("availability.yaml", contentDir) as {
+      cancellation: Record<string, unknown>;
+    };
+    const refund = { fullRefundHours: 72, lateRefundPercent: 150, reachesYouIn: "5 to 10 business days" };
+    expect(
+      validateContent(availabilitySchema, "content/availability.yaml", {
+        ...availability,
+        cancellation: { ...availability.cancellation, refund },
+      }),
+    ).toMatchObject({
+      ok: false,
+      problems: [expect.stringContaining('content/availability.yaml: field "cancellation.refund.lateRefundPercent"')],
     });
   });
 

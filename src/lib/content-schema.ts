@@ -166,6 +166,14 @@ export const pricingSchema = z
     foundations: z.array(z.strictObject({ id: slug, label: text, adjustment: wholeDollars })).min(1),
     addOns: z.array(z.strictObject({ id: slug, label: text, service: slug, price: wholeDollars })),
     travelZones: z.array(z.strictObject({ label: text, fee: wholeDollars, counties: z.array(text).min(1) })).min(1),
+    onlinePayment: z
+      .strictObject({
+        ask: z.enum(["none", "deposit", "full"]).meta({
+          description: "What a client is asked to pay online when booking: nothing, a deposit, or the whole fee",
+        }),
+        depositDollars: wholeDollars.optional().meta({ description: "The deposit, for ask: deposit" }),
+      })
+      .meta({ description: "Online payment, once the Stripe settings are given (docs/deploy.md)" }),
     countyZipPrefixes: z
       .array(
         z.strictObject({
@@ -178,6 +186,13 @@ export const pricingSchema = z
       }),
   })
   .superRefine((pricing, context) => {
+    if (pricing.onlinePayment.ask === "deposit" && !pricing.onlinePayment.depositDollars) {
+      context.addIssue({
+        code: "custom",
+        path: ["onlinePayment", "depositDollars"],
+        message: "must be a number of dollars above 0 when ask is deposit",
+      });
+    }
     for (const county of pricing.travelZones.flatMap((zone) => zone.counties)) {
       if (!pricing.countyZipPrefixes.some((entry) => entry.county === county)) {
         context.addIssue({

@@ -36,3 +36,9 @@ export function wordList(words: readonly string[]): string {
 
 /** A name's possessive: "Casey's", and "Severn Ridge Home Inspections'" for a name ending in s. */
 export const possessive = (name: string) => (/s$/i.test(name) ? `${name}'` : `${name}'s`);
+
+/** $1,234.50 from cents (never negative: amounts owed and paid) */
+export function formatCents(cents: number): string {
+  const whole = Math.floor(Math.abs(cents) / 100);
+  return `$${formatCount(whole)}.${String(Math.abs(cents) % 100).padStart(2, "0")}`;
+}

@@ -29,6 +29,7 @@ const tables: PricingTables = {
     { label: "no travel fee", fee: 0, counties: ["Anne Arundel"] },
     { label: "far counties", fee: 150, counties: ["Garrett"] },
   ],
+  onlinePayment: { ask: "none" },
   countyZipPrefixes: [
     { county: "Anne Arundel", prefixes: ["214"] },
     { county: "Garrett", prefixes: ["215"] },

@@ -13,6 +13,7 @@ const tables: PricingTables = {
     { id: "radon", label: "Radon test", service: "radon", price: 175 },
   ],
   travelZones: [{ label: "nearby", fee: 40, counties: ["Howard"] }],
+  onlinePayment: { ask: "none" },
   countyZipPrefixes: [{ county: "Howard", prefixes: ["210"] }],
 };
 const packages = [{ id: "basic", name: "Basic", price: 150 }];

@@ -13,11 +13,14 @@ export default function BookingPage({ location }: PageProps) {
   const [token, setToken] = useState<string | null>(null);
   // eslint-disable-next-line react-hooks/set-state-in-effect -- the token is read in the browser only, never rendered into the HTML
   useEffect(() => setToken(new URLSearchParams(location.search).get("token") ?? ""), [location.search]);
+  const paidOnStripe = new URLSearchParams(location.search).get("payment") === "paid";
   return (
     <>
       <PageHeader eyebrow="Booking" title="Your booking" />
       <Container className="max-w-3xl py-12">
-        <RequestProvider>{token !== null && <ManageBooking token={token} phone={phone} />}</RequestProvider>
+        <RequestProvider>
+          {token !== null && <ManageBooking token={token} phone={phone} paidOnStripe={paidOnStripe} />}
+        </RequestProvider>
       </Container>
     </>
   );

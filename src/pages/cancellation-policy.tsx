@@ -7,14 +7,23 @@ import { PageHeader } from "../components/ui/page-header";
 import { useSiteInfo } from "../hooks/use-site-info";
 import { schedulePath } from "../lib/paths";
 import { telHref } from "../lib/phone";
+import { refundSentence } from "../lib/payments/refund-rule";
 
 interface PolicyData {
-  availability: { rules: { cancellation: { cutoffHours: number; policy: string } } };
+  availability: {
+    rules: {
+      cancellation: {
+        cutoffHours: number;
+        policy: string;
+        refund: { fullRefundHours: number; lateRefundPercent: number; reachesYouIn: string };
+      };
+    };
+  };
 }
 
 /** The cancellation and rescheduling policy, from availability.yaml (the cut-off sentence is made from its number). */
 export default function CancellationPolicyPage({ data }: PageProps<PolicyData>) {
-  const { cutoffHours, policy } = data.availability.rules.cancellation;
+  const { cutoffHours, policy, refund } = data.availability.rules.cancellation;
   const { phone, hours } = useSiteInfo();
   return (
     <>
@@ -25,6 +34,7 @@ export default function CancellationPolicyPage({ data }: PageProps<PolicyData>) 
       />
       <Container className="max-w-3xl space-y-6 py-12 text-lg leading-8 text-slate-800">
         <p>{policy}</p>
+        <p>{refundSentence(refund)}</p>
         <p>
           Call us on{" "}
           <a href={telHref(phone)} className="font-semibold text-brand-700 underline">
@@ -47,6 +57,11 @@ export const query = graphql`
         cancellation {
           cutoffHours
           policy
+          refund {
+            fullRefundHours
+            lateRefundPercent
+            reachesYouIn
+          }
         }
       }
     }

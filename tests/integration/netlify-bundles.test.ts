@@ -20,6 +20,7 @@ import { startPostgres, type PostgresServer } from "../support/postgres-server";
 import { postJson, send } from "../support/function-server";
 import { openDatabase, type Database } from "../../src/lib/server/db/database";
 import { bodyText, startMailbox, type Mailbox } from "../support/mailbox";
+import { startStripeStub, type StripeStub } from "../support/stripe-stub";
 import {
   bundleFunctions,
   eventOf,
@@ -35,6 +36,7 @@ const FEED = "bundle-test-feed";
 let bundles: BundledFunction[];
 let postgres: PostgresServer;
 let mailbox: Mailbox;
+let stripe: StripeStub;
 let front: NetlifyFront;
 let db: Database;
 /** The settings of a production deploy, as an owner sets them in Netlify's UI (docs/deploy.md). */
@@ -61,7 +63,7 @@ const count = async (table: string) =>
 
 beforeAll(async () => {
   bundles = bundleFunctions();
-  [postgres, mailbox] = await Promise.all([startPostgres(), startMailbox()]);
+  [postgres, mailbox, stripe] = await Promise.all([startPostgres(), startMailbox(), startStripeStub()]);
   front = await startNetlifyFront(bundles, (url) => {
     production = {
       DATABASE_URL: postgres.url,
@@ -69,6 +71,9 @@ beforeAll(async () => {
       BOOKING_LINK_SECRET: SECRET,
       CALENDAR_FEED_SECRET: FEED,
       RATE_LIMIT_MAX: "1000",
+      STRIPE_SECRET_KEY: "sk_test_stub",
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_URL: stripe.url,
       // The deploy context Netlify's build writes into each bundle; this suite's build ran without
       // one, so it stands in at run time (a bundle that has none opens nothing: below).
       CONTEXT: "production",
@@ -78,6 +83,7 @@ beforeAll(async () => {
       URL: url,
       SITE_URL: url,
     };
+    stripe.webhookUrl = `${url}/api/stripe-webhook`;
     return production;
   });
   // The tests' own reading of the database: a process of no deploy context, which claims none.
@@ -87,6 +93,7 @@ afterAll(async () => {
   await db?.close();
   await front?.stop();
   await mailbox?.stop();
+  await stripe?.stop();
   await postgres?.stop();
 });
 
@@ -101,11 +108,13 @@ describe("every function from its own bundle", () => {
       "desk-action-js",
       "editor-step-js",
       "enforce-retention",
+      "pay-js",
       "privacy-data-js",
       "privacy-js",
       "reminders-js",
       "retry-deliveries",
       "schedule-js",
+      "stripe-webhook-js",
     ];
     expect(bundles.map((each) => each.name).sort()).toEqual(expected);
     expect(bundle("retry-deliveries").schedule).toBe("* * * * *");
@@ -198,6 +207,45 @@ describe("every function from its own bundle", () => {
     expect(retention.statusCode).toBe(200);
     expect(retention.body).toMatch(/^Deleted: \{/);
     expect(await count("retention_runs")).toBe(1);
+  }, 120_000);
+
+  it("opens Stripe's page from the pay bundle, records the signed event from the webhook bundle, and refunds a cancellation", async () => {
+    const email = "netlify.payer@example.com";
+    const booked = await postJson(
+      `${front.url}/api/schedule`,
+      bookingRequest(starts.at(-1)!, { ...SHORT_JOB, name: "Pat Payer", email, heardFrom: "search" }),
+      undefined,
+      { "Idempotency-Key": randomUUID() },
+    );
+    expect(booked.status).toBe(201);
+    const { reference, booking, quote } = JSON.parse(booked.body) as {
+      reference: string;
+      quote: { total: number };
+      booking: { pay: { path: string; cents: number } };
+    };
+    const link = await send(`${front.url}${booking.pay.path}&amount=1`, { method: "GET" });
+    expect(link.status).toBe(303);
+    const session = stripe.sessions.get(/\/pay\/(cs_\w+)$/.exec(String(link.headers.location))![1]!)!;
+    expect(session.amount_total).toBe(quote.total * 100);
+    // The Pay button: the signed event goes through the webhook's bundle, its raw body intact.
+    const paid = await fetch(session.url, { method: "POST", redirect: "manual" });
+    expect(paid.status).toBe(303);
+    const [payment] = await db.query<{ amount_cents: number }>(
+      "SELECT amount_cents FROM payments WHERE booking = $1 AND kind = 'payment'",
+      [reference],
+    );
+    expect(payment?.amount_cents).toBe(quote.total * 100);
+    const forged = stripe.completedEvent(session.id);
+    const refused = await send(`${front.url}/api/stripe-webhook`, {
+      body: forged,
+      contentType: "application/json",
+      headers: { "stripe-signature": stripe.signature(forged, { secret: "whsec_forged" }) },
+    });
+    expect(refused.status).toBe(400);
+    const token = new URLSearchParams(booking.pay.path.split("?")[1]).get("token")!;
+    const cancelled = await postJson(`${front.url}/api/booking`, { token, action: "cancel" });
+    expect(cancelled.status).toBe(200);
+    expect(stripe.refunds.filter((refund) => refund.metadata.booking === reference)).toHaveLength(1);
   }, 120_000);
 });
 

@@ -9,6 +9,16 @@ export const e2ePort = Number(process.env.E2E_PORT ?? 9123);
 export const brokenPort = e2ePort + 1;
 export const brokenSite = `http://127.0.0.1:${brokenPort}`;
 
+/**
+ * A third copy of the site that takes payment online, against Stripe's stand-in on the port after
+ * it (tests/support/stripe-stub-server.ts): the payments tests use it, and every other test keeps
+ * the site without payments.
+ */
+export const paymentsPort = e2ePort + 2;
+export const paymentsSite = `http://127.0.0.1:${paymentsPort}`;
+export const stripeStubPort = e2ePort + 3;
+export const E2E_PAYMENTS_DATA = path.resolve(__dirname, "..", "..", ".data", "e2e-payments");
+
 /** Where the browser tests' site keeps its data (the embedded database). */
 export const E2E_DATA = path.resolve(__dirname, "..", "..", ".data", "e2e");
 

@@ -43,6 +43,8 @@ const DONE: Record<ItemAction | "time-off", string> = {
   move: "Moved: the client has their e-mail and the moved invite.",
   resend: "Sent again: the client has the latest e-mail of the booking, with its links.",
   "resend-signing": "Sent: the client has the link to sign the agreement.",
+  "payment-taken": "Recorded: the payment is on the booking, and the client has a receipt.",
+  "resend-pay": "Sent: the client has the \u201cpay now\u201d link for what is due.",
   hand: "Handed over: the booking keeps its time with the other inspector.",
   "time-off": "Time off taken: those times are no longer offered.",
 };

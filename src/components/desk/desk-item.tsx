@@ -6,9 +6,20 @@ import { buttonStyles } from "../ui/button";
 import { clockText, type DeskItem } from "./desk-types";
 import { InspectorMark } from "./inspector-mark";
 import { SaidNote, type Said } from "./said-note";
+import { paymentText } from "../../lib/payments/payment-text";
+import { DeskPayment } from "./desk-payment";
 
 export type ItemAction =
-  "confirm" | "cancel" | "time-off-remove" | "delivered" | "move" | "hand" | "resend" | "resend-signing";
+  | "confirm"
+  | "cancel"
+  | "time-off-remove"
+  | "delivered"
+  | "move"
+  | "hand"
+  | "resend"
+  | "resend-signing"
+  | "payment-taken"
+  | "resend-pay";
 
 /** Whether the agent gets the booking's e-mails, and why. */
 const AGENT_EMAILED: Record<NonNullable<NonNullable<DeskItem["agent"]>["emailed"]> | "none", string> = {
@@ -90,6 +101,7 @@ export function DeskItemCard({
                   ? `signed ${item.agreement.by}, ${item.agreement.at}, version ${item.agreement.version}; kept until ${item.agreement.keptUntil}`
                   : "not signed yet"}
               </Line>
+              {item.payment && <Line term="Payment">{paymentText(item.payment)}</Line>}
               <Line term="Report">
                 {item.reportDelivered ? `delivered ${item.reportDelivered}` : "not recorded as delivered"}
               </Line>
@@ -153,6 +165,14 @@ export function DeskItemCard({
             </ActionButton>
           )}
         </div>
+        {item.payment && (
+          <DeskPayment
+            item={{ ...item, payment: item.payment }}
+            busy={busy}
+            onTaken={(details) => onAction("payment-taken", item, details)}
+            onResendPay={() => onAction("resend-pay", item)}
+          />
+        )}
         <SaidNote said={said} className="mt-3" />
         {live && (
           <form

@@ -18,6 +18,7 @@ const booked: ManagedBooking = {
   location: "12 Main Street, Ellicott City, MD 21043",
   estimate: 175,
   agreement: null,
+  payment: { state: "not-asked", quotedCents: 0, paidCents: 0, refundedCents: 0, balanceCents: 0, dueCents: 0 },
 };
 
 function show(booking: ManagedBooking) {

@@ -12,13 +12,31 @@ import { toast } from "../../lib/toast-store";
 import { LinkedRecordStatus } from "../layout/linked-record-status";
 import { PhoneLink } from "../layout/phone-link";
 import { BookingOutcome } from "./booking-outcome";
+import { BookingPayment } from "./booking-payment";
 import { BookingSummary } from "./booking-summary";
 import { MoveBooking } from "./move-booking";
 
-export function ManageBooking({ token, phone }: { token: string; phone: string }) {
+/** Whether a booking back from Stripe's page still waits for the webhook to record its payment. */
+const awaitingPayment = (booking: ManagedBooking | undefined, paidOnStripe: boolean) =>
+  paidOnStripe && booking?.payment.state !== "paid" && booking?.payment.state !== "part-paid";
+
+export function ManageBooking({
+  token,
+  phone,
+  paidOnStripe = false,
+}: {
+  token: string;
+  phone: string;
+  paidOnStripe?: boolean;
+}) {
   const key = [`/api/booking?token=${encodeURIComponent(token)}`];
   const queryClient = useQueryClient();
-  const { data, isPending, error } = useQuery<ManagedBooking>({ queryKey: key, enabled: Boolean(token) });
+  const { data, isPending, error } = useQuery<ManagedBooking>({
+    queryKey: key,
+    enabled: Boolean(token),
+    // Stripe's webhook usually lands within seconds of the return: read again until it has.
+    refetchInterval: (query) => (awaitingPayment(query.state.data, paidOnStripe) ? 2000 : false),
+  });
   const [moving, setMoving] = useState(false);
   const [done, setDone] = useState<BookingChange | null>(null);
   const change = useMutation({
@@ -49,6 +67,7 @@ export function ManageBooking({ token, phone }: { token: string; phone: string }
         onToggleMove={() => setMoving((open) => !open)}
         onAction={(action) => change.mutate(action)}
       />
+      <BookingPayment payment={data.payment} token={token} confirming={awaitingPayment(data, paidOnStripe)} />
       {moving && data.changeable && (
         <MoveBooking
           booking={data}

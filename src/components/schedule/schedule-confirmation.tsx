@@ -6,6 +6,7 @@ import React from "react";
 import { bookedSpanText } from "../../lib/booking/booked-time";
 import { marylandTimeText } from "../../lib/booking/managed-booking";
 import { agentRoleOf } from "../../lib/booking/agent-copy";
+import { formatCents } from "../../lib/format";
 import type { Quote } from "../../lib/quote";
 import type { ScheduleFormValues } from "../../lib/request-schemas";
 import { SentHeading } from "../forms/sent-heading";
@@ -27,6 +28,8 @@ export interface BookedTime {
   confirmWithinMinutes?: number;
   /** The client's signing page; absent when an agent booked (the agreement is the client's to sign). */
   agreementPath?: string;
+  /** The "pay now" link and what it asks, when the site takes payment online. */
+  pay?: { path: string; cents: number };
 }
 
 interface ScheduleConfirmationProps {
@@ -126,6 +129,16 @@ function WhatHappensNext({ values, confirmationQueued, booking }: ScheduleConfir
           </li>
         )}
         {!booking && <li>We call or e-mail you within one business day to agree the date and time.</li>}
+        {booking?.pay ? (
+          <li>
+            <a href={booking.pay.path} className="font-semibold text-brand-700 underline">
+              Pay {formatCents(booking.pay.cents)} now
+            </a>{" "}
+            by card on our payment provider Stripe&rsquo;s page (the link is in the confirmation e-mail too).
+          </li>
+        ) : (
+          booking && <li>You pay at the inspection.</li>
+        )}
         {booking?.agreementPath ? (
           <li>
             Before the visit, the client reads and signs the inspection agreement:{" "}

@@ -27,6 +27,19 @@ export interface ManagedBooking {
   estimate: number | null;
   /** The client's signature of the inspection agreement, once signed. */
   agreement: { by: string; signedAtText: string } | null;
+  /** Where its payment stands (src/lib/server/payments/payment-status.ts), in cents. */
+  payment: BookingPayment;
+}
+
+export interface BookingPayment {
+  /** "not-asked": paid at the inspection, nothing asked or recorded online. */
+  state: "not-asked" | "unpaid" | "part-paid" | "paid" | "refunded";
+  quotedCents: number;
+  paidCents: number;
+  refundedCents: number;
+  balanceCents: number;
+  /** What its "pay now" link (/api/pay?token=) asks now; 0 when there is none to offer. */
+  dueCents: number;
 }
 
 export type BookingAction = { action: "cancel" } | { action: "move"; start: string } | { action: "confirm" };

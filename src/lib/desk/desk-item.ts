@@ -31,6 +31,18 @@ export interface DeskItem {
   /** A confirmed visit whose time has come: its report can be recorded as delivered from then. */
   visitStarted: boolean;
   emails: Array<{ message: string; to: string; subject: string; state: string }>;
+  /** Where its payment stands, in cents (src/lib/server/payments/payment-status.ts); null for time off. */
+  payment: DeskPayment | null;
+}
+
+export interface DeskPayment {
+  state: "not-asked" | "unpaid" | "part-paid" | "paid" | "refunded";
+  quotedCents: number;
+  paidCents: number;
+  refundedCents: number;
+  balanceCents: number;
+  /** Whether the site takes payment online, so a "pay now" link can be sent. */
+  online: boolean;
 }
 
 export interface DeskDays {

@@ -88,6 +88,8 @@ export function ownerFeed(
   signed: ReadonlyMap<string, Pick<SignedAgreement, "signerName" | "clientName" | "signedAt" | "version">> = new Map(),
   now = Date.now(),
   inspectors: readonly Inspector[] = availability.inspectors,
+  /** Each booking's payment in words (payments/payment-text.ts), as the desk shows it. */
+  payments: ReadonlyMap<string, string> = new Map(),
 ): string {
   return calendarFile(
     `${business.name}: bookings`,
@@ -96,7 +98,7 @@ export function ownerFeed(
       start: booking.start,
       onSiteMinutes: booking.onSiteMinutes,
       ...booking.ownerEvent,
-      description: `${booking.ownerEvent.description} Inspector: ${inspectorName(inspectors, booking.inspector)}. ${agreementLine(signed.get(booking.reference))}`,
+      description: `${booking.ownerEvent.description} Inspector: ${inspectorName(inspectors, booking.inspector)}. ${agreementLine(signed.get(booking.reference))}${payments.has(booking.reference) ? ` Payment: ${payments.get(booking.reference)}` : ""}`,
       summary: `${STANDING_PREFIX[standingOf(booking, now)] ?? ""}${booking.ownerEvent.summary}`,
       tentative: booking.status === "pending",
       cancelled: !isLive(booking),

@@ -106,6 +106,10 @@ export function siteUrl(env: NodeJS.ProcessEnv = runtimeEnv()): string {
 export const manageLink = (secret: string, reference: string, now: number) =>
   `${siteUrl()}/booking?token=${bookingToken(secret, reference, linkExpiry(now))}`;
 
+/** The "pay now" link: Stripe's page for what is due (payments/checkout.ts), from the booking's manage token. */
+export const payLink = (secret: string, reference: string, now: number) =>
+  `${siteUrl()}/api/pay?token=${bookingToken(secret, reference, linkExpiry(now))}`;
+
 /** The booking on the owner's desk, opened at its day: for the office's e-mails about it. */
 export const deskLink = (reference: string, start: string) =>
   `${siteUrl()}/desk?day=${start.slice(0, 10)}&booking=${encodeURIComponent(reference)}`;

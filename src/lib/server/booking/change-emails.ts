@@ -13,6 +13,8 @@ import type { MailMessage } from "../mail/mailer";
 import { COPIED_AGENT_NOTE, describeServices, type Reader } from "./schedule-emails";
 import { bookingInvite } from "./booking-invite";
 import { linkSecret, manageLink, scheduleLink } from "./booking-links";
+import type { CancellationRefund } from "../payments/refund";
+import { refundLines } from "../payments/payment-emails";
 
 export type VisitorChange = "confirmed" | "moved" | "cancelled";
 
@@ -43,9 +45,11 @@ export const visitorChangeMail =
     now: number,
     /** For a cancellation or a move: the time it had before. */
     before?: string,
+    /** For a cancellation of a booking paid online: what is refunded and what kept (the client's e-mail alone says it). */
+    refund?: CancellationRefund,
   ) =>
   (attendees: readonly string[], reader: Reader): Omit<MailMessage, "to"> =>
-    changeMail(change, booking, now, before, attendees, reader === "copied");
+    changeMail(change, booking, now, before, attendees, reader === "copied", reader === "client" ? refund : undefined);
 
 function changeMail(
   change: VisitorChange,
@@ -55,6 +59,7 @@ function changeMail(
   attendees: readonly string[],
   /** For an agent copied at the client's request: the client's booking, and the client's links left out. */
   copy: boolean,
+  refund?: CancellationRefund,
 ): Omit<MailMessage, "to"> {
   const when = `${bookedTimeText(booking.start)} (Maryland time)`;
   const what = describeServices(booking.job).join(", ") || "Inspection";
@@ -71,6 +76,9 @@ function changeMail(
         `${whose} inspection ${booking.reference} (${what}) on ${bookedTimeText(before ?? booking.start)} (Maryland time) is cancelled, as asked from its link.`,
         "The attached cancellation takes it out of your calendar.",
         "",
+        ...(refund
+          ? refundLines(refund.refundedCents, refund.keptCents, availability.cancellation.refund.reachesYouIn)
+          : []),
         "To book another time, choose one on our schedule page:",
         `  ${scheduleLink()}`,
         "",

@@ -35,6 +35,8 @@ import { checkBookingToken, deskLink, linkSecret } from "./booking-links";
 import { signedAtText, signedByText } from "../agreement/agreement";
 import { bookingInvite } from "./booking-invite";
 import { visitorChangeMail } from "./change-emails";
+import { refundCancellation, refundNote } from "../payments/refund";
+import { bookingPayment } from "../payments/booking-payment";
 
 export const BOOKING_CHANGES = "booking-changes";
 const newStart = offeredTime("Choose one of the open times.", "Choose one of the open times.");
@@ -69,10 +71,12 @@ async function describe(db: Queryable, booking: Booking, now: number) {
     agreement: signed ? { by: signedByText(signed), signedAtText: signedAtText(signed.signedAt) } : null,
     /** The visitor's invite, for their calendar, while the booking is live (cancelled: the cancelling one). */
     invite: bookingInvite(booking, record?.request ? visitorMailboxes(record.request) : []),
+    payment: await bookingPayment(db, booking),
   };
 }
 
-function referenceOf(token: unknown, now: number): string {
+/** The booking a manage link names, or the 403 or 410 its link gets. */
+export function referenceOf(token: unknown, now: number): string {
   const secret = linkSecret();
   if (!secret || typeof token !== "string") throw new HttpError(403, "This link is not one of ours.");
   const check = checkBookingToken(secret, token, now);
@@ -209,13 +213,14 @@ async function change(
       if (!changeable) throw tooLate();
       await setStatus(tx, reference, "cancelled", nowIso);
       const cancelled = await bookingOf(tx, reference);
+      const refund = await refundCancellation(tx, booking, now);
       await recordChange(
         tx,
         `cancel-${reference}`,
         cancelled,
-        `cancelled by the visitor (was ${bookedTimeText(booking.start)})`,
+        `cancelled by the visitor (was ${bookedTimeText(booking.start)})${refundNote(refund)}`,
         now,
-        visitorChangeMail("cancelled", cancelled, nowMs, booking.start),
+        visitorChangeMail("cancelled", cancelled, nowMs, booking.start, refund),
       );
       return { status: 200, body: await describe(tx, cancelled, nowMs) };
     }

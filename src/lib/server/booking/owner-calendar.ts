@@ -16,6 +16,8 @@ import { databaseOr503 } from "../http/database-or-503";
 import { sendFailure } from "../http/http-error";
 import { runtimeEnv } from "../runtime/runtime";
 import { ownerFeed } from "./booking-invite";
+import { paymentStatus } from "../payments/payment-status";
+import { paymentText } from "../../payments/payment-text";
 
 /** The past bookings the feed still shows, so the day's and yesterday's stay visible. */
 const KEEP_PAST_DAYS = 7;
@@ -54,7 +56,10 @@ export async function ownerCalendarHandler(req: GatsbyFunctionRequest, res: Gats
   try {
     const db = await databaseOr503(business.phone, "read", env);
     const bookings = await bookingsSince(db, subDays(Date.now(), KEEP_PAST_DAYS).toISOString());
-    const text = ownerFeed(bookings, await signaturesOf(db, bookings));
+    const payments = new Map<string, string>();
+    for (const booking of bookings)
+      payments.set(booking.reference, paymentText(await paymentStatus(db, booking.reference)));
+    const text = ownerFeed(bookings, await signaturesOf(db, bookings), Date.now(), undefined, payments);
     res.status(200).setHeader("Content-Type", "text/calendar; charset=utf-8");
     res.send(text);
   } catch (error) {

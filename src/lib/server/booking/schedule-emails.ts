@@ -21,6 +21,7 @@ import type { ScheduleRequest } from "../../request-schemas";
 import { agentRoleOf, type AgentFields, type AgentRole } from "../../booking/agent-copy";
 import type { MailMessage } from "../mail/mailer";
 import { lines } from "../mail/plain-text";
+import { formatCents } from "../../format";
 
 export interface ScheduleRecord {
   type: "schedule";
@@ -75,6 +76,8 @@ export interface BookingDetails {
   manageUrl: string | null;
   /** Where the client signs the inspection agreement: in the client's confirmation only, never the agent's. */
   signUrl: string | null;
+  /** The "pay now" link and what it asks, when the site takes payment online; null: paid at the inspection. */
+  pay: { url: string; cents: number } | null;
   cutoffHours: number;
   /** The time is held this long after the confirmation arrives, until the link confirms it. */
   confirmWithinMinutes: number;
@@ -254,6 +257,13 @@ export function scheduleEmails(
           "",
           "The attached invitation puts it in your calendar. The estimate is confirmed once we have checked the",
           "details with you.",
+          "",
+          ...(booking.pay
+            ? [
+                `Pay now: ${formatCents(booking.pay.cents)} online, by card on our payment provider Stripe's page (the receipt names the client):`,
+                `  ${booking.pay.url}`,
+              ]
+            : ["Payment: you pay at the inspection."]),
           "",
           ...agreementLines(client),
         ]

@@ -366,4 +366,35 @@ export const MIGRATIONS: readonly Migration[] = [
   $$;
   `,
   },
+  {
+    name: "0012-payments",
+    sql: `
+  -- Money moved for a booking: a payment online (recorded only from Stripe's signed webhook), one
+  -- taken on site and recorded on the desk, or a refund. Amounts in cents, always positive; a
+  -- refund counts against what was paid.
+  CREATE TABLE payments (
+    id bigserial PRIMARY KEY,
+    booking text NOT NULL REFERENCES bookings (reference) ON DELETE CASCADE,
+    kind text NOT NULL CHECK (kind IN ('payment', 'refund')),
+    method text NOT NULL CHECK (method IN ('online', 'cash', 'check', 'card-terminal')),
+    amount_cents integer NOT NULL CHECK (amount_cents > 0),
+    -- Stripe's id of what moved the money (the Checkout Session of a payment, the refund), once each:
+    -- a webhook applied twice, or a refund asked twice, records it once.
+    stripe_id text UNIQUE,
+    -- The PaymentIntent a refund is made against.
+    payment_intent text,
+    recorded_at timestamptz NOT NULL,
+    -- "stripe", "desk" (the owner), or "cancellation" for a refund.
+    recorded_by text NOT NULL
+  );
+  CREATE INDEX payments_booking ON payments (booking, recorded_at);
+
+  -- Each of Stripe's events applied, by its id: a replay finds its id here and changes nothing.
+  CREATE TABLE payment_events (
+    id text PRIMARY KEY,
+    type text NOT NULL,
+    received_at timestamptz NOT NULL
+  );
+  `,
+  },
 ];

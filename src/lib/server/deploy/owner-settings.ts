@@ -153,7 +153,36 @@ export const OWNER_SETTINGS: readonly OwnerSetting[] = [
         ? null
         : "it must be the repository's owner and name with one / between, like severn-ridge/website"),
   },
+  {
+    name: "STRIPE_SECRET_KEY",
+    required: false,
+    what: "secret key of your Stripe account, with which clients pay online (docs/deploy.md, Payments)",
+    without:
+      'clients are not asked to pay online: the site says "pay at the inspection", and the desk records what you take on site',
+    example: "sk_live_ followed by the rest of the key Stripe shows",
+    problem: (value, env) =>
+      paymentsSetTogether("STRIPE_SECRET_KEY", env) ??
+      (/^(sk|rk)_(live|test)_\w+$/.test(value.trim())
+        ? null
+        : "it must be a secret key from Stripe's dashboard, starting sk_live_ (or sk_test_ to try it)"),
+  },
+  {
+    name: "STRIPE_WEBHOOK_SECRET",
+    required: false,
+    what: "signing secret of the webhook endpoint you add in Stripe for /api/stripe-webhook, so only Stripe can say a booking is paid",
+    without: "no payment can be confirmed, so clients are not asked to pay online",
+    example: "whsec_ followed by the rest of the secret Stripe shows",
+    problem: (value, env) =>
+      paymentsSetTogether("STRIPE_WEBHOOK_SECRET", env) ??
+      (/^whsec_\w+$/.test(value.trim()) ? null : "it must be the endpoint's signing secret, starting whsec_"),
+  },
 ];
+
+/** Online payment needs both of its settings: a key without the webhook's secret could take money it never records. */
+function paymentsSetTogether(name: string, env: NodeJS.ProcessEnv): string | null {
+  const other = name === "STRIPE_SECRET_KEY" ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY";
+  return env[other]?.trim() ? null : `payments need ${other} too: set both, or neither (docs/deploy.md)`;
+}
 
 const EDITOR_SETTINGS = ["GITHUB_OAUTH_CLIENT_ID", "GITHUB_OAUTH_CLIENT_SECRET", "EDITOR_REPO"] as const;
 

@@ -25,6 +25,7 @@ import type { MailMessage } from "../mail/mailer";
 import { holdInspector, inspectorDays, jobOf, lengthOf, startFor } from "../booking/booking";
 import { recordChange } from "../booking/manage-booking";
 import { visitorChangeMail } from "../booking/change-emails";
+import { refundCancellation, refundNote } from "../payments/refund";
 import { inspectorName } from "../../desk/inspectors";
 
 const referenceOf = (body: Record<string, unknown>) => {
@@ -89,13 +90,14 @@ export async function cancelForClient(db: Database, body: Record<string, unknown
     refuseIfStarted(booking, now, "cancelled");
     await setStatus(tx, reference, "cancelled", nowIso);
     const cancelled = (await findBooking(tx, reference))!;
+    const refund = await refundCancellation(tx, booking, now);
     await recordChange(
       tx,
       `cancel-${reference}`,
       cancelled,
-      `cancelled by the office (was ${bookedTimeText(booking.start)})`,
+      `cancelled by the office (was ${bookedTimeText(booking.start)})${refundNote(refund)}`,
       now,
-      visitorChangeMail("cancelled", cancelled, now.getTime(), booking.start),
+      visitorChangeMail("cancelled", cancelled, now.getTime(), booking.start, refund),
     );
     return { reference, status: cancelled.status };
   });

@@ -14,6 +14,7 @@ import type { Queryable } from "../db/database";
 import { bookingsSince, standingOf, type Booking } from "../booking/booking-queries";
 import { describeServices } from "../booking/schedule-emails";
 import { STANDING_WORDS } from "./desk-view";
+import { paymentStatus } from "../payments/payment-status";
 
 const COLUMNS = [
   "reference",
@@ -34,7 +35,15 @@ const COLUMNS = [
   "agreement signed at",
   "agreement version",
   "report delivered",
+  "payment",
+  "quoted",
+  "paid",
+  "refunded",
+  "balance",
 ];
+
+/** Cents as the CSV writes money: dollars with two decimals, a number to a spreadsheet. */
+const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 /** The job as the owner reads it on the desk and in the e-mails: each service by its label. */
 export const jobText = (booking: Booking): string => describeServices(booking.job).join("; ");
@@ -64,6 +73,7 @@ export async function bookingsCsv(db: Queryable, now: number): Promise<string> {
     const record = records.get(booking.reference);
     const client = record?.request as Record<string, string | undefined> | undefined;
     const signature = signed.get(booking.reference);
+    const payment = await paymentStatus(db, booking.reference);
     rows.push([
       booking.reference,
       booking.start,
@@ -83,6 +93,11 @@ export async function bookingsCsv(db: Queryable, now: number): Promise<string> {
       signature?.signedAt,
       signature?.version,
       delivered.get(booking.reference),
+      payment.state,
+      dollars(payment.quotedCents),
+      dollars(payment.paidCents),
+      dollars(payment.refundedCents),
+      dollars(payment.balanceCents),
     ]);
   }
   return stringify(rows, { quoted: true, quoted_empty: true, escape_formulas: true, record_delimiter: "\r\n" });

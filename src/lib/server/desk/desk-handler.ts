@@ -14,6 +14,7 @@
  *   time-off { inspector, from, to, note }, time-off-remove { reference }   (time-off.ts)
  *   delivered { reference }                                (report-delivered.ts)
  *   resend-signing { reference }                           (resend-signing.ts)
+ *   payment-taken { reference, method, amount }, resend-pay { reference }   (payments/desk-payments.ts)
  *   book { the schedule form's fields, outsideHours }      (book-caller.ts: 201, or 400/409 as the form's)
  */
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
@@ -40,6 +41,7 @@ import { refuseDeskNotReady } from "./desk-not-ready";
 import { requireSameOrigin, requireSession, setSessionCookie } from "./session";
 import { recordReportDelivered } from "./report-delivered";
 import { resendSigningLink } from "./resend-signing";
+import { recordPaymentOnSite, resendPayLink } from "../payments/desk-payments";
 import { needsAttention } from "./attention";
 import { removeTimeOff, takeTimeOff, timeOffAsk } from "./time-off";
 
@@ -61,6 +63,8 @@ const CHANGES: Record<string, Change> = {
   hand: (db, body, now) => handToInspector(db, body, now),
   resend: (db, body, now) => resendToClient(db, body, now),
   "resend-signing": (db, body, now) => resendSigningLink(db, body, now),
+  "payment-taken": (db, body, now, session) => recordPaymentOnSite(db, body, now, session.mailbox),
+  "resend-pay": (db, body, now) => resendPayLink(db, body, now),
   "time-off": (db, body, now, session) => takeTimeOff(db, timeOffAsk(body, now), session.mailbox, now),
   "time-off-remove": (db, body, now) => {
     if (typeof body.reference !== "string") throw new HttpError(400, "Say which time off.");

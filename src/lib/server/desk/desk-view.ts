@@ -8,6 +8,8 @@ import { bookedSpanText } from "../../booking/booked-time";
 import { MARYLAND, rfc3339 } from "../../booking/local-time";
 import type { Queryable } from "../db/database";
 import { agreementsOf } from "../agreement/agreement-queries";
+import { paymentStatus } from "../payments/payment-status";
+import { paymentsOn } from "../payments/stripe-client";
 import { NEVER_HELD, standingOf, type Booking, type BookingRow, type BookingStatus } from "../booking/booking-queries";
 import { describeServices } from "../booking/schedule-emails";
 import { agentRoleOf } from "../../booking/agent-copy";
@@ -146,6 +148,7 @@ export async function deskItems(db: Queryable, from: string, days: number, now: 
         : null,
       reportDelivered: row.report_delivered_at ? marylandText(new Date(row.report_delivered_at).getTime()) : null,
       emails: [],
+      payment: timeOff ? null : { ...(await paymentStatus(db, row.reference)), online: paymentsOn() },
     });
   }
   await attachEmails(db, items);

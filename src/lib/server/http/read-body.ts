@@ -68,19 +68,27 @@ export function nestedDeeperThan(value: unknown, levels: number): boolean {
 }
 
 /**
- * Reads a JSON body from the request stream. Gatsby's own body parsers are switched off for
- * the functions (see `functionConfig`), so the same code runs under `gatsby serve` and on
- * Netlify, where the adapter hands the function the raw stream.
+ * The bytes of a JSON body exactly as they came, for a caller that must check a signature over
+ * them before parsing (Stripe's webhook): the same type, size and time limits as readJsonBody.
  */
-export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
-  const { bodyBytes: limit, bodyTimeoutMs, bodyNestingLevels } = serverSettings();
+export async function readRawJsonBody(req: IncomingMessage): Promise<Buffer> {
+  const { bodyBytes: limit, bodyTimeoutMs } = serverSettings();
   if (!isJsonContentType(req.headers["content-type"])) {
     throw new HttpError(415, JSON_ONLY_MESSAGE);
   }
   const tooLarge = () => new HttpError(413, tooLargeMessage(limit));
   if (Number(req.headers["content-length"] ?? 0) > limit) throw tooLarge();
+  return readWithDeadline(req, limit, bodyTimeoutMs, tooLarge);
+}
 
-  const text = (await readWithDeadline(req, limit, bodyTimeoutMs, tooLarge)).toString("utf8");
+/**
+ * Reads a JSON body from the request stream. Gatsby's own body parsers are switched off for
+ * the functions (see `functionConfig`), so the same code runs under `gatsby serve` and on
+ * Netlify, where the adapter hands the function the raw stream.
+ */
+export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+  const { bodyNestingLevels } = serverSettings();
+  const text = (await readRawJsonBody(req)).toString("utf8");
   let body: unknown;
   try {
     body = JSON.parse(text) as unknown;

@@ -7,7 +7,8 @@ import { quoteInputOf } from "../../schedule-quote";
 import { createContactSchema, createScheduleSchema, fieldErrors } from "../../request-schemas";
 import { bookedTimeText } from "../../booking/booked-time";
 import { book, jobOf, lengthOf, type OfficeBooking } from "../booking/booking";
-import { deskLink, linkSecret, manageLink, signingLink } from "../booking/booking-links";
+import { deskLink, linkSecret, manageLink, payLink, signingLink } from "../booking/booking-links";
+import { askedAtBooking, onlinePaymentAsked } from "../payments/payment-status";
 import { BOOKED_BY_AGENT, SAME_ADDRESS_CONFIRMED } from "../../forms/choices";
 import {
   describeServices,
@@ -63,6 +64,8 @@ export function acceptSchedule(
   const secret = linkSecret();
   const manageUrl = secret ? manageLink(secret, reference, now.getTime()) : null;
   const signUrl = secret ? signingLink(secret, reference, now.getTime()) : null;
+  const askCents = onlinePaymentAsked() ? askedAtBooking(Math.round(quote.total * 100)) : 0;
+  const pay = secret && askCents > 0 ? { url: payLink(secret, reference, now.getTime()), cents: askCents } : null;
   // The page answers whoever filled in the form: the client gets the signing link there too, an agent never.
   const byClient = request.bookedByAgent !== BOOKED_BY_AGENT;
   const ownerEvent = {
@@ -87,6 +90,7 @@ export function acceptSchedule(
     ownerInvite,
     manageUrl,
     signUrl,
+    pay,
     cutoffHours: availability.cancellation.cutoffHours,
     confirmWithinMinutes: availability.holds.confirmWithinMinutes,
     deskUrl: deskLink(reference, request.start!),
@@ -107,6 +111,7 @@ export function acceptSchedule(
         invite,
         status: office ? "booked" : "pending",
         confirmWithinMinutes: availability.holds.confirmWithinMinutes,
+        ...(pay ? { pay: { path: new URL(pay.url).pathname + new URL(pay.url).search, cents: pay.cents } } : {}),
         ...(byClient && signUrl ? { agreementPath: new URL(signUrl).pathname + new URL(signUrl).search } : {}),
       },
     },

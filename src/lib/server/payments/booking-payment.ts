@@ -1,0 +1,15 @@
+/** What the booking's own page shows of its payment (ManagedBooking's `payment`): where it stands, and what "pay now" asks. */
+import type { Booking } from "../booking/booking-queries";
+import type { Queryable } from "../db/queryable";
+import { dueCents, paymentStatus } from "./payment-status";
+import { paymentsOn } from "./stripe-client";
+
+export async function bookingPayment(db: Queryable, booking: Booking) {
+  const status = await paymentStatus(db, booking.reference);
+  const live = booking.status === "booked" || booking.status === "pending";
+  return {
+    ...status,
+    /** What the "pay now" link asks now; 0 when it offers none (payments off, nothing due, or not live). */
+    dueCents: live && paymentsOn() ? dueCents(status) : 0,
+  };
+}

@@ -1,0 +1,322 @@
+/**
+ * Payments online against the built site under the production server, on PGlite and on a real
+ * PostgreSQL server, with Stripe's stand-in (tests/support/stripe-stub.ts) and a real SMTP server on
+ * loopback: the Checkout Session asks the server's own quote whatever the address carries; only a
+ * signed, fresh event records a payment, once per event and once per session; a cancellation
+ * refunds exactly the policy's amount, once, even when two cancels race, and the client's e-mail
+ * says how much and when; a move keeps the payment. Without the Stripe settings nothing is asked
+ * online and the site says "pay at the inspection".
+ */
+import { startFunctionServer, send, type FunctionServer } from "../support/function-server";
+import { startStripeStub, type StripeStub } from "../support/stripe-stub";
+import { getJson } from "../support/start-dispenser";
+import { startDispenser } from "../support/start-dispenser";
+import { bodyText, startMailbox, waitFor, type Mailbox } from "../support/mailbox";
+import { desk, DESK_SECRETS, deskEngines, deskGet, mailsTo, signIn, visitors } from "../support/desk-client";
+import type { DeskDays } from "../../src/lib/desk/desk-item";
+import { SHORT_JOB } from "../support/sample-requests";
+import { withDatabase } from "../../src/serve/database-access";
+import { availability } from "../../src/lib/business-data";
+import type { ManagedBooking } from "../../src/lib/booking/managed-booking";
+
+const { book, lastEmail } = visitors("payer");
+
+interface Booked {
+  reference: string;
+  quoteCents: number;
+  payPath: string;
+  token: string;
+  email: string;
+}
+
+describe.each(deskEngines)("payments online on %s", (_name, setup) => {
+  let mailbox: Mailbox;
+  let server: FunctionServer;
+  let stripe: StripeStub;
+  let stopEngine: () => Promise<void>;
+  let env: Record<string, string>;
+  let nextStart: () => string;
+  beforeAll(async () => {
+    mailbox = await startMailbox();
+    stripe = await startStripeStub();
+    ({ env, stop: stopEngine } = await setup());
+    server = await startFunctionServer({
+      SMTP_URL: mailbox.url,
+      ...DESK_SECRETS,
+      STRIPE_SECRET_KEY: "sk_test_stub",
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_URL: stripe.url,
+      ...env,
+    });
+    stripe.webhookUrl = `${server.url}/api/stripe-webhook`;
+    nextStart = await startDispenser(server.url, SHORT_JOB, 60);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await stripe?.stop();
+    await stopEngine?.();
+    await mailbox?.stop();
+  });
+
+  const query = <T extends Record<string, unknown>>(sql: string, params: unknown[] = []) =>
+    withDatabase((db) => db.query<T>(sql, params), { ...process.env, DATA_DIR: server.dataDir, ...env });
+
+  async function bookOne(): Promise<Booked> {
+    const answer = await book(server.url, nextStart());
+    expect(answer.status).toBe(201);
+    const body = JSON.parse(answer.body) as {
+      reference: string;
+      quote: { total: number };
+      booking: { pay?: { path: string; cents: number } };
+    };
+    expect(body.booking.pay?.cents).toBe(body.quote.total * 100);
+    const payPath = body.booking.pay!.path;
+    return {
+      reference: body.reference,
+      quoteCents: body.quote.total * 100,
+      payPath,
+      token: new URLSearchParams(payPath.split("?")[1]).get("token")!,
+      email: lastEmail(),
+    };
+  }
+
+  const bookingPage = async (token: string) =>
+    (await getJson(`${server.url}/api/booking?token=${encodeURIComponent(token)}`)).body as ManagedBooking;
+
+  /** Opens the "pay now" link: the Checkout Session it made. */
+  const checkout = (booked: Booked, extra = "") => checkoutAt(`${booked.payPath}${extra}`);
+
+  async function checkoutAt(path: string) {
+    const answer = await send(`${server.url}${path}`, { method: "GET" });
+    expect(answer.status).toBe(303);
+    const id = /\/pay\/(cs_\w+)$/.exec(String(answer.headers.location))![1]!;
+    return stripe.sessions.get(id)!;
+  }
+
+  /** Pays on the stand-in's page, as the browser's Pay button does: the signed event reaches the webhook. */
+  async function pay(booked: Booked) {
+    const session = await checkout(booked);
+    const answer = await fetch(session.url, { method: "POST", redirect: "manual" });
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("location")).toContain(`/booking?token=${encodeURIComponent(booked.token)}`);
+    return session;
+  }
+
+  const postEvent = (payload: string, signature?: string) =>
+    send(`${server.url}/api/stripe-webhook`, {
+      body: payload,
+      contentType: "application/json; charset=utf-8",
+      headers: signature ? { "stripe-signature": signature } : {},
+    });
+
+  /** Moves a booking's visit to `hours` from now, as time passing would, keeping its length. */
+  const visitIn = (reference: string, hours: number) =>
+    query(
+      `UPDATE bookings SET start_at = now() + make_interval(hours => $2::int),
+         during = tstzrange(now() + make_interval(hours => $2::int), now() + make_interval(hours => $2::int + 1))
+       WHERE reference = $1`,
+      [reference, hours],
+    );
+
+  const cancel = (booked: Booked) =>
+    send(`${server.url}/api/booking`, {
+      body: JSON.stringify({ token: booked.token, action: "cancel" }),
+      contentType: "application/json",
+    });
+
+  it("asks Stripe for the server's own quote, for the client, whatever the address carries", async () => {
+    const booked = await bookOne();
+    const session = await checkout(booked, "&amount=1&unit_amount=1&price=1");
+    expect(session.amount_total).toBe(booked.quoteCents);
+    expect(session.client_reference_id).toBe(booked.reference);
+    expect(session.metadata.booking).toBe(booked.reference);
+    expect(session.customer_email).toBe(booked.email);
+    expect(session.success_url).toContain(`/booking?token=${encodeURIComponent(booked.token)}&payment=paid`);
+    // The return alone proves nothing: still unpaid until the webhook says so.
+    expect((await bookingPage(booked.token)).payment.state).toBe("unpaid");
+    await waitFor("the confirmation", () => mailsTo(mailbox, booked.email, /Please confirm/).length === 1);
+    const confirmation = bodyText(mailsTo(mailbox, booked.email, /Please confirm/)[0]!.raw);
+    expect(confirmation).toContain("/api/pay?token=");
+  });
+
+  it("records a paid session from its signed event, once, and e-mails the client a receipt", async () => {
+    const booked = await bookOne();
+    const session = await pay(booked);
+    const page = await bookingPage(booked.token);
+    expect(page.payment).toMatchObject({ state: "paid", paidCents: booked.quoteCents, balanceCents: 0, dueCents: 0 });
+    // Paying kept the held time, as "Keep this time" would.
+    expect(page.status).toBe("booked");
+    await waitFor(
+      "the confirmed e-mail",
+      () => mailsTo(mailbox, booked.email, /Subject: Your inspection is confirmed/).length === 1,
+    );
+    await waitFor("the receipt", () => mailsTo(mailbox, booked.email, /Receipt: /).length === 1);
+    const receipt = bodyText(mailsTo(mailbox, booked.email, /Receipt: /)[0]!.raw);
+    expect(receipt).toContain(booked.reference);
+    expect(receipt).toContain("Severn Ridge Home Inspections");
+    expect(receipt).toContain("Nothing more is due.");
+
+    // The same event again, and another event of the same session: the payment counts once.
+    const again = stripe.completedEvent(session.id);
+    expect((await postEvent(again, stripe.signature(again))).status).toBe(200);
+    expect((await postEvent(again, stripe.signature(again))).status).toBe(200);
+    expect((await bookingPage(booked.token)).payment.paidCents).toBe(booked.quoteCents);
+    const rows = await query<{ n: number }>("SELECT count(*)::int AS n FROM payments WHERE booking = $1", [
+      booked.reference,
+    ]);
+    expect(rows[0]!.n).toBe(1);
+    // Nothing left to pay: the link leads back to the booking's page.
+    const link = await send(`${server.url}${booked.payPath}`, { method: "GET" });
+    expect(link.status).toBe(303);
+    expect(String(link.headers.location)).toContain("/booking?token=");
+  });
+
+  it("refuses a forged, unsigned or stale event, and changes nothing", async () => {
+    const booked = await bookOne();
+    const session = await checkout(booked);
+    stripe.markPaid(session.id);
+    const payload = stripe.completedEvent(session.id);
+    expect((await postEvent(payload)).status).toBe(400);
+    expect((await postEvent(payload, stripe.signature(payload, { secret: "whsec_someoneelse" }))).status).toBe(400);
+    const stale = stripe.signature(payload, { timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    expect((await postEvent(payload, stale)).status).toBe(400);
+    // Signed for another body: the amount cannot be changed on the way.
+    const altered = payload.replace(`"amount_total":${booked.quoteCents}`, '"amount_total":1');
+    expect((await postEvent(altered, stripe.signature(payload))).status).toBe(400);
+    expect((await bookingPage(booked.token)).payment).toMatchObject({ state: "unpaid", paidCents: 0 });
+    const events = await query<{ n: number }>("SELECT count(*)::int AS n FROM payment_events WHERE id = $1", [
+      (JSON.parse(payload) as { id: string }).id,
+    ]);
+    expect(events[0]!.n).toBe(0);
+  });
+
+  it("refunds all that was paid when cancelled before the policy's window, once, and says so", async () => {
+    const booked = await bookOne();
+    await pay(booked);
+    await visitIn(booked.reference, availability.cancellation.refund.fullRefundHours + 24);
+    expect((await cancel(booked)).status).toBe(200);
+    expect((await cancel(booked)).status).toBe(200);
+    const mine = stripe.refunds.filter((refund) => refund.metadata.booking === booked.reference);
+    expect(mine.map((refund) => refund.amount)).toEqual([booked.quoteCents]);
+    expect((await bookingPage(booked.token)).payment).toMatchObject({
+      state: "refunded",
+      refundedCents: booked.quoteCents,
+    });
+    await waitFor("the cancellation", () => mailsTo(mailbox, booked.email, /is cancelled/).length === 1);
+    const mail = bodyText(mailsTo(mailbox, booked.email, /is cancelled/)[0]!.raw);
+    expect(mail).toContain(`We are refunding $${(booked.quoteCents / 100).toFixed(2)} to the card you paid with`);
+    expect(mail).toContain(availability.cancellation.refund.reachesYouIn);
+  });
+
+  it("refunds the policy's share inside its window, once, when two cancels race", async () => {
+    const booked = await bookOne();
+    await pay(booked);
+    await visitIn(booked.reference, availability.cancellation.cutoffHours + 6);
+    const answers = await Promise.all([cancel(booked), cancel(booked), cancel(booked)]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const share = Math.floor((booked.quoteCents * availability.cancellation.refund.lateRefundPercent) / 100);
+    const mine = stripe.refunds.filter((refund) => refund.metadata.booking === booked.reference);
+    expect(mine.map((refund) => refund.amount)).toEqual([share]);
+    const rows = await query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM payments WHERE booking = $1 AND kind = 'refund'",
+      [booked.reference],
+    );
+    expect(rows[0]!.n).toBe(1);
+    expect((await bookingPage(booked.token)).payment).toMatchObject({
+      refundedCents: share,
+      balanceCents: booked.quoteCents - booked.quoteCents + share,
+    });
+  });
+
+  it("records a payment taken on site and resends the pay-now link from the desk; the desk, CSV and page agree to the cent", async () => {
+    const cookie = await signIn(server.url, mailbox);
+    const booked = await bookOne();
+    const taken = await desk(
+      server.url,
+      "payment-taken",
+      { reference: booked.reference, method: "cash", amount: "100" },
+      cookie,
+    );
+    expect(taken.status).toBe(200);
+    const refused = await desk(
+      server.url,
+      "payment-taken",
+      { reference: booked.reference, method: "cash", amount: "-5" },
+      cookie,
+    );
+    expect(refused.status).toBe(400);
+    const page = (await bookingPage(booked.token)).payment;
+    expect(page).toMatchObject({ state: "part-paid", paidCents: 10_000, balanceCents: booked.quoteCents - 10_000 });
+    await waitFor("the receipt", () => mailsTo(mailbox, booked.email, /Receipt: \$100\.00/).length === 1);
+    expect(bodyText(mailsTo(mailbox, booked.email, /Receipt: /)[0]!.raw)).toContain("$100.00 (cash)");
+
+    expect((await desk(server.url, "resend-pay", { reference: booked.reference }, cookie)).status).toBe(200);
+    await waitFor("the pay-now e-mail", () => mailsTo(mailbox, booked.email, /Pay for your inspection/).length === 1);
+    const payNow = bodyText(mailsTo(mailbox, booked.email, /Pay for your inspection/)[0]!.raw);
+    expect(payNow).toContain(`$${((booked.quoteCents - 10_000) / 100).toFixed(2)} is due`);
+    const link = /\/api\/pay\?token=[A-Za-z0-9._-]+/.exec(payNow)![0];
+    expect((await checkoutAt(link)).amount_total).toBe(booked.quoteCents - 10_000);
+
+    const start = (await bookingPage(booked.token)).start;
+    const days = JSON.parse(
+      (await deskGet(server.url, `days?from=${start.slice(0, 10)}&days=1`, cookie)).body,
+    ) as DeskDays;
+    const item = days.items.find((each) => each.reference === booked.reference)!;
+    expect(item.payment).toMatchObject({
+      state: page.state,
+      quotedCents: page.quotedCents,
+      paidCents: page.paidCents,
+      balanceCents: page.balanceCents,
+    });
+    const csv = (await deskGet(server.url, "csv", cookie)).body.split("\r\n");
+    expect(csv[0]).toContain('"payment","quoted","paid","refunded","balance"');
+    const row = csv.find((line) => line.startsWith(`"${booked.reference}"`))!;
+    expect(row).toContain(
+      `"part-paid","${(booked.quoteCents / 100).toFixed(2)}","100.00","0.00","${((booked.quoteCents - 10_000) / 100).toFixed(2)}"`,
+    );
+  });
+
+  it("keeps the payment when the booking is moved", async () => {
+    const booked = await bookOne();
+    await pay(booked);
+    const answer = await send(`${server.url}/api/booking`, {
+      body: JSON.stringify({ token: booked.token, action: "move", start: nextStart() }),
+      contentType: "application/json",
+    });
+    expect(answer.status).toBe(200);
+    expect((await bookingPage(booked.token)).payment).toMatchObject({ state: "paid", paidCents: booked.quoteCents });
+    expect(stripe.refunds.filter((refund) => refund.metadata.booking === booked.reference)).toEqual([]);
+  });
+});
+
+describe("with payments switched off", () => {
+  let mailbox: Mailbox;
+  let server: FunctionServer;
+  beforeAll(async () => {
+    mailbox = await startMailbox();
+    server = await startFunctionServer({ SMTP_URL: mailbox.url, ...DESK_SECRETS });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await mailbox?.stop();
+  });
+
+  it("asks nothing online and says the client pays at the inspection", async () => {
+    const nextStart = await startDispenser(server.url, SHORT_JOB, 60);
+    const answer = await book(server.url, nextStart());
+    expect(answer.status).toBe(201);
+    const body = JSON.parse(answer.body) as { reference: string; booking: { pay?: unknown } };
+    expect(body.booking.pay).toBeUndefined();
+    await waitFor("the confirmation", () => mailsTo(mailbox, lastEmail(), /Please confirm/).length === 1);
+    const confirmation = bodyText(mailsTo(mailbox, lastEmail(), /Please confirm/)[0]!.raw);
+    expect(confirmation).toContain("Payment: you pay at the inspection.");
+    expect(confirmation).not.toContain("/api/pay");
+    const token = /\/booking\?token=([A-Za-z0-9._-]+)/.exec(confirmation)![1]!;
+    const page = (await getJson(`${server.url}/api/booking?token=${token}`)).body as ManagedBooking;
+    expect(page.payment).toMatchObject({ state: "not-asked", dueCents: 0 });
+    expect((await send(`${server.url}/api/pay?token=${token}`, { method: "GET" })).status).toBe(409);
+    expect(
+      (await send(`${server.url}/api/stripe-webhook`, { body: "{}", contentType: "application/json" })).status,
+    ).toBe(404);
+  });
+});

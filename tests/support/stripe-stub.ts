@@ -1,0 +1,250 @@
+/**
+ * A stand-in for Stripe on loopback, speaking the subset of its API the site uses, as Stripe's own
+ * library sends it (form-encoded bodies, bracketed keys): POST /v1/checkout/sessions, GET
+ * /v1/checkout/sessions/:id and POST /v1/refunds, which honours Idempotency-Key as Stripe does (a
+ * repeat gets the first answer back, and moves no money). Errors come back in Stripe's shape, so the
+ * library raises its own errors. It also serves the hosted Checkout page a browser opens: its Pay
+ * button marks the session paid, posts a `checkout.session.completed` event signed by the
+ * library's own test helper to the site's webhook, and sends the browser on to success_url.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import Stripe from "stripe";
+import { freePort } from "./function-server";
+
+export interface StubSession {
+  id: string;
+  object: "checkout.session";
+  url: string;
+  mode: string;
+  status: "open" | "complete";
+  payment_status: "unpaid" | "paid";
+  amount_total: number;
+  currency: string;
+  client_reference_id: string | null;
+  customer_email: string | null;
+  metadata: Record<string, string>;
+  payment_intent: string | null;
+  success_url: string;
+  cancel_url: string;
+  /** The line items as the site sent them (Stripe keeps them apart; the tests read them here). */
+  line_items: unknown;
+}
+
+export interface StubRefund {
+  id: string;
+  object: "refund";
+  amount: number;
+  payment_intent: string;
+  status: "succeeded";
+  metadata: Record<string, string>;
+}
+
+export interface StripeStub {
+  url: string;
+  sessions: Map<string, StubSession>;
+  /** Each refund made, once, however often it was asked for. */
+  refunds: StubRefund[];
+  /** The webhook the Pay button posts to: set once the site's server has an address. */
+  webhookUrl: string;
+  webhookSecret: string;
+  /** A `checkout.session.completed` event for a session, with a new event id each time, as JSON. */
+  completedEvent: (sessionId: string) => string;
+  /** The Stripe-Signature header for a payload: by default the site's secret, now. */
+  signature: (payload: string, options?: { secret?: string; timestamp?: number }) => string;
+  /** Marks a session paid, as paying on its page does, without posting the event. */
+  markPaid: (sessionId: string) => StubSession;
+  stop: () => Promise<void>;
+}
+
+/** Stripe's form encoding read back: `line_items[0][price_data][unit_amount]=175` as nested objects. */
+export function parseStripeForm(body: string): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const path = key.split(/\[|\]\[|\]/).filter(Boolean);
+    let node = result;
+    path.forEach((part, index) => {
+      if (index === path.length - 1) node[part] = value;
+      else node = (node[part] ??= {}) as Record<string, unknown>;
+    });
+  }
+  return result;
+}
+
+const stripeError = (res: ServerResponse, status: number, message: string, param?: string) => {
+  res.writeHead(status, { "content-type": "application/json", "request-id": `req_${status}` });
+  res.end(JSON.stringify({ error: { type: "invalid_request_error", message, ...(param ? { param } : {}) } }));
+};
+
+const json = (res: ServerResponse, body: unknown) => {
+  res.writeHead(200, { "content-type": "application/json", "request-id": "req_stub" });
+  res.end(JSON.stringify(body));
+};
+
+const readBody = (req: IncomingMessage) =>
+  new Promise<string>((resolve, reject) => {
+    let body = "";
+    req.setEncoding("utf8");
+    req.on("data", (chunk: string) => (body += chunk));
+    req.on("end", () => resolve(body));
+    req.on("error", reject);
+  });
+
+const checkoutPage = (session: StubSession) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>Pay: stand-in for Stripe Checkout</title></head>
+<body><main><h1>Pay $${(session.amount_total / 100).toFixed(2)}</h1>
+<p>${session.customer_email ?? ""}</p>
+<form method="post" action="/pay/${session.id}"><button type="submit">Pay</button></form>
+<p><a href="${session.cancel_url}">Back</a></p></main></body></html>`;
+
+/** The webhook secret the stand-in signs with unless told another. */
+export const STUB_WEBHOOK_SECRET = "whsec_stubsecretfortests";
+
+export async function startStripeStub(webhookSecret = STUB_WEBHOOK_SECRET, chosenPort?: number): Promise<StripeStub> {
+  const port = chosenPort ?? (await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  const sessions = new Map<string, StubSession>();
+  const refunds: StubRefund[] = [];
+  const refundsByKey = new Map<string, StubRefund>();
+  let counter = 0;
+  const nextId = (prefix: string) => `${prefix}_test_${(counter += 1).toString().padStart(6, "0")}`;
+  const stripe = new Stripe("sk_test_stub");
+
+  const markPaid = (id: string) => {
+    const session = sessions.get(id)!;
+    session.status = "complete";
+    session.payment_status = "paid";
+    session.payment_intent ??= nextId("pi");
+    return session;
+  };
+  const completedEvent = (id: string) =>
+    JSON.stringify({
+      id: nextId("evt"),
+      object: "event",
+      type: "checkout.session.completed",
+      api_version: "2025-10-29.clover",
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      data: { object: sessions.get(id) },
+    });
+  const signature: StripeStub["signature"] = (payload, options = {}) =>
+    stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: options.secret ?? webhookSecret,
+      ...(options.timestamp ? { timestamp: options.timestamp } : {}),
+    });
+
+  const held = { webhookUrl: "" };
+  const server = createServer((req, res) => {
+    void (async () => {
+      const path = new URL(req.url ?? "/", url).pathname;
+      const body = req.method === "POST" ? await readBody(req) : "";
+      if (req.method === "POST" && path === "/v1/checkout/sessions") {
+        const form = parseStripeForm(body) as Record<string, Record<string, Record<string, unknown>>>;
+        const amount = Number(
+          form.line_items?.["0"]?.price_data &&
+            (form.line_items["0"].price_data as { unit_amount: string }).unit_amount,
+        );
+        if (!Number.isInteger(amount) || amount <= 0) return stripeError(res, 400, "Invalid unit_amount", "line_items");
+        const id = nextId("cs");
+        const session: StubSession = {
+          id,
+          object: "checkout.session",
+          url: `${url}/pay/${id}`,
+          mode: String(form.mode),
+          status: "open",
+          payment_status: "unpaid",
+          amount_total: amount,
+          currency: "usd",
+          client_reference_id: (form.client_reference_id as unknown as string) ?? null,
+          customer_email: (form.customer_email as unknown as string) ?? null,
+          metadata: (form.metadata as unknown as Record<string, string>) ?? {},
+          payment_intent: null,
+          success_url: form.success_url as unknown as string,
+          cancel_url: form.cancel_url as unknown as string,
+          line_items: form.line_items,
+        };
+        sessions.set(id, session);
+        return json(res, session);
+      }
+      const sessionPath = /^\/v1\/checkout\/sessions\/([\w]+)$/.exec(path);
+      if (req.method === "GET" && sessionPath) {
+        const session = sessions.get(sessionPath[1]!);
+        return session ? json(res, session) : stripeError(res, 404, "No such checkout.session");
+      }
+      if (req.method === "POST" && path === "/v1/refunds") {
+        const key = req.headers["idempotency-key"];
+        const repeat = typeof key === "string" ? refundsByKey.get(key) : undefined;
+        if (repeat) return json(res, repeat);
+        const form = parseStripeForm(body) as Record<string, string> & { metadata?: Record<string, string> };
+        const paid = [...sessions.values()].find((each) => each.payment_intent === form.payment_intent);
+        if (!paid) return stripeError(res, 400, `No such payment_intent: '${form.payment_intent}'`, "payment_intent");
+        const refunded = refunds
+          .filter((each) => each.payment_intent === form.payment_intent)
+          .reduce((sum, each) => sum + each.amount, 0);
+        const amount = form.amount ? Number(form.amount) : paid.amount_total - refunded;
+        if (amount > paid.amount_total - refunded) {
+          return stripeError(res, 400, "Refund amount is greater than unrefunded amount on charge", "amount");
+        }
+        const refund: StubRefund = {
+          id: nextId("re"),
+          object: "refund",
+          amount,
+          payment_intent: form.payment_intent!,
+          status: "succeeded",
+          metadata: form.metadata ?? {},
+        };
+        refunds.push(refund);
+        if (typeof key === "string") refundsByKey.set(key, refund);
+        return json(res, refund);
+      }
+      const payPath = /^\/pay\/([\w]+)$/.exec(path);
+      const session = payPath ? sessions.get(payPath[1]!) : undefined;
+      if (req.method === "GET" && session) {
+        res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+        return res.end(checkoutPage(session));
+      }
+      if (req.method === "POST" && session) {
+        markPaid(session.id);
+        const payload = completedEvent(session.id);
+        const answer = await fetch(held.webhookUrl, {
+          method: "POST",
+          headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": signature(payload) },
+          body: payload,
+        });
+        if (!answer.ok) {
+          res.writeHead(502, { "content-type": "text/plain" });
+          return res.end(`The site's webhook answered ${answer.status}: ${await answer.text()}`);
+        }
+        res.writeHead(303, { location: session.success_url });
+        return res.end();
+      }
+      if (req.method === "GET" && path === "/") {
+        res.writeHead(200, { "content-type": "text/plain" });
+        return res.end("A stand-in for Stripe's API, on loopback.");
+      }
+      stripeError(res, 404, `Unrecognized request URL (${req.method}: ${path})`);
+    })().catch((error: unknown) => stripeError(res, 500, String(error)));
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return {
+    url,
+    sessions,
+    refunds,
+    get webhookUrl() {
+      return held.webhookUrl;
+    },
+    set webhookUrl(value: string) {
+      held.webhookUrl = value;
+    },
+    webhookSecret,
+    completedEvent,
+    signature,
+    markPaid,
+    stop: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
