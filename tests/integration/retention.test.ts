@@ -154,6 +154,7 @@ describe.each(engines)("on %s", (_name, open) => {
       signedAgreements: 0,
       linkAsks: 0,
       deskSignIns: 0,
+      reports: 0,
     });
     const gone = [message, callBack, expired, cancelled, cancelledChange, dataRequest];
     const kept = everything.filter((reference) => !gone.includes(reference));

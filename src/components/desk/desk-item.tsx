@@ -5,10 +5,11 @@ import { formatDollars } from "../../lib/format";
 import { buttonStyles } from "../ui/button";
 import { clockText, type DeskItem } from "./desk-types";
 import { InspectorMark } from "./inspector-mark";
+import { ReportPanel } from "./report-panel";
 import { SaidNote, type Said } from "./said-note";
 
 export type ItemAction =
-  "confirm" | "cancel" | "time-off-remove" | "delivered" | "move" | "hand" | "resend" | "resend-signing";
+  "confirm" | "cancel" | "time-off-remove" | "report-release" | "move" | "hand" | "resend" | "resend-signing";
 
 /** Whether the agent gets the booking's e-mails, and why. */
 const AGENT_EMAILED: Record<NonNullable<NonNullable<DeskItem["agent"]>["emailed"]> | "none", string> = {
@@ -91,7 +92,7 @@ export function DeskItemCard({
                   : "not signed yet"}
               </Line>
               <Line term="Report">
-                {item.reportDelivered ? `delivered ${item.reportDelivered}` : "not recorded as delivered"}
+                {item.reportDelivered ? `delivered ${item.reportDelivered}` : "not delivered yet"}
               </Line>
               <Line term="E-mails">
                 {item.emails.length ? (
@@ -142,11 +143,6 @@ export function DeskItemCard({
               Resend the signing link
             </ActionButton>
           )}
-          {item.visitStarted && !item.reportDelivered && (
-            <ActionButton primary disabled={busy} onClick={() => onAction("delivered", item)}>
-              Report delivered today
-            </ActionButton>
-          )}
           {timeOff && (
             <ActionButton disabled={busy} onClick={() => onAction("time-off-remove", item)}>
               Give this time back
@@ -154,6 +150,9 @@ export function DeskItemCard({
           )}
         </div>
         <SaidNote said={said} className="mt-3" />
+        {(item.visitStarted || item.report) && (
+          <ReportPanel item={item} busy={busy} onRelease={() => onAction("report-release", item)} />
+        )}
         {live && (
           <form
             className="mt-3 flex flex-wrap items-center gap-2"

@@ -28,7 +28,17 @@ export interface DeskItem {
   note: string;
   agreement: { by: string; at: string; version: string; keptUntil: string } | null;
   reportDelivered: string | null;
-  /** A confirmed visit whose time has come: its report can be recorded as delivered from then. */
+  /**
+   * The report kept for the client (report/report-desk.ts): its size, when it was uploaded, whether
+   * the owner released it before signing or paying, and every download (who, when), in Maryland's time.
+   */
+  report: {
+    size: number;
+    uploaded: string;
+    released: { by: string; at: string } | null;
+    downloads: Array<{ who: "client" | "agent" | "owner"; at: string }>;
+  } | null;
+  /** A confirmed visit whose time has come: its report can be uploaded from then. */
   visitStarted: boolean;
   emails: Array<{ message: string; to: string; subject: string; state: string }>;
 }

@@ -17,19 +17,31 @@ import { database, type Database } from "../db/database";
 import { claimRetentionDay, deleteDue, recordRetentionRun, type RetentionCounts } from "./privacy-queries";
 import { processState, runtimeEnv } from "../runtime/runtime";
 import { dueBefore, periodsOf, type PeriodOf } from "./due-days";
+import { letGoOfOrphanReports } from "../report/report-queries";
+import { removeGoneObjects } from "../report/report-retention";
+import { reportStore } from "../report/deploy-store";
+import type { ReportStore } from "../report/report-store";
 
 /** How often a long-running process looks whether the day has turned. */
 const CHECK_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * Runs the pass of `now`'s day (Maryland's), unless it has run: returns what it deleted, or null
- * when that day's pass had already run. Tests move the clock by passing `now`.
+ * when that day's pass had already run. Tests move the clock by passing `now`. The files of the
+ * reports it let go of are then deleted from `store`, with any a past pass could not delete.
  */
 export async function enforceRetention(
   db: Database,
   now: Date,
   periods: PrivacyContent,
+  store: ReportStore | null = reportStore(),
 ): Promise<RetentionCounts | null> {
+  const counts = await deleteDueOn(db, now, periods);
+  await removeGoneObjects(db, store);
+  return counts;
+}
+
+async function deleteDueOn(db: Database, now: Date, periods: PrivacyContent): Promise<RetentionCounts | null> {
   const day = localDate(now.getTime(), MARYLAND);
   return db.transaction(async (tx) => {
     if (!(await claimRetentionDay(tx, day, now.toISOString()))) return null;
@@ -38,7 +50,10 @@ export async function enforceRetention(
     const cutoffs = Object.fromEntries(
       Object.entries(kinds).map(([kind, period]) => [kind, dueBefore(day, period)]),
     ) as Record<PeriodOf, string>;
-    const counts = await deleteDue(tx, now.toISOString(), cutoffs);
+    const counts = {
+      ...(await deleteDue(tx, now.toISOString(), cutoffs)),
+      reports: await letGoOfOrphanReports(tx, now.toISOString()),
+    };
     await recordRetentionRun(tx, day, counts);
     return counts;
   });
@@ -52,7 +67,7 @@ export function ensureRetentionWorker(periods: PrivacyContent, env: NodeJS.Proce
   processState("retention-worker", () => {
     const tick = async () => {
       try {
-        const counts = await enforceRetention(await database(env), new Date(), periods);
+        const counts = await enforceRetention(await database(env), new Date(), periods, reportStore(env));
         if (counts) console.log(`[retention] deleted what was due: ${JSON.stringify(counts)}`);
       } catch (error) {
         // Tried again within the hour; what is due stays due, so a missed pass only delays it.
