@@ -292,7 +292,9 @@ describe.each(deskEngines)("the desk's sign-in on %s", (_name, setup) => {
         "hand",
         "resend",
         "resend-signing",
-        "delivered",
+        "report-upload-link",
+        "report-attach",
+        "report-release",
         "time-off-remove",
       ]) {
         const answer = await desk(server.url, action, { reference, start: "2030-01-02T10:00", inspector: 2 }, cookie);
