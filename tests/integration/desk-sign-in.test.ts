@@ -423,8 +423,8 @@ describe.each(deskEngines)("the desk's sign-in on %s", (_name, setup) => {
 
     // The day before their period is over, they stay; on it, they go.
     const counts = await inDatabase(async (db) => ({
-      before: await enforceRetention(db, new Date(Date.now() + (DESK_RECORDS_DAYS - 1) * DAY_MS), retention),
-      on: await enforceRetention(db, new Date(Date.now() + (DESK_RECORDS_DAYS + 1) * DAY_MS), retention),
+      before: await enforceRetention(db, new Date(Date.now() + (DESK_RECORDS_DAYS - 1) * DAY_MS), retention, null),
+      on: await enforceRetention(db, new Date(Date.now() + (DESK_RECORDS_DAYS + 1) * DAY_MS), retention, null),
     }));
     expect(counts.before).toMatchObject({ deskSignIns: 0 });
     expect(counts.on!.deskSignIns).toBeGreaterThan(0);

@@ -19,6 +19,8 @@ import { startPostgres, type PostgresServer } from "../support/postgres-server";
 import { postJson, send } from "../support/function-server";
 import { openDatabase, type Database } from "../../src/lib/server/db/database";
 import { bodyText, startMailbox, type Mailbox } from "../support/mailbox";
+import { desk, OFFICE } from "../support/desk-client";
+import { startReportBucket, type ReportBucket } from "../support/report-bucket";
 import {
   bundleFunctions,
   eventOf,
@@ -103,6 +105,8 @@ describe("every function from its own bundle", () => {
       "privacy-data-js",
       "privacy-js",
       "reminders-js",
+      "report-file-js",
+      "report-js",
       "retry-deliveries",
       "schedule-js",
     ];
@@ -197,6 +201,100 @@ describe("every function from its own bundle", () => {
     expect(retention.statusCode).toBe(200);
     expect(retention.body).toMatch(/^Deleted: \{/);
     expect(await count("retention_runs")).toBe(1);
+  }, 120_000);
+});
+
+describe("the report from its bundles", () => {
+  let bucket: ReportBucket;
+  beforeAll(async () => {
+    bucket = await startReportBucket(["*"]);
+  });
+  afterAll(async () => {
+    for (const name of Object.keys(bucket.env)) delete production[name];
+    await bucket?.stop();
+  });
+  const scheduled = (name: string) =>
+    invoke(
+      bundle(name),
+      eventOf(
+        "POST",
+        new URL(`${front.url}/.netlify/functions/${name}`),
+        { "content-type": "application/json", "x-nf-event": "schedule" },
+        Buffer.from(JSON.stringify({ next_run: new Date(Date.now() + 60_000).toISOString() })),
+      ),
+      production,
+    );
+
+  it("says reports are not switched on without a bucket, then takes the owner's upload straight to the bucket and gives the signed client the report", async () => {
+    // The desk's sign-in link leaves with the scheduled delivery pass: a function is frozen once it has answered.
+    expect((await desk(front.url, "link", { email: OFFICE })).status).toBe(200);
+    await scheduled("retry-deliveries");
+    const link = mailsTo(OFFICE)
+      .map((message) => bodyText(message.raw))
+      .find((text) => /desk\?signin=/.test(text))!;
+    const signedIn = await desk(front.url, "sign-in", { token: /desk\?signin=([A-Za-z0-9_-]+)/.exec(link)![1] });
+    expect(signedIn.status).toBe(200);
+    const cookie = String(signedIn.headers["set-cookie"]).split(";")[0]!;
+
+    const email = "netlify.report@example.com";
+    const booked = await postJson(
+      `${front.url}/api/schedule`,
+      bookingRequest(starts[1]!, { ...SHORT_JOB, name: "Rita Report", email, heardFrom: "search" }),
+      undefined,
+      { "Idempotency-Key": randomUUID() },
+    );
+    const { reference } = JSON.parse(booked.body) as { reference: string };
+    const confirmation = bodyText(mailsTo(email)[0]!.raw);
+    expect(
+      (await postJson(`${front.url}/api/booking`, { token: tokenIn(confirmation, "booking"), action: "confirm" }))
+        .status,
+    ).toBe(200);
+    await db.query(
+      `UPDATE bookings SET start_at = start_at - moved.by,
+         during = tstzrange(lower(during) - moved.by, upper(during) - moved.by)
+       FROM (SELECT start_at - $2::timestamptz AS by FROM bookings WHERE reference = $1) AS moved
+       WHERE reference = $1`,
+      [reference, new Date(Date.now() - 60 * 60_000).toISOString()],
+    );
+
+    const off = await desk(front.url, "report-upload-link", { reference }, cookie);
+    expect(off.status).toBe(503);
+    expect(off.body).toMatch(/^Reports are not switched on for this site: set REPORTS_S3_BUCKET/);
+
+    Object.assign(production, bucket.env);
+    const upload = await desk(front.url, "report-upload-link", { reference }, cookie);
+    expect(upload.status).toBe(200);
+    const { key, url } = JSON.parse(upload.body) as { key: string; url: string };
+    expect(url.startsWith(`${bucket.env.REPORTS_S3_ENDPOINT}/reports/${reference}/`)).toBe(true);
+    const pdf = Buffer.from("%PDF-1.7\n% a report\n%%EOF\n");
+    expect(
+      (await fetch(url, { method: "PUT", body: new Uint8Array(pdf), headers: { "Content-Type": "application/pdf" } }))
+        .status,
+    ).toBe(200);
+    const attached = await desk(front.url, "report-attach", { reference, key }, cookie);
+    expect({ status: attached.status, body: attached.body }).toMatchObject({ status: 200 });
+    expect(await bucket.keys()).toEqual([key]);
+
+    // The e-mail left before the desk's answer; its page withholds the report until the client signs.
+    const mail = mailsTo(email)
+      .map((message) => bodyText(message.raw))
+      .find((text) => text.includes("/report?token="))!;
+    const token = /\/report\?token=([A-Za-z0-9._-]+)/.exec(mail)![1]!;
+    const page = async () =>
+      JSON.parse((await send(`${front.url}/api/report?token=${token}`, { method: "GET" })).body) as { state: string };
+    expect(await page()).toMatchObject({ state: "withheld", missing: [{ what: "sign" }] });
+    const signed = await postJson(`${front.url}/api/agreement`, {
+      token: tokenIn(confirmation, "agreement"),
+      name: "Rita Report",
+      consent: true,
+    });
+    expect(signed.status).toBe(200);
+    expect(await page()).toMatchObject({ state: "ready" });
+    const sent = await send(`${front.url}/api/report?token=${token}&download=1`, { method: "GET" });
+    expect(sent.status).toBe(303);
+    const file = await fetch(String(sent.headers.location));
+    expect(Buffer.from(await file.arrayBuffer()).equals(pdf)).toBe(true);
+    expect(await count("report_downloads")).toBe(1);
   }, 120_000);
 });
 

@@ -7,9 +7,10 @@
  * (src/serve/functions-worker.ts); on Netlify the scheduled function
  * netlify/functions/enforce-retention.mts does.
  *
- * The periods are passed in rather than imported: the site's bundles read content/privacy.yaml
- * through webpack's yaml-loader (privacy/declaration.ts), which Netlify's own bundler of the
- * scheduled function cannot, so that function reads the file itself.
+ * The periods and the report store are passed in rather than imported: the site's bundles read
+ * content/privacy.yaml through webpack's yaml-loader (privacy/declaration.ts), as the data folder's
+ * report store reads the business's content, which Netlify's own bundler of the scheduled
+ * function cannot; that function reads the file itself, and takes the bucket (s3-store.ts).
  */
 import { localDate, MARYLAND } from "../../booking/local-time";
 import type { PrivacyContent } from "../../content-schema";
@@ -19,7 +20,6 @@ import { processState, runtimeEnv } from "../runtime/runtime";
 import { dueBefore, periodsOf, type PeriodOf } from "./due-days";
 import { letGoOfOrphanReports } from "../report/report-queries";
 import { removeGoneObjects } from "../report/report-retention";
-import { reportStore } from "../report/deploy-store";
 import type { ReportStore } from "../report/report-store";
 
 /** How often a long-running process looks whether the day has turned. */
@@ -34,7 +34,7 @@ export async function enforceRetention(
   db: Database,
   now: Date,
   periods: PrivacyContent,
-  store: ReportStore | null = reportStore(),
+  store: ReportStore | null,
 ): Promise<RetentionCounts | null> {
   const counts = await deleteDueOn(db, now, periods);
   await removeGoneObjects(db, store);
@@ -63,11 +63,15 @@ async function deleteDueOn(db: Database, now: Date, periods: PrivacyContent): Pr
  * Runs the pass now and then every hour, for the life of the process (the timer does not keep it
  * alive); each day's pass runs once, on whichever server comes first. Started once per process.
  */
-export function ensureRetentionWorker(periods: PrivacyContent, env: NodeJS.ProcessEnv = runtimeEnv()): void {
+export function ensureRetentionWorker(
+  periods: PrivacyContent,
+  store: ReportStore | null,
+  env: NodeJS.ProcessEnv = runtimeEnv(),
+): void {
   processState("retention-worker", () => {
     const tick = async () => {
       try {
-        const counts = await enforceRetention(await database(env), new Date(), periods, reportStore(env));
+        const counts = await enforceRetention(await database(env), new Date(), periods, store);
         if (counts) console.log(`[retention] deleted what was due: ${JSON.stringify(counts)}`);
       } catch (error) {
         // Tried again within the hour; what is due stays due, so a missed pass only delays it.

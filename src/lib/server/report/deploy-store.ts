@@ -7,7 +7,7 @@ import { onNetlify } from "../deploy/deploy-context";
 import { runtimeEnv } from "../runtime/runtime";
 import { localReportStore } from "./local-store";
 import type { ReportStore } from "./report-store";
-import { s3ReportStore } from "./s3-store";
+import { bucketStore } from "./s3-store";
 
 /** What the desk says on a deploy where reports cannot be kept. */
 export const REPORTS_OFF =
@@ -15,7 +15,5 @@ export const REPORTS_OFF =
 
 /** The store this deploy keeps reports in, or null where it has none. */
 export function reportStore(env: NodeJS.ProcessEnv = runtimeEnv()): ReportStore | null {
-  if (env.REPORTS_S3_BUCKET?.trim()) return s3ReportStore(env);
-  if (onNetlify(env)) return null;
-  return localReportStore(env);
+  return bucketStore(env) ?? (onNetlify(env) ? null : localReportStore(env));
 }

@@ -10,6 +10,10 @@ import { DOWNLOAD_LINK_SECONDS, PDF_MAGIC, UPLOAD_LINK_SECONDS, type ReportStore
 /** 20260102T030405Z: the form a signature's date takes. */
 const amzDate = (now: number) => new Date(now).toISOString().replace(/[:-]|\.\d{3}/g, "");
 
+/** The bucket the settings name, or null: on Netlify the only store there can be (deploy-store.ts). */
+export const bucketStore = (env: NodeJS.ProcessEnv): ReportStore | null =>
+  env.REPORTS_S3_BUCKET?.trim() ? s3ReportStore(env) : null;
+
 export function s3ReportStore(env: NodeJS.ProcessEnv): ReportStore {
   const region = env.REPORTS_S3_REGION?.trim() || "us-east-1";
   const endpoint = (env.REPORTS_S3_ENDPOINT?.trim() || `https://s3.${region}.amazonaws.com`).replace(/\/+$/, "");
