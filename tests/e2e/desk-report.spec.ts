@@ -112,12 +112,11 @@ test("the owner uploads a visit's 40 MB report from the desk; the client opens i
   const progress = item.getByRole("progressbar", { name: /^Uploading: [\d.]+ MB of 40\.0 MB$/ });
   await expect(progress).toBeVisible();
   if (project === "phone") await shootReport(page, "desk-upload", project);
-  await expect(
-    item
-      .getByRole("status")
-      .filter({ hasText: "Uploaded: the report is kept, and the client has the e-mail with its page." }),
-  ).toBeVisible({ timeout: 60_000 });
-  await expect(item.getByRole("status")).toContainText("The client has not signed the agreement");
+  const uploaded = item
+    .getByRole("status")
+    .filter({ hasText: "Uploaded: the report is kept, and the client has the e-mail with its page." });
+  await expect(uploaded).toBeVisible({ timeout: 60_000 });
+  await expect(uploaded).toContainText("The client has not signed the agreement");
   await expect(progress).toHaveCount(0);
   await expect(item).toContainText(`(${REPORT_MB}.0 MB)`);
   await expect(item).toContainText("Downloads: none yet");
@@ -130,7 +129,7 @@ test("the owner uploads a visit's 40 MB report from the desk; the client opens i
   if (project === "phone") await shootReport(page, "desk-uploaded", project);
 
   // The client reads the e-mail (the local mail view) and opens its link: withheld until signed.
-  await openPage(page, "/_mail");
+  await page.goto("/_mail");
   await page
     .getByRole("listitem")
     .filter({ hasText: `to ${email}` })

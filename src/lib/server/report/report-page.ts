@@ -38,6 +38,11 @@ function readerOf(token: unknown, now: number): { reference: string; who: Downlo
   throw new HttpError(403, "This link cannot open a report: please use the link in the report's e-mail.");
 }
 
+const pathOf = (link: string) => {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+};
+
 /** What the page says is missing, each with what does it: the signing link (the client's alone), or the pay link. */
 const missingSteps = (missing: Missing[], who: Downloader, sign: () => string) =>
   missing.map((what) => ({
@@ -76,7 +81,8 @@ export async function reportPageHandler(req: GatsbyFunctionRequest, res: GatsbyF
         who,
         when: bookedTimeText(booking.start),
         state: missing.length ? "withheld" : "ready",
-        missing: missingSteps(missing, who, () => signingLink(secret, reference, now)),
+        // The signing page on this site, by its path: the page is on the same site as the link it shows.
+        missing: missingSteps(missing, who, () => pathOf(signingLink(secret, reference, now))),
         size: report.size,
       });
       return;
