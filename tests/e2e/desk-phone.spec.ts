@@ -9,14 +9,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { readRawContentFile } from "../../src/build/content-files";
 import { inspectorName, type Inspector } from "../../src/lib/desk/inspectors";
 import { DAY_SLOTS } from "../support/booking";
-import {
-  inE2eDatabase,
-  moveVisitBack,
-  shootDesk,
-  signInToDesk,
-  startsAhead,
-  uploadReport,
-} from "../support/desk-page";
+import { inE2eDatabase, moveVisitBack, shootDesk, signInToDesk, startsAhead, uploadReport } from "../support/desk-page";
 import { shotsDir } from "../support/e2e-env";
 import { bookingRequest, SHORT_JOB } from "../support/sample-requests";
 

@@ -132,7 +132,7 @@ test("the owner uploads a visit's 40 MB report from the desk; the client opens i
   await page
     .getByRole("listitem")
     .filter({ hasText: `to ${email}` })
-    .getByRole("link", { name: /Your inspection report is ready/ })
+    .getByRole("link", { name: `Your inspection report is ready (${reference})`, exact: false })
     .click();
   await expect(page.getByRole("heading", { level: 1, name: /Your inspection report is ready/ })).toBeVisible();
   await shootReport(page, "email", project);

@@ -54,11 +54,14 @@ export function ReportPanel({ item, busy, onRelease }: { item: DeskItem; busy: b
       ).json()) as { key: string; url: string };
       await uploadFile(link.url, file, "application/pdf", (done, total) => setSent({ sent: done, total }));
       await apiRequest("POST", "/api/desk/report-attach", { reference: item.reference, key: link.key });
-      setSaid({ text: reportUploadedText(item), alert: false, at: item.reference });
+      const text = reportUploadedText(item);
       setFile(null);
-      void queryClient.invalidateQueries({
+      setSent(null);
+      // Said once the card shows the report, so the words are brought into view where they end up.
+      await queryClient.invalidateQueries({
         predicate: (query) => String(query.queryKey[0]).startsWith("/api/desk/days"),
       });
+      setSaid({ text, alert: false, at: item.reference });
     } catch (failure) {
       setSaid({
         text: `The report was not uploaded: ${readApiError(failure).message}`,
