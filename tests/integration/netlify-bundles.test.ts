@@ -257,6 +257,10 @@ describe("the report from its bundles", () => {
       [reference, new Date(Date.now() - 60 * 60_000).toISOString()],
     );
 
+    const session = await send(`${front.url}/api/desk/session`, { method: "GET", headers: { cookie } });
+    expect(JSON.parse(session.body)).toMatchObject({
+      reportsOff: expect.stringMatching(/^Reports are not switched on for this site: set REPORTS_S3_BUCKET/),
+    });
     const off = await desk(front.url, "report-upload-link", { reference }, cookie);
     expect(off.status).toBe(503);
     expect(off.body).toMatch(/^Reports are not switched on for this site: set REPORTS_S3_BUCKET/);

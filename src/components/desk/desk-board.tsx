@@ -66,6 +66,7 @@ function DayItems({
   inspectors,
   openedBooking,
   said,
+  reportsOff,
 }: {
   openedBooking: string | null;
   items: DeskItem[];
@@ -73,6 +74,7 @@ function DayItems({
   busy: boolean;
   inspectors: readonly Inspector[];
   said: Said | null;
+  reportsOff: string | null;
 }) {
   if (!items.length) return <p className="text-slate-700">Nothing booked.</p>;
   return (
@@ -86,6 +88,7 @@ function DayItems({
           inspectors={inspectors}
           open={item.reference === openedBooking}
           said={said?.at === item.reference ? said : null}
+          reportsOff={reportsOff}
         />
       ))}
     </ul>
@@ -150,6 +153,7 @@ export function DeskBoard({
     inspectors: session.inspectors,
     openedBooking,
     said,
+    reportsOff: session.reportsOff ?? null,
   };
   const items = days.data?.items ?? [];
   const onDay = (date: string) => items.filter((item) => item.start.slice(0, 10) === date);

@@ -34,6 +34,7 @@ export function DeskItemCard({
   inspectors,
   open,
   said,
+  reportsOff,
 }: {
   /** Opened on arrival, from an office e-mail's link. */
   open: boolean;
@@ -43,6 +44,8 @@ export function DeskItemCard({
   inspectors: readonly Inspector[];
   /** What the last action on this item did, or why nothing was done. */
   said: Said | null;
+  /** Why this deploy takes no report, and how to switch reports on; null where it does. */
+  reportsOff: string | null;
 }) {
   const inspector = inspectorOf(inspectors, item.inspector);
   const [moveTo, setMoveTo] = useState(item.start.slice(0, 16));
@@ -151,7 +154,12 @@ export function DeskItemCard({
         </div>
         <SaidNote said={said} className="mt-3" />
         {(item.visitStarted || item.report) && (
-          <ReportPanel item={item} busy={busy} onRelease={() => onAction("report-release", item)} />
+          <ReportPanel
+            item={item}
+            busy={busy}
+            reportsOff={reportsOff}
+            onRelease={() => onAction("report-release", item)}
+          />
         )}
         {live && (
           <form

@@ -35,7 +35,18 @@ export function reportUploadedText(item: Pick<DeskItem, "agreement" | "report">)
   return `${sent} The signed agreement is kept 5 years from ${item.report ? "the report's first delivery" : "today"}.`;
 }
 
-export function ReportPanel({ item, busy, onRelease }: { item: DeskItem; busy: boolean; onRelease: () => void }) {
+export function ReportPanel({
+  item,
+  busy,
+  reportsOff,
+  onRelease,
+}: {
+  item: DeskItem;
+  busy: boolean;
+  /** Why this deploy takes no report, and how to switch reports on: said in place of the upload. */
+  reportsOff: string | null;
+  onRelease: () => void;
+}) {
   const queryClient = useQueryClient();
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
@@ -107,24 +118,28 @@ export function ReportPanel({ item, busy, onRelease }: { item: DeskItem; busy: b
       ) : (
         <p className="text-sm">not uploaded yet</p>
       )}
-      <form className="flex flex-wrap items-end gap-2" onSubmit={(event) => void upload(event)}>
-        <div>
-          <label className="block text-sm font-medium" htmlFor={inputId}>
-            {report ? "Replace the report (PDF)" : "Report (PDF)"}
-          </label>
-          <input
-            id={inputId}
-            type="file"
-            accept="application/pdf,.pdf"
-            required
-            className="mt-1 max-w-full text-base"
-            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-          />
-        </div>
-        <button type="submit" className={buttonStyles()} disabled={!file || sent !== null}>
-          Upload the report
-        </button>
-      </form>
+      {reportsOff ? (
+        <p className="text-sm">{reportsOff}</p>
+      ) : (
+        <form className="flex flex-wrap items-end gap-2" onSubmit={(event) => void upload(event)}>
+          <div>
+            <label className="block text-sm font-medium" htmlFor={inputId}>
+              {report ? "Replace the report (PDF)" : "Report (PDF)"}
+            </label>
+            <input
+              id={inputId}
+              type="file"
+              accept="application/pdf,.pdf"
+              required
+              className="mt-1 max-w-full text-base"
+              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+            />
+          </div>
+          <button type="submit" className={buttonStyles()} disabled={!file || sent !== null}>
+            Upload the report
+          </button>
+        </form>
+      )}
       {sent && (
         <div>
           <label className="block text-sm" htmlFor={`${inputId}-progress`}>

@@ -8,6 +8,8 @@ export interface DeskSession {
   expiresAt: string;
   /** As content/availability.yaml lists them. */
   inspectors: Inspector[];
+  /** Why this deploy takes no report (no bucket on Netlify), and how to switch reports on; null where it does. */
+  reportsOff?: string | null;
 }
 
 export interface DeskItem {

@@ -40,6 +40,7 @@ import { requireText } from "./desk-text";
 import { onNetlify } from "../deploy/deploy-context";
 import { refuseDeskNotReady } from "./desk-not-ready";
 import { requireSameOrigin, requireSession, setSessionCookie } from "./session";
+import { REPORTS_OFF, reportStore } from "../report/deploy-store";
 import { attachReport, ownerDownloadLink, releaseReportAnyway, reportUploadLink } from "../report/report-desk";
 import { resendSigningLink } from "./resend-signing";
 import { needsAttention } from "./attention";
@@ -77,7 +78,12 @@ const CHANGES: Record<string, Change> = {
 async function read(db: Database, req: GatsbyFunctionRequest, action: string, now: Date): Promise<object> {
   const session = await requireSession(db, req, now);
   if (action === "session")
-    return { mailbox: session.mailbox, expiresAt: session.expiresAt, inspectors: listedInspectors() };
+    return {
+      mailbox: session.mailbox,
+      expiresAt: session.expiresAt,
+      inspectors: listedInspectors(),
+      reportsOff: reportStore() ? null : REPORTS_OFF,
+    };
   if (action === "days") {
     const query = (req.query ?? {}) as Record<string, unknown>;
     const from = typeof query.from === "string" && DATE.test(query.from) ? query.from : marylandToday(now);
