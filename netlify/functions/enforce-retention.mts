@@ -10,10 +10,13 @@ import { privacySchema } from "../../src/lib/privacy/retention-schema";
 import { database } from "../../src/lib/server/db/database";
 import { publishedDeployEnv } from "../../src/lib/server/deploy/deploy-context";
 import { enforceRetention } from "../../src/lib/server/privacy/retention";
+import { bucketStore } from "../../src/lib/server/report/s3-store";
 
 export default async function enforceRetentionDaily(): Promise<Response> {
   const periods = privacySchema.parse(readContentFile("privacy.yaml"));
-  const counts = await enforceRetention(await database(publishedDeployEnv(process.env)), new Date(), periods);
+  const env = publishedDeployEnv(process.env);
+  // The reports it lets go of are deleted from the bucket too (report/report-retention.ts).
+  const counts = await enforceRetention(await database(env), new Date(), periods, bucketStore(env));
   return new Response(counts ? `Deleted: ${JSON.stringify(counts)}` : "Today's pass had already run.", { status: 200 });
 }
 

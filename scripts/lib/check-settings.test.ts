@@ -26,6 +26,11 @@ const GOOD: Record<string, string> = {
   EDITOR_REPO: "severn-ridge/website",
   STRIPE_SECRET_KEY: "sk_test_51abcDEF",
   STRIPE_WEBHOOK_SECRET: "whsec_abcDEF123",
+  REPORTS_S3_BUCKET: "severn-ridge-reports",
+  REPORTS_S3_ENDPOINT: "https://s3.us-east-1.amazonaws.com",
+  REPORTS_S3_REGION: "us-east-1",
+  REPORTS_S3_ACCESS_KEY_ID: "AKIAEXAMPLEKEYID",
+  REPORTS_S3_SECRET_ACCESS_KEY: "pw-s3-0a9b8c7d6e5f",
   RATE_LIMIT_MAX: "10",
 };
 

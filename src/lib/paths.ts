@@ -13,6 +13,8 @@ export const privacyPath = "/privacy";
 export const privacyDataPath = "/privacy/data";
 /** Where the link in a booking's confirmation leads: cancel or move it. */
 export const bookingPath = "/booking";
+/** Where the link in a report's e-mail leads: the inspection report, once signed and paid. */
+export const reportPath = "/report";
 
 export function servicePath(slug: string): string {
   return `${servicesPath}/${slug}`;

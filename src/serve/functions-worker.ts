@@ -14,6 +14,7 @@ import { sendDueReminders } from "../lib/server/reminders/reminders";
 import { ensureDeliveryWorker } from "../lib/server/mail/delivery";
 import { retention } from "../lib/privacy/declaration";
 import { ensureRetentionWorker } from "../lib/server/privacy/retention";
+import { reportStore } from "../lib/server/report/deploy-store";
 import { serveDatabaseAccess } from "./database-access";
 import { loadFunctions, runFunction } from "./functions";
 
@@ -45,7 +46,7 @@ void database(process.env)
     // Each pass first stores the reminders due before visits (once each, whatever the servers).
     ensureDeliveryWorker(process.env, (db, now) => sendDueReminders(db, now, process.env));
     // Records whose period is over are deleted once a day, here too (privacy/retention.ts).
-    ensureRetentionWorker(retention, process.env);
+    ensureRetentionWorker(retention, reportStore(process.env), process.env);
   });
 
 // A bug that escapes a function leaves the process in an unknown state: end it, and serve.ts

@@ -1,7 +1,7 @@
 /**
  * The desk as the owner uses it on a phone, and at 1280 px: the day's bookings come before the
  * tools, each under its inspector's name (content/availability.yaml); what "Take this time off" and
- * "Report delivered today" did is said in sight of the tap, and the time off form is emptied once
+ * "Upload the report" did is said in sight of the tap, and the time off form is emptied once
  * it is taken; the "Whole days" tick is a target a thumb can hit.
  */
 import path from "node:path";
@@ -9,7 +9,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { readRawContentFile } from "../../src/build/content-files";
 import { inspectorName, type Inspector } from "../../src/lib/desk/inspectors";
 import { DAY_SLOTS } from "../support/booking";
-import { inE2eDatabase, moveVisitBack, shootDesk, signInToDesk, startsAhead } from "../support/desk-page";
+import { inE2eDatabase, moveVisitBack, shootDesk, signInToDesk, startsAhead, uploadReport } from "../support/desk-page";
 import { shotsDir } from "../support/e2e-env";
 import { bookingRequest, SHORT_JOB } from "../support/sample-requests";
 
@@ -140,7 +140,7 @@ test("taking time off says so in sight of the button, and empties the form for t
 const marylandDay = (days = 0) =>
   new Date(Date.now() + days * 86_400_000).toLocaleDateString("en-CA", { timeZone: "America/New_York" });
 
-test("recording a report delivered says so beside the button that was pressed", async ({ page }, testInfo) => {
+test("uploading a report says so beside the button that was pressed", async ({ page }, testInfo) => {
   const project = testInfo.project.name;
   const { day, starts } = await deskDay(page, project);
   const reference = await book(
@@ -165,10 +165,10 @@ test("recording a report delivered says so beside the button that was pressed", 
   await page.getByLabel("Day", { exact: true }).fill(visitDay);
   await expect(item).toContainText("(visit done)");
   await item.locator("summary").click();
-  await item.getByRole("button", { name: "Report delivered today" }).click();
-  const said = page.getByRole("status").filter({ hasText: "Recorded: the report was delivered today" });
+  await uploadReport(item, 1, testInfo.outputPath("upload"));
+  const said = page.getByRole("status").filter({ hasText: "Uploaded: the report is kept" });
   await expect(said).toBeVisible();
-  await expect(item.getByRole("button", { name: "Report delivered today" })).toHaveCount(0);
+  await expect(item.getByLabel("Replace the report (PDF)")).toBeVisible();
   await shootScreen(page, "report-delivered", project);
   await expect(said).toBeInViewport();
 });

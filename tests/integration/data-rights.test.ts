@@ -288,9 +288,9 @@ describe.each(engines)("on %s", (_name, open) => {
       )
         .map((row) => row.booking)
         .sort();
-    await enforceRetention(db, new Date(instantOf("2027-11-26", "12:00", MARYLAND)!), retention);
+    await enforceRetention(db, new Date(instantOf("2027-11-26", "12:00", MARYLAND)!), retention, null);
     expect(await agreements()).toEqual([cancelled, visited].sort());
-    await enforceRetention(db, new Date(instantOf("2027-11-27", "12:00", MARYLAND)!), retention);
+    await enforceRetention(db, new Date(instantOf("2027-11-27", "12:00", MARYLAND)!), retention, null);
     expect(await agreements()).toEqual([visited]);
   });
 });

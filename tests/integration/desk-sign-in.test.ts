@@ -298,7 +298,9 @@ describe.each(deskEngines)("the desk's sign-in on %s", (_name, setup) => {
         "hand",
         "resend",
         "resend-signing",
-        "delivered",
+        "report-upload-link",
+        "report-attach",
+        "report-release",
         "time-off-remove",
       ]) {
         const answer = await desk(server.url, action, { reference, start: "2030-01-02T10:00", inspector: 2 }, cookie);
@@ -427,8 +429,8 @@ describe.each(deskEngines)("the desk's sign-in on %s", (_name, setup) => {
 
     // The day before their period is over, they stay; on it, they go.
     const counts = await inDatabase(async (db) => ({
-      before: await enforceRetention(db, new Date(Date.now() + (DESK_RECORDS_DAYS - 1) * DAY_MS), retention),
-      on: await enforceRetention(db, new Date(Date.now() + (DESK_RECORDS_DAYS + 1) * DAY_MS), retention),
+      before: await enforceRetention(db, new Date(Date.now() + (DESK_RECORDS_DAYS - 1) * DAY_MS), retention, null),
+      on: await enforceRetention(db, new Date(Date.now() + (DESK_RECORDS_DAYS + 1) * DAY_MS), retention, null),
     }));
     expect(counts.before).toMatchObject({ deskSignIns: 0 });
     expect(counts.on!.deskSignIns).toBeGreaterThan(0);

@@ -342,39 +342,6 @@ describe.each(deskEngines)("the desk on %s", (_name, setup) => {
     expect(JSON.stringify(seen)).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
   });
 
-  it("records a report's delivery once, from the visit's start", async () => {
-    const cookie = await signIn(server.url, mailbox);
-    const { reference } = JSON.parse((await book(server.url, starts.shift()!)).body) as { reference: string };
-    expect((await desk(server.url, "confirm", { reference }, cookie)).status).toBe(200);
-    const early = await desk(server.url, "delivered", { reference }, cookie);
-    expect(early.status).toBe(409);
-    expect(early.body).toBe("The visit has not started yet: its report cannot have been delivered.");
-    // The visit is made to be under way, as if the clock had moved on to 5 minutes after its start:
-    // a short test's result may be handed over on site.
-    const startedAt = new Date(Date.now() - 5 * 60_000);
-    await inDatabase((db) =>
-      db.query(
-        `UPDATE bookings SET start_at = start_at - moved.by,
-           during = tstzrange(lower(during) - moved.by, upper(during) - moved.by)
-         FROM (SELECT start_at - $2::timestamptz AS by FROM bookings WHERE reference = $1) AS moved
-         WHERE reference = $1`,
-        [reference, startedAt.toISOString()],
-      ),
-    );
-    const day = startedAt.toLocaleDateString("en-CA", { timeZone: "America/New_York" });
-    const { items } = JSON.parse((await deskGet(server.url, `days?from=${day}&days=1`, cookie)).body) as {
-      items: Array<{ reference: string; visitStarted: boolean; reportDelivered: string | null }>;
-    };
-    expect(items.find((each) => each.reference === reference)).toMatchObject({
-      visitStarted: true,
-      reportDelivered: null,
-    });
-    const first = await desk(server.url, "delivered", { reference }, cookie);
-    expect(first.status).toBe(200);
-    const again = await desk(server.url, "delivered", { reference }, cookie);
-    expect(JSON.parse(again.body)).toEqual(JSON.parse(first.body));
-  });
-
   it("refuses time off that asks for nonsense, naming the problem", async () => {
     const cookie = await signIn(server.url, mailbox);
     const day = new Date(Date.now() + 30 * 24 * 3_600_000).toISOString().slice(0, 10);

@@ -8,6 +8,7 @@
  * each scheduled function. Then what a deploy without its settings, or a preview handed
  * production's database, answers: a sentence, a log line naming the setting, nothing stored.
  */
+import type { DeskDays } from "../../src/lib/desk/desk-item";
 import { parseSetCookie } from "cookie";
 import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
@@ -21,6 +22,8 @@ import { postJson, send } from "../support/function-server";
 import { openDatabase, type Database } from "../../src/lib/server/db/database";
 import { bodyText, startMailbox, type Mailbox } from "../support/mailbox";
 import { startStripeStub, type StripeStub } from "../support/stripe-stub";
+import { desk, OFFICE } from "../support/desk-client";
+import { startReportBucket, type ReportBucket } from "../support/report-bucket";
 import {
   bundleFunctions,
   eventOf,
@@ -112,6 +115,8 @@ describe("every function from its own bundle", () => {
       "privacy-data-js",
       "privacy-js",
       "reminders-js",
+      "report-file-js",
+      "report-js",
       "retry-deliveries",
       "schedule-js",
       "stripe-webhook-js",
@@ -246,6 +251,117 @@ describe("every function from its own bundle", () => {
     const cancelled = await postJson(`${front.url}/api/booking`, { token, action: "cancel" });
     expect(cancelled.status).toBe(200);
     expect(stripe.refunds.filter((refund) => refund.metadata.booking === reference)).toHaveLength(1);
+  }, 120_000);
+});
+
+describe("the report from its bundles", () => {
+  let bucket: ReportBucket;
+  beforeAll(async () => {
+    bucket = await startReportBucket(["*"]);
+  });
+  afterAll(async () => {
+    for (const name of Object.keys(bucket.env)) delete production[name];
+    await bucket?.stop();
+  });
+  const scheduled = (name: string) =>
+    invoke(
+      bundle(name),
+      eventOf(
+        "POST",
+        new URL(`${front.url}/.netlify/functions/${name}`),
+        { "content-type": "application/json", "x-nf-event": "schedule" },
+        Buffer.from(JSON.stringify({ next_run: new Date(Date.now() + 60_000).toISOString() })),
+      ),
+      production,
+    );
+
+  it("says reports are not switched on without a bucket, then takes the owner's upload straight to the bucket and gives the signed client the report", async () => {
+    // The desk's sign-in link leaves with the scheduled delivery pass: a function is frozen once it has answered.
+    expect((await desk(front.url, "link", { email: OFFICE })).status).toBe(200);
+    await scheduled("retry-deliveries");
+    const link = mailsTo(OFFICE)
+      .map((message) => bodyText(message.raw))
+      .find((text) => /desk\?signin=/.test(text))!;
+    const signedIn = await desk(front.url, "sign-in", { token: /desk\?signin=([A-Za-z0-9_-]+)/.exec(link)![1] });
+    expect(signedIn.status).toBe(200);
+    const cookie = String(signedIn.headers["set-cookie"]).split(";")[0]!;
+
+    const email = "netlify.report@example.com";
+    const booked = await postJson(
+      `${front.url}/api/schedule`,
+      bookingRequest(starts[1]!, { ...SHORT_JOB, name: "Rita Report", email, heardFrom: "search" }),
+      undefined,
+      { "Idempotency-Key": randomUUID() },
+    );
+    const { reference } = JSON.parse(booked.body) as { reference: string };
+    const confirmation = bodyText(mailsTo(email)[0]!.raw);
+    expect(
+      (await postJson(`${front.url}/api/booking`, { token: tokenIn(confirmation, "booking"), action: "confirm" }))
+        .status,
+    ).toBe(200);
+    await db.query(
+      `UPDATE bookings SET start_at = start_at - moved.by,
+         during = tstzrange(lower(during) - moved.by, upper(during) - moved.by)
+       FROM (SELECT start_at - $2::timestamptz AS by FROM bookings WHERE reference = $1) AS moved
+       WHERE reference = $1`,
+      [reference, new Date(Date.now() - 60 * 60_000).toISOString()],
+    );
+
+    const session = await send(`${front.url}/api/desk/session`, { method: "GET", headers: { cookie } });
+    expect(JSON.parse(session.body)).toMatchObject({
+      reportsOff: expect.stringMatching(/^Reports are not switched on for this site: set REPORTS_S3_BUCKET/),
+    });
+    const off = await desk(front.url, "report-upload-link", { reference }, cookie);
+    expect(off.status).toBe(503);
+    expect(off.body).toMatch(/^Reports are not switched on for this site: set REPORTS_S3_BUCKET/);
+
+    Object.assign(production, bucket.env);
+    const upload = await desk(front.url, "report-upload-link", { reference }, cookie);
+    expect(upload.status).toBe(200);
+    const { key, url } = JSON.parse(upload.body) as { key: string; url: string };
+    expect(url.startsWith(`${bucket.env.REPORTS_S3_ENDPOINT}/reports/${reference}/`)).toBe(true);
+    const pdf = Buffer.from("%PDF-1.7\n% a report\n%%EOF\n");
+    expect(
+      (await fetch(url, { method: "PUT", body: new Uint8Array(pdf), headers: { "Content-Type": "application/pdf" } }))
+        .status,
+    ).toBe(200);
+    const attached = await desk(front.url, "report-attach", { reference, key }, cookie);
+    expect({ status: attached.status, body: attached.body }).toMatchObject({ status: 200 });
+    expect(await bucket.keys()).toEqual([key]);
+
+    // The e-mail left before the desk's answer; its page withholds the report until the client signs.
+    const mail = mailsTo(email)
+      .map((message) => bodyText(message.raw))
+      .find((text) => text.includes("/report?token="))!;
+    const token = /\/report\?token=([A-Za-z0-9._-]+)/.exec(mail)![1]!;
+    const page = async () =>
+      JSON.parse((await send(`${front.url}/api/report?token=${token}`, { method: "GET" })).body) as { state: string };
+    expect(await page()).toMatchObject({ state: "withheld", missing: [{ what: "sign" }, { what: "pay" }] });
+    const signed = await postJson(`${front.url}/api/agreement`, {
+      token: tokenIn(confirmation, "agreement"),
+      name: "Rita Report",
+      consent: true,
+    });
+    expect(signed.status).toBe(200);
+    // This deploy takes payment online: the fee still stands between the client and the report
+    // until the owner records it (here, taken on site for what the desk says is owed).
+    expect(await page()).toMatchObject({ state: "withheld", missing: [{ what: "pay" }] });
+    const visitDay = new Date(Date.now() - 2 * 60 * 60_000).toLocaleDateString("en-CA", {
+      timeZone: "America/New_York",
+    });
+    const days = await send(`${front.url}/api/desk/days?from=${visitDay}&days=2`, {
+      method: "GET",
+      headers: { cookie },
+    });
+    const owed = (JSON.parse(days.body) as DeskDays).items.find((item) => item.reference === reference)!.payment!;
+    const amount = (owed.balanceCents / 100).toFixed(2);
+    expect((await desk(front.url, "payment-taken", { reference, method: "cash", amount }, cookie)).status).toBe(200);
+    expect(await page()).toMatchObject({ state: "ready" });
+    const sent = await send(`${front.url}/api/report?token=${token}&download=1`, { method: "GET" });
+    expect(sent.status).toBe(303);
+    const file = await fetch(String(sent.headers.location));
+    expect(Buffer.from(await file.arrayBuffer()).equals(pdf)).toBe(true);
+    expect(await count("report_downloads")).toBe(1);
   }, 120_000);
 });
 

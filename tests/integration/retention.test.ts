@@ -126,18 +126,18 @@ describe.each(engines)("on %s", (_name, open) => {
     const everything = await remaining("requests");
 
     // Nothing is due the next day; the pass runs once that day, however often it is called.
-    expect(await enforceRetention(db, new Date(T0 + DAY_MS), retention)).toMatchObject({
+    expect(await enforceRetention(db, new Date(T0 + DAY_MS), retention, null)).toMatchObject({
       contactMessages: 0,
       requestsNotBooked: 0,
       bookings: 0,
       bookingChanges: 0,
       dataRequests: 0,
     });
-    expect(await enforceRetention(db, new Date(T0 + DAY_MS + 60_000), retention)).toBeNull();
+    expect(await enforceRetention(db, new Date(T0 + DAY_MS + 60_000), retention, null)).toBeNull();
     expect(await remaining("requests")).toEqual(everything);
 
     // The ask for a link is only read for the day's limits: it goes after two days.
-    expect(await enforceRetention(db, new Date(T0 + 3 * DAY_MS), retention)).toMatchObject({ linkAsks: 1 });
+    expect(await enforceRetention(db, new Date(T0 + 3 * DAY_MS), retention, null)).toMatchObject({ linkAsks: 1 });
 
     // On the day the shortest periods end (1 year by default): the message, the requests that never became
     // a visit (with the cancelled one's change) and the data request go; the later ones and the booking stay.
@@ -145,7 +145,7 @@ describe.each(engines)("on %s", (_name, open) => {
     expect(retention.requestsNotBookedYears).toBe(retention.contactMessagesYears);
     expect(retention.dataRequestsYears).toBe(retention.contactMessagesYears);
     expect(later + DAY_MS).toBeLessThan(yearOn);
-    expect(await enforceRetention(db, new Date(yearOn), retention)).toEqual({
+    expect(await enforceRetention(db, new Date(yearOn), retention, null)).toEqual({
       contactMessages: 1,
       requestsNotBooked: 3,
       bookings: 0,
@@ -154,6 +154,7 @@ describe.each(engines)("on %s", (_name, open) => {
       signedAgreements: 0,
       linkAsks: 0,
       deskSignIns: 0,
+      reports: 0,
     });
     const gone = [message, callBack, expired, cancelled, cancelledChange, dataRequest];
     const kept = everything.filter((reference) => !gone.includes(reference));
@@ -164,9 +165,9 @@ describe.each(engines)("on %s", (_name, open) => {
 
     // The day before the booking's period ends, it stays; that day, it goes with its change and e-mails.
     const bookingDue = noonOn(goesOn(visit, PERIODS.bookings)).getTime();
-    expect(await enforceRetention(db, new Date(bookingDue - DAY_MS), retention)).toMatchObject({ bookings: 0 });
+    expect(await enforceRetention(db, new Date(bookingDue - DAY_MS), retention, null)).toMatchObject({ bookings: 0 });
     expect(await remaining("bookings")).toEqual(sorted([booked, laterBooked]));
-    expect(await enforceRetention(db, new Date(bookingDue), retention)).toMatchObject({
+    expect(await enforceRetention(db, new Date(bookingDue), retention, null)).toMatchObject({
       bookings: 1,
       bookingChanges: 1,
     });
@@ -195,7 +196,7 @@ describe.each(engines)("on %s", (_name, open) => {
 
     // The booking's period ends first: it goes, and the database keeps the visit the agreement counts from.
     const bookingDue = noonOn(goesOn(visit, PERIODS.bookings)).getTime();
-    expect(await enforceRetention(db, new Date(bookingDue), retention)).toMatchObject({ signedAgreements: 0 });
+    expect(await enforceRetention(db, new Date(bookingDue), retention, null)).toMatchObject({ signedAgreements: 0 });
     expect(await remaining("bookings")).not.toContain(signed);
     expect(await agreements()).toBe(1);
     const [kept] = await db.query<{ visit_at: Date }>("SELECT visit_at FROM agreement_visits WHERE booking = $1", [
@@ -206,11 +207,11 @@ describe.each(engines)("on %s", (_name, open) => {
     // Counted from a month after the visit (the report's delivery at the latest): kept the day before, gone that day.
     const agreementDue = noonOn(goesOn(visit, PERIODS.signedAgreements)).getTime();
     expect(retention.signedAgreementsYears).toBeGreaterThanOrEqual(5);
-    expect(await enforceRetention(db, new Date(agreementDue - DAY_MS), retention)).toMatchObject({
+    expect(await enforceRetention(db, new Date(agreementDue - DAY_MS), retention, null)).toMatchObject({
       signedAgreements: 0,
     });
     expect(await agreements()).toBe(1);
-    expect(await enforceRetention(db, new Date(agreementDue), retention)).toMatchObject({
+    expect(await enforceRetention(db, new Date(agreementDue), retention, null)).toMatchObject({
       signedAgreements: 1,
     });
     expect(await agreements()).toBe(0);
@@ -259,11 +260,11 @@ describe.each(engines)("on %s", (_name, open) => {
       [days.leapDay, "bookings", leap],
       [days.agreement, "agreements", signed],
     ] as const) {
-      await enforceRetention(db, new Date(noonOn(day).getTime() - DAY_MS), retention);
+      await enforceRetention(db, new Date(noonOn(day).getTime() - DAY_MS), retention, null);
       expect({ day, kept: await kept(table, reference) }).toEqual({ day, kept: true });
       // Once the booking has gone, the page still gives its agreement the same day.
       if (table === "agreements") expect((await pageSays())(signed, /agreement/)).toBe(day);
-      await enforceRetention(db, noonOn(day), retention);
+      await enforceRetention(db, noonOn(day), retention, null);
       expect({ day, kept: await kept(table, reference) }).toEqual({ day, kept: false });
     }
   });

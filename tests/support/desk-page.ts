@@ -2,7 +2,8 @@
  * The owner's desk as the browser tests reach it: the sign-in link and the e-mails the test site
  * keeps (it has no SMTP), and the open times the site offers for the short job.
  */
-import { expect, type Page } from "@playwright/test";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { withDatabase } from "../../src/serve/database-access";
 import path from "node:path";
 import { E2E_DATA, shotsDir } from "./e2e-env";
@@ -106,3 +107,36 @@ export const shootDesk = (page: Page, view: string, project: string) =>
     path: path.join(shotsDir("desk"), `desk-${view}-${project === "phone" ? 390 : 1280}.png`),
     fullPage: true,
   });
+
+/**
+ * Picks a generated PDF of `megabytes` for the booking's report on the desk and uploads it, as the
+ * owner does from a phone. The file is a PDF by its header and trailer, padded to its size, and
+ * written to the test's own folder: a file chooser takes a path, as a phone's picker gives one.
+ */
+export async function uploadReport(item: Locator, megabytes: number, folder: string): Promise<string> {
+  const size = megabytes * 1024 * 1024;
+  const pdf = Buffer.alloc(size, 0x20);
+  pdf.write("%PDF-1.7\n", 0);
+  pdf.write("\n%%EOF\n", size - 7);
+  const file = path.join(folder, `inspection-report-${megabytes}mb.pdf`);
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(file, pdf);
+  await item.getByLabel(/Report \(PDF\)/).setInputFiles(file);
+  await item.getByRole("button", { name: "Upload the report" }).click();
+  return file;
+}
+
+/**
+ * Holds the page's uploads to `bytesPerSecond`, as a phone's connection does (Chromium's own
+ * network throttling), so the upload's progress is on screen long enough to be read.
+ */
+export async function throttleUploads(page: Page, bytesPerSecond: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  });
+}

@@ -65,3 +65,12 @@ export async function linkInDataMail(mailbox: string): Promise<string> {
   const url = new URL(link);
   return `${url.pathname}${url.search}`;
 }
+
+/** The report page's link in the latest e-mail of a booking's change to `mailbox` (the report's), as kept for the local mail view: its path and query. */
+export async function linkInReportMail(mailbox: string): Promise<string> {
+  const mail = await withDatabase((db) => lastMailTo(db, mailbox, "client"), { ...process.env, DATA_DIR: E2E_DATA });
+  const link = mail && /https?:\/\/\S+\/report\?token=[A-Za-z0-9._-]+/.exec(mail.text)?.[0];
+  if (!link) throw new Error(`No report e-mail to ${mailbox} is kept`);
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}

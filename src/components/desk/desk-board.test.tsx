@@ -1,20 +1,23 @@
 import type { DeskItem } from "../../lib/desk/desk-item";
 import { doneWith } from "./desk-board";
+import { reportUploadedText } from "./report-panel";
 
 jest.mock("gatsby");
 
 const item = (agreement: DeskItem["agreement"]) => ({ reference: "SR-20261201-ABC123", agreement }) as DeskItem;
 
-describe("what the desk says once a report's delivery is recorded", () => {
-  it("says no agreement is kept when the client never signed one", () => {
-    const said = doneWith("delivered", item(null));
-    expect(said).toMatch(/^Recorded: the report was delivered today\. The client has not signed the agreement/);
+describe("what the desk says once a report is uploaded", () => {
+  it("says the client has not signed, and no agreement's years are counted, when the client never signed", () => {
+    const said = reportUploadedText({ agreement: null, report: null });
+    expect(said).toMatch(/The client has not signed the agreement: the page asks them to sign/);
     expect(said).not.toMatch(/kept 5 years|years count/);
   });
 
-  it("leaves the signed agreement's words to the action's own line", () => {
+  it("counts the signed agreement's 5 years from the first delivery, not from a replacement", () => {
     const signed = { by: "Robin Reader", at: "2026-11-20", version: "2026-11", keptUntil: "2031-12-01" };
-    expect(doneWith("delivered", item(signed))).toBeUndefined();
+    expect(reportUploadedText({ agreement: signed, report: null })).toMatch(/kept 5 years from today\.$/);
+    const kept = { size: 1, uploaded: "November 20, 2026", released: null, downloads: [] };
+    expect(reportUploadedText({ agreement: signed, report: kept })).toMatch(/from the report's first delivery\.$/);
     expect(doneWith("confirm", item(null))).toBeUndefined();
   });
 });

@@ -39,7 +39,7 @@ const DONE: Record<ItemAction | "time-off", string> = {
   confirm: "Confirmed: the client has their e-mail and invite.",
   cancel: "Cancelled: the client has their e-mail and the cancelling invite.",
   "time-off-remove": "The time is open again.",
-  delivered: "Recorded: the report was delivered today, and the signed agreement is kept 5 years from today.",
+  "report-release": "Released: the client can have the report now, before signing or paying; your release is recorded.",
   move: "Moved: the client has their e-mail and the moved invite.",
   resend: "Sent again: the client has the latest e-mail of the booking, with its links.",
   "resend-signing": "Sent: the client has the link to sign the agreement.",
@@ -56,15 +56,9 @@ const TOLD_AGENT_TOO: Partial<Record<ItemAction, string>> = {
   move: "Moved: the client and agent have their e-mail and the moved invite.",
 };
 
-/**
- * What an action on this item did, where it depends on the item: the agent is told only where
- * the agent gets the e-mails, and no agreement is kept that was never signed.
- */
+/** What an action on this item did, where it depends on the item: the agent is told only where the agent gets the e-mails. */
 export function doneWith(action: ItemAction, item: DeskItem): string | undefined {
-  const toldAgent = item.agent?.emailed ? TOLD_AGENT_TOO[action] : undefined;
-  if (toldAgent) return toldAgent;
-  if (action !== "delivered" || item.agreement) return undefined;
-  return "Recorded: the report was delivered today. The client has not signed the agreement, so none is kept: send them the signing link if the visit needs one.";
+  return item.agent?.emailed ? TOLD_AGENT_TOO[action] : undefined;
 }
 
 function DayItems({
@@ -74,6 +68,7 @@ function DayItems({
   inspectors,
   openedBooking,
   said,
+  reportsOff,
 }: {
   openedBooking: string | null;
   items: DeskItem[];
@@ -81,6 +76,7 @@ function DayItems({
   busy: boolean;
   inspectors: readonly Inspector[];
   said: Said | null;
+  reportsOff: string | null;
 }) {
   if (!items.length) return <p className="text-slate-700">Nothing booked.</p>;
   return (
@@ -94,6 +90,7 @@ function DayItems({
           inspectors={inspectors}
           open={item.reference === openedBooking}
           said={said?.at === item.reference ? said : null}
+          reportsOff={reportsOff}
         />
       ))}
     </ul>
@@ -158,6 +155,7 @@ export function DeskBoard({
     inspectors: session.inspectors,
     openedBooking,
     said,
+    reportsOff: session.reportsOff ?? null,
   };
   const items = days.data?.items ?? [];
   const onDay = (date: string) => items.filter((item) => item.start.slice(0, 10) === date);

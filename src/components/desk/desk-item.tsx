@@ -5,6 +5,7 @@ import { formatDollars } from "../../lib/format";
 import { buttonStyles } from "../ui/button";
 import { clockText, type DeskItem } from "./desk-types";
 import { InspectorMark } from "./inspector-mark";
+import { ReportPanel } from "./report-panel";
 import { SaidNote, type Said } from "./said-note";
 import { paymentText } from "../../lib/payments/payment-text";
 import { DeskPayment } from "./desk-payment";
@@ -13,7 +14,7 @@ export type ItemAction =
   | "confirm"
   | "cancel"
   | "time-off-remove"
-  | "delivered"
+  | "report-release"
   | "move"
   | "hand"
   | "resend"
@@ -44,6 +45,7 @@ export function DeskItemCard({
   inspectors,
   open,
   said,
+  reportsOff,
 }: {
   /** Opened on arrival, from an office e-mail's link. */
   open: boolean;
@@ -53,6 +55,8 @@ export function DeskItemCard({
   inspectors: readonly Inspector[];
   /** What the last action on this item did, or why nothing was done. */
   said: Said | null;
+  /** Why this deploy takes no report, and how to switch reports on; null where it does. */
+  reportsOff: string | null;
 }) {
   const inspector = inspectorOf(inspectors, item.inspector);
   const [moveTo, setMoveTo] = useState(item.start.slice(0, 16));
@@ -103,7 +107,7 @@ export function DeskItemCard({
               </Line>
               {item.payment && <Line term="Payment">{paymentText(item.payment)}</Line>}
               <Line term="Report">
-                {item.reportDelivered ? `delivered ${item.reportDelivered}` : "not recorded as delivered"}
+                {item.reportDelivered ? `delivered ${item.reportDelivered}` : "not delivered yet"}
               </Line>
               <Line term="E-mails">
                 {item.emails.length ? (
@@ -154,11 +158,6 @@ export function DeskItemCard({
               Resend the signing link
             </ActionButton>
           )}
-          {item.visitStarted && !item.reportDelivered && (
-            <ActionButton primary disabled={busy} onClick={() => onAction("delivered", item)}>
-              Report delivered today
-            </ActionButton>
-          )}
           {timeOff && (
             <ActionButton disabled={busy} onClick={() => onAction("time-off-remove", item)}>
               Give this time back
@@ -174,6 +173,14 @@ export function DeskItemCard({
           />
         )}
         <SaidNote said={said} className="mt-3" />
+        {(item.visitStarted || item.report) && (
+          <ReportPanel
+            item={item}
+            busy={busy}
+            reportsOff={reportsOff}
+            onRelease={() => onAction("report-release", item)}
+          />
+        )}
         {live && (
           <form
             className="mt-3 flex flex-wrap items-center gap-2"

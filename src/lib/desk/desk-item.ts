@@ -8,6 +8,8 @@ export interface DeskSession {
   expiresAt: string;
   /** As content/availability.yaml lists them. */
   inspectors: Inspector[];
+  /** Why this deploy takes no report (no bucket on Netlify), and how to switch reports on; null where it does. */
+  reportsOff?: string | null;
 }
 
 export interface DeskItem {
@@ -28,7 +30,17 @@ export interface DeskItem {
   note: string;
   agreement: { by: string; at: string; version: string; keptUntil: string } | null;
   reportDelivered: string | null;
-  /** A confirmed visit whose time has come: its report can be recorded as delivered from then. */
+  /**
+   * The report kept for the client (report/report-desk.ts): its size, when it was uploaded, whether
+   * the owner released it before signing or paying, and every download (who, when), in Maryland's time.
+   */
+  report: {
+    size: number;
+    uploaded: string;
+    released: { by: string; at: string } | null;
+    downloads: Array<{ who: "client" | "agent" | "owner"; at: string }>;
+  } | null;
+  /** A confirmed visit whose time has come: its report can be uploaded from then. */
   visitStarted: boolean;
   emails: Array<{ message: string; to: string; subject: string; state: string }>;
   /** Where its payment stands, in cents (src/lib/server/payments/payment-status.ts); null for time off. */

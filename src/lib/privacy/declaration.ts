@@ -76,13 +76,13 @@ export const KEPT_RECORDS: readonly KeptRecord[] = [
   },
   {
     kind: "signedAgreement",
-    name: "Signed inspection agreements",
+    name: "Signed inspection agreements and inspection reports",
     holds:
-      "The agreement you signed before the inspection as you signed it, with your name, the property's address, when you signed and from which network address and browser.",
-    purpose: "The contract for the inspection.",
+      "The agreement you signed before the inspection as you signed it, with your name, the property's address, when you signed and from which network address and browser; and the inspection report (the PDF we delivered), with when it was delivered and each time it was downloaded (by you, the agent you named, or us). A report whose agreement was never signed is kept and deleted with its booking.",
+    purpose: "The contract for the inspection, and the report it was for.",
     years: retention.signedAgreementsYears,
     from: "the report's delivery, counted from a month after the visit (the latest the report is delivered)",
-    why: `Maryland law requires a home inspector to keep contracts and reports for 5 years (BOP §16-4A-05). It is kept for that time even if you ask us to delete your data. ${neverHeldAgreementRule(retention)}`,
+    why: `Maryland law requires a home inspector to keep contracts and reports for 5 years (BOP §16-4A-05). They are kept for that time even if you ask us to delete your data, and the report's file is deleted from our storage the day its agreement goes. ${neverHeldAgreementRule(retention)}`,
   },
   {
     kind: "dataRequest",
@@ -103,6 +103,11 @@ export const RECIPIENTS: ReadonlyArray<{ name: string; receives: string }> = [
     name: "Our e-mail provider",
     receives:
       "Every e-mail the site sends (to our office, your confirmation, the link to your booking or your data) passes through the mail server we send with (SMTP) and is stored in the mailboxes it reaches.",
+  },
+  {
+    name: "Our file storage",
+    receives:
+      "The inspection report's PDF is kept in our storage bucket (an S3-compatible service such as Amazon S3, Cloudflare R2 or Backblaze B2) and downloaded from it by a link that works for a few minutes.",
   },
   {
     name: "Our web host (Netlify)",

@@ -14,7 +14,7 @@ import { addDays } from "date-fns";
 import path from "node:path";
 import { availability, business } from "../../business-data";
 import { siteUrlOf } from "../../site-url";
-import { schedulePath } from "../../paths";
+import { reportPath, schedulePath } from "../../paths";
 import { dataDir } from "../db/database";
 import { deployContext, isPreview, onNetlify } from "../deploy/deploy-context";
 import { KEY_ID, keysFor, linkKeys, refuseUnreadableLinkKeys } from "../http/link-keys";
@@ -55,9 +55,11 @@ function keptSecret(dir: string): string {
  * agreement (agreement.ts). The purpose is part of what is signed, so a link for one never works
  * for the other: the agent's copy of the confirmation carries a manage link, and that link cannot
  * sign for the client. A manage link signs its bare payload, as every link sent before there was
- * a second purpose did.
+ * a second purpose did. "report" opens the booking's inspection report for the client, and
+ * "report-agent" for the agent the client named (report/report-page.ts): the downloads say whose
+ * link was used.
  */
-export type LinkPurpose = "manage" | "sign";
+export type LinkPurpose = "manage" | "sign" | "report" | "report-agent";
 
 const hmac = (key: string, text: string) => createHmac("sha256", key).update(text).digest("base64url");
 
@@ -120,6 +122,10 @@ export const scheduleLink = () => `${siteUrl()}${schedulePath}`;
 /** The page where the client reads and signs the inspection agreement (never sent to an agent). */
 export const signingLink = (secret: string, reference: string, now: number) =>
   `${siteUrl()}/agreement?token=${bookingToken(secret, reference, linkExpiry(now), "sign")}`;
+
+/** The page where the client, or the agent the client named, opens the inspection report. */
+export const reportLink = (secret: string, reference: string, now: number, reader: "client" | "agent") =>
+  `${siteUrl()}${reportPath}?token=${bookingToken(secret, reference, linkExpiry(now), reader === "client" ? "report" : "report-agent")}`;
 
 export type TokenCheck = { ok: true; reference: string } | { ok: false; reason: "forged" | "expired" };
 

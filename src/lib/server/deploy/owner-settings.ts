@@ -176,7 +176,61 @@ export const OWNER_SETTINGS: readonly OwnerSetting[] = [
       paymentsSetTogether("STRIPE_WEBHOOK_SECRET", env) ??
       (/^whsec_\w+$/.test(value.trim()) ? null : "it must be the endpoint's signing secret, starting whsec_"),
   },
+  {
+    name: "REPORTS_S3_BUCKET",
+    required: false,
+    what: "bucket that keeps the inspection reports (AWS S3, Cloudflare R2 or Backblaze B2; docs/deploy.md gives its CORS rule)",
+    without:
+      "on Netlify the desk cannot take a report and says how to switch reports on; on one machine reports are kept in the data folder",
+    example: "severn-ridge-reports",
+    problem: (value, env) =>
+      reportsSetTogether("REPORTS_S3_BUCKET", env) ??
+      (/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(value.trim())
+        ? null
+        : "it must be the bucket's name alone: lower-case letters, digits, dots and dashes"),
+  },
+  {
+    name: "REPORTS_S3_ENDPOINT",
+    required: false,
+    what: "address of the bucket's S3 service",
+    without: "AWS S3 in REPORTS_S3_REGION is used",
+    example: "https://<account id>.r2.cloudflarestorage.com",
+    problem: (value) => addressProblem(value, ["https", "http"], "https://s3.us-east-1.amazonaws.com"),
+  },
+  {
+    name: "REPORTS_S3_REGION",
+    required: false,
+    what: "region of the bucket",
+    without: "us-east-1 (R2 takes auto)",
+    example: "us-east-1",
+    problem: (value) =>
+      /^[a-z0-9-]{2,30}$/.test(value.trim()) ? null : "it must be a region's code such as us-east-1",
+  },
+  {
+    name: "REPORTS_S3_ACCESS_KEY_ID",
+    required: false,
+    what: "access key ID of a key that may read, write and delete in that bucket only",
+    without: "reports are not switched on",
+    example: "the key ID your storage provider shows when you make the key",
+    problem: (_value, env) => reportsSetTogether("REPORTS_S3_ACCESS_KEY_ID", env),
+  },
+  {
+    name: "REPORTS_S3_SECRET_ACCESS_KEY",
+    required: false,
+    what: "secret of that access key",
+    without: "reports are not switched on",
+    example: "the secret your storage provider shows once, when you make the key",
+    problem: (_value, env) => reportsSetTogether("REPORTS_S3_SECRET_ACCESS_KEY", env),
+  },
 ];
+
+/** The report store needs its bucket and both halves of its key, so one set alone is a mistake. */
+const REPORTS_SETTINGS = ["REPORTS_S3_BUCKET", "REPORTS_S3_ACCESS_KEY_ID", "REPORTS_S3_SECRET_ACCESS_KEY"] as const;
+
+function reportsSetTogether(name: string, env: NodeJS.ProcessEnv): string | null {
+  const absent = REPORTS_SETTINGS.filter((each) => each !== name && !env[each]?.trim());
+  return absent.length ? `reports need ${absent.join(" and ")} too: set all three, or none (docs/deploy.md)` : null;
+}
 
 /** Online payment needs both of its settings: a key without the webhook's secret could take money it never records. */
 function paymentsSetTogether(name: string, env: NodeJS.ProcessEnv): string | null {

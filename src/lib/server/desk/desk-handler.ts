@@ -6,13 +6,15 @@
  *   GET  csv                          every booking as CSV (bookings-csv.ts)
  *   GET  attention                    what needs the owner's attention (attention.ts)
  *   GET  sessions                     the sessions open now (sessions.ts)
+ *   GET  report?reference=            the booking's report, by a short-lived link (report/report-desk.ts)
  * Changes (POST, JSON):
  *   link { email }, sign-in { token }, sign-out, end-by-notice { end }   (sign-in.ts: no session needed)
  *   end-session { number }, end-other-sessions                          (sessions.ts)
  *   confirm { reference }, cancel { reference }, move { reference, start },
  *   hand { reference, inspector }, resend { reference }   (booking-actions.ts)
  *   time-off { inspector, from, to, note }, time-off-remove { reference }   (time-off.ts)
- *   delivered { reference }                                (report-delivered.ts)
+ *   report-upload-link { reference }, report-attach { reference, key },
+ *   report-release { reference }                           (report/report-desk.ts)
  *   resend-signing { reference }                           (resend-signing.ts)
  *   payment-taken { reference, method, amount }, resend-pay { reference }   (payments/desk-payments.ts)
  *   book { the schedule form's fields, outsideHours }      (book-caller.ts: 201, or 400/409 as the form's)
@@ -39,7 +41,8 @@ import { requireText } from "./desk-text";
 import { onNetlify } from "../deploy/deploy-context";
 import { refuseDeskNotReady } from "./desk-not-ready";
 import { requireSameOrigin, requireSession, setSessionCookie } from "./session";
-import { recordReportDelivered } from "./report-delivered";
+import { REPORTS_OFF, reportStore } from "../report/deploy-store";
+import { attachReport, ownerDownloadLink, releaseReportAnyway, reportUploadLink } from "../report/report-desk";
 import { resendSigningLink } from "./resend-signing";
 import { recordPaymentOnSite, resendPayLink } from "../payments/desk-payments";
 import { needsAttention } from "./attention";
@@ -58,7 +61,9 @@ type Change = (
 const CHANGES: Record<string, Change> = {
   confirm: (db, body, now) => confirmForClient(db, body, now),
   cancel: (db, body, now) => cancelForClient(db, body, now),
-  delivered: (db, body, now) => recordReportDelivered(db, body, now),
+  "report-upload-link": (db, body, now) => reportUploadLink(db, body, now),
+  "report-attach": (db, body, now, session) => attachReport(db, body, now, session.mailbox),
+  "report-release": (db, body, now, session) => releaseReportAnyway(db, body, now, session.mailbox),
   move: (db, body, now) => moveForClient(db, body, now),
   hand: (db, body, now) => handToInspector(db, body, now),
   resend: (db, body, now) => resendToClient(db, body, now),
@@ -77,7 +82,12 @@ const CHANGES: Record<string, Change> = {
 async function read(db: Database, req: GatsbyFunctionRequest, action: string, now: Date): Promise<object> {
   const session = await requireSession(db, req, now);
   if (action === "session")
-    return { mailbox: session.mailbox, expiresAt: session.expiresAt, inspectors: listedInspectors() };
+    return {
+      mailbox: session.mailbox,
+      expiresAt: session.expiresAt,
+      inspectors: listedInspectors(),
+      reportsOff: reportStore() ? null : REPORTS_OFF,
+    };
   if (action === "days") {
     const query = (req.query ?? {}) as Record<string, unknown>;
     const from = typeof query.from === "string" && DATE.test(query.from) ? query.from : marylandToday(now);
@@ -103,6 +113,13 @@ export async function deskHandler(req: GatsbyFunctionRequest, res: GatsbyFunctio
         res.setHeader("Content-Type", "text/csv; charset=utf-8");
         res.setHeader("Content-Disposition", `attachment; filename="bookings-${marylandToday(now)}.csv"`);
         res.status(200).send(await bookingsCsv(db, now.getTime()));
+        return;
+      }
+      if (action === "report") {
+        await requireSession(db, req, now);
+        const query = (req.query ?? {}) as Record<string, unknown>;
+        res.setHeader("Location", await ownerDownloadLink(db, query.reference, now));
+        res.status(303).send("");
         return;
       }
       res.status(200).json(await read(db, req, action, now));

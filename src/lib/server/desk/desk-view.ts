@@ -6,6 +6,7 @@
 import { availability } from "../../business-data";
 import { bookedSpanText } from "../../booking/booked-time";
 import { MARYLAND, rfc3339 } from "../../booking/local-time";
+import { downloadsOf, reportsOf } from "../report/report-queries";
 import type { Queryable } from "../db/database";
 import { agreementsOf } from "../agreement/agreement-queries";
 import { paymentStatus } from "../payments/payment-status";
@@ -147,12 +148,32 @@ export async function deskItems(db: Queryable, from: string, days: number, now: 
           }
         : null,
       reportDelivered: row.report_delivered_at ? marylandText(new Date(row.report_delivered_at).getTime()) : null,
+      report: null,
       emails: [],
       payment: timeOff ? null : { ...(await paymentStatus(db, row.reference)), online: paymentsOn() },
     });
   }
   await attachEmails(db, items);
+  await attachReports(db, items);
   return items;
+}
+
+/** Each booking's report, with its release and downloads. */
+async function attachReports(db: Queryable, items: DeskItem[]): Promise<void> {
+  const references = items.filter((item) => item.kind === "booking").map((item) => item.reference);
+  const [reports, downloads] = await Promise.all([reportsOf(db, references), downloadsOf(db, references)]);
+  const text = (iso: string) => marylandText(Date.parse(iso));
+  for (const report of reports) {
+    const item = items.find((each) => each.reference === report.booking)!;
+    item.report = {
+      size: report.size,
+      uploaded: text(report.uploadedAt),
+      released: report.released ? { by: report.released.by, at: text(report.released.at) } : null,
+      downloads: downloads
+        .filter((each) => each.booking === report.booking)
+        .map((each) => ({ who: each.who, at: text(each.at) })),
+    };
+  }
 }
 
 /** Each booking's e-mails and their delivery: the booking's own and those of its changes. */

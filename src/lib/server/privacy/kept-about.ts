@@ -2,6 +2,7 @@
  * What the site keeps about one person, by their address: the queries behind their data page
  * (privacy/kept-data.ts) and their deletion (privacy/data-rights.ts).
  */
+import { reportsOf } from "../report/report-queries";
 import { mailboxOf } from "../mail/mailbox-address";
 import type { MailMessage } from "../mail/mailer";
 import { NEVER_HELD, type BookingStatus } from "../booking/booking-queries";
@@ -92,7 +93,13 @@ async function mailsOf(
 export async function keptAbout(
   db: Queryable,
   address: string,
-): Promise<{ requests: KeptRequest[]; otherMails: KeptMail[]; agreements: KeptAgreement[]; asAgent: KeptRequest[] }> {
+): Promise<{
+  requests: KeptRequest[];
+  otherMails: KeptMail[];
+  agreements: KeptAgreement[];
+  asAgent: KeptRequest[];
+  reports: KeptReport[];
+}> {
   const rows = await db.query<KeptRow>(
     `SELECT r.reference, r.kind, r.received_at, r.record, b.status, b.start_at
      FROM requests AS r LEFT JOIN bookings AS b ON b.reference = r.reference
@@ -122,12 +129,22 @@ export async function keptAbout(
     booking: row.status && row.start_at ? { status: row.status, start: new Date(row.start_at).toISOString() } : null,
     mails: mails.filter((mail) => mail.reference === row.reference).map(({ reference: _, ...mail }) => mail),
   });
+  const agreements = await agreementsOf(db, address);
+  const reports = await reportsOf(db, [...references, ...agreements.map((agreement) => agreement.booking)]);
   return {
     requests: all.map(kept),
     otherMails: mails.filter((mail) => !ours.has(mail.reference)).map(({ reference: _, ...mail }) => mail),
-    agreements: await agreementsOf(db, address),
+    agreements,
     asAgent: asAgent.map((row) => ({ ...kept(row), mails: [] })),
+    reports: reports.map(({ booking, size, uploadedAt }) => ({ booking, size, uploadedAt })),
   };
+}
+
+/** The inspection report of one of the address's bookings: kept with its booking, then with its signed agreement. */
+export interface KeptReport {
+  booking: string;
+  size: number;
+  uploadedAt: string;
 }
 
 /** The address an e-mail was sent to, as its key, in SQL. */

@@ -54,6 +54,47 @@ describe("what a person's data page says", () => {
     expect(data.items).toEqual([expect.objectContaining({ reference: agreement.booking, goesOn: "2032-01-22" })]);
   });
 
+  it("lists the inspection report, kept and deleted with the signed agreement, naming the law", () => {
+    const delivered = { ...agreement, deliveredAt: "2027-01-22T20:00:00.000Z" };
+    const report = { booking: agreement.booking, size: 40 * 1024 * 1024, uploadedAt: "2027-01-22T20:00:00.000Z" };
+    const data = describeKept(
+      "sam@example.com",
+      { requests: [], otherMails: [], agreements: [delivered], reports: [report] },
+      Date.parse("2027-02-01T00:00:00Z"),
+      { ...retention, signedAgreementsYears: 5 },
+    );
+    expect(data.items[1]).toEqual(
+      expect.objectContaining({
+        reference: agreement.booking,
+        what: "Inspection report (PDF)",
+        goesOn: "2032-01-22",
+        keptBecause: expect.stringContaining("BOP §16-4A-05"),
+        fields: [
+          { label: "Delivered", value: "2027-01-22" },
+          { label: "Size", value: "40.0 MB" },
+          { label: "Kept with", value: "the signed inspection agreement" },
+        ],
+      }),
+    );
+  });
+
+  it("keeps the report of a booking never signed for as long as the booking", () => {
+    const booked = samsRequest({ name: "Sam" }, { status: "booked", start: "2027-01-20T14:00:00.000Z" });
+    const report = { booking: booked.reference, size: 1024 * 1024, uploadedAt: "2027-01-22T20:00:00.000Z" };
+    const data = describeKept(
+      "sam@example.com",
+      { requests: [booked], otherMails: [], reports: [report] },
+      Date.parse("2027-02-01T00:00:00Z"),
+    );
+    const [bookingItem, reportItem] = data.items;
+    expect(reportItem).toMatchObject({
+      what: "Inspection report (PDF)",
+      goesOn: bookingItem!.goesOn,
+      keptBecause: bookingItem!.keptBecause,
+    });
+    expect(reportItem!.fields).toContainEqual({ label: "Kept with", value: "the booking" });
+  });
+
   it("keeps the agreement of a visit that never took place by the notice's shorter rule, from its signature", () => {
     const cancelled = { ...agreement, held: false };
     // The notice's words and the page's day come from one number: tried with another than the content's.

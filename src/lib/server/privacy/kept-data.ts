@@ -17,7 +17,7 @@ import { NO_MAIN_INSPECTION, propertyTypes, referralSources, timeWindows } from 
 import { FORM_DECLARATIONS } from "../../privacy/fields";
 import { neverHeldAgreementRule, retention } from "../../privacy/declaration";
 import type { PrivacyContent } from "../../content-schema";
-import type { KeptAgreement, KeptMail, KeptRequest } from "./kept-about";
+import type { KeptAgreement, KeptMail, KeptReport, KeptRequest } from "./kept-about";
 import { agreementGoesOn, goesOn, periodsOf } from "./due-days";
 
 export interface KeptItem {
@@ -123,6 +123,8 @@ function fieldsOf(request: KeptRequest): Array<{ label: string; value: string }>
   });
 }
 
+const AGREEMENT_WHAT = "Signed inspection agreement";
+
 /**
  * A signed agreement, kept whatever its client asks: Maryland law keeps contracts; one signed for a
  * visit that never took place, by the shorter rule the notice states for it.
@@ -132,7 +134,7 @@ function agreementItem(agreement: KeptAgreement, periods: PrivacyContent): KeptI
   const held = agreement.held ?? true;
   return {
     reference: agreement.booking,
-    what: "Signed inspection agreement",
+    what: AGREEMENT_WHAT,
     receivedAt: agreement.signedAt,
     receivedOn: day(new Date(signed)),
     booking: null,
@@ -185,7 +187,13 @@ function agentItem(request: KeptRequest, goesOnDay: string): KeptItem {
 /** When each kept request goes, and whether a deletion takes it now. */
 export function describeKept(
   mailbox: string,
-  kept: { requests: KeptRequest[]; otherMails: KeptMail[]; agreements?: KeptAgreement[]; asAgent?: KeptRequest[] },
+  kept: {
+    requests: KeptRequest[];
+    otherMails: KeptMail[];
+    agreements?: KeptAgreement[];
+    asAgent?: KeptRequest[];
+    reports?: KeptReport[];
+  },
   now: number,
   periods: PrivacyContent = retention,
 ): KeptData {
@@ -237,5 +245,38 @@ export function describeKept(
         : goesOn(Date.parse(request.receivedAt), kinds.requestsNotBooked),
     ),
   );
-  return { mailbox, items: [...items, ...agreements, ...asAgent], otherMails: kept.otherMails };
+  const reports = (kept.reports ?? []).map((report) =>
+    reportItem(
+      report,
+      agreements.find((agreement) => agreement.reference === report.booking) ??
+        items.find((item) => item.reference === report.booking),
+    ),
+  );
+  return { mailbox, items: [...items, ...agreements, ...reports, ...asAgent], otherMails: kept.otherMails };
+}
+
+/**
+ * An inspection report goes with what it is kept with: the signed agreement, which the law keeps
+ * (BOP §16-4A-05), or, never signed, its booking; a deletion takes it when it takes that.
+ */
+function reportItem(report: KeptReport, keptWith: KeptItem | undefined): KeptItem {
+  const signed = keptWith?.what === AGREEMENT_WHAT;
+  return {
+    reference: report.booking,
+    what: "Inspection report (PDF)",
+    receivedAt: report.uploadedAt,
+    receivedOn: day(new Date(report.uploadedAt)),
+    booking: null,
+    fields: [
+      { label: "Delivered", value: day(new Date(report.uploadedAt)) },
+      { label: "Size", value: `${(report.size / 1024 / 1024).toFixed(1)} MB` },
+      { label: "Kept with", value: signed ? "the signed inspection agreement" : "the booking" },
+    ],
+    mails: [],
+    goesOn: keptWith?.goesOn ?? day(new Date(report.uploadedAt)),
+    keptBecause: signed
+      ? "Maryland law keeps a home inspection report 5 years from its delivery (BOP §16-4A-05): it goes with the signed agreement."
+      : (keptWith?.keptBecause ?? null),
+    record: { ...report },
+  };
 }

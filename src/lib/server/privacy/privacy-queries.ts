@@ -19,6 +19,8 @@ export interface RetentionCounts {
   linkAsks: number;
   /** The desk's records of signing in (asks for links, links and sign-in notices e-mailed) past DESK_RECORDS_DAYS. */
   deskSignIns: number;
+  /** Inspection reports kept with neither their booking nor its signed agreement (report/report-retention.ts). */
+  reports: number;
 }
 
 /**
@@ -57,11 +59,14 @@ export const count = async (tx: Queryable, sql: string, params: unknown[]) =>
 export async function deleteDue(
   tx: Queryable,
   now: string,
-  dueBefore: Record<Exclude<keyof RetentionCounts, "bookingChanges" | "linkAsks" | "deskSignIns">, string> & {
+  dueBefore: Record<
+    Exclude<keyof RetentionCounts, "bookingChanges" | "linkAsks" | "deskSignIns" | "reports">,
+    string
+  > & {
     signedAgreementsFromDelivery: string;
     signedAgreementsNeverHeld: string;
   },
-): Promise<RetentionCounts> {
+): Promise<Omit<RetentionCounts, "reports">> {
   /** Runs a DELETE and counts its rows; in it, `ended` is the instant given. */
   const deleted = (sql: string, ended?: string) =>
     count(

@@ -7,9 +7,10 @@
  * (src/serve/functions-worker.ts); on Netlify the scheduled function
  * netlify/functions/enforce-retention.mts does.
  *
- * The periods are passed in rather than imported: the site's bundles read content/privacy.yaml
- * through webpack's yaml-loader (privacy/declaration.ts), which Netlify's own bundler of the
- * scheduled function cannot, so that function reads the file itself.
+ * The periods and the report store are passed in rather than imported: the site's bundles read
+ * content/privacy.yaml through webpack's yaml-loader (privacy/declaration.ts), as the data folder's
+ * report store reads the business's content, which Netlify's own bundler of the scheduled
+ * function cannot; that function reads the file itself, and takes the bucket (s3-store.ts).
  */
 import { localDate, MARYLAND } from "../../booking/local-time";
 import type { PrivacyContent } from "../../content-schema";
@@ -17,19 +18,30 @@ import { database, type Database } from "../db/database";
 import { claimRetentionDay, deleteDue, recordRetentionRun, type RetentionCounts } from "./privacy-queries";
 import { processState, runtimeEnv } from "../runtime/runtime";
 import { dueBefore, periodsOf, type PeriodOf } from "./due-days";
+import { letGoOfOrphanReports } from "../report/report-queries";
+import { removeGoneObjects } from "../report/report-retention";
+import type { ReportStore } from "../report/report-store";
 
 /** How often a long-running process looks whether the day has turned. */
 const CHECK_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * Runs the pass of `now`'s day (Maryland's), unless it has run: returns what it deleted, or null
- * when that day's pass had already run. Tests move the clock by passing `now`.
+ * when that day's pass had already run. Tests move the clock by passing `now`. The files of the
+ * reports it let go of are then deleted from `store`, with any a past pass could not delete.
  */
 export async function enforceRetention(
   db: Database,
   now: Date,
   periods: PrivacyContent,
+  store: ReportStore | null,
 ): Promise<RetentionCounts | null> {
+  const counts = await deleteDueOn(db, now, periods);
+  await removeGoneObjects(db, store);
+  return counts;
+}
+
+async function deleteDueOn(db: Database, now: Date, periods: PrivacyContent): Promise<RetentionCounts | null> {
   const day = localDate(now.getTime(), MARYLAND);
   return db.transaction(async (tx) => {
     if (!(await claimRetentionDay(tx, day, now.toISOString()))) return null;
@@ -38,7 +50,10 @@ export async function enforceRetention(
     const cutoffs = Object.fromEntries(
       Object.entries(kinds).map(([kind, period]) => [kind, dueBefore(day, period)]),
     ) as Record<PeriodOf, string>;
-    const counts = await deleteDue(tx, now.toISOString(), cutoffs);
+    const counts = {
+      ...(await deleteDue(tx, now.toISOString(), cutoffs)),
+      reports: await letGoOfOrphanReports(tx, now.toISOString()),
+    };
     await recordRetentionRun(tx, day, counts);
     return counts;
   });
@@ -48,11 +63,15 @@ export async function enforceRetention(
  * Runs the pass now and then every hour, for the life of the process (the timer does not keep it
  * alive); each day's pass runs once, on whichever server comes first. Started once per process.
  */
-export function ensureRetentionWorker(periods: PrivacyContent, env: NodeJS.ProcessEnv = runtimeEnv()): void {
+export function ensureRetentionWorker(
+  periods: PrivacyContent,
+  store: ReportStore | null,
+  env: NodeJS.ProcessEnv = runtimeEnv(),
+): void {
   processState("retention-worker", () => {
     const tick = async () => {
       try {
-        const counts = await enforceRetention(await database(env), new Date(), periods);
+        const counts = await enforceRetention(await database(env), new Date(), periods, store);
         if (counts) console.log(`[retention] deleted what was due: ${JSON.stringify(counts)}`);
       } catch (error) {
         // Tried again within the hour; what is due stays due, so a missed pass only delays it.

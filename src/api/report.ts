@@ -1,0 +1,8 @@
+/** /api/report: the client's inspection report, shown once signed and paid (src/lib/server/report/report-page.ts). */
+import { reportPageHandler } from "../lib/server/report/report-page";
+import { functionConfig } from "../lib/server/http/read-body";
+
+export default reportPageHandler;
+
+/** No built-in body parsing (read-body.ts says why it is declared this way). */
+export const { config } = { config: functionConfig };

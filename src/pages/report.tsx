@@ -1,0 +1,35 @@
+import { type HeadProps, type PageProps } from "gatsby";
+import React, { useEffect, useState } from "react";
+import { RequestProvider } from "../components/forms/request-provider";
+import { ReportPageView } from "../components/report/report-page-view";
+import { Seo } from "../components/seo";
+import { Container } from "../components/ui/container";
+import { PageHeader } from "../components/ui/page-header";
+import { useSiteInfo } from "../hooks/use-site-info";
+
+/** Where the link of a report's e-mail leads; the token is read after hydration, never rendered in the HTML. */
+export default function ReportPage({ location }: PageProps) {
+  const { phone } = useSiteInfo();
+  const [token, setToken] = useState<string | null>(null);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the token is read in the browser only, never rendered into the HTML
+  useEffect(() => setToken(new URLSearchParams(location.search).get("token") ?? ""), [location.search]);
+  return (
+    <>
+      <PageHeader eyebrow="Inspection" title="Inspection report" />
+      <Container width="prose" className="py-12">
+        <RequestProvider>{token !== null && <ReportPageView token={token} phone={phone} />}</RequestProvider>
+      </Container>
+    </>
+  );
+}
+
+export function Head({ location }: HeadProps) {
+  return (
+    <Seo
+      title="Inspection Report"
+      description="Open the report of your inspection."
+      pathname={location.pathname}
+      noindex
+    />
+  );
+}
