@@ -1,7 +1,14 @@
 /** @jest-environment node */
 import matter from "gray-matter";
 import { postFrontmatterSchema, validateContent } from "../../src/lib/content-schema";
-import { afterEarlierRuns, fitLine, linearity, parseStepTimings, syntheticPost, treeMemory } from "./build-scaling-parts";
+import {
+  afterEarlierRuns,
+  fitLine,
+  linearity,
+  parseStepTimings,
+  syntheticPost,
+  treeMemory,
+} from "./build-scaling-parts";
 
 describe("syntheticPost", () => {
   it("writes posts that pass the blog schema, each with its own slug and date", () => {
