@@ -138,6 +138,9 @@ test.describe("the water package comparison", () => {
     await openPage(page, "/services/water-quality/lender-fha-va");
     const tip = page.getByRole("button", { name: /^What is Lead/ }).first();
     await tip.focus();
+    // Focus first loads the tooltip code, a chunk of its own: at the start of a run, with every test
+    // server still starting, it arrived after one expectation's wait. Radix marks its tips once it has.
+    await expect(page.locator("[data-tip-id][data-state]").first()).toBeAttached({ timeout: 30_000 });
     await expect(page.getByRole("tooltip")).toBeVisible();
     await expect(tip).toBeFocused();
     await page.keyboard.press("Escape");
