@@ -68,7 +68,7 @@ export const KEPT_RECORDS: readonly KeptRecord[] = [
     kind: "booking",
     name: "Booked inspections",
     holds:
-      "The schedule request it came from, the inspector's time it holds, every change to it, and their e-mails and calendar invitations.",
+      "The schedule request it came from, the inspector's time it holds, every change to it, what was paid for it and refunded (the amount, how, when, and for a card payment Stripe's reference, never the card's number), and their e-mails and calendar invitations.",
     purpose: "To do the inspection, and to have the record of the job we did.",
     years: retention.bookingsYears,
     from: "the day of the visit",
@@ -108,6 +108,11 @@ export const RECIPIENTS: ReadonlyArray<{ name: string; receives: string }> = [
     name: "Our file storage",
     receives:
       "The inspection report's PDF is kept in our storage bucket (an S3-compatible service such as Amazon S3, Cloudflare R2 or Backblaze B2) and downloaded from it by a link that works for a few minutes.",
+  },
+  {
+    name: "Our payment processor (Stripe)",
+    receives:
+      "If you pay online, you enter your card on Stripe's own page, never on ours: Stripe receives your e-mail address, the amount and the booking's reference, tells us the payment went through, and sends any refund back to your card.",
   },
   {
     name: "Our web host (Netlify)",

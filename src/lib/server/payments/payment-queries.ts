@@ -38,6 +38,31 @@ export async function paymentsOf(db: Queryable, booking: string): Promise<Paymen
   }));
 }
 
+/** The payments and refunds of several bookings, oldest first: what a person's data page lists. */
+export async function paymentsOfBookings(
+  db: Queryable,
+  bookings: readonly string[],
+): Promise<Array<Pick<Payment, "kind" | "method" | "amountCents" | "recordedAt"> & { booking: string }>> {
+  const rows = await db.query<{
+    booking: string;
+    kind: Payment["kind"];
+    method: PaymentMethod;
+    amount_cents: number;
+    recorded_at: Date;
+  }>(
+    `SELECT booking, kind, method, amount_cents, recorded_at FROM payments
+     WHERE booking = ANY($1::text[]) ORDER BY recorded_at, id`,
+    [bookings],
+  );
+  return rows.map((row) => ({
+    booking: row.booking,
+    kind: row.kind,
+    method: row.method,
+    amountCents: row.amount_cents,
+    recordedAt: new Date(row.recorded_at).toISOString(),
+  }));
+}
+
 /** Records a payment or refund; one with a Stripe id already recorded is not recorded again (false). */
 export async function insertPayment(
   tx: Queryable,

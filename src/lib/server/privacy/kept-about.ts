@@ -2,6 +2,7 @@
  * What the site keeps about one person, by their address: the queries behind their data page
  * (privacy/kept-data.ts) and their deletion (privacy/data-rights.ts).
  */
+import { paymentsOfBookings } from "../payments/payment-queries";
 import { reportsOf } from "../report/report-queries";
 import { mailboxOf } from "../mail/mailbox-address";
 import type { MailMessage } from "../mail/mailer";
@@ -36,6 +37,15 @@ export interface KeptRequest {
   record: Record<string, unknown>;
   booking: { status: BookingStatus; start: string } | null;
   mails: KeptMail[];
+  /** What was paid for its booking and refunded, oldest first (none for other records). */
+  payments?: KeptPayment[];
+}
+
+export interface KeptPayment {
+  kind: "payment" | "refund";
+  method: "online" | "cash" | "check" | "card-terminal";
+  amountCents: number;
+  recordedAt: string;
 }
 
 interface KeptRow extends Record<string, unknown> {
@@ -121,6 +131,7 @@ export async function keptAbout(
     address,
   ]);
   const ours = new Set(all.map((row) => row.reference));
+  const payments = await paymentsOfBookings(db, references);
   const kept = (row: KeptRow): KeptRequest => ({
     reference: row.reference,
     kind: row.kind,
@@ -128,6 +139,7 @@ export async function keptAbout(
     record: row.record,
     booking: row.status && row.start_at ? { status: row.status, start: new Date(row.start_at).toISOString() } : null,
     mails: mails.filter((mail) => mail.reference === row.reference).map(({ reference: _, ...mail }) => mail),
+    payments: payments.filter((payment) => payment.booking === row.reference).map(({ booking: _, ...paid }) => paid),
   });
   const agreements = await agreementsOf(db, address);
   const reports = await reportsOf(db, [...references, ...agreements.map((agreement) => agreement.booking)]);
@@ -135,7 +147,7 @@ export async function keptAbout(
     requests: all.map(kept),
     otherMails: mails.filter((mail) => !ours.has(mail.reference)).map(({ reference: _, ...mail }) => mail),
     agreements,
-    asAgent: asAgent.map((row) => ({ ...kept(row), mails: [] })),
+    asAgent: asAgent.map((row) => ({ ...kept(row), mails: [], payments: [] })),
     reports: reports.map(({ booking, size, uploadedAt }) => ({ booking, size, uploadedAt })),
   };
 }

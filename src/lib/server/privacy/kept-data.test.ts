@@ -217,6 +217,33 @@ describe("what a person's data page says", () => {
     ]);
   });
 
+  it("lists what was paid for a booking and refunded, in words", () => {
+    const data = describeKept(
+      "sam@example.com",
+      {
+        requests: [
+          {
+            ...samsRequest(
+              { mainInspection: "residential" },
+              { status: "cancelled", start: "2026-12-04T15:00:00.000Z" },
+            ),
+            payments: [
+              { kind: "payment", method: "online", amountCents: 17500, recordedAt: "2026-11-26T15:00:00.000Z" },
+              { kind: "refund", method: "online", amountCents: 8750, recordedAt: "2026-12-03T15:00:00.000Z" },
+            ],
+          },
+        ],
+        otherMails: [],
+      },
+      Date.parse("2026-12-05T00:00:00Z"),
+      retention,
+    );
+    expect(data.items[0]!.fields).toContainEqual({
+      label: "Payments",
+      value: "$175.00 paid online, by card through Stripe on November 26, 2026; $87.50 refunded on December 3, 2026",
+    });
+  });
+
   it("shows a moved booking's time as it now stands, and a change to a booking in words", () => {
     const data = describeKept(
       "sam@example.com",

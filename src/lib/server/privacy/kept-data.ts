@@ -17,7 +17,8 @@ import { NO_MAIN_INSPECTION, propertyTypes, referralSources, timeWindows } from 
 import { FORM_DECLARATIONS } from "../../privacy/fields";
 import { neverHeldAgreementRule, retention } from "../../privacy/declaration";
 import type { PrivacyContent } from "../../content-schema";
-import type { KeptAgreement, KeptMail, KeptReport, KeptRequest } from "./kept-about";
+import { formatCents, longDate } from "../../format";
+import type { KeptAgreement, KeptMail, KeptPayment, KeptReport, KeptRequest } from "./kept-about";
 import { agreementGoesOn, goesOn, periodsOf } from "./due-days";
 
 export interface KeptItem {
@@ -123,6 +124,25 @@ function fieldsOf(request: KeptRequest): Array<{ label: string; value: string }>
   });
 }
 
+const PAID_HOW: Record<KeptPayment["method"], string> = {
+  online: "online, by card through Stripe",
+  cash: "in cash",
+  check: "by check",
+  "card-terminal": "by card at the inspection",
+};
+
+/** A booking's payments and refunds in words, one line: "$175.00 paid online, by card through Stripe on November 29, 2026". */
+function paymentsField(payments: readonly KeptPayment[] = []): Array<{ label: string; value: string }> {
+  if (!payments.length) return [];
+  const said = payments.map((payment) => {
+    const on = longDate(day(new Date(payment.recordedAt)));
+    return payment.kind === "refund"
+      ? `${formatCents(payment.amountCents)} refunded on ${on}`
+      : `${formatCents(payment.amountCents)} paid ${PAID_HOW[payment.method]} on ${on}`;
+  });
+  return [{ label: "Payments", value: said.join("; ") }];
+}
+
 const AGREEMENT_WHAT = "Signed inspection agreement";
 
 /**
@@ -223,7 +243,7 @@ export function describeKept(
       receivedAt: request.receivedAt,
       receivedOn: day(new Date(received)),
       booking: request.booking,
-      fields: fieldsOf(request),
+      fields: [...fieldsOf(request), ...paymentsField(request.payments)],
       mails: request.mails,
       goesOn: goes,
       keptBecause: bookedUntil
