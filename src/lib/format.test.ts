@@ -1,4 +1,4 @@
-import { formatCount, formatDollars, possessive, wordList } from "./format";
+import { formatCount, formatDollars, formatFileSize, possessive, wordList } from "./format";
 
 describe("formatCount and formatDollars", () => {
   const intlCount = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
@@ -28,5 +28,14 @@ describe("wordList and possessive", () => {
   it("gives a name ending in s an apostrophe alone", () => {
     expect(possessive("Severn Ridge Home Inspections")).toBe("Severn Ridge Home Inspections'");
     expect(possessive("Casey Otherbuyer")).toBe("Casey Otherbuyer's");
+  });
+});
+
+describe("formatFileSize", () => {
+  it("gives megabytes with one decimal, and kilobytes under one megabyte, never 0.0 MB", () => {
+    expect(formatFileSize(40 * 1024 * 1024)).toBe("40.0 MB");
+    expect(formatFileSize(2.8 * 1024 * 1024)).toBe("2.8 MB");
+    expect(formatFileSize(8 * 1024 + 20)).toBe("9 KB");
+    expect(formatFileSize(3)).toBe("1 KB");
   });
 });

@@ -42,3 +42,9 @@ export function formatCents(cents: number): string {
   const whole = Math.floor(Math.abs(cents) / 100);
   return `$${formatCount(whole)}.${String(Math.abs(cents) % 100).padStart(2, "0")}`;
 }
+
+/** A file's size as a person reads it: "40.0 MB", or "8 KB" for one under a megabyte (never "0.0 MB"). */
+export function formatFileSize(bytes: number): string {
+  const megabyte = 1024 * 1024;
+  return bytes < megabyte ? `${Math.max(1, Math.ceil(bytes / 1024))} KB` : `${(bytes / megabyte).toFixed(1)} MB`;
+}

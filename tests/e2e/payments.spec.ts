@@ -7,10 +7,11 @@
  * booking's page unpaid and paid, the refund e-mail and the desk's payment controls, in
  * reports/tmp/payments (ignored by git).
  */
+import { statSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { axeViolations, describeViolations } from "../support/axe";
-import { signInToDesk } from "../support/desk-page";
+import { OFFICE, signInToDesk } from "../support/desk-page";
 import { E2E_PAYMENTS_DATA, paymentsSite, shotsDir } from "../support/e2e-env";
 import { openPage } from "../support/page";
 import { bookingRequest, jobQuery, SHORT_JOB } from "../support/sample-requests";
@@ -126,4 +127,109 @@ test("the desk records a payment taken on site, and the booking reads paid @phon
     path: path.join(shotsDir("payments"), `desk-payment-${info.project.name === "phone" ? 390 : 1280}.png`),
   });
   await expectAxeClean(page);
+});
+
+test("the client opens the report from its e-mail once the agreement is signed and the fee paid on Stripe's page", async ({
+  page,
+  request,
+}, info) => {
+  // The booking, its confirmation, its report and the signature are made as the desk and the
+  // signing page make them, through the site's own functions; the client's part is in the browser.
+  const month = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 2, 1))
+    .toISOString()
+    .slice(0, 7);
+  const starts = (
+    (await (await request.get(`${paymentsSite}/api/availability/${month}?${jobQuery(SHORT_JOB)}`)).json()) as {
+      starts: string[];
+    }
+  ).starts;
+  const who = { ...visitor(), phone: `(410) 555-${visitor().phone.slice(-4)}` };
+  const booked = await request.post(`${paymentsSite}/api/schedule`, {
+    data: bookingRequest(starts.at(info.project.name === "phone" ? -5 : -7)!, { ...SHORT_JOB, ...who }),
+  });
+  expect(booked.status()).toBe(201);
+  const { reference, quote } = (await booked.json()) as { reference: string; quote: { total: number } };
+  const fee = formatCents(quote.total * 100);
+  const mailText = async (to: string, pattern: RegExp) => {
+    await expect
+      .poll(async () =>
+        (
+          await inPaymentsDatabase((db) =>
+            db.query<{ text: string }>(
+              "SELECT mail->>'text' AS text FROM deliveries WHERE mailbox = $1 ORDER BY created_at DESC",
+              [to],
+            ),
+          )
+        ).some((row) => pattern.test(row.text)),
+      )
+      .toBe(true);
+    const rows = await inPaymentsDatabase((db) =>
+      db.query<{ text: string }>(
+        "SELECT mail->>'text' AS text FROM deliveries WHERE mailbox = $1 ORDER BY created_at DESC",
+        [to],
+      ),
+    );
+    return rows.find((row) => pattern.test(row.text))!.text;
+  };
+
+  // The owner's desk on this copy of the site: a link to a desk mailbox, and its session. The two
+  // widths run at once, so each signs in as a mailbox of its own (site.yaml's deskPeople lists the second).
+  const deskMailbox = info.project.name === "phone" ? OFFICE : "frontdesk@severnridgeinspections.com";
+  const desk = (action: string, data: Record<string, unknown>) =>
+    request.post(`${paymentsSite}/api/desk/${action}`, { data, headers: { origin: paymentsSite } });
+  expect((await desk("link", { email: deskMailbox })).status()).toBe(200);
+  const signInMail = await mailText(deskMailbox, /desk\?signin=[A-Za-z0-9_-]+/);
+  const signInToken = /desk\?signin=([A-Za-z0-9_-]+)/.exec(signInMail)![1]!;
+  expect((await desk("sign-in", { token: signInToken })).status()).toBe(200);
+  expect((await desk("confirm", { reference })).status()).toBe(200);
+  // The visit has begun: its time moved to five minutes ago (a day more at the second width, whose
+  // visit runs at the same moment and could have the same inspector), so the desk takes its report.
+  await inPaymentsDatabase((db) =>
+    db.query(
+      `UPDATE bookings SET start_at = start_at - moved.by,
+         during = tstzrange(lower(during) - moved.by, upper(during) - moved.by)
+       FROM (SELECT start_at - now() + $2::interval AS by FROM bookings WHERE reference = $1) AS moved
+       WHERE reference = $1`,
+      [reference, info.project.name === "phone" ? "5 minutes" : "1 day 5 minutes"],
+    ),
+  );
+  const upload = (await (await desk("report-upload-link", { reference })).json()) as { key: string; url: string };
+  const pdf = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(8192, 0x20), Buffer.from("\n%%EOF\n")]);
+  const put = await request.put(`${paymentsSite}${upload.url}`, {
+    data: pdf,
+    headers: { "content-type": "application/pdf" },
+  });
+  expect(put.status()).toBe(200);
+  expect((await desk("report-attach", { reference, key: upload.key })).status()).toBe(200);
+
+  // The client signs from the confirmation's link.
+  const confirmation = await mailText(who.email, /\/agreement\?token=/);
+  const signing = new URL(/https?:\/\/\S+\/agreement\?token=[A-Za-z0-9._-]+/.exec(confirmation)![0]);
+  const signed = await request.post(`${paymentsSite}/api/agreement`, {
+    data: { token: signing.searchParams.get("token"), name: "Ann Client", consent: true },
+  });
+  expect(signed.status()).toBe(200);
+
+  // The report's e-mail leads to its page: withheld, with the one step left and its button.
+  const reportMail = await mailText(who.email, /\/report\?token=/);
+  const reportLink = new URL(/https?:\/\/\S+\/report\?token=[A-Za-z0-9._-]+/.exec(reportMail)![0]);
+  const reportPage = `${paymentsSite}${reportLink.pathname}${reportLink.search}`;
+  await openPage(page, reportPage);
+  await expect(page.getByText("Pay the balance of the inspection fee.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign the agreement" })).toHaveCount(0);
+  await expectAxeClean(page);
+  await page.getByRole("link", { name: "Pay the balance" }).click();
+  await expect(page.getByRole("heading", { name: `Pay ${fee}` })).toBeVisible();
+  await page.getByRole("button", { name: "Pay" }).click();
+  await page.waitForURL((url) => url.pathname === "/booking" && url.searchParams.get("payment") === "paid");
+  await expect(page.getByRole("region", { name: "Payment" }).getByText(`Paid in full: ${fee}.`)).toBeVisible();
+
+  await openPage(page, reportPage);
+  await expect(page.getByText("Your report is ready")).toBeVisible();
+  await shoot(page, "report-paid", info.project.name);
+  await expectAxeClean(page);
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download the report (PDF)" }).click();
+  const file = await (await downloading).path();
+  expect(statSync(file).size).toBe(pdf.length);
 });

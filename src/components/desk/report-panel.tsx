@@ -4,6 +4,7 @@
  * the client is e-mailed the report page. Then: its size and date, "release anyway" for a client
  * who has not signed or paid, a download, and every download so far.
  */
+import { formatFileSize } from "../../lib/format";
 import { useQueryClient } from "@tanstack/react-query";
 import React, { useId, useState } from "react";
 import { readApiError } from "../../lib/api-error";
@@ -15,10 +16,8 @@ import { SaidNote, type Said } from "./said-note";
 
 const WHO: Record<"client" | "agent" | "owner", string> = { client: "the client", agent: "the agent", owner: "you" };
 
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-
 function uploadedText(report: NonNullable<DeskItem["report"]>) {
-  return `uploaded ${report.uploaded} (${megabytes(report.size)})${
+  return `uploaded ${report.uploaded} (${formatFileSize(report.size)})${
     report.released ? `; released before signing or paying by ${report.released.by}, ${report.released.at}` : ""
   }`;
 }
@@ -143,7 +142,7 @@ export function ReportPanel({
       {sent && (
         <div>
           <label className="block text-sm" htmlFor={`${inputId}-progress`}>
-            Uploading: {megabytes(sent.sent)} of {megabytes(sent.total)}
+            Uploading: {formatFileSize(sent.sent)} of {formatFileSize(sent.total)}
           </label>
           <progress id={`${inputId}-progress`} className="w-full" max={sent.total} value={sent.sent} />
         </div>

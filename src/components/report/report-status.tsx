@@ -3,6 +3,7 @@
  * is missing and the button that does it (sign the agreement, pay the balance); or ready, with the
  * download. The agent the client named sees the same, without the client's buttons.
  */
+import { formatFileSize } from "../../lib/format";
 import React from "react";
 import type { ReportStep, ReportView } from "../../lib/report/report-view";
 import { buttonStyles } from "../ui/button";
@@ -19,8 +20,6 @@ const STEP_TEXT: Record<ReportStep["what"], { client: string; agent: string; but
     button: "Pay the balance",
   },
 };
-
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 function Step({ step, who }: { step: ReportStep; who: "client" | "agent" }) {
   const text = STEP_TEXT[step.what];
@@ -62,7 +61,7 @@ export function ReportStatus({ view, downloadHref }: { view: ReportView; downloa
         Your report is ready
       </h2>
       <p>
-        {what}, as a PDF of {megabytes(view.size)}.
+        {what}, as a PDF of {formatFileSize(view.size)}.
       </p>
       <a className={buttonStyles()} href={downloadHref}>
         Download the report (PDF)

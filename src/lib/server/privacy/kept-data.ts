@@ -17,7 +17,7 @@ import { NO_MAIN_INSPECTION, propertyTypes, referralSources, timeWindows } from 
 import { FORM_DECLARATIONS } from "../../privacy/fields";
 import { neverHeldAgreementRule, retention } from "../../privacy/declaration";
 import type { PrivacyContent } from "../../content-schema";
-import { formatCents, longDate } from "../../format";
+import { formatCents, formatFileSize, longDate } from "../../format";
 import type { KeptAgreement, KeptMail, KeptPayment, KeptReport, KeptRequest } from "./kept-about";
 import { agreementGoesOn, goesOn, periodsOf } from "./due-days";
 
@@ -289,7 +289,7 @@ function reportItem(report: KeptReport, keptWith: KeptItem | undefined): KeptIte
     booking: null,
     fields: [
       { label: "Delivered", value: day(new Date(report.uploadedAt)) },
-      { label: "Size", value: `${(report.size / 1024 / 1024).toFixed(1)} MB` },
+      { label: "Size", value: formatFileSize(report.size) },
       { label: "Kept with", value: signed ? "the signed inspection agreement" : "the booking" },
     ],
     mails: [],
