@@ -54,7 +54,9 @@ export default defineConfig({
   webServer: [
     {
       command: `npx tsx src/serve/serve.ts --port ${port}`,
-      url: `http://127.0.0.1:${port}/`,
+      // Ready once the functions have opened the database (the desk answers 401 then, 503 before):
+      // tests that start while the functions are still starting share the CPU with them.
+      url: `http://127.0.0.1:${port}/api/desk/session`,
       reuseExistingServer: false,
       timeout: 90_000,
       // Every browser test visits from 127.0.0.1, so the per-address limit is raised here.
@@ -92,7 +94,7 @@ export default defineConfig({
     {
       // The site with payments online (tests/e2e/payments.spec.ts); SITE_URL, so Stripe sends the browser back here.
       command: `npx tsx src/serve/serve.ts --port ${paymentsPort}`,
-      url: `${paymentsSite}/`,
+      url: `${paymentsSite}/api/desk/session`,
       reuseExistingServer: false,
       timeout: 90_000,
       env: {

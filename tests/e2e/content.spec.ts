@@ -137,9 +137,12 @@ test.describe("the water package comparison", () => {
   test("opens a tooltip on keyboard focus and closes it with Escape", async ({ page }) => {
     await openPage(page, "/services/water-quality/lender-fha-va");
     const tip = page.getByRole("button", { name: /^What is Lead/ }).first();
+    // In view first: focus() scrolls an element out of view into it, and Radix closes a tooltip when
+    // anything around its tip scrolls, so a scroll landing after the tooltip opened closed it by chance.
+    await tip.scrollIntoViewIfNeeded();
     await tip.focus();
-    // Focus first loads the tooltip code, a chunk of its own: at the start of a run, with every test
-    // server still starting, it arrived after one expectation's wait. Radix marks its tips once it has.
+    // Focus first loads the tooltip code, a chunk of its own, which on a busy machine took longer
+    // than one expectation's wait. Radix marks its tips once it has.
     await expect(page.locator("[data-tip-id][data-state]").first()).toBeAttached({ timeout: 30_000 });
     await expect(page.getByRole("tooltip")).toBeVisible();
     await expect(tip).toBeFocused();
