@@ -7,9 +7,10 @@
  * booking's page unpaid and paid, the refund e-mail and the desk's payment controls, in
  * reports/tmp/payments (ignored by git).
  */
+import { moveVisitStart } from "../support/stored-booking";
 import { statSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { axeViolations, describeViolations } from "../support/axe";
 import { OFFICE, signInToDesk } from "../support/desk-page";
 import { E2E_PAYMENTS_DATA, paymentsSite, shotsDir } from "../support/e2e-env";
@@ -29,6 +30,15 @@ const shoot = (page: Page, name: string, project: string) =>
     fullPage: true,
   });
 
+/** The open starts of the short job in the month `monthsAhead` from this one, on `site` ("" for the main copy). */
+async function openStarts(request: APIRequestContext, site: string, monthsAhead: number): Promise<string[]> {
+  const month = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + monthsAhead, 1))
+    .toISOString()
+    .slice(0, 7);
+  const answer = await request.get(`${site}/api/availability/${month}?${jobQuery(SHORT_JOB)}`);
+  return ((await answer.json()) as { starts: string[] }).starts;
+}
+
 async function expectAxeClean(page: Page) {
   const violations = await axeViolations(page);
   expect(violations, describeViolations(violations)).toEqual([]);
@@ -39,14 +49,7 @@ test("book, pay on Stripe's page, come back to 'paid', then cancel and read the 
   request,
 }, info) => {
   // The last open starts of the month after next: far enough ahead for the whole refund.
-  const month = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 2, 1))
-    .toISOString()
-    .slice(0, 7);
-  const starts = (
-    (await (await request.get(`${paymentsSite}/api/availability/${month}?${jobQuery(SHORT_JOB)}`)).json()) as {
-      starts: string[];
-    }
-  ).starts;
+  const starts = await openStarts(request, paymentsSite, 2);
   const start = starts.at(info.project.name === "phone" ? -1 : -3)!;
   const who = { ...visitor(), phone: `(410) 555-${visitor().phone.slice(-4)}` };
   const booked = await request.post(`${paymentsSite}/api/schedule`, {
@@ -99,12 +102,7 @@ test("book, pay on Stripe's page, come back to 'paid', then cancel and read the 
 });
 
 test("the desk records a payment taken on site, and the booking reads paid @phone", async ({ page, request }, info) => {
-  const month = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 1, 1))
-    .toISOString()
-    .slice(0, 7);
-  const starts = (
-    (await (await request.get(`/api/availability/${month}?${jobQuery(SHORT_JOB)}`)).json()) as { starts: string[] }
-  ).starts;
+  const starts = await openStarts(request, "", 1);
   const start = starts.at(-7)!;
   const who = { ...visitor(), phone: `(410) 555-${visitor().phone.slice(-4)}` };
   const booked = await request.post("/api/schedule", { data: bookingRequest(start, { ...SHORT_JOB, ...who }) });
@@ -135,14 +133,7 @@ test("the client opens the report from its e-mail once the agreement is signed a
 }, info) => {
   // The booking, its confirmation, its report and the signature are made as the desk and the
   // signing page make them, through the site's own functions; the client's part is in the browser.
-  const month = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 2, 1))
-    .toISOString()
-    .slice(0, 7);
-  const starts = (
-    (await (await request.get(`${paymentsSite}/api/availability/${month}?${jobQuery(SHORT_JOB)}`)).json()) as {
-      starts: string[];
-    }
-  ).starts;
+  const starts = await openStarts(request, paymentsSite, 2);
   const who = { ...visitor(), phone: `(410) 555-${visitor().phone.slice(-4)}` };
   const booked = await request.post(`${paymentsSite}/api/schedule`, {
     data: bookingRequest(starts.at(info.project.name === "phone" ? -5 : -7)!, { ...SHORT_JOB, ...who }),
@@ -184,15 +175,8 @@ test("the client opens the report from its e-mail once the agreement is signed a
   expect((await desk("confirm", { reference })).status()).toBe(200);
   // The visit has begun: its time moved to five minutes ago (a day more at the second width, whose
   // visit runs at the same moment and could have the same inspector), so the desk takes its report.
-  await inPaymentsDatabase((db) =>
-    db.query(
-      `UPDATE bookings SET start_at = start_at - moved.by,
-         during = tstzrange(lower(during) - moved.by, upper(during) - moved.by)
-       FROM (SELECT start_at - now() + $2::interval AS by FROM bookings WHERE reference = $1) AS moved
-       WHERE reference = $1`,
-      [reference, info.project.name === "phone" ? "5 minutes" : "1 day 5 minutes"],
-    ),
-  );
+  const ago = (info.project.name === "phone" ? 0 : 24 * 60 * 60_000) + 5 * 60_000;
+  await inPaymentsDatabase((db) => moveVisitStart(db, reference, new Date(Date.now() - ago)));
   const upload = (await (await desk("report-upload-link", { reference })).json()) as { key: string; url: string };
   const pdf = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(8192, 0x20), Buffer.from("\n%%EOF\n")]);
   const put = await request.put(`${paymentsSite}${upload.url}`, {

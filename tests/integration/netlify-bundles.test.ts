@@ -8,6 +8,7 @@
  * each scheduled function. Then what a deploy without its settings, or a preview handed
  * production's database, answers: a sentence, a log line naming the setting, nothing stored.
  */
+import { moveVisitStart } from "../support/stored-booking";
 import type { DeskDays } from "../../src/lib/desk/desk-item";
 import { parseSetCookie } from "cookie";
 import { randomUUID } from "node:crypto";
@@ -299,13 +300,7 @@ describe("the report from its bundles", () => {
       (await postJson(`${front.url}/api/booking`, { token: tokenIn(confirmation, "booking"), action: "confirm" }))
         .status,
     ).toBe(200);
-    await db.query(
-      `UPDATE bookings SET start_at = start_at - moved.by,
-         during = tstzrange(lower(during) - moved.by, upper(during) - moved.by)
-       FROM (SELECT start_at - $2::timestamptz AS by FROM bookings WHERE reference = $1) AS moved
-       WHERE reference = $1`,
-      [reference, new Date(Date.now() - 60 * 60_000).toISOString()],
-    );
+    await moveVisitStart(db, reference, new Date(Date.now() - 60 * 60_000));
 
     const session = await send(`${front.url}/api/desk/session`, { method: "GET", headers: { cookie } });
     expect(JSON.parse(session.body)).toMatchObject({

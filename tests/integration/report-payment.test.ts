@@ -4,6 +4,7 @@
  * the "pay now" link (the agent's page names the fee, without the client's link), and the report is
  * served once the owner records the payment. Stripe is never called: the owner takes it on site.
  */
+import { moveVisitStart } from "../support/stored-booking";
 import { COPY_AGENT } from "../../src/lib/forms/choices";
 import type { DeskDays } from "../../src/lib/desk/desk-item";
 import { withDatabase } from "../../src/serve/database-access";
@@ -53,17 +54,11 @@ describe.each(deskEngines)("the report of a visit not paid for, on %s", (_name, 
     const client = lastEmail();
     expect((await desk(server.url, "confirm", { reference }, cookie)).status).toBe(200);
     // The visit has begun: its time moved to five minutes ago, so the desk takes its report.
-    await withDatabase(
-      (db) =>
-        db.query(
-          `UPDATE bookings SET start_at = start_at - moved.by,
-             during = tstzrange(lower(during) - moved.by, upper(during) - moved.by)
-           FROM (SELECT start_at - now() + interval '5 minutes' AS by FROM bookings WHERE reference = $1) AS moved
-           WHERE reference = $1`,
-          [reference],
-        ),
-      { ...process.env, DATA_DIR: server.dataDir, ...env },
-    );
+    await withDatabase((db) => moveVisitStart(db, reference, new Date(Date.now() - 5 * 60_000)), {
+      ...process.env,
+      DATA_DIR: server.dataDir,
+      ...env,
+    });
     const link = JSON.parse((await desk(server.url, "report-upload-link", { reference }, cookie)).body) as {
       key: string;
       url: string;

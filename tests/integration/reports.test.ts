@@ -8,6 +8,7 @@
  * recorded; a link opens only its own booking's report; a presigned link expires; and the report
  * is deleted, from the store too, on its day.
  */
+import { moveVisitStart } from "../support/stored-booking";
 import { COPY_AGENT } from "../../src/lib/forms/choices";
 import { retention } from "../../src/lib/privacy/declaration";
 import { instantOf, MARYLAND } from "../../src/lib/booking/local-time";
@@ -77,15 +78,7 @@ describe.each(stores)("reports on %s, kept in %s", (engineName, _storeName, inBu
     const { reference } = JSON.parse(booked.body) as { reference: string };
     expect((await desk(server.url, "confirm", { reference }, cookie)).status).toBe(200);
     const startedAt = new Date(Date.now() - 5 * 60_000 - visits++ * DAY_MS);
-    await inDatabase((db) =>
-      db.query(
-        `UPDATE bookings SET start_at = start_at - moved.by,
-           during = tstzrange(lower(during) - moved.by, upper(during) - moved.by)
-         FROM (SELECT start_at - $2::timestamptz AS by FROM bookings WHERE reference = $1) AS moved
-         WHERE reference = $1`,
-        [reference, startedAt.toISOString()],
-      ),
-    );
+    await inDatabase((db) => moveVisitStart(db, reference, startedAt));
     return {
       reference,
       email: lastEmail(),

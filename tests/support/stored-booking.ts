@@ -71,3 +71,16 @@ export async function storeConfirmedBooking(db: Database, booking: ConfirmedBook
     });
   });
 }
+
+/**
+ * Moves a booking's visit, its held time with it, to have begun at `startedAt`: what the desk
+ * offers once a visit has started (the report's upload) cannot otherwise be reached without waiting.
+ */
+export const moveVisitStart = (db: Pick<Database, "query">, reference: string, startedAt: Date) =>
+  db.query(
+    `UPDATE bookings SET start_at = start_at - moved.by,
+       during = tstzrange(lower(during) - moved.by, upper(during) - moved.by)
+     FROM (SELECT start_at - $2::timestamptz AS by FROM bookings WHERE reference = $1) AS moved
+     WHERE reference = $1`,
+    [reference, startedAt.toISOString()],
+  );
