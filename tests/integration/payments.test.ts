@@ -109,14 +109,28 @@ describe.each(deskEngines)("payments online on %s", (_name, setup) => {
       headers: signature ? { "stripe-signature": signature } : {},
     });
 
-  /** Moves a booking's visit to `hours` from now, as time passing would, keeping its length. */
-  const visitIn = (reference: string, hours: number) =>
-    query(
-      `UPDATE bookings SET start_at = now() + make_interval(hours => $2::int),
-         during = tstzrange(now() + make_interval(hours => $2::int), now() + make_interval(hours => $2::int + 1))
-       WHERE reference = $1`,
+  /**
+   * Moves a booking's visit to `hours` from now, as time passing would, for an hour: or the first
+   * whole hour after that its inspector has free. The test's other bookings stay at the open starts
+   * they were booked at, which may fall at that time, and the constraint would refuse the move.
+   */
+  const visitIn = async (reference: string, hours: number) => {
+    const moved = await query(
+      `UPDATE bookings SET start_at = free.at, during = tstzrange(free.at, free.at + interval '1 hour')
+       FROM (SELECT now() + make_interval(hours => $2::int + later) AS at
+             FROM generate_series(0, 40) AS later, bookings AS moving
+             WHERE moving.reference = $1 AND NOT EXISTS (
+               SELECT 1 FROM bookings AS other
+               WHERE other.inspector = moving.inspector AND other.reference IS DISTINCT FROM $1
+                 AND other.status IN ('pending', 'booked', 'time_off')
+                 AND other.during && tstzrange(now() + make_interval(hours => $2::int + later),
+                                               now() + make_interval(hours => $2::int + later + 1)))
+             ORDER BY later LIMIT 1) AS free
+       WHERE reference = $1 RETURNING reference`,
       [reference, hours],
     );
+    expect(moved).toHaveLength(1);
+  };
 
   const cancel = (booked: Booked) =>
     send(`${server.url}/api/booking`, {

@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import { request } from "node:http";
 import path from "node:path";
 import { newServerDataDir } from "./embedded-database";
-import { freePort, waitForServer } from "../../src/serve/net";
+import { freePort } from "../../src/serve/net";
 import { readStored, type StoredRecord } from "./stored-requests";
 import { siteRoot } from "../../scripts/lib/site-copy";
 
@@ -31,12 +31,13 @@ export async function startFunctionServer(
   env: Record<string, string> = {},
   reuseDataDir?: string,
 ): Promise<FunctionServer> {
-  const port = await freePort();
   const dataDir = reuseDataDir ?? (await newServerDataDir());
   let output = "";
+  // Port 0: the server takes a free port as it listens and prints it. A port chosen here first
+  // could be taken, by the other test worker's connections, before the server listened on it.
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", path.join(siteRoot, "src", "serve", "serve.ts"), "--port", String(port), "--host", "127.0.0.1"],
+    ["--import", "tsx", path.join(siteRoot, "src", "serve", "serve.ts"), "--port", "0", "--host", "127.0.0.1"],
     {
       cwd: siteRoot,
       env: { ...process.env, NO_COLOR: "1", DATA_DIR: dataDir, ...env },
@@ -44,10 +45,24 @@ export async function startFunctionServer(
   );
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  // A server that does not come up in time is stopped, not left running after the test gives up.
-  await waitForServer(port, child).catch((error: unknown) => {
-    child.kill("SIGTERM");
-    throw error;
+  const port = await new Promise<number>((resolve, reject) => {
+    const listening = () => {
+      const address = /running at http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+      if (!address) return;
+      child.stdout?.off("data", listening);
+      child.off("exit", exited);
+      clearTimeout(timer);
+      resolve(Number(address[1]));
+    };
+    const exited = (code: number | null) =>
+      reject(new Error(`The server exited with code ${code} before it listened:\n${output}`));
+    // A server that does not come up in time is stopped, not left running after the test gives up.
+    const timer = setTimeout(() => {
+      child.kill("SIGTERM");
+      reject(new Error(`The server did not listen within 60 s:\n${output}`));
+    }, 60_000);
+    child.stdout?.on("data", listening);
+    child.once("exit", exited);
   });
   return {
     url: `http://127.0.0.1:${port}`,

@@ -1,7 +1,6 @@
 /** A real SMTP server on loopback that keeps every message it accepts. */
-import { createServer, type Socket } from "node:net";
+import { createServer, type AddressInfo, type Socket } from "node:net";
 import { SMTPServer } from "smtp-server";
-import { freePort } from "./function-server";
 
 export interface ReceivedMail {
   from: string;
@@ -38,7 +37,6 @@ export async function startMailbox({
   refuseRecipient?: (address: string) => number | undefined;
   holdAnswer?: (recipients: string[]) => boolean;
 } = {}): Promise<Mailbox> {
-  const port = chosen ?? (await freePort());
   const messages: ReceivedMail[] = [];
   const recipientsAsked: string[] = [];
   const held: Array<() => void> = [];
@@ -70,7 +68,9 @@ export async function startMailbox({
   // A client killed mid-conversation (the site's server stopped at the end of a test) resets its
   // connection; that is not the mail server failing.
   server.on("error", () => undefined);
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  // Port 0 unless chosen: the port is taken as the server listens, so nothing can take it first.
+  await new Promise<void>((resolve) => server.listen(chosen ?? 0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,

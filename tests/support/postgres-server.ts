@@ -75,32 +75,19 @@ export async function startPostgres(): Promise<PostgresServer> {
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`initdb failed: ${init.stderr || init.error?.message}`);
   }
-  const port = await freePort();
-  // A test server: durability is the tests' own concern, not the disk's. TCP on loopback only.
-  const settings = ["listen_addresses=127.0.0.1", "unix_socket_directories=", "fsync=off", "max_connections=200"];
-  const args = ["-D", data, "-p", String(port), ...settings.flatMap((setting) => ["-c", setting])];
-  const child: ChildProcess = spawn(path.join(bin, `postgres${EXE}`), args, {
-    stdio: ["ignore", "ignore", "pipe"],
-    cwd: dir,
-    env: ENV,
-    ...user,
-  });
-  let log = "";
-  child.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()));
-  try {
-    await new Promise<void>((resolve, reject) => {
-      const ready = () => {
-        if (!log.includes("ready to accept connections")) return;
-        child.stderr?.off("data", ready);
-        resolve();
-      };
-      child.stderr?.on("data", ready);
-      child.once("exit", (code) => reject(new Error(`postgres exited (${code}): ${log}`)));
-    });
-  } catch (error) {
-    rmSync(dir, { recursive: true, force: true });
-    throw error;
+  // PostgreSQL cannot be given port 0: a free port is chosen first, and another process (the other
+  // test worker's connections) may take it before postgres binds it; then it starts on another.
+  let started: { child: ChildProcess; port: number } | undefined;
+  for (let attempt = 1; !started; attempt += 1) {
+    try {
+      started = await startOnFreePort(bin, data, dir, user);
+    } catch (error) {
+      if (attempt < 5 && /could not bind|Address already in use/i.test(String(error))) continue;
+      rmSync(dir, { recursive: true, force: true });
+      throw error;
+    }
   }
+  const { child, port } = started;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop: () =>
@@ -115,4 +102,29 @@ export async function startPostgres(): Promise<PostgresServer> {
         child.kill("SIGINT");
       }),
   };
+}
+
+async function startOnFreePort(bin: string, data: string, dir: string, user: Account) {
+  const port = await freePort();
+  // A test server: durability is the tests' own concern, not the disk's. TCP on loopback only.
+  const settings = ["listen_addresses=127.0.0.1", "unix_socket_directories=", "fsync=off", "max_connections=200"];
+  const args = ["-D", data, "-p", String(port), ...settings.flatMap((setting) => ["-c", setting])];
+  const child: ChildProcess = spawn(path.join(bin, `postgres${EXE}`), args, {
+    stdio: ["ignore", "ignore", "pipe"],
+    cwd: dir,
+    env: ENV,
+    ...user,
+  });
+  let log = "";
+  child.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()));
+  await new Promise<void>((resolve, reject) => {
+    const ready = () => {
+      if (!log.includes("ready to accept connections")) return;
+      child.stderr?.off("data", ready);
+      resolve();
+    };
+    child.stderr?.on("data", ready);
+    child.once("exit", (code) => reject(new Error(`postgres exited (${code}): ${log}`)));
+  });
+  return { child, port };
 }

@@ -8,8 +8,8 @@
  * library's own test helper to the site's webhook, and sends the browser on to success_url.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
-import { freePort } from "./function-server";
 
 export interface StubSession {
   id: string;
@@ -101,8 +101,8 @@ const checkoutPage = (session: StubSession) => `<!doctype html>
 export const STUB_WEBHOOK_SECRET = "whsec_stubsecretfortests";
 
 export async function startStripeStub(webhookSecret = STUB_WEBHOOK_SECRET, chosenPort?: number): Promise<StripeStub> {
-  const port = chosenPort ?? (await freePort());
-  const url = `http://127.0.0.1:${port}`;
+  // Known once the server listens (port 0 unless chosen: nothing can take the port first).
+  let url = "";
   const sessions = new Map<string, StubSession>();
   const refunds: StubRefund[] = [];
   const refundsByKey = new Map<string, StubRefund>();
@@ -226,7 +226,8 @@ export async function startStripeStub(webhookSecret = STUB_WEBHOOK_SECRET, chose
       stripeError(res, 404, `Unrecognized request URL (${req.method}: ${path})`);
     })().catch((error: unknown) => stripeError(res, 500, String(error)));
   });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(chosenPort ?? 0, "127.0.0.1", resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
     sessions,
