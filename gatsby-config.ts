@@ -1,6 +1,6 @@
 import type { GatsbyConfig } from "gatsby";
 import { netlifyAdapter } from "./gatsby/netlify-adapter";
-import { defaultContentDir, readSiteContent } from "./src/build/content-files";
+import { defaultContentDir, readSiteContent } from "./src/build-time/content-files";
 import { mdxOptions } from "./src/lib/mdx-options";
 import { SITE_LANGUAGE } from "./src/lib/constants";
 import { postPath } from "./src/lib/paths";

@@ -31,7 +31,7 @@ function unneeded(key: string): boolean {
 
 /**
  * Gatsby's inline style of the site's CSS, which names the whole sheet in its data-href, with a
- * preload of that sheet before it: each page inlines only the rules it uses (src/build/critical-css.ts),
+ * preload of that sheet before it: each page inlines only the rules it uses (src/build-time/critical-css.ts),
  * and the whole sheet's request starts with the HTML instead of after the app has run. The app
  * applies it (src/lib/site-stylesheet.ts): the Content-Security-Policy allows no onload="" here.
  */

@@ -17,7 +17,7 @@ const shared = {
     "\\.css$": "identity-obj-proxy",
     "\\.(jpg|jpeg|png|gif|svg|webp|avif)$": "<rootDir>/jest/__mocks__/file-mock.js",
   },
-  // Packages published as ES modules only are compiled too: beasties (src/build/critical-css.ts)
+  // Packages published as ES modules only are compiled too: beasties (src/build-time/critical-css.ts)
   // is CommonJS, but the packages under its own node_modules are not. The zone file of
   // @touch4it/ical-timezones is read as text (the raw transform above), as webpack's raw-loader reads it.
   transformIgnorePatterns: [

@@ -2,22 +2,22 @@ import type { CreatePagesArgs } from "gatsby";
 import { readFileSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { readSiteContent } from "../src/build/content-files";
-import { builtPages, inlineScriptHashes, notFoundFiles, pageTitle } from "../src/build/built-pages";
-import { inlineCriticalCss } from "../src/build/critical-css";
-import { chunkGroupFiles, readPageData, readStats, withPagePreloads } from "../src/build/page-resources";
-import { writeBuiltEditorSettings } from "../src/build/admin-files";
+import { readSiteContent } from "../src/build-time/content-files";
+import { builtPages, inlineScriptHashes, notFoundFiles, pageTitle } from "../src/build-time/built-pages";
+import { inlineCriticalCss } from "../src/build-time/critical-css";
+import { chunkGroupFiles, readPageData, readStats, withPagePreloads } from "../src/build-time/page-resources";
+import { writeBuiltEditorSettings } from "../src/build-time/admin-files";
 import { headersFile, withPolicyMeta } from "../src/lib/http-headers";
 import { searchPath } from "../src/lib/paths";
 import { robotsTxt } from "../src/lib/robots";
-import { loadShareFonts } from "../src/build/share-image";
-import { drawingFingerprint, writeShareImages } from "../src/build/share-image-files";
+import { loadShareFonts } from "../src/build-time/share-image";
+import { drawingFingerprint, writeShareImages } from "../src/build-time/share-image-files";
 import { writeFaviconIco } from "./favicon";
 import { contentRoot, siteRoot } from "./site-root";
 
 /**
- * After the pages are written: each page's inline CSS cut to what it uses (src/build/critical-css.ts)
- * and what it needs to hydrate named for preloading (src/build/page-resources.ts),
+ * After the pages are written: each page's inline CSS cut to what it uses (src/build-time/critical-css.ts)
+ * and what it needs to hydrate named for preloading (src/build-time/page-resources.ts),
  * a share image for each page, public/_headers (the site's headers with each page's
  * Content-Security-Policy, from its inline scripts' hashes: src/lib/http-headers.ts; the 404 page
  * states its own in a <meta> element), robots.txt, /favicon.ico, and the editor's settings with the

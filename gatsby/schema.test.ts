@@ -30,7 +30,7 @@ import { sourceContent } from "./source-content";
 import { serviceFrontmatterSchema } from "../src/lib/content-schema";
 
 // The MDX renderer is ESM, which Jest's CommonJS runtime cannot load; the real one runs in every build.
-jest.mock("../src/build/mdx-html", () => ({ mdxToHtml: async (body: string) => `<p>${body}</p>` }));
+jest.mock("../src/build-time/mdx-html", () => ({ mdxToHtml: async (body: string) => `<p>${body}</p>` }));
 
 /** What Gatsby itself declares that the content types refer to. */
 const gatsbyTypes = `

@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import os from "node:os";
 import path from "node:path";
 import type { Reporter } from "gatsby";
-import { builtPages } from "../src/build/built-pages";
+import { builtPages } from "../src/build-time/built-pages";
 import { isSearchable, SEARCH_BUNDLE } from "../src/lib/search";
 import { siteRoot } from "./site-root";
 

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { defaultContentDir } from "../src/build/content-files";
+import { defaultContentDir } from "../src/build-time/content-files";
 
 // Gatsby runs from the site folder; compiled gatsby-node lives in .cache, so paths start from the working directory.
 export const siteRoot = process.cwd();

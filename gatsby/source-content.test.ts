@@ -10,7 +10,7 @@ import { ContentProblems } from "./content-problems";
 import { sourceContent } from "./source-content";
 
 // The MDX renderer is ESM, which Jest's CommonJS runtime cannot load; the real one runs in every build.
-jest.mock("../src/build/mdx-html", () => ({ mdxToHtml: async (body: string) => `<p>${body}</p>` }));
+jest.mock("../src/build-time/mdx-html", () => ({ mdxToHtml: async (body: string) => `<p>${body}</p>` }));
 
 /** Calls the sourcing as Gatsby calls onCreateNode with one MDX node; what it created and reported. */
 async function sourceNode(

@@ -13,8 +13,8 @@ import {
   yamlSchemas,
   type YamlFile,
 } from "../src/lib/content-schema";
-import { readRawContentFile } from "../src/build/content-files";
-import { mdxToHtml } from "../src/build/mdx-html";
+import { readRawContentFile } from "../src/build-time/content-files";
+import { mdxToHtml } from "../src/build-time/mdx-html";
 import { slotsIn } from "../src/lib/mdx-slots";
 import { postPath, servicePath, slugFromFilePath, topicPath, waterPackagePath } from "../src/lib/paths";
 import { readingMinutes } from "../src/lib/reading-time";

@@ -39,7 +39,7 @@ function filesSection(weights: readonly RouteWeight[]): string {
     "### Each page's own files (gzip)",
     "",
     "Inline text is Gatsby's chunk map and loader scripts, and the rules of the site's style sheet that the page uses",
-    "(src/build/critical-css.ts); the whole sheet is loaded after the first paint (gatsby-browser.tsx).",
+    "(src/build-time/critical-css.ts); the whole sheet is loaded after the first paint (gatsby-browser.tsx).",
     "",
     "| route | files |",
     "| --- | --- |",

@@ -9,7 +9,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { decapServerPort } from "../src/build/admin-files";
+import { decapServerPort } from "../src/build-time/admin-files";
 import { startEditorBackend, type EditorBackend } from "./lib/editor-backend";
 
 const siteRoot = path.resolve(__dirname, "..");

@@ -10,7 +10,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { decapServerPort } from "../src/build/admin-files";
+import { decapServerPort } from "../src/build-time/admin-files";
 import { defaultPort } from "../src/serve/served-address";
 import { buildIsCurrent, inputStamp } from "./lib/build-stamp";
 import { startEditorBackend, type EditorBackend } from "./lib/editor-backend";

@@ -10,7 +10,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
-import { builtPages, notFoundFiles } from "../src/build/built-pages";
+import { builtPages, notFoundFiles } from "../src/build-time/built-pages";
 import { JAVA_NEEDED, javaCommand, javaVersion, nuErrors, UNKNOWN_CSS } from "./lib/nu-checker";
 
 function main() {

@@ -5,7 +5,7 @@
  * content/privacy.yaml (netlify.toml's included_files): Netlify's bundler cannot read the
  * yaml-loader import the site's own bundles use.
  */
-import { readContentFile } from "../../src/build/content-files";
+import { readContentFile } from "../../src/build-time/content-files";
 import { privacySchema } from "../../src/lib/privacy/retention-schema";
 import { database } from "../../src/lib/server/db/database";
 import { publishedDeployEnv } from "../../src/lib/server/deploy/deploy-context";

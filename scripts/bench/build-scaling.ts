@@ -204,7 +204,7 @@ function warmSection(cold: Run): string[] {
     `With ${cold.posts} extra posts, one post's title changed and \`gatsby build\` run again in the same folder,`,
     "keeping `.cache/` and `public/` as Netlify keeps them between deploys (the Netlify adapter stores and restores",
     "them; NETLIFY_LOCAL points it at the copy). Share images are kept in Gatsby's cache under the hash of their words",
-    "and of the drawing code, fonts and PNG settings (src/build/share-image-files.ts), so only changed ones are drawn.",
+    "and of the drawing code, fonts and PNG settings (src/build-time/share-image-files.ts), so only changed ones are drawn.",
     "",
     "| build | time | load before | onPostBuild | share images | peak memory (tree) |",
     "| --- | ---: | ---: | ---: | --- | ---: |",

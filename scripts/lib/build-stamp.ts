@@ -23,7 +23,7 @@ const NOT_INPUTS = [
   /^(playwright\.config\.ts|jest\.config\.js|eslint\.config\.mjs|\.prettierrc\.json|\.prettierignore)$/,
 ];
 
-/** The environment the build reads (gatsby-config.ts, gatsby-node.ts, src/build/). */
+/** The environment the build reads (gatsby-config.ts, gatsby-node.ts, src/build-time/). */
 const readsEnv = (name: string) => ["SITE_URL", "CONTENT_DIR", "NODE_ENV"].includes(name) || name.startsWith("GATSBY_");
 
 export const stampFile = (root: string) => path.join(root, ".cache", "build-inputs.sha256");

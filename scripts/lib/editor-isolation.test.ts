@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { adminIndexHtml } from "../../src/build/admin-files";
+import { adminIndexHtml } from "../../src/build-time/admin-files";
 import { editorCodeProblems } from "./editor-isolation";
 import { fixtureSite, gatsbyPage } from "./fixture-site";
 import { checkLinks } from "./link-check";

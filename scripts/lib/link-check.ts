@@ -13,7 +13,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { filesForAddress, routeOfFile } from "../../src/build/built-pages";
+import { filesForAddress, routeOfFile } from "../../src/build-time/built-pages";
 import { readTags, type Tag } from "./html";
 
 export interface Reference {

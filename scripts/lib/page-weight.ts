@@ -8,24 +8,24 @@
  *   public/webpack.stats.json. The app fetches the component's chunks as soon as it starts;
  *   chunks loaded by a dynamic import (the drawer, for example) belong to no group and are
  *   rightly not counted;
- * - the inline <style> text (the rules of the site's CSS that the page uses, src/build/critical-css.ts)
+ * - the inline <style> text (the rules of the site's CSS that the page uses, src/build-time/critical-css.ts)
  *   and any linked style sheet; a style that holds only part of the sheet its data-href names
  *   counts that sheet too, which the page preloads and the app applies (src/lib/site-stylesheet.ts);
  * - the HTML itself, which must arrive in one round trip (scripts/budgets.ts, htmlGzip), up to
- *   the preloads that follow Gatsby's scripts (src/build/page-resources.ts, withoutPagePreloads).
+ *   the preloads that follow Gatsby's scripts (src/build-time/page-resources.ts, withoutPagePreloads).
  *
  * Every file is measured raw, gzip (level 9) and brotli (quality 11), each on its own, as each is
  * its own response.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { htmlFileFor } from "../../src/build/built-pages";
+import { htmlFileFor } from "../../src/build-time/built-pages";
 import {
   chunkGroupFiles,
   pageDataFileFor,
   readStats,
   withoutPagePreloads,
   type WebpackStats,
-} from "../../src/build/page-resources";
+} from "../../src/build-time/page-resources";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { budgetNameFor, htmlGzipBudgetFor, pageWeightBudgets, type BudgetName } from "../budgets";

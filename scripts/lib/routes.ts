@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import matter from "gray-matter";
-import { defaultContentDir, readContentFile } from "../../src/build/content-files";
+import { defaultContentDir, readContentFile } from "../../src/build-time/content-files";
 import { blogIndexPages } from "../../src/lib/blog-pages";
 
 export const waterPackages = readContentFile("water-packages.yaml");

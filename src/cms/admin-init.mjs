@@ -1,6 +1,6 @@
 /* global window, document, fetch */
 /**
- * Starts the content editor at /admin (copied there as init.js by src/build/admin-files.ts).
+ * Starts the content editor at /admin (copied there as init.js by src/build-time/admin-files.ts).
  * config.js set window.CMS_MANUAL_INIT, so Decap waits for this module: it registers how the
  * site's files are read and written (kept-yaml.js: a save changes only the values the writer
  * changed) and how the preview pane shows a page (previews.js: as the site does), then starts

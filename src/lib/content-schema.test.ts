@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import matter from "gray-matter";
-import { readRawContentFile } from "../build/content-files";
+import { readRawContentFile } from "../build-time/content-files";
 import { availabilitySchema, holidayIds } from "./availability-schema";
 import {
   lawPages,

@@ -1,6 +1,6 @@
 /**
  * The site's whole style sheet in the browser. Each page inlines only the rules its own HTML uses
- * (src/build/critical-css.ts) and preloads the whole sheet from its head (gatsby-ssr.tsx), so the
+ * (src/build-time/critical-css.ts) and preloads the whole sheet from its head (gatsby-ssr.tsx), so the
  * sheet's request starts with the HTML's, beside the scripts'. This module applies it: a
  * <link rel="stylesheet"> added from the app bundle, which takes the preloaded response, since the
  * Content-Security-Policy forbids an onload="" handler on the preload itself. What JavaScript renders

@@ -15,7 +15,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { Socket } from "node:net";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { readSiteContent } from "../build/content-files";
+import { readSiteContent } from "../build-time/content-files";
 import { embeddedDatabaseDir } from "../lib/server/db/database";
 import { linkKeysSettingError } from "../lib/server/http/link-keys";
 import { serverSettings } from "../lib/server/runtime/settings";

@@ -10,7 +10,7 @@ import path from "node:path";
 import { pipeline } from "node:stream";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { filesForAddress } from "../build/built-pages";
+import { filesForAddress } from "../build-time/built-pages";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -45,7 +45,7 @@ export function cleanSegments(pathname: string): string[] | null {
   return clean ? segments : null;
 }
 
-/** The file for a decoded address, found as src/build/built-pages.ts maps addresses to files; never outside publicDir. */
+/** The file for a decoded address, found as src/build-time/built-pages.ts maps addresses to files; never outside publicDir. */
 export function resolveFile(publicDir: string, pathname: string): string | null {
   const segments = cleanSegments(pathname);
   if (!segments || HOST_FILES.has(segments[0] ?? "")) return null;

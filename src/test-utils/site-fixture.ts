@@ -3,7 +3,7 @@
  * served through the mocked `useStaticQuery` (see jest/__mocks__/gatsby.js).
  */
 import { useStaticQuery } from "gatsby";
-import { readContentFile, readSiteContent } from "../build/content-files";
+import { readContentFile, readSiteContent } from "../build-time/content-files";
 
 export const siteContent = readSiteContent();
 export const navigationContent = readContentFile("navigation.yaml");

@@ -9,7 +9,7 @@
 import { expect, test, type Page, type Route } from "@playwright/test";
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { builtPages } from "../../src/build/built-pages";
+import { builtPages } from "../../src/build-time/built-pages";
 import { pageAddresses } from "../../src/lib/http-headers";
 import { matches, NETLIFY_DEFAULT_HEADERS } from "../../src/serve/deployed-headers";
 import { openPage } from "../support/page";

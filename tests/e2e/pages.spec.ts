@@ -8,7 +8,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import path from "node:path";
-import { readSiteContent } from "../../src/build/content-files";
+import { readSiteContent } from "../../src/build-time/content-files";
 import { headersFor, loadHeaderRules } from "../../src/serve/deployed-headers";
 import { specRoutes, waterPackages } from "../../scripts/lib/routes";
 import { lawPages } from "../../src/lib/content-schema";

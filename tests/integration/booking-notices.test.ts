@@ -17,7 +17,7 @@ import { attendeesOf, inviteMailTo, methodOf, partMethodOf } from "../support/in
 import { bookingServerForTests } from "../support/booking-server";
 import { bodyText, waitFor } from "../support/mailbox";
 import { decodeHeaderText, headerFields } from "../support/mime-header";
-import { readSiteContent } from "../../src/build/content-files";
+import { readSiteContent } from "../../src/build-time/content-files";
 
 const SECRETS = { BOOKING_LINK_SECRET: "a-test-secret-for-notices", CALENDAR_FEED_SECRET: "owner-feed-secret" };
 const CLIENT = "casey.notice@example.com";

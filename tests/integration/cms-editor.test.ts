@@ -18,7 +18,7 @@ import { parse as parseYaml } from "yaml";
 import { ensureTestBrowser } from "../../scripts/lib/chromium";
 import { startEditor } from "../support/editor";
 import { copySite } from "../../scripts/lib/site-copy";
-import { readRawContentFile } from "../../src/build/content-files";
+import { readRawContentFile } from "../../src/build-time/content-files";
 import { unknownPlaceholders } from "../../src/lib/booking/agreement-text";
 import { agreementFrontmatterSchema, postFrontmatterSchema, yamlSchemas } from "../../src/lib/content-schema";
 import { patterns } from "../../src/lib/content-fields";

@@ -7,7 +7,7 @@
  * The deadline is shortened to 1 s here (src/lib/server/runtime/settings.ts) and the mail server's
  * timeouts lengthened to a minute: what is tested is which answer comes, not when.
  */
-import { readSiteContent } from "../../src/build/content-files";
+import { readSiteContent } from "../../src/build-time/content-files";
 import { settingsEnv } from "../../src/lib/server/runtime/settings";
 import { freePort, postJson, startFunctionServer, type FunctionServer } from "../support/function-server";
 import { startSilentServer } from "../support/mailbox";

@@ -6,7 +6,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { readSiteContent } from "../../src/build/content-files";
+import { readSiteContent } from "../../src/build-time/content-files";
 import { deliveryStates, type DeliveryState } from "../../src/lib/server/mail/deliveries";
 import { withDatabase } from "../../src/serve/database-access";
 import { DEFAULT_SETTINGS, settingsEnv } from "../../src/lib/server/runtime/settings";

@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { readRawContentFile } from "../../src/build/content-files";
+import { readRawContentFile } from "../../src/build-time/content-files";
 import { publicDir } from "../support/built-site";
 import { siteRoot } from "../../scripts/lib/site-copy";
 

@@ -25,7 +25,7 @@ import {
   signIn,
   visitors,
 } from "../support/desk-client";
-import { readRawContentFile } from "../../src/build/content-files";
+import { readRawContentFile } from "../../src/build-time/content-files";
 import { BOOKED_BY_AGENT } from "../../src/lib/forms/choices";
 import { settingsEnv } from "../../src/lib/server/runtime/settings";
 import type { DeskAttention } from "../../src/lib/desk/desk-attention";

@@ -4,7 +4,7 @@
  * visitor wrote, and one address gets at most a few a day.
  */
 import { randomUUID } from "node:crypto";
-import { readSiteContent } from "../../src/build/content-files";
+import { readSiteContent } from "../../src/build-time/content-files";
 import { DEFAULT_SETTINGS } from "../../src/lib/server/runtime/settings";
 import { postJson, startFunctionServer, type FunctionServer } from "../support/function-server";
 import { calendarIn, eventsOf } from "../support/invite";

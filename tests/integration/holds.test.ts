@@ -11,7 +11,7 @@ import { withDatabase } from "../../src/serve/database-access";
 import { postJson, startFunctionServer, type FunctionServer } from "../support/function-server";
 import { startDispenser } from "../support/start-dispenser";
 import { bookingRequest, SHORT_JOB } from "../support/sample-requests";
-import { readSiteContent } from "../../src/build/content-files";
+import { readSiteContent } from "../../src/build-time/content-files";
 import { deliveryStates } from "../../src/lib/server/mail/deliveries";
 import { settingsEnv } from "../../src/lib/server/runtime/settings";
 import { bodyText, startMailbox, waitFor, type Mailbox } from "../support/mailbox";

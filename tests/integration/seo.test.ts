@@ -7,7 +7,7 @@ import path from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { builtRoutes, publicDir, readPage } from "../support/built-site";
 import { specRoutes } from "../../scripts/lib/routes";
-import { readContentFile } from "../../src/build/content-files";
+import { readContentFile } from "../../src/build-time/content-files";
 
 const siteUrl = "https://www.severnridgeinspections.com";
 const built = builtRoutes().map(({ route, file }) => ({ route, document: readPage(file) }));

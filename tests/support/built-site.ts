@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parse, type HTMLElement } from "node-html-parser";
 import { siteRoot } from "../../scripts/lib/site-copy";
-import { builtPages, type BuiltPage } from "../../src/build/built-pages";
+import { builtPages, type BuiltPage } from "../../src/build-time/built-pages";
 
 export const publicDir = path.join(siteRoot, "public");
 

@@ -9,7 +9,7 @@ import { createServer } from "node:http";
 import path from "node:path";
 import { startEditorBackend } from "../../scripts/lib/editor-backend";
 import { editorHeaders, securityHeaders } from "../../src/lib/http-headers";
-import { writeAdminFiles } from "../../src/build/admin-files";
+import { writeAdminFiles } from "../../src/build-time/admin-files";
 import { editorStart } from "../../src/lib/server/editor/sign-in-settings";
 import { siteRoot } from "../../scripts/lib/site-copy";
 

@@ -5,7 +5,7 @@
  * weekly hours, across years, and the calendar that leaves them out.
  */
 import path from "node:path";
-import { readRawContentFile } from "../../build/content-files";
+import { readRawContentFile } from "../../build-time/content-files";
 import { availabilitySchema, holidayIds, type HolidayId } from "../availability-schema";
 import { type AvailabilityContent } from "../content-schema";
 import { holidayClosures, holidayDates } from "./holidays";

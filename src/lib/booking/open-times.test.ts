@@ -5,7 +5,7 @@
  * fixed "now" (the clock is an argument, never the machine's).
  */
 import path from "node:path";
-import { readRawContentFile } from "../../build/content-files";
+import { readRawContentFile } from "../../build-time/content-files";
 import { availabilitySchema } from "../availability-schema";
 import { pricingSchema, type AvailabilityContent } from "../content-schema";
 import { jobLength } from "./job-length";

@@ -64,14 +64,14 @@ describe("share image files", () => {
   it("take the drawing code into their key, so editing it redraws them", async () => {
     const siteRoot = path.resolve(__dirname, "..", "..");
     const copy = path.join(dir, "site");
-    for (const file of ["package.json", "src/build/share-image.ts", "src/build/indexed-png.ts", "src/lib/paths.ts"]) {
+    for (const file of ["package.json", "src/build-time/share-image.ts", "src/build-time/indexed-png.ts", "src/lib/paths.ts"]) {
       await mkdir(path.dirname(path.join(copy, file)), { recursive: true });
       await copyFile(path.join(siteRoot, file), path.join(copy, file));
     }
     await symlink(path.join(siteRoot, "node_modules"), path.join(copy, "node_modules"), "dir");
     const before = drawingFingerprint(copy);
     expect(drawingFingerprint(copy)).toBe(before);
-    await appendFile(path.join(copy, "src/build/share-image.ts"), "\n// a change to the drawing\n");
+    await appendFile(path.join(copy, "src/build-time/share-image.ts"), "\n// a change to the drawing\n");
     expect(drawingFingerprint(copy)).not.toBe(before);
   });
 

@@ -21,13 +21,13 @@ import { shareFontFiles, shareImagePalette, shareImageSvg, type ShareFonts } fro
 /**
  * Part of every key, so that a change to how PNGs are encoded redraws them all. An image is a few
  * flat colours and anti-aliased text, so it is written as an indexed PNG of the drawing's own
- * palette (src/build/indexed-png.ts): no quantising, which was most of each image's cost (about
+ * palette (src/build-time/indexed-png.ts): no quantising, which was most of each image's cost (about
  * 60 of 75 ms with sharp's 64-colour palette), in files about the same size (15 KB).
  */
 const PNG_ENCODING = "indexed, shareImagePalette, deflate level 6";
 
 /** The files an image's drawing comes from, relative to the site's root, besides the fonts. */
-const DRAWING_SOURCES = ["src/build/share-image.ts", "src/build/indexed-png.ts", "src/lib/paths.ts"];
+const DRAWING_SOURCES = ["src/build-time/share-image.ts", "src/build-time/indexed-png.ts", "src/lib/paths.ts"];
 
 /** How every image is drawn: the drawing code, the fonts and the PNG settings. A change to any redraws them all. */
 export function drawingFingerprint(siteRoot: string): string {

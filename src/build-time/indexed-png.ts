@@ -1,7 +1,7 @@
 /**
  * A PNG of up to 256 colours from a palette known in advance. A share image is a few flat
  * colours and the anti-aliased edges between them, so its palette follows from the drawing
- * (src/build/share-image.ts, shareImagePalette); no per-image quantising is needed. libimagequant
+ * (src/build-time/share-image.ts, shareImagePalette); no per-image quantising is needed. libimagequant
  * (sharp's palette PNGs) took about 60 ms of the 75 ms each image cost, and ran once per page.
  */
 import { crc32, deflate } from "node:zlib";
