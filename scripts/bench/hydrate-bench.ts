@@ -16,7 +16,7 @@
  *
  * Not part of npm test: it takes minutes, and speed is a benchmark, not a test.
  */
-import { chromium, type Browser } from "@playwright/test";
+import { chromium } from "@playwright/test";
 import { readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
@@ -27,64 +27,7 @@ import { BENCH_ROUTES, buildFloor, builtSites } from "./floor-site";
 import { markdownTable, replaceBetweenMarkers } from "../lib/readme-markers";
 import { siteRoot } from "../lib/site-copy";
 import { startProductionServer } from "../../src/serve/serve";
-
-/** The emulated connection: a slow phone network, the same for every page. */
-const EMULATION = { latencyMs: 150, downloadBitsPerSecond: 1.6e6, uploadBitsPerSecond: 750e3 };
-const VIEWPORT = { width: 390, height: 844 };
-
-interface Timings {
-  fcp: number | null;
-  lcp: number | null;
-  hydration: number | null;
-}
-
-declare global {
-  interface Window {
-    __lcp?: number;
-    __hydration?: number;
-  }
-}
-
-/** One cold load of `url` in a fresh context. */
-async function measure(browser: Browser, url: string): Promise<Timings> {
-  const context = await browser.newContext({ viewport: VIEWPORT });
-  try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: EMULATION.latencyMs,
-      downloadThroughput: EMULATION.downloadBitsPerSecond / 8,
-      uploadThroughput: EMULATION.uploadBitsPerSecond / 8,
-    });
-    await page.addInitScript(() => {
-      window.__lcp = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) window.__lcp = entry.startTime;
-      }).observe({ type: "largest-contentful-paint", buffered: true });
-      const poll = setInterval(() => {
-        const root = document.getElementById("___gatsby");
-        if (root && Object.keys(root).some((key) => key.startsWith("__reactContainer"))) {
-          window.__hydration = performance.now();
-          clearInterval(poll);
-        }
-      }, 5);
-    });
-    await page.goto(url, { waitUntil: "load", timeout: 60_000 });
-    await page.waitForFunction(() => window.__hydration, null, { timeout: 30_000 }).catch(() => undefined);
-    // The last LCP candidate may be reported a moment after the load event.
-    await page.waitForTimeout(300);
-    return await page.evaluate(() => ({
-      fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
-      lcp: window.__lcp || null,
-      hydration: window.__hydration ?? null,
-    }));
-  } finally {
-    await context.close();
-  }
-}
+import { EMULATION, measureHydration as measure, VIEWPORT, type Timings } from "./hydration-timing";
 
 /** The middle value of an odd count (the upper middle of an even one); null when none was seen. */
 function median(values: Array<number | null>): number | null {

@@ -6,8 +6,11 @@
  * times, in rounds that alternate pages so that a noisy moment hits all of them alike; every round
  * measures the floor before and after its pages, so the report can say how far the machine moved.
  * The report gives the median of each figure and the cause behind it: LCP's breakdown, the LCP
- * element, and the scripts that kept the main thread busy. Writes reports/lighthouse.md and the
- * figures in docs/quality.md.
+ * element, and the scripts that kept the main thread busy. Each round also loads every page once
+ * under network emulation (scripts/bench/hydration-timing.ts), so one table puts the simulated FCP,
+ * LCP and LCP - FCP beside when React starts to hydrate: what a page asks for before its paint
+ * costs LCP, what it asks for later costs hydration. Writes reports/lighthouse.md and the figures in
+ * docs/quality.md.
  *
  *   npm run build && tsx scripts/bench/lighthouse-bench.ts [--runs 5] [--route /x ...] [--report file] [--no-readme]
  *       [--site label=folder ...]
@@ -23,6 +26,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import { format } from "prettier";
 import { siteRoot } from "../lib/site-copy";
@@ -33,8 +37,10 @@ import { betweenMarkers, replaceBetweenMarkers } from "../lib/readme-markers";
 import {
   causeTable,
   floorDrift,
+  median,
   medianOf,
   missedTargets,
+  paintTable,
   resultsTable,
   spreadTable,
   summarize,
@@ -43,6 +49,7 @@ import {
   type RunSummary,
 } from "./lighthouse-summary";
 import { startProductionServer } from "../../src/serve/serve";
+import { EMULATION, measureHydration } from "./hydration-timing";
 
 /** One Lighthouse run in a plain Node process (see scripts/bench/lighthouse-run.mjs). */
 function runLighthouse(url: string, port: number, output: string): Promise<RunSummary> {
@@ -92,6 +99,8 @@ interface BenchRun {
   chromium: string;
   started: Date;
   minutes: number;
+  /** Median start of hydration under network emulation, by page name ("floor" for the floor). */
+  hydration: (name: string) => number | null;
 }
 
 function report(bench: BenchRun): string {
@@ -142,6 +151,14 @@ function report(bench: BenchRun): string {
     "",
     causeTable(floor, pages),
     "",
+    "## First paint, largest paint and hydration",
+    "",
+    "The simulated phone's FCP and LCP (LCP − FCP: the median of each run's) beside when React starts to",
+    `hydrate in Chromium under network emulation (${EMULATION.latencyMs} ms a request, ${EMULATION.downloadBitsPerSecond / 1e6} Mb/s, no CPU slowdown),`,
+    "one load of each page per round: what a page asks for before its paint delays LCP, and after it, hydration.",
+    "",
+    paintTable(floor, pages, bench.hydration),
+    "",
     "## Every run",
     "",
     spreadTable(floor, pages),
@@ -171,6 +188,8 @@ async function updateReadme(bench: BenchRun): Promise<void> {
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     row("floor: bare Gatsby page", bench.floor.median),
     ...bench.pages.map((page) => row(`\`${page.path}\``, page.median)),
+    "",
+    paintTable(bench.floor, bench.pages, bench.hydration),
   ].join("\n");
   const updated = replaceBetweenMarkers(readme, "lighthouse", table);
   writeFileSync(file, await format(updated, { parser: "markdown", filepath: file, printWidth: 120 }));
@@ -219,6 +238,8 @@ async function main() {
     cleanup.push(floorServer.stop);
     const chrome = await chromeLauncher.launch({ chromePath: ensureChromium(), chromeFlags: CHROMIUM_ARGS });
     cleanup.push(async () => chrome.kill());
+    const emulated = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
+    cleanup.push(() => emulated.close());
 
     const workDir = path.join(siteRoot, "reports", "tmp");
     mkdirSync(workDir, { recursive: true });
@@ -243,11 +264,24 @@ async function main() {
           `load ${loadavg()[0]!.toFixed(2)}`,
       );
     };
+    const hydrations = new Map<string, Array<number | null>>();
+    const measureHydrationOf = async (name: string, url: string) => {
+      const { hydration } = await measureHydration(emulated, url);
+      hydrations.set(name, [...(hydrations.get(name) ?? []), hydration]);
+    };
     for (let round = 1; round <= runs; round += 1) {
       await measure("floor-before", floorUrl, round, floorBefore);
-      for (const target of pageTargets) await measure(target.name, target.url, round, results.get(target.name)!);
+      await measureHydrationOf("floor", floorUrl);
+      for (const target of pageTargets) {
+        await measure(target.name, target.url, round, results.get(target.name)!);
+        await measureHydrationOf(target.name, target.url);
+      }
       await measure("floor-after", floorUrl, round, floorAfter);
     }
+    const hydration = (name: string) => {
+      const seen = (hydrations.get(name) ?? []).filter((value): value is number => value !== null);
+      return seen.length ? median(seen) : null;
+    };
     const lastLhr = JSON.parse(readFileSync(lhrFile, "utf8")) as Lhr;
     const pageResult = (name: string): PageResult => ({
       path: name,
@@ -267,6 +301,7 @@ async function main() {
       chromium: chromiumVersion(lastLhr),
       started,
       minutes: (Date.now() - started.getTime()) / 60_000,
+      hydration,
     };
     const text = report(bench);
     mkdirSync(path.dirname(values.report!), { recursive: true });
@@ -274,6 +309,7 @@ async function main() {
     if (!values["no-readme"] && sites.length === 1) await updateReadme(bench);
     console.log(
       `\n${resultsTable(bench.floor, bench.pages)}\n\n${causeTable(bench.floor, bench.pages)}\n\n` +
+        `${paintTable(bench.floor, bench.pages, hydration)}\n\n` +
         `${floorDrift(floorBefore, floorAfter)}\n\nReport written to ${path.relative(siteRoot, values.report!)}`,
     );
   } finally {

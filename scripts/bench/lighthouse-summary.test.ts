@@ -5,6 +5,7 @@ import {
   median,
   medianOf,
   missedTargets,
+  paintTable,
   resultsTable,
   summarize,
   type Lhr,
@@ -143,6 +144,21 @@ describe("medians and targets", () => {
     const table = causeTable(floor, [page]).split("\n");
     expect(table[3]).toBe(
       "| / | 2.60 s | 450 ms | 0 ms | 2150 ms | `main > section > p.text-lg` | 40 ms | app-3c4d.js 250 ms, framework-1a2b.js 180 ms, page 60 ms |",
+    );
+  });
+
+  it("puts each page's paints, their gap run by run, and its hydration beside the floor's", () => {
+    // FCP is 700 ms in every run: LCP - FCP is 0, 300 and 900 ms, whose median is 300 ms.
+    const floorRuns = [700, 700, 700].map((lcp) => summarize(lhr({ lcp })));
+    const pageRuns = [700, 1000, 1600].map((lcp) => summarize(lhr({ lcp })));
+    const floor = { path: "floor", runs: floorRuns, median: medianOf(floorRuns) };
+    const page = { path: "/", runs: pageRuns, median: medianOf(pageRuns) };
+    const hydration = (name: string) => ({ floor: 2000, "/": 2140 })[name] ?? null;
+    const table = paintTable(floor, [page], hydration).split("\n");
+    expect(table[2]).toBe("| floor: bare Gatsby page | 700 ms |  | 700 ms | 0 ms | 2000 ms |  |");
+    expect(table[3]).toBe("| / | 700 ms | +0 ms | 1000 ms | 300 ms | 2140 ms | +140 ms |");
+    expect(paintTable(floor, [page], () => null).split("\n")[3]).toBe(
+      "| / | 700 ms | +0 ms | 1000 ms | 300 ms | none |  |",
     );
   });
 

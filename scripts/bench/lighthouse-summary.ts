@@ -204,6 +204,7 @@ const ratio = (value: number, floor: number) => (floor > 0 ? `${(value / floor).
 const points = (value: number) => value.toFixed(2);
 // TBT of a bare page is often 0 ms, so a page's TBT is compared by difference, not ratio.
 const signedMs = (value: number) => `${value >= 0 ? "+" : "−"}${Math.abs(Math.round(value))} ms`;
+const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : "n/a");
 const signed = (value: number) => (value > 0 ? `+${value.toFixed(2)}` : value.toFixed(2));
 
 /** The main table: the floor first, then each page with its ratio to the floor. */
@@ -223,6 +224,36 @@ export function resultsTable(floor: PageResult, pages: readonly PageResult[]): s
   ].join("\n");
 }
 
+/**
+ * The trade-off in one table: the simulated phone's first and largest paint (the median of each
+ * run's LCP - FCP: a request that ended before the paint counts against LCP alone), beside when
+ * React starts to hydrate under network emulation (scripts/bench/hydration-timing.ts), each with
+ * the floor's of the same run. `hydration` gives the median start by page name ("floor" for it).
+ */
+export function paintTable(
+  floor: PageResult,
+  pages: readonly PageResult[],
+  hydration: (name: string) => number | null,
+): string {
+  const f = floor.median;
+  const floorHydration = hydration("floor");
+  const row = (name: string, page: PageResult, isFloor: boolean) => {
+    const m = page.median;
+    const gap = median(page.runs.map((run) => run.lcp - run.fcp));
+    const hydrates = hydration(isFloor ? "floor" : page.path);
+    return (
+      `| ${name} | ${ms(m.fcp)} | ${isFloor ? "" : signedMs(m.fcp - f.fcp)} | ${ms(m.lcp)} | ${ms(gap)} | ` +
+      `${hydrates === null ? "none" : ms(hydrates)} | ${isFloor || hydrates === null || floorHydration === null ? "" : signedMs(hydrates - floorHydration)} |`
+    );
+  };
+  return [
+    "| page | FCP (simulated) | FCP vs floor | LCP (simulated) | LCP − FCP | React starts to hydrate (network emulation) | vs floor |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    row("floor: bare Gatsby page", floor, true),
+    ...pages.map((page) => row(page.path, page, false)),
+  ].join("\n");
+}
+
 /** Every run's performance score, to show the spread behind each median. */
 export function spreadTable(floor: PageResult, pages: readonly PageResult[]): string {
   return [
@@ -235,8 +266,6 @@ export function spreadTable(floor: PageResult, pages: readonly PageResult[]): st
     ),
   ].join("\n");
 }
-
-const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : "n/a");
 
 /**
  * Why each page is as fast as it is: LCP's breakdown (first byte, loading an image, render delay),

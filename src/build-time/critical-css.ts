@@ -6,7 +6,7 @@
  * matches each rule's selectors against the page's elements and drops the rest; then the
  * custom properties and @property rules that no kept rule reads are dropped too (Tailwind
  * defines every theme colour, size and --tw-* helper the site uses anywhere). The full sheet,
- * named by the style's data-href, is preloaded from the page's head (gatsby-ssr.tsx) and applied
+ * named by the style's data-href, is preloaded once the page has painted (page-resources.ts) and applied
  * by the app (src/lib/site-stylesheet.ts), so whatever JavaScript renders later (the drawer,
  * tooltips, toasts, other pages reached by a link) is styled by the same rules as before.
  */

@@ -1,9 +1,9 @@
 /**
  * The site's whole style sheet in the browser. Each page inlines only the rules its own HTML uses
- * (src/build-time/critical-css.ts) and preloads the whole sheet from its head (gatsby-ssr.tsx), so the
- * sheet's request starts with the HTML's, beside the scripts'. This module applies it: a
- * <link rel="stylesheet"> added from the app bundle, which takes the preloaded response, since the
- * Content-Security-Policy forbids an onload="" handler on the preload itself. What JavaScript renders
+ * (src/build-time/critical-css.ts) and preloads the whole sheet once it has painted
+ * (src/build-time/page-resources.ts), so the sheet's request starts beside the scripts'. This module
+ * applies it: a <link rel="stylesheet"> added from the app bundle, which takes the preloaded
+ * response. What JavaScript renders
  * (the drawer, tooltips, toasts, the schedule's steps, pages reached by a link) needs its rules.
  *
  * - React hydrates once the sheet is applied, or after HYDRATION_WAITS_FOR_SHEET_MS, whichever comes
