@@ -1,7 +1,7 @@
 /**
  * `npm run test:node-versions` (after a build; `npm test` runs it): the functions from their Netlify
  * bundles, and the request the Netlify adapter builds for them, under each Node line in `engines`:
- * the machine's own Node for its line, and the newest of every other. tests/integration/netlify-bundles.test.ts
+ * the machine's own Node for its line, and the newest of every other. tests/integration/netlify-bundles*.test.ts
  * and gatsby/netlify-adapter.test.ts run in Jest under that Node, so every function process they
  * start is that Node too, as on Netlify, where the functions run on the build's Node (netlify.toml).
  * `npm run test:unit` and `npm run test:integration` run the same tests on the machine's Node; `npm
@@ -19,7 +19,11 @@ import { bundleFunctions } from "../tests/support/netlify-functions";
 import { supportedLines } from "./lib/node-versions";
 
 const root = path.resolve(__dirname, "..");
-const TESTS = ["gatsby/netlify-adapter.test.ts", "tests/integration/netlify-bundles.test.ts"];
+const TESTS = [
+  "gatsby/netlify-adapter.test.ts",
+  "tests/integration/netlify-bundles.test.ts",
+  "tests/integration/netlify-bundles-settings.test.ts",
+];
 
 /** Runs a command; its exit code and its output, stdout and stderr together in order. */
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
