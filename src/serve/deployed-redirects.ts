@@ -11,8 +11,9 @@
  * - every `query` pair must be in the request's query, "key=:name" binding its value;
  * - the Language condition (the nf_lang cookie, else the first language Accept-Language names)
  *   and the Cookie condition (any of the named cookies sent);
- * - the request's query goes on to `to` unless `to` has one of its own;
- * - no status means 301.
+ * - the request's query goes on to `to` unless `to` has one of its own (as Netlify's own local
+ *   engine, @netlify/redirects, does; the docs do not say);
+ * - no status means 301;
  * - shadowing: the first matching rule, unless forced with "!", yields to a file at the address.
  * A rule this server cannot apply as Netlify does (a proxy to another host, a
  * domain-level `from`, Country or Role conditions, signed or rate-limited) stops it at start
