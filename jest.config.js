@@ -20,8 +20,10 @@ const shared = {
   // Packages published as ES modules only are compiled too: beasties (src/build-time/critical-css.ts)
   // is CommonJS, but the packages under its own node_modules are not. The zone file of
   // @touch4it/ical-timezones is read as text (the raw transform above), as webpack's raw-loader reads it.
+  // Netlify's parsers, which src/serve loads with import() (compiled to require() here), and
+  // their ES-module dependencies.
   transformIgnorePatterns: [
-    "(?<!/beasties/)node_modules/(?!(gatsby|gatsby-script|gatsby-link|beasties|@touch4it/ical-timezones)/)",
+    "(?<!/beasties/)node_modules/(?!(gatsby|gatsby-script|gatsby-link|beasties|@touch4it/ical-timezones|@netlify/headers-parser|@netlify/redirect-parser|escape-string-regexp|is-plain-obj|map-obj|path-exists|filter-obj)/)",
   ],
   globals: { __PATH_PREFIX__: "" },
   setupFiles: ["<rootDir>/jest/loadershim.js"],

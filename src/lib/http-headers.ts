@@ -3,11 +3,12 @@
  * gatsby/post-build.ts writes to public/_headers after the pages are built, and the Netlify
  * adapter then adds Gatsby's own rules to the same file (`adapterRoutes` below decides which).
  * The local production server (src/serve/serve.ts, through src/serve/deployed-headers.ts)
- * applies that file too, so the browser tests run under exactly the deployed headers.
+ * applies that file too, read by Netlify's parser, so the browser tests run under exactly the
+ * deployed headers.
  *
  * No header is given to a path by two rules. Hosts disagree on what they do when several rules
- * match: netlify-cli and the local server keep the last, others the first, and Netlify's CDN may
- * send every match, values joined by ", " (a browser then enforces two policies at once, and a
+ * match: netlify-cli keeps the last, others the first, and Netlify's CDN (and the local server)
+ * may send every match, values joined by ", " (a browser then enforces two policies at once, and a
  * cache reads two contradicting Cache-Controls). With no overlap all three send the same, so:
  * - "/*" carries only the headers every path gets with the same value (`securityHeaders`, Gatsby's
  *   x-content-type-options, referrer-policy and x-frame-options), never a policy or a cache rule;

@@ -1,66 +1,39 @@
 /**
- * Reads Netlify's `_headers` file, which the build writes into public/ (the site's headers:
- * src/lib/http-headers.ts, then Gatsby's own from the Netlify adapter), and finds the headers for
- * a path the way Netlify does: every matching rule applies, a rule matches as Netlify's own
- * parser (@netlify/headers-parser, `getForRegExp`) reads it, and a file no rule gives a
- * Cache-Control gets Netlify's default. The local server applies exactly these, so tests see what
- * the deployed site sends. No two rules give a path the same header (src/lib/http-headers.ts), so
- * which of two matches would win never arises; tests/e2e/merged-headers.spec.ts checks it.
+ * The headers Netlify sends with a file, from the rules it is told: public/_headers (the site's
+ * headers, src/lib/http-headers.ts, then Gatsby's own from the Netlify adapter) and any
+ * [[headers]] of netlify.toml, read by Netlify's own parser, @netlify/headers-parser, which also
+ * gives each rule the expression Netlify matches addresses with (`forRegExp`). As
+ * https://docs.netlify.com/manage/routing/headers/ describes, every matching rule applies, and a
+ * file no rule gives a Cache-Control gets Netlify's default. The local server sends exactly these,
+ * so tests see what the deployed site sends.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
+import path from "node:path";
 
+/** A rule as @netlify/headers-parser returns it when asked for more than the minimum. */
 export interface HeaderRule {
-  path: string;
-  headers: Array<[name: string, value: string]>;
+  for: string;
+  forRegExp: RegExp;
+  values: Record<string, string>;
 }
-
-export function parseHeadersFile(text: string): HeaderRule[] {
-  const rules: HeaderRule[] = [];
-  for (const line of text.split("\n")) {
-    if (!line.trim() || line.trim().startsWith("#")) continue;
-    if (!/^\s/.test(line)) {
-      rules.push({ path: decodeURI(line.trim()), headers: [] });
-      continue;
-    }
-    const rule = rules[rules.length - 1];
-    const colon = line.indexOf(":");
-    if (!rule || colon === -1) throw new Error(`Malformed _headers line: "${line}"`);
-    rule.headers.push([line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()]);
-  }
-  return rules;
-}
-
-/** Each rule's expression, made once: the server matches every rule against every address. */
-const patterns = new Map<string, RegExp>();
 
 /**
- * Whether a rule's path matches an address, as Netlify reads it: case aside, with or without a
- * trailing slash; a segment "*" matches the rest of the address or nothing ("/admin/*" matches
- * "/admin"), "*" inside a segment any characters, ":name" one segment.
+ * The rules of `<publicDir>/_headers` and `<siteRoot>/netlify.toml`, in Netlify's order; a rule
+ * Netlify's parser refuses stops the server, which would otherwise send headers Netlify does not.
  */
-export function matches(pattern: string, path: string): boolean {
-  let regex = patterns.get(pattern);
-  if (!regex) patterns.set(pattern, (regex = ruleRegExp(pattern)));
-  return regex.test(path);
-}
-
-function ruleRegExp(pattern: string): RegExp {
-  const parts = pattern
-    .split("/")
-    .map((part) => part.trimEnd())
-    .filter(Boolean)
-    .map((part) => {
-      if (part.startsWith(":")) return "([^/]+)";
-      if (part === "*") return "?(.*)";
-      return (
-        part
-          .split("*")
-          // Escaped as escape-string-regexp does for Netlify: "-" as \x2d, valid under the u flag.
-          .map((piece) => piece.replace(/[|\\{}()[\]^$+*?.]/g, "\\$&").replace(/-/g, "\\x2d"))
-          .join("(.*)")
-      );
-    });
-  return new RegExp(`^/${parts.join("/")}/?$`, "iu");
+export async function loadHeaderRules(siteRoot: string, publicDir: string): Promise<HeaderRule[]> {
+  // An ES module only, so loaded with import(), which tsx and Node keep as it is.
+  const { parseAllHeaders } = await import("@netlify/headers-parser");
+  const config = path.join(siteRoot, "netlify.toml");
+  const { headers, errors } = await parseAllHeaders({
+    // Its declarations (7.3.0) type the list of files as never[]; it takes paths.
+    headersFiles: [path.join(publicDir, "_headers")] as never[],
+    netlifyConfigPath: existsSync(config) ? config : undefined,
+    minimal: false,
+  });
+  if (errors.length)
+    throw new Error(`Netlify's parser refuses the headers:\n${errors.map((e) => e.message).join("\n")}`);
+  return headers as HeaderRule[];
 }
 
 /**
@@ -71,18 +44,21 @@ export const NETLIFY_DEFAULT_HEADERS: ReadonlyArray<[name: string, value: string
   ["cache-control", "public, max-age=0, must-revalidate"],
 ];
 
-/** All headers Netlify sends with a file at a path: every matching rule's, then its defaults for the rest. */
-export function headersFor(rules: readonly HeaderRule[], path: string): Map<string, string> {
+/**
+ * All headers Netlify sends with a file at a (decoded) path: every matching rule's, in the rules'
+ * order, a header two rules give sent once with both values joined by ", " as Netlify's CDN joins
+ * them (the site's rules never overlap: src/lib/http-headers.ts), then its defaults for the rest.
+ */
+export function headersFor(rules: readonly HeaderRule[], pathname: string): Map<string, string> {
   const result = new Map<string, string>();
-  rules
-    .filter((rule) => matches(rule.path, path))
-    .forEach((rule) => {
-      rule.headers.forEach(([name, value]) => result.set(name, value));
-    });
+  for (const rule of rules) {
+    if (!rule.forRegExp.test(pathname)) continue;
+    for (const [rawName, value] of Object.entries(rule.values)) {
+      const name = rawName.toLowerCase();
+      const before = result.get(name);
+      result.set(name, before === undefined ? value : `${before}, ${value}`);
+    }
+  }
   for (const [name, value] of NETLIFY_DEFAULT_HEADERS) if (!result.has(name)) result.set(name, value);
   return result;
-}
-
-export function loadHeaderRules(file: string): HeaderRule[] {
-  return existsSync(file) ? parseHeadersFile(readFileSync(file, "utf8")) : [];
 }

@@ -1,9 +1,9 @@
 /**
- * Serves the built site the way Netlify does: files from public/ (src/serve/static-files.ts),
- * the headers in public/_headers on every answer (src/serve/deployed-headers.ts), 404.html for
- * unknown addresses, and /api/* answered by the Gatsby Functions in a process of their own that
- * is restarted if it dies (src/serve/function-supervisor.ts). Without SMTP_URL, /_mail shows
- * the e-mails the site kept instead of sending, to this machine only (src/serve/kept-mail-route.ts).
+ * Serves the built site the way Netlify does: the rules of public/_redirects (deployed-redirects.ts),
+ * then files from public/ (static-files.ts) with the headers of public/_headers (deployed-headers.ts),
+ * 404.html for unknown addresses, and the Gatsby Functions (the rules' and any /api/* address) in a
+ * process of their own, restarted if it dies (function-supervisor.ts). Without SMTP_URL, /_mail shows
+ * the e-mails the site kept, to this machine only (kept-mail-route.ts). All in src/serve/.
  *
  * Hostile input is answered, never thrown: a malformed address gets 400, an address outside
  * the site's files 404, and the limits in src/lib/server/runtime/settings.ts bound what one visitor
@@ -24,6 +24,7 @@ import { defaultPort, recordServedAddress } from "./served-address";
 import { keptMailRoute } from "./kept-mail-route";
 import { serverAnswerHeaders } from "../lib/http-headers";
 import { headersFor, loadHeaderRules } from "./deployed-headers";
+import { findRedirect, FUNCTIONS_PATH, isRedirectStatus, loadRedirectRules } from "./deployed-redirects";
 import { startFunctions, type PlainAnswer } from "./function-supervisor";
 import { cleanSegments, fileSender, resolveFile, withoutTrailingSlashes } from "./static-files";
 
@@ -58,7 +59,8 @@ export async function startProductionServer({
   const unreadableKeys = linkKeysSettingError(env);
   if (unreadableKeys) throw unreadableKeys;
   const publicDir = path.join(siteRoot, "public");
-  const headerRules = loadHeaderRules(path.join(publicDir, "_headers"));
+  const headerRules = await loadHeaderRules(siteRoot, publicDir);
+  const redirectRules = await loadRedirectRules(siteRoot, publicDir);
   // The answers the server writes itself carry the headers every address gets and a policy of
   // their own; a file is sent with the rules matching its address (the 404 page too).
   const baseHeaders = new Map([
@@ -81,7 +83,6 @@ export async function startProductionServer({
   };
 
   const functions = await startFunctions({ siteRoot, env, settings, baseHeaders, answer, callUs: callUsText });
-
   const keptMailPages = keptMailRoute(answer, env);
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
@@ -91,18 +92,29 @@ export async function startProductionServer({
     const rawPath = query === -1 ? rawUrl : rawUrl.slice(0, query);
     const search = query === -1 ? "" : rawUrl.slice(query);
 
-    if (rawPath.startsWith("/api/")) return functions.proxy(req, res, `${rawPath}${search}`);
     if (keptMailPages.shows(req, rawPath)) return keptMailPages.send(req, res, rawPath);
-    if (req.method !== "GET" && req.method !== "HEAD") {
-      req.resume();
-      return answer(res, 405, "This address only answers GET and HEAD.", { allow: "GET, HEAD" });
-    }
     let pathname: string;
     try {
       pathname = decodeURIComponent(rawPath);
     } catch {
       return answer(res, 400, "This address is malformed.");
     }
+    // Netlify's rules first. A function gets the address as it came, as on Netlify, and so does
+    // an /api/ address no rule names, which the functions answer 404.
+    const rule = findRedirect(redirectRules, publicDir, { pathname, search, headers: req.headers });
+    const toFunctions = rule ? rule.to.startsWith(FUNCTIONS_PATH) : rawPath.startsWith("/api/");
+    if (toFunctions) return functions.proxy(req, res, rawUrl);
+    if (rule && isRedirectStatus(rule.status)) return answer(res, rule.status, "", { location: rule.to });
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      req.resume();
+      return answer(res, 405, "This address only answers GET and HEAD.", { allow: "GET, HEAD" });
+    }
+    // As on Netlify: the rules matching the address asked for, so an unknown one gets only "/*"'s.
+    const headers = headersFor(headerRules, pathname);
+    const notFound = path.join(publicDir, "404.html");
+    // A rewrite: the file at `to`, at its rule's status.
+    const rewritten = rule && resolveFile(publicDir, decodeURIComponent(new URL(rule.to, "http://site").pathname));
+    if (rule) return sendFile(req, res, rewritten || notFound, rewritten ? rule.status : 404, headers);
     // Addresses have no trailing slash (gatsby-config trailingSlash: "never"). Only an address
     // that names a page is redirected, so the Location is always a plain path of this site.
     const trimmed = withoutTrailingSlashes(pathname);
@@ -111,13 +123,10 @@ export async function startProductionServer({
       if (resolveFile(publicDir, trimmed) && cleanSegments(target)) {
         return answer(res, 301, "", { location: `${target}${search}` });
       }
-      return sendFile(req, res, path.join(publicDir, "404.html"), 404, headersFor(headerRules, pathname));
+      return sendFile(req, res, notFound, 404, headers);
     }
     const file = resolveFile(publicDir, pathname);
-    // As on Netlify: the rules matching the address, so an unknown one gets only the "/*" rules.
-    const headers = headersFor(headerRules, pathname);
-    if (file) return sendFile(req, res, file, 200, headers);
-    return sendFile(req, res, path.join(publicDir, "404.html"), 404, headers);
+    return sendFile(req, res, file ?? notFound, file ? 200 : 404, headers);
   }
 
   const server = createServer({ connectionsCheckingInterval: settings.timeoutCheckIntervalMs }, (req, res) => {
@@ -172,10 +181,7 @@ export async function startProductionServer({
 
 if (require.main === module) {
   const { values } = parseArgs({
-    options: {
-      port: { type: "string", default: defaultPort() },
-      host: { type: "string", default: "127.0.0.1" },
-    },
+    options: { port: { type: "string", default: defaultPort() }, host: { type: "string", default: "127.0.0.1" } },
   });
   startProductionServer({ port: Number(values.port), host: values.host! })
     .then(({ url, stop }) => {

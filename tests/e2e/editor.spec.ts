@@ -7,7 +7,7 @@ import { editorContentSecurityPolicy } from "../../src/lib/http-headers";
  * The content editor at /admin is the one page that is not for visitors: its own policy, never
  * indexed, never in the sitemap, and nothing of it reaches a visitor page.
  */
-const rules = loadHeaderRules(path.join(__dirname, "..", "..", "public", "_headers"));
+const siteRoot = path.join(__dirname, "..", "..");
 
 /** Collects Content-Security-Policy violations, the page's own and its frames' (console reports both). */
 async function watchViolations(page: Page): Promise<string[]> {
@@ -43,6 +43,7 @@ test.describe("the content editor at /admin", () => {
       const headers = response!.headers();
       expect(headers["content-security-policy"]).toBe(editorContentSecurityPolicy());
       expect(headers["x-robots-tag"]).toBe("noindex, nofollow");
+      const rules = await loadHeaderRules(siteRoot, path.join(siteRoot, "public"));
       for (const [name, value] of headersFor(rules, "/admin")) expect(headers[name]).toBe(value);
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
       await expect(page).toHaveTitle(/^Content editor \|/);

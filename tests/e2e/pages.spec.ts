@@ -9,7 +9,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import path from "node:path";
 import { readSiteContent } from "../../src/build-time/content-files";
-import { headersFor, loadHeaderRules } from "../../src/serve/deployed-headers";
+import { headersFor, loadHeaderRules, type HeaderRule } from "../../src/serve/deployed-headers";
 import { specRoutes, waterPackages } from "../../scripts/lib/routes";
 import { lawPages } from "../../src/lib/content-schema";
 import { lawPageRoutes } from "../../src/lib/paths";
@@ -19,7 +19,12 @@ import { openPage } from "../support/page";
 import { watchForProblems } from "../support/problems";
 
 const site = readSiteContent();
-const rules = loadHeaderRules(path.join(__dirname, "..", "..", "public", "_headers"));
+const siteRoot = path.join(__dirname, "..", "..");
+/** The rules of public/_headers as Netlify's parser reads them (an ES module, so loaded before the tests). */
+let rules: HeaderRule[];
+test.beforeAll(async () => {
+  rules = await loadHeaderRules(siteRoot, path.join(siteRoot, "public"));
+});
 
 /** Facts a reader must find on each page, beside its heading. */
 const keyFacts: Record<string, (string | RegExp)[]> = {
