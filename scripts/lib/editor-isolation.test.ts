@@ -1,6 +1,6 @@
 /** @jest-environment node */
-import { adminIndexHtml } from "../../src/build-time/admin-files";
-import { editorCodeProblems } from "./editor-isolation";
+import { adminIndexHtml } from "../../src/features/editor/build/admin-files";
+import { editorCodeProblems } from "../../src/features/editor/build/editor-isolation";
 import { fixtureSite, gatsbyPage } from "./fixture-site";
 import { checkLinks } from "./link-check";
 import { weighRoute, type WebpackStats } from "./page-weight";
