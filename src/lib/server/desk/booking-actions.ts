@@ -19,7 +19,7 @@ import {
   setStatus,
   type Booking,
 } from "../booking/booking-queries";
-import { lockKeys } from "../mail/outbox";
+import { lockKeys } from "../db/advisory-locks";
 import { HttpError } from "../http/http-error";
 import type { MailMessage } from "../mail/mailer";
 import { holdInspector, inspectorDays, jobOf, lengthOf, startFor } from "../booking/booking";
