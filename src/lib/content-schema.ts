@@ -288,7 +288,7 @@ export const topicsSchema = z
     });
   });
 
-/** The front matter of content/agreement.md (its body: src/lib/booking/agreement-text.ts). */
+/** The front matter of content/agreement.md (its body: src/lib/agreement/agreement-text.ts). */
 export const agreementFrontmatterSchema = z.strictObject({
   title: text.meta({ description: "The agreement's title, on the signing page and the PDF" }),
   reportWithinBusinessDays: z.number().int().min(1).max(7).meta({

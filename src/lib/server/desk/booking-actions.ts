@@ -25,7 +25,7 @@ import type { MailMessage } from "../mail/mailer";
 import { holdInspector, inspectorDays, jobOf, lengthOf, startFor } from "../booking/booking";
 import { recordChange } from "../booking/manage-booking";
 import { visitorChangeMail } from "../booking/change-emails";
-import { refundCancellation, refundNote } from "../payments/refund";
+import { refundCancellation, refundNote } from "../payment-ledger/refund";
 import { inspectorName } from "../../desk/inspectors";
 
 const referenceOf = (body: Record<string, unknown>) => {
