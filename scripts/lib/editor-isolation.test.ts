@@ -1,4 +1,6 @@
 /** @jest-environment node */
+// The rule is the editor's (src/features/editor/build/editor-isolation.ts); its test lives here
+// because it runs the page-weight and link checks of scripts/lib, which src/ may not import.
 import { adminIndexHtml } from "../../src/features/editor/build/admin-files";
 import { editorCodeProblems } from "../../src/features/editor/build/editor-isolation";
 import { fixtureSite, gatsbyPage } from "./fixture-site";
