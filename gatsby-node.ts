@@ -15,7 +15,7 @@ import { typeDefs } from "./gatsby/schema";
 import { sourceContent } from "./gatsby/source-content";
 import { withoutServerFields } from "./gatsby/server-only-fields";
 import { contentRoot, siteRoot } from "./gatsby/site-root";
-import { writeSiteEditor } from "./src/build-time/admin-files";
+import { writeSiteEditor } from "./src/features/editor/build/admin-files";
 import { undeclaredFields } from "./src/lib/privacy/fields";
 
 const production = process.env.NODE_ENV === "production";

@@ -6,7 +6,7 @@ import { readSiteContent } from "../src/build-time/content-files";
 import { builtPages, inlineScriptHashes, notFoundFiles, pageTitle } from "../src/build-time/built-pages";
 import { inlineCriticalCss } from "../src/build-time/critical-css";
 import { chunkGroupFiles, readPageData, readStats, withPagePreloads } from "../src/build-time/page-resources";
-import { writeBuiltEditorSettings } from "../src/build-time/admin-files";
+import { writeBuiltEditorSettings } from "../src/features/editor/build/admin-files";
 import { headersFile, withPolicyMeta } from "../src/lib/http-headers";
 import { searchPath } from "../src/lib/paths";
 import { robotsTxt } from "../src/lib/robots";

@@ -4,7 +4,7 @@
  */
 import type { GatsbyNode, Node } from "gatsby";
 import path from "node:path";
-import { AGREEMENT_PLACEHOLDERS, unknownPlaceholders } from "../src/lib/booking/agreement-text";
+import { AGREEMENT_PLACEHOLDERS, unknownPlaceholders } from "../src/lib/agreement/agreement-text";
 import {
   agreementFrontmatterSchema,
   postFrontmatterSchema,

@@ -10,7 +10,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { FIRST_FLIGHT_HTML_GZIP, formRoutes, overOneRoundTrip, pageWeightBudgets } from "./budgets";
-import { editorCodeProblems } from "./lib/editor-isolation";
+import { editorCodeProblems } from "../src/features/editor/build/editor-isolation";
 import { bytes, formatReport, kb, readStats, weighRoute, type Asset, type RouteWeight } from "./lib/page-weight";
 
 const NOT_FOUND = "/404.html";

@@ -10,10 +10,9 @@
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { decapServerPort } from "../src/build-time/admin-files";
 import { defaultPort } from "../src/serve/served-address";
 import { buildIsCurrent, inputStamp } from "./lib/build-stamp";
-import { startEditorBackend, type EditorBackend } from "./lib/editor-backend";
+import { decapServerPort, startEditorBackend, type EditorBackend } from "../src/features/editor/local/editor-backend";
 
 const root = path.resolve(__dirname, "..");
 const serverArgs = process.argv.slice(2);

@@ -8,7 +8,7 @@
  */
 import type { z } from "zod";
 import { contentJsonSchema, fieldsOf, upperLimit, type JsonSchema } from "../../src/lib/content-json-schema";
-import { editorConfig } from "../../src/lib/cms/editor-config";
+import { editorConfig } from "../../src/features/editor/shared/editor-config";
 import {
   agreementFrontmatterSchema,
   postFrontmatterSchema,

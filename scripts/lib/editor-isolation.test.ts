@@ -1,6 +1,8 @@
 /** @jest-environment node */
-import { adminIndexHtml } from "../../src/build-time/admin-files";
-import { editorCodeProblems } from "./editor-isolation";
+// The rule is the editor's (src/features/editor/build/editor-isolation.ts); its test lives here
+// because it runs the page-weight and link checks of scripts/lib, which src/ may not import.
+import { adminIndexHtml } from "../../src/features/editor/build/admin-files";
+import { editorCodeProblems } from "../../src/features/editor/build/editor-isolation";
 import { fixtureSite, gatsbyPage } from "./fixture-site";
 import { checkLinks } from "./link-check";
 import { weighRoute, type WebpackStats } from "./page-weight";

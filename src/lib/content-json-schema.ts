@@ -1,7 +1,7 @@
 /**
  * The one way the content schemas (src/lib/content-schema.ts) are walked: as zod's JSON Schema,
  * which names every field, whether it is required, its type, limits and `.meta()`. The editor's
- * configuration (cms/editor-config.ts), the build's GraphQL types (gatsby/schema.ts) and the
+ * configuration (src/features/editor/shared/editor-config.ts), the build's GraphQL types (gatsby/schema.ts) and the
  * README's content tables (scripts/lib/content-docs.ts) are each made from it.
  */
 import { z } from "zod";

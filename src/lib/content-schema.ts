@@ -6,7 +6,7 @@
  * (see `formatContentIssues` in content-errors.ts). Objects are strict: a misspelt field name is an error,
  * not silently ignored.
  *
- * The same schemas define the content editor at /admin (src/lib/cms/editor-config.ts): a
+ * The same schemas define the content editor at /admin (src/features/editor/shared/editor-config.ts): a
  * field's `.meta()` gives its label (`title`, else one is made from the field name), the hint
  * shown under it (`description`) and, where the type alone does not say it, the editor's widget
  * (`widget`: "text" for several lines, "image"). Dates carry `format: "date"`. They also make the

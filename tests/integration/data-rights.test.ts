@@ -9,7 +9,7 @@
 import { BOOKED_BY_AGENT } from "../../src/lib/forms/choices";
 import type { Database } from "../../src/lib/server/db/database";
 import { addressKey, agreementsOf as agreementsAbout, keptAbout } from "../../src/lib/server/privacy/kept-about";
-import { insertAgreement } from "../../src/lib/server/agreement/agreement-queries";
+import { insertAgreement } from "../../src/lib/server/signed-agreements/agreement-queries";
 import { insertBooking, setStatus } from "../../src/lib/server/booking/booking-queries";
 import { instantOf, MARYLAND } from "../../src/lib/booking/local-time";
 import { longDate } from "../../src/lib/format";

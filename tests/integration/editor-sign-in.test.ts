@@ -1,5 +1,5 @@
 /**
- * The editor's GitHub sign-in (src/lib/server/editor/github-sign-in.ts), run by the production
+ * The editor's GitHub sign-in (src/features/editor/server/github-sign-in.ts), run by the production
  * server from the built site against the GitHub stub on loopback (tests/support/github-stub.ts,
  * reached through GITHUB_ORIGIN alone). Each step is what a browser does: Decap's window opens
  * /api/editor/auth, follows the redirect to GitHub's consent, clicks Authorize (or Cancel) and
@@ -77,7 +77,7 @@ const callback = (back: URL, cookie?: string, site = server) => get(`/api/editor
 /** A cookie as the auth step sets it: the state and the origin that asked. */
 const cookieOf = (state: string, origin: string) => `editor_sign_in=${encodeURIComponent(`${state} ${origin}`)}`;
 
-/** The hand-over the callback page carries for its script (src/cms/sign-in.js). */
+/** The hand-over the callback page carries for its script (src/features/editor/admin/sign-in.js). */
 const handOver = (html: string) =>
   JSON.parse(/<script type="application\/json" id="sign-in">(.*?)<\/script>/s.exec(html)![1]!) as {
     origin: string;

@@ -23,7 +23,7 @@ import {
 } from "../../src/lib/server/mail/delivery";
 import { longestSendMs } from "../../src/lib/server/mail/mailer";
 import { insertDeliveries, insertRequest } from "../../src/lib/server/mail/outbox";
-import { sweepLapsedHolds } from "../../src/lib/server/reminders/hold-sweep";
+import { sweepLapsedHolds } from "../../src/lib/server/booking/hold-sweep";
 import { serverSettings, settingsEnv } from "../../src/lib/server/runtime/settings";
 import { runFunction } from "../../src/serve/functions";
 import { startMailbox, waitFor, type Mailbox } from "../support/mailbox";

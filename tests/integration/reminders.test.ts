@@ -9,7 +9,7 @@ import { startPostgres, type PostgresServer } from "../support/postgres-server";
 import { availability } from "../../src/lib/business-data";
 import { BOOKED_BY_AGENT } from "../../src/lib/forms/choices";
 import { sendDueReminders } from "../../src/lib/server/reminders/reminders";
-import { insertAgreement } from "../../src/lib/server/agreement/agreement-queries";
+import { insertAgreement } from "../../src/lib/server/signed-agreements/agreement-queries";
 import { filledAgreement } from "../../src/lib/server/agreement/agreement";
 import { findBooking, moveBooking, setStatus } from "../../src/lib/server/booking/booking-queries";
 import { openDatabase, type Database } from "../../src/lib/server/db/database";

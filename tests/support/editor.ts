@@ -7,10 +7,10 @@
 import { createReadStream, existsSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
-import { startEditorBackend } from "../../scripts/lib/editor-backend";
+import { startEditorBackend } from "../../src/features/editor/local/editor-backend";
 import { editorHeaders, securityHeaders } from "../../src/lib/http-headers";
-import { writeAdminFiles } from "../../src/build-time/admin-files";
-import { editorStart } from "../../src/lib/server/editor/sign-in-settings";
+import { writeAdminFiles } from "../../src/features/editor/build/admin-files";
+import { editorStart } from "../../src/features/editor/server/sign-in-settings";
 import { siteRoot } from "../../scripts/lib/site-copy";
 
 const TYPES: Record<string, string> = {

@@ -9,7 +9,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import React, { useEffect, useRef, useState } from "react";
 import { readApiError } from "../../lib/api-error";
 import { apiRequest } from "../../lib/api-request";
-import { agreementBlocks, isClientName } from "../../lib/booking/agreement-text";
+import { agreementBlocks, isClientName } from "../../lib/agreement/agreement-text";
 import { possessive } from "../../lib/format";
 import { FieldError } from "../forms/fields";
 import { BookingLine, isLive, SignedPanel, type AgreementView } from "./agreement-status";

@@ -7,9 +7,10 @@ import { bookedTimeText } from "../../booking/booked-time";
 import type { Booking } from "../booking/booking-queries";
 import type { MailMessage } from "../mail/mailer";
 import { SIGN_BEFORE_VISIT } from "../booking/schedule-emails";
-import { agreementVisit, signatureLines, type FilledAgreement } from "./agreement";
+import { agreementVisit, type FilledAgreement } from "./agreement";
+import { signatureLines } from "../signed-agreements/signature-text";
 import { agreementPdf } from "./agreement-pdf";
-import type { SignedAgreement } from "./agreement-queries";
+import type { SignedAgreement } from "../signed-agreements/agreement-queries";
 
 /** The client's e-mail with the link to read and sign the agreement: to the client alone, never an agent. */
 export function signingLinkMail(booking: Booking, link: string): Omit<MailMessage, "to"> {

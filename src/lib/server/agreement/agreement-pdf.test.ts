@@ -7,7 +7,7 @@
  */
 import matter from "gray-matter";
 import agreementFile from "!!raw-loader!../../../../content/agreement.md";
-import { agreementBlocks, fillAgreement } from "../../booking/agreement-text";
+import { agreementBlocks, fillAgreement } from "../../agreement/agreement-text";
 import { pdfPageLines, pdfPages } from "../../../../tests/support/pdf-text";
 import { agreementPdf } from "./agreement-pdf";
 

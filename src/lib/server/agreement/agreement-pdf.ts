@@ -8,12 +8,13 @@
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import { business } from "../../business-data";
-import { agreementBlocks, type AgreementBlock } from "../../booking/agreement-text";
+import { agreementBlocks, type AgreementBlock } from "../../agreement/agreement-text";
 import { bookedTimeText } from "../../booking/booked-time";
 import { MARYLAND, rfc3339 } from "../../booking/local-time";
 import { longDate } from "../../format";
-import { agreementTitle, signatureLines, signedByText, type AgreementVisit } from "./agreement";
-import type { SignedAgreement } from "./agreement-queries";
+import { agreementTitle, type AgreementVisit } from "./agreement";
+import { signatureLines, signedByText } from "../signed-agreements/signature-text";
+import type { SignedAgreement } from "../signed-agreements/agreement-queries";
 
 const PAGE = { width: 612, height: 792, margin: 60 };
 const TEXT_WIDTH = PAGE.width - 2 * PAGE.margin;

@@ -1,7 +1,7 @@
 /**
  * The inspection agreement of a booking: content/agreement.md filled in with the booking's client,
  * property, services and fee, signed by the client from the link in their confirmation (a "sign"
- * link: booking-links.ts), kept as signed (agreement/agreement-queries.ts), and e-mailed as a PDF to the client
+ * link: booking-links.ts), kept as signed (signed-agreements/agreement-queries.ts), and e-mailed as a PDF to the client
  * and the business; the agent who booked or is copied is told only that it is signed.
  * Its PDF: agreement-pdf.ts; its e-mails: agreement-emails.ts.
  */
@@ -9,15 +9,12 @@ import { createHash } from "node:crypto";
 import matter from "gray-matter";
 import agreementFile from "!!raw-loader!../../../../content/agreement.md";
 import { availability, business } from "../../business-data";
-import { fillAgreement, isClientName } from "../../booking/agreement-text";
-import { bookedTimeText } from "../../booking/booked-time";
-import { MARYLAND, rfc3339 } from "../../booking/local-time";
+import { fillAgreement } from "../../agreement/agreement-text";
 import { agreementFrontmatterSchema } from "../../content-schema";
 import { formatDollars } from "../../format";
 import { agentRoleOf, type AgentRole } from "../../booking/agent-copy";
 import type { Booking } from "../booking/booking-queries";
 import type { Queryable } from "../db/database";
-import type { SignedAgreement } from "./agreement-queries";
 import { findRequest } from "../mail/outbox";
 import { describeServices, type ScheduleRecord } from "../booking/schedule-emails";
 
@@ -96,22 +93,3 @@ export const agreementVisit = (booking: Pick<Booking, "start">, filled: FilledAg
   property: filled.property,
   client: filled.clientName,
 });
-
-/** When it was signed, as the client and the owner read it: Maryland's clock at that instant. */
-export const signedAtText = (iso: string) => `${bookedTimeText(rfc3339(Date.parse(iso), MARYLAND))} (Maryland time)`;
-
-/** Who signed, as the owner, the client and the PDF read it: "by Casey", or "for Casey by Pat". */
-export const signedByText = (agreement: Pick<SignedAgreement, "signerName" | "clientName">) =>
-  agreement.clientName && !isClientName(agreement.signerName, agreement.clientName)
-    ? `for ${agreement.clientName} by ${agreement.signerName}`
-    : `by ${agreement.signerName}`;
-
-/** The lines under the text that say who signed, when and what. */
-export function signatureLines(agreement: SignedAgreement): string[] {
-  return [
-    `Signed electronically ${signedByText(agreement)}`,
-    `on ${signedAtText(agreement.signedAt)}, ${agreement.signedAt}`,
-    `Booking ${agreement.booking}; agreement version ${agreement.version}`,
-    `SHA-256 of the text signed: ${agreement.bodySha256}`,
-  ];
-}

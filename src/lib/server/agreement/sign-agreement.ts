@@ -11,10 +11,10 @@
  */
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { business } from "../../business-data";
-import { isClientName } from "../../booking/agreement-text";
+import { isClientName } from "../../agreement/agreement-text";
 import { bookedTimeText } from "../../booking/booked-time";
 import { possessive } from "../../format";
-import { findAgreement, insertAgreement, type SignedAgreement } from "./agreement-queries";
+import { findAgreement, insertAgreement, type SignedAgreement } from "../signed-agreements/agreement-queries";
 import { expireIfLapsed, findBooking, type Booking } from "../booking/booking-queries";
 import { type Queryable } from "../db/database";
 import { databaseOr503 } from "../http/database-or-503";
@@ -27,7 +27,8 @@ import { runtimeEnv } from "../runtime/runtime";
 import { deliverNow } from "../mail/deliver-now";
 import { outgoingMail } from "../mail/outgoing";
 import { oneLineText } from "../../forms/text-cleaning";
-import { agreementTitle, agreementVisit, bodyHash, filledAgreement, signedAtText, signedByText } from "./agreement";
+import { agreementTitle, agreementVisit, bodyHash, filledAgreement } from "./agreement";
+import { signedAtText, signedByText } from "../signed-agreements/signature-text";
 import { signedMails } from "./agreement-emails";
 import { agreementPdf } from "./agreement-pdf";
 import { checkBookingToken, linkSecret } from "../booking/booking-links";

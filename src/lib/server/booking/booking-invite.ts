@@ -5,11 +5,11 @@
  */
 import { availability, business } from "../../business-data";
 import { inspectorName, type Inspector } from "../../desk/inspectors";
-import type { SignedAgreement } from "../agreement/agreement-queries";
+import type { SignedAgreement } from "../signed-agreements/agreement-queries";
 import { standingOf, type Booking, type BookedJob } from "./booking-queries";
 import { describeServices } from "./schedule-emails";
 import { calendarFile, type InviteEvent } from "../mail/invite";
-import { signedAtText, signedByText } from "../agreement/agreement";
+import { signedAtText, signedByText } from "../signed-agreements/signature-text";
 
 /**
  * The visitor's event: what was booked, where, and the phone number. The address is the one

@@ -110,7 +110,7 @@ const fromRow = (row: BookingRow): Booking => ({
  * every other): a lapsed hold is simply not live to the queries below (LIVE), and its row is
  * moved on where a transaction needs it: the one booking a change holds (`expireIfLapsed`), the
  * inspector's overlapping holds when an insert meets them (`expireLapsedOverlapping`), and the
- * rest by the delivery pass's sweep (`lapsedHolds`, mail/hold-sweep.ts).
+ * rest by the delivery pass's sweep (`lapsedHolds`, hold-sweep.ts).
  */
 const LAPSED = "status = 'pending' AND confirm_by <= $2";
 

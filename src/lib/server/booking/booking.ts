@@ -20,7 +20,7 @@ import {
   type Booking,
   type OwnerEvent,
 } from "./booking-queries";
-import { lockKeys } from "../mail/outbox";
+import { lockKeys } from "../db/advisory-locks";
 import { mailboxOf } from "../mail/mailbox-address";
 
 export const calendar = createCalendar(availability);

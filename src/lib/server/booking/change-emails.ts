@@ -13,8 +13,7 @@ import type { MailMessage } from "../mail/mailer";
 import { COPIED_AGENT_NOTE, describeServices, type Reader } from "./schedule-emails";
 import { bookingInvite } from "./booking-invite";
 import { linkSecret, manageLink, scheduleLink } from "./booking-links";
-import type { CancellationRefund } from "../payments/refund";
-import { refundLines } from "../payments/payment-emails";
+import { refundLines, type CancellationRefund } from "../payment-ledger/refund";
 
 export type VisitorChange = "confirmed" | "moved" | "cancelled";
 

@@ -15,7 +15,7 @@ import { availability, business } from "../../business-data";
 import { bookedTimeText } from "../../booking/booked-time";
 import { offeredTime } from "../../forms/field-checks";
 import { MARYLAND, rfc3339 } from "../../booking/local-time";
-import { agreementsOf } from "../agreement/agreement-queries";
+import { agreementsOf } from "../signed-agreements/agreement-queries";
 import { type Database, type Queryable } from "../db/database";
 import { databaseOr503 } from "../http/database-or-503";
 import { expireIfLapsed, findBooking, moveBooking, setStatus, type Booking } from "./booking-queries";
@@ -32,11 +32,11 @@ import { describeServices, visitorMailboxes, visitorReaders, type Reader } from 
 import { createReference } from "../mail/reference";
 import { alternatives, calendar, holdInspector, jobOf, lengthOf } from "./booking";
 import { checkBookingToken, deskLink, linkSecret } from "./booking-links";
-import { signedAtText, signedByText } from "../agreement/agreement";
+import { signedAtText, signedByText } from "../signed-agreements/signature-text";
 import { bookingInvite } from "./booking-invite";
 import { visitorChangeMail } from "./change-emails";
-import { refundCancellation, refundNote } from "../payments/refund";
-import { bookingPayment } from "../payments/booking-payment";
+import { refundCancellation, refundNote } from "../payment-ledger/refund";
+import { bookingPayment } from "../payment-ledger/booking-payment";
 
 export const BOOKING_CHANGES = "booking-changes";
 const newStart = offeredTime("Choose one of the open times.", "Choose one of the open times.");

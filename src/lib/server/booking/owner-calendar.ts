@@ -9,14 +9,14 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { subDays } from "date-fns";
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { business } from "../../business-data";
-import { agreementsOf } from "../agreement/agreement-queries";
+import { agreementsOf } from "../signed-agreements/agreement-queries";
 import { bookingsSince, type Booking } from "./booking-queries";
 import type { Queryable } from "../db/database";
 import { databaseOr503 } from "../http/database-or-503";
 import { sendFailure } from "../http/http-error";
 import { runtimeEnv } from "../runtime/runtime";
 import { ownerFeed } from "./booking-invite";
-import { paymentStatus } from "../payments/payment-status";
+import { paymentStatus } from "../payment-ledger/payment-status";
 import { paymentText } from "../../payments/payment-text";
 
 /** The past bookings the feed still shows, so the day's and yesterday's stay visible. */

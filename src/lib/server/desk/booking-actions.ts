@@ -19,13 +19,13 @@ import {
   setStatus,
   type Booking,
 } from "../booking/booking-queries";
-import { lockKeys } from "../mail/outbox";
+import { lockKeys } from "../db/advisory-locks";
 import { HttpError } from "../http/http-error";
 import type { MailMessage } from "../mail/mailer";
 import { holdInspector, inspectorDays, jobOf, lengthOf, startFor } from "../booking/booking";
 import { recordChange } from "../booking/manage-booking";
 import { visitorChangeMail } from "../booking/change-emails";
-import { refundCancellation, refundNote } from "../payments/refund";
+import { refundCancellation, refundNote } from "../payment-ledger/refund";
 import { inspectorName } from "../../desk/inspectors";
 
 const referenceOf = (body: Record<string, unknown>) => {

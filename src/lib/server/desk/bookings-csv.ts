@@ -8,13 +8,13 @@
 import { stringify } from "csv-stringify/sync";
 import { availability } from "../../business-data";
 import { inspectorName } from "../../desk/inspectors";
-import { signedByText } from "../agreement/agreement";
+import { signedByText } from "../signed-agreements/signature-text";
 import { signaturesOf } from "../booking/owner-calendar";
 import type { Queryable } from "../db/database";
 import { bookingsSince, standingOf, type Booking } from "../booking/booking-queries";
 import { describeServices } from "../booking/schedule-emails";
 import { STANDING_WORDS } from "./desk-view";
-import { paymentStatus } from "../payments/payment-status";
+import { paymentStatus } from "../payment-ledger/payment-status";
 
 const COLUMNS = [
   "reference",

@@ -4,7 +4,7 @@
  * alone, never to an agent, who cannot sign; once per press, through the booking's recorded changes
  * (manage-booking.ts, recordChange), so it is listed with the booking's other e-mails.
  */
-import { findAgreement } from "../agreement/agreement-queries";
+import { findAgreement } from "../signed-agreements/agreement-queries";
 import { filledAgreement } from "../agreement/agreement";
 import { signingLinkMail } from "../agreement/agreement-emails";
 import { expireIfLapsed, findBooking } from "../booking/booking-queries";

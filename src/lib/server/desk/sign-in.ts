@@ -16,7 +16,7 @@ import { siteUrl } from "../booking/booking-links";
 import { clientAddress } from "../http/client-address";
 import { HttpError } from "../http/http-error";
 import { readJsonBody } from "../http/read-body";
-import { lockKeys } from "../mail/outbox";
+import { lockKeys } from "../db/advisory-locks";
 import { runtimeEnv } from "../runtime/runtime";
 import { serverSettings } from "../runtime/settings";
 import {

@@ -17,7 +17,7 @@ import {
   setStatus,
   findBooking,
 } from "../booking/booking-queries";
-import { lockKeys } from "../mail/outbox";
+import { lockKeys } from "../db/advisory-locks";
 import { HttpError } from "../http/http-error";
 import { inspectorDays } from "../booking/booking";
 import { storeDeskRequest } from "./desk-mail";

@@ -275,7 +275,7 @@ export async function lastMailTo(
 
 /**
  * The one lock order of the tables `bookings` and `deliveries`: a transaction that writes both
- * takes the booking's row first, then its e-mails' rows. The hold sweep (reminders/hold-sweep.ts)
+ * takes the booking's row first, then its e-mails' rows. The hold sweep (booking/hold-sweep.ts)
  * and a refusal that lets a booking go (delivery.ts) both do, so neither waits for the other while
  * holding what the other waits for. Rows of both that a statement reaches through a cascade (a
  * request erased) are locked first the same way (privacy/kept-about.ts).

@@ -24,7 +24,7 @@
  *
  * A booking's hold ends at a time set when it is made (booking/booking-queries.ts); a booking none of whose
  * confirmations can be delivered lets its time go at once, in the transaction that records the
- * last refusal, and the sweep (reminders/hold-sweep.ts) gives up a confirmation its hold outlived.
+ * last refusal, and the sweep (booking/hold-sweep.ts) gives up a confirmation its hold outlived.
  */
 import { randomUUID } from "node:crypto";
 import { database, type Database } from "../db/database";

@@ -42,17 +42,6 @@ const fromRow = (row: RequestRow): StoredRequest => ({
   fingerprint: row.fingerprint,
 });
 
-/**
- * Makes every other transaction with the same keys wait until this one ends, on any server:
- * the Idempotency-Key of a request, the mailbox, phone and address whose limits it counts.
- * Taken in one order, so two transactions never wait for each other.
- */
-export async function lockKeys(tx: Queryable, keys: readonly string[]): Promise<void> {
-  for (const key of [...new Set(keys)].sort()) {
-    await tx.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [key]);
-  }
-}
-
 /** The request stored under an Idempotency-Key, if any. */
 export async function findByKey(db: Queryable, kind: string, key: string): Promise<StoredRequest | null> {
   const [row] = await db.query<RequestRow>("SELECT * FROM requests WHERE kind = $1 AND idempotency_key = $2", [

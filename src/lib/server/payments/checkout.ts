@@ -1,7 +1,7 @@
 /**
  * /api/pay?token=: the "pay now" link of a booking (its manage link's token, booking-links.ts), in
  * its confirmation, its e-mails and on its page. It asks Stripe for a hosted Checkout Session for
- * what is due by the server's own quote (payment-status.ts), whatever the address carries, and
+ * what is due by the server's own quote (payment-ledger/payment-status.ts), whatever the address carries, and
  * answers 303 to Stripe's page, where the client pays: no card ever reaches this site. The session
  * names the booking (client_reference_id and metadata), and the client's own e-mail, so that
  * Stripe's receipt names the client whoever opened the link (an agent may pass it on). Stripe
@@ -18,8 +18,8 @@ import { databaseOr503 } from "../http/database-or-503";
 import { HttpError, sendFailure } from "../http/http-error";
 import { throttle } from "../http/rate-limit";
 import { findRequest } from "../mail/outbox";
-import { dueCents, paymentStatus } from "./payment-status";
-import { stripeClient } from "./stripe-client";
+import { dueCents, paymentStatus } from "../payment-ledger/payment-status";
+import { stripeClient } from "../payment-ledger/stripe-client";
 
 /** Netlify's runtime has no res.redirect: the status and Location are set as plain HTTP. */
 function seeOther(res: GatsbyFunctionResponse, location: string): void {

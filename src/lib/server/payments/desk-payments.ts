@@ -10,10 +10,10 @@ import { recordChange } from "../booking/manage-booking";
 import type { Database, Queryable } from "../db/database";
 import { HttpError } from "../http/http-error";
 import { formatCents } from "../../format";
-import { insertPayment, type PaymentMethod } from "./payment-queries";
+import { insertPayment, type PaymentMethod } from "../payment-ledger/payment-queries";
 import { payNowMail, receiptMail } from "./payment-emails";
-import { dueCents, paymentStatus } from "./payment-status";
-import { paymentsOn } from "./stripe-client";
+import { dueCents, paymentStatus } from "../payment-ledger/payment-status";
+import { paymentsOn } from "../payment-ledger/stripe-client";
 
 const ON_SITE: readonly PaymentMethod[] = ["cash", "check", "card-terminal"];
 

@@ -2,7 +2,7 @@
  * The words of the payment e-mails: the receipt the client gets when Stripe's webhook records a
  * payment online or the owner records one taken on site, with the business's details from
  * content/site.yaml, and the "pay now" e-mail the desk sends again. The amounts are those of
- * payment-status.ts, so they agree with the desk and the booking's page to the cent.
+ * payment-ledger/payment-status.ts, so they agree with the desk and the booking's page to the cent.
  */
 import { business } from "../../business-data";
 import { bookedTimeText } from "../../booking/booked-time";
@@ -10,8 +10,8 @@ import { formatCents } from "../../format";
 import type { Booking } from "../booking/booking-queries";
 import { describeServices } from "../booking/schedule-emails";
 import type { MailMessage } from "../mail/mailer";
-import type { PaymentMethod } from "./payment-queries";
-import type { PaymentStatus } from "./payment-status";
+import type { PaymentMethod } from "../payment-ledger/payment-queries";
+import type { PaymentStatus } from "../payment-ledger/payment-status";
 
 const METHOD_TEXT: Record<PaymentMethod, string> = {
   online: "card, online",
@@ -72,14 +72,3 @@ export const payNowMail = (booking: Booking, link: string, due: number) => (): O
     ...businessLines(),
   ].join("\n"),
 });
-
-/** The lines a cancellation e-mail adds about the money: what is refunded, and when it reaches them. */
-export function refundLines(refundedCents: number, keptCents: number, reachesYouIn: string): string[] {
-  if (refundedCents === 0 && keptCents === 0) return [];
-  if (refundedCents === 0)
-    return [`Under our cancellation policy the ${formatCents(keptCents)} you paid is not refunded.`, ""];
-  return [
-    `We are refunding ${formatCents(refundedCents)} to the card you paid with${keptCents > 0 ? ` (${formatCents(keptCents)} is kept under our cancellation policy)` : ""}. It reaches you in ${reachesYouIn}.`,
-    "",
-  ];
-}

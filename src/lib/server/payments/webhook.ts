@@ -22,10 +22,10 @@ import { readRawJsonBody } from "../http/read-body";
 import { deliverNow } from "../mail/deliver-now";
 import { withOwnMail } from "../mail/own-mail";
 import { formatCents } from "../../format";
-import { claimEvent, insertPayment } from "./payment-queries";
+import { claimEvent, insertPayment } from "../payment-ledger/payment-queries";
 import { receiptMail } from "./payment-emails";
-import { paymentStatus } from "./payment-status";
-import { stripeClient, webhookSecret } from "./stripe-client";
+import { paymentStatus } from "../payment-ledger/payment-status";
+import { stripeClient, webhookSecret } from "../payment-ledger/stripe-client";
 
 /** Records a paid Checkout Session with its booking, once, and the client's receipt with it. */
 async function recordCheckout(tx: Queryable, session: Stripe.Checkout.Session, now: Date): Promise<void> {

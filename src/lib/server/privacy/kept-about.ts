@@ -2,7 +2,7 @@
  * What the site keeps about one person, by their address: the queries behind their data page
  * (privacy/kept-data.ts) and their deletion (privacy/data-rights.ts).
  */
-import { paymentsOfBookings } from "../payments/payment-queries";
+import { paymentsOfBookings } from "../payment-ledger/payment-queries";
 import { reportsOf } from "../report/report-queries";
 import { mailboxOf } from "../mail/mailbox-address";
 import type { MailMessage } from "../mail/mailer";

@@ -12,7 +12,8 @@
 import { availability, business } from "../../business-data";
 import { bookedTimeText } from "../../booking/booked-time";
 import type { AgentRole } from "../../booking/agent-copy";
-import { findAgreement, claimReminder, type ReminderKind } from "../agreement/agreement-queries";
+import { findAgreement } from "../signed-agreements/agreement-queries";
+import { claimReminder, type ReminderKind } from "./reminder-queries";
 import { findBooking, type Booking } from "../booking/booking-queries";
 import { addHours, subHours } from "date-fns";
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
@@ -29,7 +30,7 @@ import type { MailMessage } from "../mail/mailer";
 import { outgoingMail } from "../mail/outgoing";
 import { filledAgreement } from "../agreement/agreement";
 import { linkSecret, manageLink, signingLink } from "../booking/booking-links";
-import { sweepLapsedHolds } from "./hold-sweep";
+import { sweepLapsedHolds } from "../booking/hold-sweep";
 import { endLapsedDeskSecrets } from "../desk/desk-store";
 
 /** What to have ready on the day: the inspector needs to reach these. */

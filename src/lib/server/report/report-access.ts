@@ -2,18 +2,18 @@
  * Whether a booking's report may be handed over, and if not, what is missing: the rule of the trade,
  * "no report until the agreement is signed and the fee is paid", unless the owner released it anyway.
  */
-import { findAgreement } from "../agreement/agreement-queries";
+import { findAgreement } from "../signed-agreements/agreement-queries";
 import { filledAgreement } from "../agreement/agreement";
 import type { Booking } from "../booking/booking-queries";
 import type { Queryable } from "../db/database";
-import { paymentStatus } from "../payments/payment-status";
+import { paymentStatus } from "../payment-ledger/payment-status";
 import type { StoredReportRow } from "./report-queries";
 
 /** What stands between the client and the report: their signature, their payment. */
 export type Missing = "sign" | "pay";
 
 /**
- * Whether nothing is owed on the booking, by its payment status (payments/payment-status.ts): its
+ * Whether nothing is owed on the booking, by its payment status (payment-ledger/payment-status.ts): its
  * balance is nothing, or payment is not asked online and none was recorded (the client pays at the
  * inspection, as the site told them).
  */

@@ -17,7 +17,7 @@ import { findBooking } from "../booking/booking-queries";
 import { databaseOr503 } from "../http/database-or-503";
 import { HttpError, sendFailure } from "../http/http-error";
 import { throttle } from "../http/rate-limit";
-import { paymentsOn } from "../payments/stripe-client";
+import { paymentsOn } from "../payment-ledger/stripe-client";
 import { missingForReport, type Missing } from "./report-access";
 import { findReport, recordDownload, type Downloader } from "./report-queries";
 import { reportFileName } from "./report-file-name";

@@ -8,7 +8,7 @@ import { createContactSchema, createScheduleSchema, fieldErrors } from "../../re
 import { bookedTimeText } from "../../booking/booked-time";
 import { book, jobOf, lengthOf, type OfficeBooking } from "../booking/booking";
 import { deskLink, linkSecret, manageLink, payLink, signingLink } from "../booking/booking-links";
-import { askedAtBooking, onlinePaymentAsked } from "../payments/payment-status";
+import { askedAtBooking, onlinePaymentAsked } from "../payment-ledger/payment-status";
 import { BOOKED_BY_AGENT, SAME_ADDRESS_CONFIRMED } from "../../forms/choices";
 import {
   describeServices,

@@ -13,14 +13,8 @@ import { errorCode, UNIQUE_VIOLATION, type Queryable } from "../db/database";
 import { databaseOr503 } from "../http/database-or-503";
 import type { Booking } from "../booking/booking-queries";
 import { RETRY_AFTER_SECONDS } from "../db/unavailable";
-import {
-  confirmationsSince,
-  findByKey,
-  insertDeliveries,
-  insertRequest,
-  lockKeys,
-  type StoredRequest,
-} from "../mail/outbox";
+import { confirmationsSince, findByKey, insertDeliveries, insertRequest, type StoredRequest } from "../mail/outbox";
+import { lockKeys } from "../db/advisory-locks";
 import { HttpError, sendFailure } from "../http/http-error";
 import { throttle } from "../http/rate-limit";
 import { readJsonBody } from "../http/read-body";

@@ -1,11 +1,11 @@
 /**
  * What the content editor's backend may touch, read from the editor's own configuration
- * (src/lib/cms/editor-config.ts) so that the guard and the editor cannot name different places:
+ * (src/features/editor/shared/editor-config.ts) so that the guard and the editor cannot name different places:
  * the entries of each folder collection, the files of each file collection, and the media
  * folders. Everything here is about a path's name; editor-backend-links.ts looks at the disk.
  */
 import path from "node:path";
-import { editorConfig } from "../../src/lib/cms/editor-config";
+import { editorConfig } from "../shared/editor-config";
 
 export interface EntryFolder {
   /** The collection's folder, relative to the repository: "content/blog". */

@@ -6,14 +6,19 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { RouteWeight } from "./page-weight";
+
+/** What the check needs of a route's weight (scripts/lib/page-weight.ts measures it): the files its page loads. */
+export interface RouteFiles {
+  route: string;
+  assets: ReadonlyArray<{ name: string }>;
+}
 
 /** Text that only the editor's files hold: Decap's own name for itself and its core. */
 const EDITOR_MARKERS = ["decap-cms-core", "DecapCms", "CMS_MANUAL_INIT"];
 
 const isEditorFile = (name: string) => name.startsWith("/admin/");
 
-export function editorCodeProblems(publicDir: string, weights: readonly RouteWeight[]): string[] {
+export function editorCodeProblems(publicDir: string, weights: readonly RouteFiles[]): string[] {
   const problems = weights.flatMap((weight) =>
     weight.assets
       .filter((asset) => isEditorFile(asset.name))

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { checkRequest } from "./editor-backend-requests";
 import { relativeName, siteEditorScope } from "./editor-backend-scope";
-import { editorConfig } from "../../src/lib/cms/editor-config";
+import { editorConfig } from "../shared/editor-config";
 
 const scope = siteEditorScope();
 const business = editorConfig().collections.find((entry) => entry.name === "business");
@@ -28,7 +28,7 @@ describe("the editor backend's scope", () => {
         { folder: "content/blog", extension: "mdx", mediaInside: true },
         { folder: "content/services", extension: "mdx", mediaInside: false },
       ],
-      // Each file of the editor's "business" collection (its list: src/lib/cms/editor-config.test.ts),
+      // Each file of the editor's "business" collection (its list: src/features/editor/shared/editor-config.test.ts),
       // and the inspection agreement.
       entryFiles: [...businessFiles, "content/agreement.md"],
       mediaFolder: "static/uploads",

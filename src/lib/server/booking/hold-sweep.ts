@@ -1,14 +1,14 @@
 /**
  * Every hold ends. A booking not confirmed by its `confirm_by` (set when it is made) stops holding
- * its time at that instant (booking/booking-queries.ts reads it so); this sweep then moves each such booking
+ * its time at that instant (booking-queries.ts reads it so); this sweep then moves each such booking
  * on with all that follows from it, in one transaction: the booking expired, its confirmations
  * that were never delivered given up (a mail server that kept refusing for now would otherwise be
  * retried until the visit), and, when none of them ever reached the client or the agent, the
  * business told by e-mail, since nobody else knows the time was asked for and let go.
  *
- * It runs with the reminders (reminders.ts): every few seconds in the functions' process of
- * `npm start`, and every minute on Netlify through the scheduled function's call to
- * /api/reminders. Two sweepers at once expire a booking once (the UPDATE's own condition).
+ * It lives with the bookings it ends, and runs on the reminders' timer (reminders/reminders.ts):
+ * every few seconds in the functions' process of `npm start`, and every minute on Netlify through
+ * the scheduled function's call to /api/reminders. Two sweepers at once expire a booking once (the UPDATE's own condition).
  *
  * It takes the booking's row before its e-mails', the one order of the two tables
  * (mail/deliveries.ts, lockBookingFirst), so a refusal recorded at the same moment waits for it or
@@ -21,7 +21,7 @@
 import { business } from "../../business-data";
 import { bookedTimeText } from "../../booking/booked-time";
 import type { Database } from "../db/database";
-import { lapsedHolds } from "../booking/booking-queries";
+import { lapsedHolds } from "./booking-queries";
 import { settleLapsedHandOvers } from "../mail/deliveries";
 import { findRequest, insertDeliveries } from "../mail/outbox";
 import { runtimeEnv } from "../runtime/runtime";

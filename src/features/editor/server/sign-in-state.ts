@@ -9,7 +9,7 @@
  * nothing and is deleted by the next sign-in.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { errorCode, UNIQUE_VIOLATION, type Queryable } from "../db/database";
+import { errorCode, UNIQUE_VIOLATION, type Queryable } from "../../../lib/server/db/database";
 
 /** Long enough to read GitHub's consent page, short enough that a stray cookie soon lapses. */
 export const STATE_SECONDS = 600;

@@ -9,7 +9,7 @@ import {
   validateContent,
   yamlSchemas,
   type YamlFile,
-} from "../content-schema";
+} from "../../../lib/content-schema";
 import { editorConfig, editorFields, FRONT_MATTER_FORMAT, LIST_FIELD, type EditorField } from "./editor-config";
 
 const config = editorConfig();

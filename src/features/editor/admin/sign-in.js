@@ -1,7 +1,7 @@
 /* global window, document */
 /**
  * The sign-in window's hand-over to the editor (copied to /admin/sign-in.js; the page is made by
- * src/lib/server/editor/sign-in-page.ts). Decap's editor waits for "authorizing:github" from
+ * src/features/editor/server/sign-in-page.ts). Decap's editor waits for "authorizing:github" from
  * this window, answers it, and then takes "authorization:github:success:{...}" or
  * "...:error:{...}". Every message goes to the one origin that started the sign-in: if the
  * window that opened this one is anywhere else, the browser drops it and nothing is handed over.

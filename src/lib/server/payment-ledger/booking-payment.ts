@@ -1,10 +1,15 @@
 /** What the booking's own page shows of its payment (ManagedBooking's `payment`): where it stands, and what "pay now" asks. */
-import type { Booking } from "../booking/booking-queries";
 import type { Queryable } from "../db/queryable";
 import { dueCents, paymentStatus } from "./payment-status";
 import { paymentsOn } from "./stripe-client";
 
-export async function bookingPayment(db: Queryable, booking: Booking) {
+/** What it reads of the booking (its own fields, so this module stays below booking). */
+interface PayableBooking {
+  reference: string;
+  status: string;
+}
+
+export async function bookingPayment(db: Queryable, booking: PayableBooking) {
   const status = await paymentStatus(db, booking.reference);
   const live = booking.status === "booked" || booking.status === "pending";
   return {

@@ -10,7 +10,6 @@
 import { availability } from "../../business-data";
 import { formatCents } from "../../format";
 import { refundCents } from "../../payments/refund-rule";
-import type { Booking } from "../booking/booking-queries";
 import type { Queryable } from "../db/queryable";
 import { insertPayment, paymentsOf } from "./payment-queries";
 import { stripeClient } from "./stripe-client";
@@ -21,7 +20,17 @@ export interface CancellationRefund {
   keptCents: number;
 }
 
-export async function refundCancellation(tx: Queryable, booking: Booking, now: Date): Promise<CancellationRefund> {
+/** What a refund reads of the booking cancelled (its own fields, so this module stays below booking). */
+interface CancelledBooking {
+  reference: string;
+  start: string;
+}
+
+export async function refundCancellation(
+  tx: Queryable,
+  booking: CancelledBooking,
+  now: Date,
+): Promise<CancellationRefund> {
   const payments = await paymentsOf(tx, booking.reference);
   const online = payments.filter((each) => each.kind === "payment" && each.method === "online" && each.paymentIntent);
   const refunded = payments.filter((each) => each.kind === "refund").reduce((sum, each) => sum + each.amountCents, 0);
@@ -64,3 +73,14 @@ export const refundNote = ({ refundedCents, keptCents }: CancellationRefund) =>
   refundedCents + keptCents === 0
     ? ""
     : `; refunded ${formatCents(refundedCents)} online${keptCents ? `, kept ${formatCents(keptCents)}` : ""}`;
+
+/** The lines a cancellation e-mail adds about the money: what is refunded, and when it reaches them. */
+export function refundLines(refundedCents: number, keptCents: number, reachesYouIn: string): string[] {
+  if (refundedCents === 0 && keptCents === 0) return [];
+  if (refundedCents === 0)
+    return [`Under our cancellation policy the ${formatCents(keptCents)} you paid is not refunded.`, ""];
+  return [
+    `We are refunding ${formatCents(refundedCents)} to the card you paid with${keptCents > 0 ? ` (${formatCents(keptCents)} is kept under our cancellation policy)` : ""}. It reaches you in ${reachesYouIn}.`,
+    "",
+  ];
+}

@@ -11,6 +11,9 @@ import path from "node:path";
 import { API_PATH, startGuard } from "./editor-backend-guard";
 import { siteEditorScope, type EditorScope } from "./editor-backend-scope";
 
+/** The port of the editor's backend (decap-server's guard) for `npm run cms` and `npm start`; DECAP_SERVER_PORT changes it. */
+export const decapServerPort = () => Number(process.env.DECAP_SERVER_PORT ?? 8081);
+
 export interface EditorBackendOptions {
   /** The folder decap-server edits: the repository. */
   repoDir: string;

@@ -1,10 +1,10 @@
 /* global window, document, fetch */
 /**
- * Starts the content editor at /admin (copied there as init.js by src/build-time/admin-files.ts).
+ * Starts the content editor at /admin (copied there as init.js by src/features/editor/build/admin-files.ts).
  * config.js set window.CMS_MANUAL_INIT, so Decap waits for this module: it registers how the
  * site's files are read and written (kept-yaml.js: a save changes only the values the writer
  * changed) and how the preview pane shows a page (previews.js: as the site does), then starts
- * Decap with the configuration made from the content schemas (src/lib/cms/editor-config.ts) and
+ * Decap with the configuration made from the content schemas (src/features/editor/shared/editor-config.ts) and
  * the backend this copy of the site has.
  */
 import * as YAML from "./yaml/index.js";
@@ -31,7 +31,7 @@ function explain(message) {
 }
 
 /**
- * How this copy of the site edits (src/lib/server/editor/sign-in-settings.ts, editorStart): the
+ * How this copy of the site edits (src/features/editor/server/sign-in-settings.ts, editorStart): the
  * github backend, signing in through the site's own /api/editor/auth; the local backend that
  * `npm start` or `npm run cms` started; or neither, said in words. Decap is given only a backend
  * that is there, so it never knocks on a port where nothing listens.

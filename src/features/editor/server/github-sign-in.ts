@@ -12,7 +12,7 @@
  *   since, and the cookie is the browser's to forge); the state is taken once, in the database, so
  *   a replayed cookie finishes nothing. Only then is the code exchanged for a token, GitHub says
  *   whether the writer may push to the repository, and the page hands the token over in Decap's
- *   messages (src/cms/sign-in.js), posted only to that origin. Every refusal is a page that says
+ *   messages (src/features/editor/admin/sign-in.js), posted only to that origin. Every refusal is a page that says
  *   why, and every answer clears the cookie.
  *
  * The token passes through memory only: never logged, never stored.
@@ -20,10 +20,10 @@
 import { timingSafeEqual } from "node:crypto";
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { parse as parseCookie, serialize as serializeCookie } from "cookie";
-import { database } from "../db/database";
-import { HttpError, sendFailure } from "../http/http-error";
-import { throttle } from "../http/rate-limit";
-import { runtimeEnv } from "../runtime/runtime";
+import { database } from "../../../lib/server/db/database";
+import { HttpError, sendFailure } from "../../../lib/server/http/http-error";
+import { throttle } from "../../../lib/server/http/rate-limit";
+import { runtimeEnv } from "../../../lib/server/runtime/runtime";
 import { signInPage, type SignInOutcome } from "./sign-in-page";
 import {
   editorStart,

@@ -3,7 +3,7 @@ import path from "node:path";
 import * as YAML from "yaml";
 import { frontMatterFormat, keptYaml, SOURCE_KEY, yamlFileFormat } from "./kept-yaml.mjs";
 
-const contentDir = path.join(__dirname, "..", "..", "content");
+const contentDir = path.join(__dirname, "..", "..", "..", "..", "content");
 const read = (name: string) => readFileSync(path.join(contentDir, name), "utf8");
 const posts = frontMatterFormat(YAML);
 const yamlFiles = yamlFileFormat(YAML, "entries");

@@ -18,7 +18,7 @@
  * - EDITOR_LOCAL_BACKEND: the address of the local backend when `npm start` or `npm run cms`
  *   started one (decap-server behind its guard), so /admin edits the working copy.
  */
-import { runtimeEnv } from "../runtime/runtime";
+import { runtimeEnv } from "../../../lib/server/runtime/runtime";
 
 /** Where the editor's pull requests go. */
 export const EDITOR_BRANCH = "main";

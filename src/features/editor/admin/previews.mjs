@@ -1,6 +1,6 @@
 /**
  * The editor's preview pane, as the site shows a page: the built site's own style sheet (the
- * build names it in SITE_EDITOR.previewStyle, src/build-time/admin-files.ts), and for posts and
+ * build names it in SITE_EDITOR.previewStyle, src/features/editor/build/admin-files.ts), and for posts and
  * service pages the same header band, dates, copy column and sources as the site's components
  * (src/components/blog/post-page.tsx, src/components/services/service-page.tsx, with their
  * classes). Only what a reader sees: no slugs, topic ids, related pages or file paths (and no

@@ -9,18 +9,15 @@
 import { copyFileSync, cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { readSiteContent } from "./content-files";
+import { readSiteContent } from "../../../build-time/content-files";
 import {
   editorConfig,
   FRONT_MATTER_FORMAT,
   LIST_FIELD,
   YAML_FORMAT,
   type EditorOptions,
-} from "../lib/cms/editor-config";
-import { editorPageStart } from "../lib/cms/editor-page-start";
-
-/** The port of the editor's backend (decap-server's guard) for `npm run cms` and `npm start`; DECAP_SERVER_PORT changes it. */
-export const decapServerPort = () => Number(process.env.DECAP_SERVER_PORT ?? 8081);
+} from "../shared/editor-config";
+import { editorPageStart } from "../shared/editor-page-start";
 
 export function adminIndexHtml(siteName: string): string {
   return `${editorPageStart(`Content editor | ${siteName}`)}
@@ -53,10 +50,12 @@ export function writeAdminFiles(
   }
   cpSync(yamlDist, path.join(outDir, "yaml"), { recursive: true, filter: (file) => !file.endsWith(".map") });
   // The page's own modules, named .js: every server sends that as JavaScript, which a module needs.
-  copyFileSync(path.join(siteRoot, "src", "cms", "admin-init.mjs"), path.join(outDir, "init.js"));
-  copyFileSync(path.join(siteRoot, "src", "cms", "kept-yaml.mjs"), path.join(outDir, "kept-yaml.js"));
-  copyFileSync(path.join(siteRoot, "src", "cms", "previews.mjs"), path.join(outDir, "previews.js"));
-  copyFileSync(path.join(siteRoot, "src", "cms", "sign-in.js"), path.join(outDir, "sign-in.js"));
+  // Named from the site's root, not this file: Gatsby runs gatsby-node from a compiled copy elsewhere.
+  const adminSources = path.join(siteRoot, "src", "features", "editor", "admin");
+  copyFileSync(path.join(adminSources, "admin-init.mjs"), path.join(outDir, "init.js"));
+  copyFileSync(path.join(adminSources, "kept-yaml.mjs"), path.join(outDir, "kept-yaml.js"));
+  copyFileSync(path.join(adminSources, "previews.mjs"), path.join(outDir, "previews.js"));
+  copyFileSync(path.join(adminSources, "sign-in.js"), path.join(outDir, "sign-in.js"));
   writeEditorSettings(outDir, { config: editorConfig(options) });
   writeFileSync(path.join(outDir, "index.html"), adminIndexHtml(siteName));
 }
@@ -78,7 +77,7 @@ export function writeEditorSettings(outDir: string, { config, previewStyle }: Ed
   };
   writeFileSync(
     path.join(outDir, "config.js"),
-    `// Made from src/lib/content-schema.ts at build time (src/lib/cms/editor-config.ts).\n` +
+    `// Made from src/lib/content-schema.ts at build time (src/features/editor/shared/editor-config.ts).\n` +
       `window.CMS_MANUAL_INIT = true;\nwindow.SITE_EDITOR = ${JSON.stringify(settings, null, 2)};\n`,
   );
 }

@@ -1,6 +1,7 @@
 /**
  * Signed inspection agreements (the table `agreements`): one row per booking and terms, never
- * updated (a trigger refuses it). The reminders sent before visits (the table `reminders`).
+ * updated (a trigger refuses it). Read by the agreement that writes them and by what shows a
+ * booking's signature (booking, desk, report, reminders), so it sits below them all.
  */
 import type { Queryable } from "../db/database";
 
@@ -93,27 +94,6 @@ export async function insertAgreement(
       agreement.clientName,
       clientEmail,
     ],
-  );
-  return rows.length === 1;
-}
-
-export type ReminderKind = "visit" | "unsigned";
-
-/**
- * Records a reminder of a booking at its start; false when one was recorded already, by this
- * process or any other: the caller then sends nothing.
- */
-export async function claimReminder(
-  tx: Queryable,
-  booking: string,
-  kind: ReminderKind,
-  start: string,
-  now: string,
-): Promise<boolean> {
-  const rows = await tx.query(
-    `INSERT INTO reminders (booking, kind, start_at, created_at) VALUES ($1, $2, $3, $4)
-     ON CONFLICT DO NOTHING RETURNING booking`,
-    [booking, kind, start, now],
   );
   return rows.length === 1;
 }

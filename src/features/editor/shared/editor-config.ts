@@ -6,16 +6,16 @@
  * description, a related service that must exist) the build still checks, and the hint says.
  */
 import type { z } from "zod";
-import { contentJsonSchema, fieldsOf, upperLimit, type JsonSchema } from "../content-json-schema";
-import { AGREEMENT_PLACEHOLDERS } from "../booking/agreement-text";
+import { contentJsonSchema, fieldsOf, upperLimit, type JsonSchema } from "../../../lib/content-json-schema";
+import { AGREEMENT_PLACEHOLDERS } from "../../../lib/agreement/agreement-text";
 import {
   agreementFrontmatterSchema,
   postFrontmatterSchema,
   serviceFrontmatterSchema,
   yamlSchemas,
   type YamlFile,
-} from "../content-schema";
-import { patterns } from "../content-fields";
+} from "../../../lib/content-schema";
+import { patterns } from "../../../lib/content-fields";
 
 export interface EditorField {
   label: string;
@@ -163,7 +163,7 @@ const yamlFiles: Array<{ file: YamlFile; name: string; label: string; listLabel?
 
 /**
  * The formats the YAML files and the Markdown files are read and written in (registered by
- * admin-init.mjs, from src/cms/kept-yaml.mjs): a save changes only the values the writer changed.
+ * admin-init.mjs, from src/features/editor/admin/kept-yaml.mjs): a save changes only the values the writer changed.
  */
 export const YAML_FORMAT = "site-yaml";
 export const FRONT_MATTER_FORMAT = "site-frontmatter";
@@ -176,7 +176,7 @@ export interface EditorOptions {
 /**
  * The whole Decap configuration but its backend, passed to `CMS.init({ config })`. The backend
  * is chosen when /admin opens (admin-init.mjs asks /api/editor/config, made by
- * src/lib/server/editor/sign-in-settings.ts): GitHub, signing in through the site's own
+ * src/features/editor/server/sign-in-settings.ts): GitHub, signing in through the site's own
  * function, or the local backend (decap-server) on a writer's machine.
  */
 export function editorConfig({ contentDir = "content" }: EditorOptions = {}) {
