@@ -37,7 +37,6 @@ import { betweenMarkers, replaceBetweenMarkers } from "../lib/readme-markers";
 import {
   causeTable,
   floorDrift,
-  median,
   medianOf,
   missedTargets,
   paintTable,
@@ -99,8 +98,8 @@ interface BenchRun {
   chromium: string;
   started: Date;
   minutes: number;
-  /** Median start of hydration under network emulation, by page name ("floor" for the floor). */
-  hydration: (name: string) => number | null;
+  /** Each round's start of hydration under network emulation, by page name ("floor" for the floor). */
+  hydration: (name: string) => ReadonlyArray<number | null>;
 }
 
 function report(bench: BenchRun): string {
@@ -278,10 +277,7 @@ async function main() {
       }
       await measure("floor-after", floorUrl, round, floorAfter);
     }
-    const hydration = (name: string) => {
-      const seen = (hydrations.get(name) ?? []).filter((value): value is number => value !== null);
-      return seen.length ? median(seen) : null;
-    };
+    const hydration = (name: string) => hydrations.get(name) ?? [];
     const lastLhr = JSON.parse(readFileSync(lhrFile, "utf8")) as Lhr;
     const pageResult = (name: string): PageResult => ({
       path: name,

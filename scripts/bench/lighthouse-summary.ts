@@ -228,13 +228,18 @@ export function resultsTable(floor: PageResult, pages: readonly PageResult[]): s
  * The trade-off in one table: the simulated phone's first and largest paint (the median of each
  * run's LCP - FCP: a request that ended before the paint counts against LCP alone), beside when
  * React starts to hydrate under network emulation (scripts/bench/hydration-timing.ts), each with
- * the floor's of the same run. `hydration` gives the median start by page name ("floor" for it).
+ * the floor's of the same run. `hydrationRuns` gives each run's start by page name ("floor" for
+ * the floor's; null where React never started), whose median the table shows.
  */
 export function paintTable(
   floor: PageResult,
   pages: readonly PageResult[],
-  hydration: (name: string) => number | null,
+  hydrationRuns: (name: string) => ReadonlyArray<number | null>,
 ): string {
+  const hydration = (name: string) => {
+    const seen = hydrationRuns(name).filter((value): value is number => value !== null);
+    return seen.length ? median(seen) : null;
+  };
   const f = floor.median;
   const floorHydration = hydration("floor");
   const row = (name: string, page: PageResult, isFloor: boolean) => {

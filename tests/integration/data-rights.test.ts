@@ -20,7 +20,7 @@ import { insertDeliveries, insertRequest } from "../../src/lib/server/mail/outbo
 import { mailboxOf } from "../../src/lib/server/mail/mailbox-address";
 import { deleteData } from "../../src/lib/server/privacy/data-rights";
 import { describeKept } from "../../src/lib/server/privacy/kept-data";
-import { engines } from "../support/database-engines";
+import { blockDatabase, engines } from "../support/database-engines";
 
 let made = 0;
 /** A stored request of `kind` with `record`, and an e-mail to each of `to` (the first the business's) saying `text`. */
@@ -58,12 +58,7 @@ const message = (email: string) => ({
 });
 
 describe.each(engines)("on %s", (_name, open) => {
-  let db: Database;
-  let stop: () => Promise<void>;
-  beforeAll(async () => {
-    ({ db, stop } = await open());
-  });
-  afterAll(() => stop());
+  const db = blockDatabase(open);
 
   const kept = async (address: string) => describeKept(address, await keptAbout(db, address), Date.now());
 

@@ -14,7 +14,7 @@ import { insertDeliveries, insertRequest } from "../../src/lib/server/mail/outbo
 import { goesOn, periodsOf } from "../../src/lib/server/privacy/due-days";
 import { describeKept } from "../../src/lib/server/privacy/kept-data";
 import { enforceRetention } from "../../src/lib/server/privacy/retention";
-import { engines } from "../support/database-engines";
+import { blockDatabase, engines } from "../support/database-engines";
 import { newDataDir } from "../support/embedded-database";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -94,12 +94,7 @@ async function booking(
 }
 
 describe.each(engines)("on %s", (_name, open) => {
-  let db: Database;
-  let stop: () => Promise<void>;
-  beforeAll(async () => {
-    ({ db, stop } = await open());
-  });
-  afterAll(() => stop());
+  const db = blockDatabase(open);
 
   const remaining = async (table: "requests" | "deliveries" | "bookings") =>
     (await db.query<{ reference: string }>(`SELECT DISTINCT reference FROM ${table} ORDER BY reference`)).map(

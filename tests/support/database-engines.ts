@@ -5,6 +5,7 @@
 import { newDataDir } from "./embedded-database";
 import { startPostgres } from "./postgres-server";
 import { openDatabase, type Database } from "../../src/lib/server/db/database";
+import type { Row } from "../../src/lib/server/db/queryable";
 
 export interface Engine {
   /** The database, opened (and migrated) once. */
@@ -43,3 +44,28 @@ export const engines: Array<[string, () => Promise<Engine>]> = [
     },
   ],
 ];
+
+/**
+ * The database of a describe block on `open`'s engine: opened before the block's tests and
+ * stopped after them. What the block calls reaches the engine opened then.
+ */
+export function blockDatabase(open: () => Promise<Engine>): Database {
+  let engine: Engine | undefined;
+  beforeAll(async () => {
+    engine = await open();
+  });
+  afterAll(() => engine?.stop());
+  const opened = () => {
+    if (!engine) throw new Error("The block's database opens in its beforeAll, before its tests.");
+    return engine.db;
+  };
+  return {
+    query: <T extends Row = Row>(sql: string, params?: readonly unknown[]) => opened().query<T>(sql, params),
+    exec: (sql) => opened().exec(sql),
+    transaction: (work) => opened().transaction(work),
+    close: () => opened().close(),
+    get kind() {
+      return opened().kind;
+    },
+  };
+}

@@ -91,16 +91,8 @@ type InputProps = BaseProps &
  * HTML_CodeSniffer takes an input without one for no text field and rejects its autocomplete
  * token (autocomplete="name" on the contact form's name, issue 50).
  */
-export function TextField({
-  label,
-  registration,
-  error,
-  hint,
-  optional,
-  className,
-  type = "text",
-  ...input
-}: InputProps) {
+export function TextField({ type = "text", ...props }: InputProps) {
+  const { label, registration, error, hint, optional, className, ...input } = props;
   const field = { label, registration, error, hint, optional, className };
   return (
     <FieldShell {...field}>
