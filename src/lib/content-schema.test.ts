@@ -3,7 +3,6 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import matter from "gray-matter";
 import { readRawContentFile } from "../build-time/content-files";
 import { availabilitySchema, holidayIds } from "./availability-schema";
 import {
@@ -19,6 +18,7 @@ import {
   yamlSchemas,
   type YamlFile,
 } from "./content-schema";
+import { readFrontMatter } from "./front-matter";
 
 const contentDir = path.join(__dirname, "..", "..", "content");
 
@@ -35,12 +35,12 @@ describe("every content file passes its schema", () => {
   });
 
   test.each(mdxFiles("services"))("content/%s", (file) => {
-    const { data } = matter(readFileSync(path.join(contentDir, file), "utf8"));
+    const { data } = readFrontMatter(readFileSync(path.join(contentDir, file), "utf8"));
     expect(validateContent(serviceFrontmatterSchema, file, data)).toMatchObject({ ok: true });
   });
 
   test.each(mdxFiles("blog"))("content/%s", (file) => {
-    const { data } = matter(readFileSync(path.join(contentDir, file), "utf8"));
+    const { data } = readFrontMatter(readFileSync(path.join(contentDir, file), "utf8"));
     expect(validateContent(postFrontmatterSchema, file, data)).toMatchObject({ ok: true });
   });
 });
