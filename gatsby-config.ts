@@ -1,7 +1,6 @@
 import type { GatsbyConfig } from "gatsby";
 import { netlifyAdapter } from "./gatsby/netlify-adapter";
 import { defaultContentDir, readSiteContent } from "./src/build-time/content-files";
-import { mdxOptions } from "./src/lib/mdx-options";
 import { SITE_LANGUAGE } from "./src/lib/constants";
 import { postPath } from "./src/lib/paths";
 import { siteUrlOf } from "./src/lib/site-url";
@@ -37,14 +36,9 @@ const config: GatsbyConfig = {
     "gatsby-plugin-image",
     "gatsby-plugin-sharp",
     "gatsby-transformer-sharp",
+    // Content files become File nodes; gatsby/source-content.ts makes the site's nodes from them,
+    // compiling each MDX file once (src/build-time/mdx-html.ts).
     { resolve: "gatsby-source-filesystem", options: { name: "content", path: defaultContentDir } },
-    {
-      resolve: "gatsby-plugin-mdx",
-      options: {
-        extensions: [".mdx", ".md"],
-        mdxOptions,
-      },
-    },
     {
       // Every public page; the 404 page is left out by the plugin.
       resolve: "gatsby-plugin-sitemap",

@@ -8,7 +8,6 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import matter from "gray-matter";
 import {
   buildSchema,
   getNamedType,
@@ -30,7 +29,12 @@ import { sourceContent } from "./source-content";
 import { serviceFrontmatterSchema } from "../src/lib/content-schema";
 
 // The MDX renderer is ESM, which Jest's CommonJS runtime cannot load; the real one runs in every build.
-jest.mock("../src/build-time/mdx-html", () => ({ mdxToHtml: async (body: string) => `<p>${body}</p>` }));
+jest.mock("../src/build-time/mdx-html", () => ({
+  renderCopy: async (body: string) => ({
+    html: `<p>${body}</p>`,
+    sections: [{ id: "radon-zones", title: "Radon zones" }],
+  }),
+}));
 
 /** What Gatsby itself declares that the content types refer to. */
 const gatsbyTypes = `
@@ -54,19 +58,14 @@ async function sourceEverything(): Promise<{ nodes: Record<string, unknown>[]; p
   const files = readdirSync(contentRoot, { recursive: true, encoding: "utf8" });
   for (const file of files) {
     const absolutePath = path.join(contentRoot, file);
-    const mdx = file.endsWith(".mdx") ? matter(readFileSync(absolutePath, "utf8")) : undefined;
-    const node = file.endsWith(".yaml")
-      ? { id: file, internal: { type: "File" }, sourceInstanceName: "content", extension: "yaml", absolutePath }
-      : mdx && {
-          id: file,
-          internal: { type: "Mdx", contentFilePath: absolutePath },
-          frontmatter: mdx.data,
-          body: mdx.content,
-        };
-    if (!node) continue;
+    const extension = path.extname(file).slice(1);
+    if (!["yaml", "mdx", "md"].includes(extension)) continue;
+    // A File node as gatsby-source-filesystem makes it, and its content read as Gatsby's loadNodeContent reads it.
+    const node = { id: file, internal: { type: "File" }, sourceInstanceName: "content", extension, absolutePath };
     await onCreateNode(
       {
         node,
+        loadNodeContent: async () => readFileSync(absolutePath, "utf8"),
         actions: { createNode: (created: Record<string, unknown>) => nodes.push(created), createParentChildLink() {} },
         createNodeId: (seed: string) => seed,
         createContentDigest: () => "digest",

@@ -40,7 +40,18 @@ function entryOf(schema: z.ZodType): z.ZodType {
 const sources = { sources: "SourceLink" };
 const copy: Record<string, NodeField> = {
   html: { type: "String!", description: "The copy rendered to HTML at build time." },
+  sections: {
+    type: "[CopySection!]!",
+    description: "The copy's ## headings, for the page's On this page list (src/build-time/copy-sections.ts).",
+  },
 };
+
+/** A section of the copy: made by the build, not written in content, so declared here in SDL. */
+const copySectionType = `type CopySection {
+"The heading's id; the list links to #id."
+id: String!
+title: String!
+}`;
 const page = { slug: "String!", path: "String!" };
 
 /** Each YAML file's node type; a file that is a list gives one node per entry. */
@@ -243,4 +254,4 @@ export function contentTypeDefs(types: Record<string, NodeType> = nodeTypes): st
   return [...objectTypes.values(), ...nodes].join("\n\n");
 }
 
-export const typeDefs = contentTypeDefs();
+export const typeDefs = [copySectionType, contentTypeDefs()].join("\n\n");

@@ -6,16 +6,22 @@
  * production when NODE_ENV is "production", as gatsby build sets it).
  */
 import path from "node:path";
+import { stringify } from "yaml";
 import { ContentProblems } from "./content-problems";
 import { sourceContent } from "./source-content";
 
 // The MDX renderer is ESM, which Jest's CommonJS runtime cannot load; the real one runs in every build.
-jest.mock("../src/build-time/mdx-html", () => ({ mdxToHtml: async (body: string) => `<p>${body}</p>` }));
+jest.mock("../src/build-time/mdx-html", () => ({
+  renderCopy: async (body: string) => ({ html: `<p>${body}</p>`, sections: [] }),
+}));
 
-/** Calls the sourcing as Gatsby calls onCreateNode with one MDX node; what it created and reported. */
+/** A content file's text: its front matter, written as YAML, then its copy. */
+const fileText = (frontmatter: Record<string, unknown>, body: string) => `---\n${stringify(frontmatter)}---\n${body}`;
+
+/** Calls the sourcing as Gatsby calls onCreateNode with one content file's node; what it created and reported. */
 async function sourceNode(
   options: { production: boolean; reportAtOnce: boolean },
-  node: { id: string; file: string; frontmatter: Record<string, unknown>; body: string },
+  node: { id: string; file: string; text: string },
 ) {
   const createNode = jest.fn();
   const reporter = { error: jest.fn(), panicOnBuild: jest.fn() };
@@ -25,12 +31,15 @@ async function sourceNode(
   })!;
   await onCreateNode(
     {
+      // A File node as gatsby-source-filesystem makes it; its text as Gatsby's loadNodeContent gives it.
       node: {
         id: node.id,
-        internal: { type: "Mdx", contentFilePath: path.resolve(node.file) },
-        frontmatter: node.frontmatter,
-        body: node.body,
+        internal: { type: "File" },
+        sourceInstanceName: "content",
+        extension: path.extname(node.file).slice(1),
+        absolutePath: path.resolve(node.file),
       },
+      loadNodeContent: async () => node.text,
       actions: { createNode, createParentChildLink: jest.fn() },
       createNodeId: (seed: string) => `id:${seed}`,
       createContentDigest: () => "digest",
@@ -49,8 +58,7 @@ function sourcePost(mode: "development" | "production", frontmatter: Record<stri
     {
       id: "mdx-1",
       file: "content/blog/sump-pump-notes/index.mdx",
-      frontmatter,
-      body: "Sump pumps keep basements dry.",
+      text: fileText(frontmatter, "Sump pumps keep basements dry."),
     },
   );
 }
@@ -82,7 +90,7 @@ function sourceAgreement(frontmatter: Record<string, unknown>, body: string) {
   // Problems reported at once, as in gatsby develop, so the test reads each.
   return sourceNode(
     { production: true, reportAtOnce: true },
-    { id: "mdx-agreement", file: "content/agreement.md", frontmatter, body },
+    { id: "mdx-agreement", file: "content/agreement.md", text: fileText(frontmatter, body) },
   );
 }
 
@@ -101,4 +109,21 @@ test("the agreement is checked, not made a page; a bad field or an unknown place
   expect(String(late.reporter.error.mock.calls[0]?.[0])).toMatch(/agreement\.md.*reportWithinBusinessDays/s);
   const unknown = await sourceAgreement(agreement, "Dear {{customer}},");
   expect(String(unknown.reporter.error.mock.calls[0]?.[0])).toMatch(/agreement\.md: \{\{customer\}\} is not filled in/);
+});
+
+test("front matter that is not valid YAML, or not closed, stops the build with the file named", async () => {
+  const source = (text: string) =>
+    sourceNode(
+      { production: true, reportAtOnce: true },
+      { id: "mdx-broken", file: "content/services/radon.mdx", text },
+    );
+  const unquoted = await source("---\ntitle: Radon: what to know\n---\nRadon is a gas.\n");
+  expect(unquoted.createNode).not.toHaveBeenCalled();
+  expect(String(unquoted.reporter.error.mock.calls[0]?.[0])).toMatch(
+    /content\/services\/radon\.mdx: the front matter is not valid YAML: .*line 2/s,
+  );
+  const unclosed = await source("---\ntitle: Radon Testing\nRadon is a gas.\n");
+  expect(String(unclosed.reporter.error.mock.calls[0]?.[0])).toContain(
+    "content/services/radon.mdx: the front matter has no closing --- line",
+  );
 });

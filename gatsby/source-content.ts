@@ -14,7 +14,8 @@ import {
   type YamlFile,
 } from "../src/lib/content-schema";
 import { readRawContentFile } from "../src/build-time/content-files";
-import { mdxToHtml } from "../src/build-time/mdx-html";
+import { renderCopy, type RenderedCopy } from "../src/build-time/mdx-html";
+import { readFrontMatter, type FrontMatterFile } from "../src/lib/front-matter";
 import { slotsIn } from "../src/lib/mdx-slots";
 import { postPath, servicePath, slugFromFilePath, topicPath, waterPackagePath } from "../src/lib/paths";
 import { readingMinutes } from "../src/lib/reading-time";
@@ -32,11 +33,9 @@ export interface SourcingOptions {
 export function sourceContent(options: SourcingOptions): GatsbyNode["onCreateNode"] {
   return async (args) => {
     const { node } = args;
-    if (node.internal.type === "File" && node.sourceInstanceName === "content" && node.extension === "yaml") {
-      await sourceYamlFile(options, args);
-    } else if (node.internal.type === "Mdx") {
-      await sourceMdxFile(options, args);
-    }
+    if (node.internal.type !== "File" || node.sourceInstanceName !== "content") return;
+    if (node.extension === "yaml") await sourceYamlFile(options, args);
+    else if (node.extension === "mdx" || node.extension === "md") await sourceMdxFile(options, args);
   };
 }
 
@@ -119,19 +118,29 @@ async function sourceYamlFile({ problems }: SourcingOptions, args: NodeArgs): Pr
   });
 }
 
+/**
+ * A service page, a post or the agreement: read, its front matter split off and validated, its
+ * copy compiled once to HTML (src/build-time/mdx-html.ts). Nothing else compiles the MDX.
+ */
 async function sourceMdxFile({ problems, production }: SourcingOptions, args: NodeArgs): Promise<void> {
-  const { node, reporter } = args;
-  const contentFilePath = (node.internal as { contentFilePath?: string }).contentFilePath ?? "";
+  const { node, reporter, loadNodeContent } = args;
+  const contentFilePath = node.absolutePath as string;
   const collection = path.relative(contentRoot, contentFilePath).split(path.sep)[0];
   const label = contentLabel(contentFilePath);
   const slug = slugFromFilePath(contentFilePath);
-  const frontmatter = node.frontmatter ?? {};
+  let file: FrontMatterFile;
+  try {
+    file = readFrontMatter(await loadNodeContent(node));
+  } catch (error) {
+    return problems.report(reporter, [`${label}: ${(error as Error).message}`]);
+  }
+  const { data: frontmatter, body } = file;
   // The inspection agreement is no page: the functions read it (src/lib/server/agreement/agreement.ts). Its front
   // matter and placeholders are checked here, so a bad edit stops the build with the field named.
   if (collection === "agreement.md") {
     const result = validateContent(agreementFrontmatterSchema, label, frontmatter);
     if (!result.ok) return problems.report(reporter, result.problems);
-    const unknown = unknownPlaceholders(String(node.body ?? ""));
+    const unknown = unknownPlaceholders(body);
     if (unknown.length) {
       return problems.report(reporter, [
         `${label}: {{${unknown[0]}}} is not filled in by the site; use ${Object.keys(AGREEMENT_PLACEHOLDERS)
@@ -143,18 +152,19 @@ async function sourceMdxFile({ problems, production }: SourcingOptions, args: No
   }
   let fields: Record<string, unknown>;
   let type: string;
-  let html: string;
+  let copy: RenderedCopy;
   try {
-    html = await mdxToHtml(String(node.body ?? ""));
+    copy = await renderCopy(body);
   } catch (error) {
     return problems.report(reporter, [`${label}: the copy is not valid MDX: ${(error as Error).message}`]);
   }
+  const { html, sections } = copy;
 
   if (collection === "services") {
     const result = validateContent(serviceFrontmatterSchema, label, frontmatter);
     if (!result.ok) return problems.report(reporter, result.problems);
     type = "Service";
-    fields = { ...result.value, slug, path: servicePath(slug), html, slots: slotsIn(html), contentFilePath };
+    fields = { ...result.value, slug, path: servicePath(slug), html, sections, slots: slotsIn(html), contentFilePath };
   } else if (collection === "blog") {
     const result = validateContent(postFrontmatterSchema, label, frontmatter);
     if (!result.ok) return problems.report(reporter, result.problems);
@@ -174,8 +184,9 @@ async function sourceMdxFile({ problems, production }: SourcingOptions, args: No
       ...result.value,
       slug,
       path: postPath(slug),
-      readingMinutes: readingMinutes(String(node.body ?? "")),
+      readingMinutes: readingMinutes(body),
       html,
+      sections,
       contentFilePath,
     };
   } else {

@@ -4,18 +4,19 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import matter from "gray-matter";
 import { defaultContentDir, readContentFile } from "../../src/build-time/content-files";
 import { blogIndexPages } from "../../src/lib/blog-pages";
+import { readFrontMatter } from "../../src/lib/front-matter";
 
 export const waterPackages = readContentFile("water-packages.yaml");
 /** The blog's topics: each has a page of posts (added with the paged blog and search, issue 44). */
 export const topics = readContentFile("topics.yaml");
 
 /** The published posts (drafts are left out of the build), for the blog index's older pages. */
-const publishedPosts = readdirSync(path.join(defaultContentDir, "blog")).filter(
-  (slug) => !matter(readFileSync(path.join(defaultContentDir, "blog", slug, "index.mdx"), "utf8")).data.draft,
-).length;
+const publishedPosts = readdirSync(path.join(defaultContentDir, "blog")).filter((slug) => {
+  const { data } = readFrontMatter(readFileSync(path.join(defaultContentDir, "blog", slug, "index.mdx"), "utf8"));
+  return !(data as { draft?: boolean }).draft;
+}).length;
 /** /blog/2, /blog/3...: none until there are more posts than one page shows. */
 const olderBlogPages = blogIndexPages(publishedPosts).slice(1);
 

@@ -22,7 +22,7 @@ export function formatContentIssues(file: string, error: z.ZodError): string[] {
         .join(", ")}${where}; check the spelling against the README's content model`;
     }
     const field = formatFieldPath(issue.path) || "(the whole file)";
-    const missing = (issue.code === "invalid_type" || issue.code === "invalid_union") && issue.input === undefined;
+    const missing = issue.code === "invalid_type" && issue.input === undefined;
     return `${file}: field "${field}" ${missing ? "is required" : describe(issue)}`;
   });
 }

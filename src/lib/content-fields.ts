@@ -36,11 +36,14 @@ export const internalHref = z.string().regex(patterns.internalHref.regex, patter
 export const httpsUrl = z.url({ protocol: /^https$/, error: "must be a full https:// address" });
 export const wholeDollars = z.number().int("must be a whole number of dollars").nonnegative("must not be negative");
 
-/** Front matter dates arrive as Date objects (YAML timestamps) or strings; both become YYYY-MM-DD. */
+/**
+ * A date written YYYY-MM-DD. Every content file is read with `yaml` (YAML 1.2), which keeps such a
+ * date as text, so it arrives as a string; it leaves as the same YYYY-MM-DD.
+ */
 export const isoDate = z
-  .union([z.date(), z.string()])
+  .string()
   .transform((value, ctx) => {
-    const date = value instanceof Date ? value : new Date(`${value}T00:00:00Z`);
+    const date = new Date(`${value}T00:00:00Z`);
     if (Number.isNaN(date.getTime())) {
       ctx.addIssue({ code: "custom", message: "must be a date written as YYYY-MM-DD" });
       return z.NEVER;

@@ -32,8 +32,8 @@ export type JsonSchema = {
 /**
  * A content schema as JSON Schema. "input" is what a file may hold (a field with a default may be
  * left out); "output" is what the build holds after validation (that field is always there).
- * Dates are a union of a YAML timestamp and a string, which JSON Schema cannot name: they are left
- * open and known by their `format: "date"`.
+ * A date is text in a file ("input") and, once checked, the same YYYY-MM-DD, which JSON Schema
+ * cannot say of a transform's result ("output", left open): both are known by their `format: "date"`.
  */
 export function contentJsonSchema(schema: z.ZodType, io: "input" | "output" = "input"): JsonSchema {
   return z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;

@@ -3,7 +3,7 @@
  * A writer puts a paragraph starting "Table: " right above the table (Pandoc's convention);
  * this rehype plugin moves its words into the table's <caption>.
  */
-interface HastNode {
+export interface HastNode {
   type: string;
   tagName?: string;
   value?: string;

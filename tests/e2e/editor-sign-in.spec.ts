@@ -1,10 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import matter from "gray-matter";
 import { freePort } from "../../src/serve/net";
 import { startProductionServer } from "../../src/serve/serve";
 import { postFrontmatterSchema } from "../../src/lib/content-schema";
+import { readFrontMatter } from "../../src/lib/front-matter";
 import { startGitHubStub, type GitHubStub } from "../support/github-stub";
 import { newServerDataDir } from "../support/embedded-database";
 
@@ -155,7 +155,7 @@ test.describe("the editor signs in with GitHub through the site", () => {
           "",
         ].join("\n"),
       );
-      expect(postFrontmatterSchema.safeParse(matter(text!).data).success).toBe(true);
+      expect(postFrontmatterSchema.safeParse(readFrontMatter(text!).data).success).toBe(true);
       // Nothing else changed on the branch, and main is as it was.
       expect(stub.repo.compare("main", pull.head.sha)!.files.map((file) => file.filename)).toEqual([
         "content/blog/radon-in-finished-basements/index.mdx",

@@ -13,7 +13,6 @@
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import matter from "gray-matter";
 import { parse as parseYaml } from "yaml";
 import { ensureTestBrowser } from "../../scripts/lib/chromium";
 import { startEditor } from "../support/editor";
@@ -22,6 +21,7 @@ import { readRawContentFile } from "../../src/build-time/content-files";
 import { unknownPlaceholders } from "../../src/lib/agreement/agreement-text";
 import { agreementFrontmatterSchema, postFrontmatterSchema, yamlSchemas } from "../../src/lib/content-schema";
 import { patterns } from "../../src/lib/content-fields";
+import { readFrontMatter } from "../../src/lib/front-matter";
 
 const post = {
   slug: "radon-in-finished-basements",
@@ -142,12 +142,12 @@ test("the saved post is content/blog/<slug>/index.mdx with the front matter the 
   // After saving a new post the editor reloads it and moves to its address.
   await page.waitForURL((url) => url.hash.startsWith(`#/collections/posts/entries/${post.slug}`));
 
-  const { data, content } = matter(readFileSync(postFile, "utf8"));
+  const { data, body: content } = readFrontMatter(readFileSync(postFile, "utf8"));
   expect(data).toEqual({
     title: post.title,
     description: post.description,
-    // YAML reads an unquoted YYYY-MM-DD as a date.
-    date: new Date(`${post.date}T00:00:00Z`),
+    // YAML 1.2, as the build reads it, keeps a YYYY-MM-DD date as its text.
+    date: post.date,
     author: post.author,
     draft: false,
   });
@@ -227,24 +227,24 @@ test("the agreement saved in the editor keeps its placeholders, and its edited f
   await days.fill("5");
   await publishAndWaitUntilSaved();
   const after = await changed(file, before);
-  const saved = matter(after);
-  const original = matter(before);
+  const saved = readFrontMatter(after);
+  const original = readFrontMatter(before);
   expect(agreementFrontmatterSchema.parse(saved.data)).toEqual({
     ...agreementFrontmatterSchema.parse(original.data),
     reportWithinBusinessDays: 5,
   });
   // The body the site fills in is the body written: every placeholder still there, none escaped.
-  expect(unknownPlaceholders(saved.content)).toEqual([]);
-  expect(saved.content.match(/\{\{\w+\}\}/g)).toEqual(original.content.match(/\{\{\w+\}\}/g));
+  expect(unknownPlaceholders(saved.body)).toEqual([]);
+  expect(saved.body.match(/\{\{\w+\}\}/g)).toEqual(original.body.match(/\{\{\w+\}\}/g));
   expect(pageErrors).toEqual([]);
 });
 
 test("what the editor saved passes the build's checks: the post is published, the draft is not, the price and phone hold", () => {
   // The build's own schemas, as gatsby/source-content.ts applies them to each file it sources.
-  const saved = postFrontmatterSchema.safeParse(matter(readFileSync(postFile, "utf8")).data);
+  const saved = postFrontmatterSchema.safeParse(readFrontMatter(readFileSync(postFile, "utf8")).data);
   expect(saved.success && saved.data).toMatchObject({ title: post.title, author: post.author, draft: false });
   // A production build leaves a draft out (gatsby/source-content.test.ts calls the sourcing as Gatsby does).
-  const drafted = postFrontmatterSchema.safeParse(matter(draft.text).data);
+  const drafted = postFrontmatterSchema.safeParse(readFrontMatter(draft.text).data);
   expect(drafted.success && drafted.data.draft).toBe(true);
 
   const facts = yamlSchemas["site.yaml"].safeParse(readRawContentFile("site.yaml", path.join(site.dir, "content")));

@@ -34,6 +34,10 @@ beforeAll(async () => {
     await edit(site.dir, "content/services/radon.mdx", (text) =>
       text.replace("title: Radon Testing", "titel: Radon Testing"),
     );
+    // A colon in an unquoted value: the front matter is no longer YAML.
+    await edit(site.dir, "content/services/mold.mdx", (text) =>
+      text.replace("title: Mold Inspection", "title: Mold: Inspection"),
+    );
     await edit(site.dir, "content/blog/septic-inspections-maryland/index.mdx", (text) =>
       text.replace("date: 2025-04-15", "date: mid April"),
     );
@@ -60,6 +64,9 @@ test.each([
   ['content/page-sources.yaml: field "[1].lastReviewed" is required'],
   ['content/services/radon.mdx: unknown field "titel"'],
   ['content/services/radon.mdx: field "title" is required'],
+  [
+    "content/services/mold.mdx: the front matter is not valid YAML: Nested mappings are not allowed in compact mappings at line 2",
+  ],
   ['content/blog/septic-inspections-maryland/index.mdx: field "date" must be a date written as YYYY-MM-DD'],
   [
     "content/blog/well-inspections-maryland/index.mdx: the copy is not valid MDX: Expected component `Gallery` to be defined",

@@ -2,7 +2,7 @@ import { graphql } from "gatsby";
 import React from "react";
 import { PostMeta } from "./post-meta";
 import { LinkChips, RelatedServices, servicesOfPost } from "./related-services";
-import { ArticleLayout, tocOf } from "../content/article-layout";
+import { ArticleLayout } from "../content/article-layout";
 import { MdxCopy } from "../content/mdx-copy";
 import { SourceList } from "../content/source-list";
 import { ClosingCta } from "../home/closing-cta";
@@ -34,7 +34,7 @@ export function PostPage({ post }: { post: Post }) {
       </PageHeader>
       <ArticleLayout
         article
-        toc={tocOf(post.parent)}
+        sections={post.sections}
         booking={{
           title: "Questions about your property?",
           scheduleHref: services[0] ? scheduleWith({ service: services[0].slug }) : schedulePath,
@@ -85,10 +85,9 @@ export const postPageFragment = graphql`
       }
     }
     html
-    parent {
-      ... on Mdx {
-        tableOfContents(maxDepth: 2)
-      }
+    sections {
+      id
+      title
     }
     sources {
       label

@@ -2,7 +2,7 @@ import { graphql } from "gatsby";
 import * as lucide from "lucide";
 import { iconFrom } from "../ui/icons";
 import React from "react";
-import { ArticleLayout, tocOf } from "../content/article-layout";
+import { ArticleLayout } from "../content/article-layout";
 import { CredentialList } from "../content/credential-list";
 import { FaqList } from "../content/faq-list";
 import { MdxCopy } from "../content/mdx-copy";
@@ -80,7 +80,7 @@ export function ServicePage({ service, slots }: ServicePageProps) {
         )}
       </PageHeader>
       <ArticleLayout
-        toc={tocOf(service.parent)}
+        sections={service.sections}
         booking={{
           title: priced ? `Book ${service.title}` : "Need an inspection?",
           scheduleHref: priced ? scheduleWith({ service: service.slug }) : schedulePath,
@@ -125,10 +125,9 @@ export const servicePageFragment = graphql`
       answer
     }
     html
-    parent {
-      ... on Mdx {
-        tableOfContents(maxDepth: 2)
-      }
+    sections {
+      id
+      title
     }
   }
 `;

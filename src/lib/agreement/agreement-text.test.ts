@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import matter from "gray-matter";
 import { agreementFrontmatterSchema } from "../content-schema";
+import { readFrontMatter } from "../front-matter";
 import {
   AGREEMENT_PLACEHOLDERS,
   agreementBlocks,
@@ -11,14 +11,14 @@ import {
   type AgreementValues,
 } from "./agreement-text";
 
-const file = matter(readFileSync(path.join(__dirname, "..", "..", "..", "content", "agreement.md"), "utf8"));
+const file = readFrontMatter(readFileSync(path.join(__dirname, "..", "..", "..", "content", "agreement.md"), "utf8"));
 const values = Object.fromEntries(
   Object.keys(AGREEMENT_PLACEHOLDERS).map((name) => [name, `<${name}>`]),
 ) as AgreementValues;
 
 describe("the inspection agreement as content", () => {
   test("the default file's front matter is valid and it uses only placeholders the site fills in", () => {
-    const body = file.content;
+    const body = file.body;
     expect(agreementFrontmatterSchema.safeParse(file.data).success).toBe(true);
     expect(unknownPlaceholders(body)).toEqual([]);
     const filled = fillAgreement(body, values);
@@ -29,7 +29,7 @@ describe("the inspection agreement as content", () => {
   });
 
   test("the default text states no limit of liability: that is for the owner's attorney to add", () => {
-    expect(file.content).not.toMatch(/liab/i);
+    expect(file.body).not.toMatch(/liab/i);
   });
 
   test("names a placeholder it does not know, and leaves it unfilled", () => {

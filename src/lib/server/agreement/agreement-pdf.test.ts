@@ -5,9 +5,9 @@
  * the end of the text with the whole signature, and every page (the first included) names the
  * booking and the day it was signed.
  */
-import matter from "gray-matter";
 import agreementFile from "!!raw-loader!../../../../content/agreement.md";
 import { agreementBlocks, fillAgreement } from "../../agreement/agreement-text";
+import { readFrontMatter } from "../../front-matter";
 import { pdfPageLines, pdfPages } from "../../../../tests/support/pdf-text";
 import { agreementPdf } from "./agreement-pdf";
 
@@ -45,8 +45,8 @@ const paragraphsBody = (paragraphs: number) =>
 
 /** The site's own agreement (content/agreement.md) filled in for a client, a property and a list of services. */
 function siteAgreement(client: string, property: string, services: number): string {
-  const { content } = matter(agreementFile);
-  return `# Inspection agreement\n\n${fillAgreement(content.trim(), {
+  const { body } = readFrontMatter(agreementFile);
+  return `# Inspection agreement\n\n${fillAgreement(body.trim(), {
     business: "Severn Ridge Home Inspections",
     client,
     reference: REFERENCE,

@@ -6,12 +6,12 @@
  * Its PDF: agreement-pdf.ts; its e-mails: agreement-emails.ts.
  */
 import { createHash } from "node:crypto";
-import matter from "gray-matter";
 import agreementFile from "!!raw-loader!../../../../content/agreement.md";
 import { availability, business } from "../../business-data";
 import { fillAgreement } from "../../agreement/agreement-text";
 import { agreementFrontmatterSchema } from "../../content-schema";
 import { formatDollars } from "../../format";
+import { readFrontMatter } from "../../front-matter";
 import { agentRoleOf, type AgentRole } from "../../booking/agent-copy";
 import type { Booking } from "../booking/booking-queries";
 import type { Queryable } from "../db/database";
@@ -20,8 +20,8 @@ import { describeServices, type ScheduleRecord } from "../booking/schedule-email
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
-// Front matter read by gray-matter, as gatsby-plugin-mdx reads it for the build's check.
-const file = matter(agreementFile);
+// Front matter read as the build reads it for its check (gatsby/source-content.ts).
+const file = readFrontMatter(agreementFile);
 /** Validated at build (gatsby/source-content.ts); parsed here for its types and defaults. */
 const settings = agreementFrontmatterSchema.parse(file.data);
 
@@ -54,7 +54,7 @@ export async function filledAgreement(db: Queryable, booking: Booking): Promise<
   const { request, quote } = record;
   const services = describeServices(request);
   const property = `${request.street}, ${request.city}, MD ${request.zip}`;
-  const body = fillAgreement(file.content.trim(), {
+  const body = fillAgreement(file.body.trim(), {
     business: business.name,
     client: request.name,
     reference: booking.reference,
