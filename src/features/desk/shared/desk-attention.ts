@@ -1,4 +1,4 @@
-/** What the desk's attention view reads (GET /api/desk/attention, src/lib/server/desk/attention.ts). */
+/** What the desk's attention view reads (GET /api/desk/attention, src/features/desk/server/attention.ts). */
 
 /** A booking to open on the board: its reference (clients quote it) and its day in Maryland. */
 export interface BookingToOpen {

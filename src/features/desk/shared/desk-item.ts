@@ -1,6 +1,6 @@
 import type { AgentRole } from "../../../lib/booking/agent-copy";
 
-/** What the desk's functions answer (src/lib/server/desk/), read by its page (src/components/desk/). */
+/** What the desk's functions answer (../server/), read by its page (../ui/). */
 import type { Inspector } from "../../../lib/booking/inspectors";
 
 export interface DeskSession {

@@ -1,4 +1,4 @@
-/** A session as the desk's Sessions view reads it (GET /api/desk/sessions, server/desk/sessions.ts). */
+/** A session as the desk's Sessions view reads it (GET /api/desk/sessions, ../server/sessions.ts). */
 export interface SessionView {
   /** The session's number, by which it is ended. */
   number: number;
