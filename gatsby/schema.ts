@@ -76,7 +76,7 @@ export const nodeTypes: Record<YamlNodeTypeName | "Service" | "BlogPost", NodeTy
   SiteInfo: {
     content: yamlContent("site.yaml"),
     objectTypes: { address: "PostalAddress", credentials: "Credential", social: "SocialLinks" },
-    // Who may sign in to the desk is the server's business (desk-mail.ts), never a page's.
+    // Who may sign in to the desk is the server's business (src/features/desk/server/desk-mail.ts), never a page's.
     omit: SERVER_ONLY_FIELDS["site.yaml"],
   },
   NavLink: { content: yamlContent("navigation.yaml"), nodeFields: { order: "Int!" } },

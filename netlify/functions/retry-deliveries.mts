@@ -1,6 +1,6 @@
 /**
- * Netlify scheduled function: every minute, has the site store the reminders due before visits
- * (POST /api/reminders: the reminders read the site's content, which only the functions Gatsby
+ * Netlify scheduled function: every minute, has the site run its periodic pass, which stores the
+ * reminders due before visits (POST /api/reminders, src/passes/periodic-pass.ts: the reminders read the site's content, which only the functions Gatsby
  * bundles can), then sends the e-mails of stored requests that are due (the mail server refused
  * or was away when the request came in). Netlify deploys it beside the functions Gatsby's adapter
  * makes from src/api; it needs SMTP_URL, DATABASE_URL and BOOKING_LINK_SECRET (URL is Netlify's own).

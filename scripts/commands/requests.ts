@@ -9,7 +9,7 @@ import { bookedTimeText } from "../../src/lib/booking/booked-time";
 import { localDate, MARYLAND } from "../../src/lib/booking/local-time";
 import { formatDollars } from "../../src/lib/format";
 import { availability } from "../../src/lib/business-data";
-import { inspectorName } from "../../src/lib/desk/inspectors";
+import { inspectorName } from "../../src/lib/booking/inspectors";
 import { bookingsSince, standingOf } from "../../src/lib/server/booking/booking-queries";
 import { SAME_ADDRESS_CONFIRMED } from "../../src/lib/forms/choices";
 import { SAME_ADDRESS_NOTE } from "../../src/lib/server/booking/schedule-emails";
@@ -17,7 +17,7 @@ import { agreementLine } from "../../src/lib/server/booking/booking-invite";
 import { signaturesOf } from "../../src/lib/server/booking/owner-calendar";
 import { deliveryStates, type DeliveryState } from "../../src/lib/server/mail/deliveries";
 import { allRequests, type StoredRequest } from "../../src/lib/server/mail/outbox";
-import { bookingsCsv, jobText } from "../../src/lib/server/desk/bookings-csv";
+import { bookingsCsv, jobText } from "../../src/features/desk/server/bookings-csv";
 import { withDatabase } from "../../src/serve/database-access";
 
 interface Client {

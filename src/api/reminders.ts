@@ -1,8 +1,8 @@
-/** /api/reminders: the reminders due before visits, for the Netlify scheduled function (src/lib/server/reminders/reminders.ts). */
-import { remindersHandler } from "../lib/server/reminders/reminders";
+/** /api/reminders: the periodic pass (lapsed holds, desk secrets, reminders), for the Netlify scheduled function (src/passes/periodic-pass.ts). */
+import { periodicPassHandler } from "../passes/periodic-pass";
 import { functionConfig } from "../lib/server/http/read-body";
 
-export default remindersHandler;
+export default periodicPassHandler;
 
 /** No built-in body parsing (read-body.ts says why it is declared this way). */
 export const { config } = { config: functionConfig };

@@ -10,11 +10,11 @@
 import "./webpack-imports";
 import { createServer } from "node:http";
 import { database } from "../lib/server/db/database";
-import { sendDueReminders } from "../lib/server/reminders/reminders";
 import { ensureDeliveryWorker } from "../lib/server/mail/delivery";
 import { retention } from "../lib/privacy/declaration";
 import { ensureRetentionWorker } from "../lib/server/privacy/retention";
 import { reportStore } from "../lib/server/report/deploy-store";
+import { periodicPass } from "../passes/periodic-pass";
 import { serveDatabaseAccess } from "./database-access";
 import { loadFunctions, runFunction } from "./functions";
 
@@ -43,8 +43,9 @@ void database(process.env)
     server.listen(Number(port), "127.0.0.1", () => process.send?.("ready"));
     // E-mails still pending from before a restart go out now, and due ones every few seconds: here,
     // in the functions' process, never in the process that serves the pages.
-    // Each pass first stores the reminders due before visits (once each, whatever the servers).
-    ensureDeliveryWorker(process.env, (db, now) => sendDueReminders(db, now, process.env));
+    // Each pass first runs the periodic pass (src/passes/periodic-pass.ts): lapsed holds and desk
+    // secrets ended, the reminders due before visits stored (once each, whatever the servers).
+    ensureDeliveryWorker(process.env, (db, now) => periodicPass(db, now, process.env));
     // Records whose period is over are deleted once a day, here too (privacy/retention.ts).
     ensureRetentionWorker(retention, reportStore(process.env), process.env);
   });

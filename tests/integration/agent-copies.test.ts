@@ -18,7 +18,7 @@ import { attendeesOf, inviteMailTo, methodOf, partMethodOf } from "../support/in
 import { bookingServerForTests } from "../support/booking-server";
 import { bodyText, waitFor } from "../support/mailbox";
 import { DESK_SECRETS, deskGet, signIn } from "../support/desk-client";
-import type { DeskDays } from "../../src/lib/desk/desk-item";
+import type { DeskDays } from "../../src/features/desk/shared/desk-item";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

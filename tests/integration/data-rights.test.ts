@@ -15,7 +15,7 @@ import { instantOf, MARYLAND } from "../../src/lib/booking/local-time";
 import { longDate } from "../../src/lib/format";
 import { neverHeldAgreementRule, retention } from "../../src/lib/privacy/declaration";
 import { enforceRetention } from "../../src/lib/server/privacy/retention";
-import { deskItems } from "../../src/lib/server/desk/desk-view";
+import { deskItems } from "../../src/features/desk/server/desk-view";
 import { insertDeliveries, insertRequest } from "../../src/lib/server/mail/outbox";
 import { mailboxOf } from "../../src/lib/server/mail/mailbox-address";
 import { deleteData } from "../../src/lib/server/privacy/data-rights";

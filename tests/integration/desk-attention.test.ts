@@ -13,7 +13,7 @@ import { bodyText, waitFor } from "../support/mailbox";
 import { desk, deskEngines, deskGet, mailsTo, signIn, visitors } from "../support/desk-client";
 import { deskServerForTests, FREQUENT_DELIVERIES } from "../support/desk-server";
 import { BOOKED_BY_AGENT } from "../../src/lib/forms/choices";
-import type { DeskAttention } from "../../src/lib/desk/desk-attention";
+import type { DeskAttention } from "../../src/features/desk/shared/desk-attention";
 
 /** A client whose mail server refuses every e-mail for good. */
 const BOUNCING = "desk-bounce@example.com";

@@ -8,7 +8,7 @@ import { parseSetCookie } from "cookie";
 import { bodyText, waitFor } from "../support/mailbox";
 import { desk, deskEngines, deskGet, mailsTo, OFFICE, signIn } from "../support/desk-client";
 import { deskServerForTests, signInTokenOf } from "../support/desk-server";
-import { endLapsedDeskSecrets } from "../../src/lib/server/desk/desk-store";
+import { endLapsedDeskSecrets } from "../../src/features/desk/server/desk-store";
 import { enforceRetention } from "../../src/lib/server/privacy/retention";
 import { retention } from "../../src/lib/privacy/declaration";
 import { DESK_RECORDS_DAYS } from "../../src/lib/privacy/desk-records";

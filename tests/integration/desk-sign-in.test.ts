@@ -11,7 +11,7 @@ import { bodyText, startSilentServer, waitFor } from "../support/mailbox";
 import { desk, DESK_CAPS, DESK_SECRETS, deskEngines, deskGet, mailsTo, OFFICE } from "../support/desk-client";
 import { deskServerForTests, signInTokenOf } from "../support/desk-server";
 import type { Queryable } from "../../src/lib/server/db/database";
-import { recordLinkAsk } from "../../src/lib/server/desk/sign-in";
+import { recordLinkAsk } from "../../src/features/desk/server/sign-in";
 import { settingsEnv } from "../../src/lib/server/runtime/settings";
 
 const NEUTRAL = "someone@example.com";

@@ -10,7 +10,7 @@
  * netlify-bundles-settings.test.ts.)
  */
 import { moveVisitStart } from "../support/stored-booking";
-import type { DeskDays } from "../../src/lib/desk/desk-item";
+import type { DeskDays } from "../../src/features/desk/shared/desk-item";
 import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";

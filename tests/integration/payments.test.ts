@@ -13,7 +13,7 @@ import { getJson } from "../support/start-dispenser";
 import { startDispenser } from "../support/start-dispenser";
 import { bodyText, startMailbox, waitFor, type Mailbox } from "../support/mailbox";
 import { desk, DESK_SECRETS, deskEngines, deskGet, mailsTo, signIn, visitors } from "../support/desk-client";
-import type { DeskDays } from "../../src/lib/desk/desk-item";
+import type { DeskDays } from "../../src/features/desk/shared/desk-item";
 import { SHORT_JOB } from "../support/sample-requests";
 import { withDatabase } from "../../src/serve/database-access";
 import { availability } from "../../src/lib/business-data";

@@ -6,7 +6,7 @@
  */
 import { moveVisitStart } from "../support/stored-booking";
 import { COPY_AGENT } from "../../src/lib/forms/choices";
-import type { DeskDays } from "../../src/lib/desk/desk-item";
+import type { DeskDays } from "../../src/features/desk/shared/desk-item";
 import { withDatabase } from "../../src/serve/database-access";
 import { desk, DESK_SECRETS, deskEngines, deskGet, mailsTo, signIn, visitors } from "../support/desk-client";
 import { postJson, startFunctionServer, type FunctionServer } from "../support/function-server";

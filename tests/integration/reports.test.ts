@@ -18,7 +18,7 @@ import { enforceRetention } from "../../src/lib/server/privacy/retention";
 import { reportStore } from "../../src/lib/server/report/deploy-store";
 import type { ReportStore } from "../../src/lib/server/report/report-store";
 import { withDatabase } from "../../src/serve/database-access";
-import type { DeskItem } from "../../src/lib/desk/desk-item";
+import type { DeskItem } from "../../src/features/desk/shared/desk-item";
 import { desk, DESK_SECRETS, deskEngines, deskGet, mailsTo, signIn, visitors } from "../support/desk-client";
 import { postJson, send, startFunctionServer, type FunctionServer } from "../support/function-server";
 import { bodyText, startMailbox, waitFor, type Mailbox } from "../support/mailbox";

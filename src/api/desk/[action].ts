@@ -1,5 +1,5 @@
-/** /api/desk/<action>: the owner's desk (src/lib/server/desk/desk-handler.ts). */
-import { deskHandler } from "../../lib/server/desk/desk-handler";
+/** /api/desk/<action>: the owner's desk (src/features/desk/server/desk-handler.ts). */
+import { deskHandler } from "../../features/desk/server/desk-handler";
 import { functionConfig } from "../../lib/server/http/read-body";
 
 export default deskHandler;

@@ -10,7 +10,7 @@ import { availabilitySchema } from "../availability-schema";
 import { pricingSchema, type AvailabilityContent } from "../content-schema";
 import { jobLength } from "./job-length";
 import { instantOf } from "./local-time";
-import type { Inspector } from "../desk/inspectors";
+import type { Inspector } from "./inspectors";
 import { createCalendar, type Busy } from "./open-times";
 
 const contentDir = path.join(__dirname, "..", "..", "..", "content");

@@ -4,7 +4,7 @@
  * the booking's sequence the SEQUENCE, so a calendar that has the event moves, confirms or cancels it.
  */
 import { availability, business } from "../../business-data";
-import { inspectorName, type Inspector } from "../../desk/inspectors";
+import { inspectorName, type Inspector } from "../../booking/inspectors";
 import type { SignedAgreement } from "../signed-agreements/agreement-queries";
 import { standingOf, type Booking, type BookedJob } from "./booking-queries";
 import { describeServices } from "./schedule-emails";

@@ -7,7 +7,7 @@ import { MARYLAND, rfc3339 } from "../../booking/local-time";
 import type { Busy } from "../../booking/open-times";
 import type { Queryable } from "../db/database";
 
-/** time_off: an inspector's time the owner took off on the desk (desk/time-off.ts), held like a booking. */
+/** time_off: an inspector's time the owner took off on the desk (src/features/desk/server/time-off.ts), held like a booking. */
 export type BookingStatus = "pending" | "booked" | "cancelled" | "expired" | "time_off";
 
 /**

@@ -6,7 +6,7 @@
  * retried until the visit), and, when none of them ever reached the client or the agent, the
  * business told by e-mail, since nobody else knows the time was asked for and let go.
  *
- * It lives with the bookings it ends, and runs on the reminders' timer (reminders/reminders.ts):
+ * It lives with the bookings it ends, and runs in the periodic pass (src/passes/periodic-pass.ts):
  * every few seconds in the functions' process of `npm start`, and every minute on Netlify through
  * the scheduled function's call to /api/reminders. Two sweepers at once expire a booking once (the UPDATE's own condition).
  *

@@ -201,7 +201,7 @@ export function deliveryPass(
   return deliverDue(config, { until: started + SCHEDULED_PASS_MS, reserveMs: config.settings.smtpConnectMs, now });
 }
 
-/** What a pass stores before it sends: the reminders due (reminders/reminders.ts, given by the server). */
+/** What a pass runs before it sends: the periodic pass (src/passes/periodic-pass.ts, given by the server). */
 export type BeforePass = (db: Database, now: Date) => Promise<unknown>;
 
 /**
@@ -209,7 +209,7 @@ export type BeforePass = (db: Database, now: Date) => Promise<unknown>;
  * process (the timer does not keep it alive). Returns a function that stops it. Without SMTP_URL
  * only `beforePass` runs (its e-mails are kept for the local mail view); without either, nothing.
  *
- * The reminders come in as a function so that this module, which the Netlify scheduled function
+ * The periodic pass comes in as a function so that this module, which the Netlify scheduled function
  * bundles, reads no content file itself.
  */
 export function startDeliveryWorker(env: NodeJS.ProcessEnv = runtimeEnv(), beforePass?: BeforePass): () => void {

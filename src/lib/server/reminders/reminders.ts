@@ -16,13 +16,7 @@ import { findAgreement } from "../signed-agreements/agreement-queries";
 import { claimReminder, type ReminderKind } from "./reminder-queries";
 import { findBooking, type Booking } from "../booking/booking-queries";
 import { addHours, subHours } from "date-fns";
-import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { type Database, type Queryable } from "../db/database";
-import { databaseOr503 } from "../http/database-or-503";
-import { sendFailure } from "../http/http-error";
-import { isSchedulerToken } from "../http/scheduler-token";
-import { deliverNow } from "../mail/deliver-now";
-import { withOwnMail } from "../mail/own-mail";
 import { findRequest, insertDeliveries } from "../mail/outbox";
 import { runtimeEnv } from "../runtime/runtime";
 import { describeServices, duration, type ScheduleRecord } from "../booking/schedule-emails";
@@ -30,8 +24,6 @@ import type { MailMessage } from "../mail/mailer";
 import { outgoingMail } from "../mail/outgoing";
 import { filledAgreement } from "../agreement/agreement";
 import { linkSecret, manageLink, signingLink } from "../booking/booking-links";
-import { sweepLapsedHolds } from "../booking/hold-sweep";
-import { endLapsedDeskSecrets } from "../desk/desk-store";
 
 /** What to have ready on the day: the inspector needs to reach these. */
 export const PREPARE = [
@@ -178,17 +170,16 @@ async function remind(db: Database, reference: string, kind: ReminderKind, now: 
   });
 }
 
-/** Ends the holds (and desk secrets) that have lapsed, then sends every reminder due at `now` (the tests move the clock by passing it); returns how many reminders this call sent. */
+/**
+ * Stores every reminder due at `now` (the tests move the clock by passing it); returns how many this
+ * call stored. It runs within the periodic pass (src/passes/periodic-pass.ts), after the lapsed holds
+ * are ended, so a released time gets no reminder.
+ */
 export async function sendDueReminders(
   db: Database,
   now: Date,
   env: NodeJS.ProcessEnv = runtimeEnv(),
 ): Promise<number> {
-  // Holds that lapsed are ended first: a released time gets no reminder.
-  await sweepLapsedHolds(db, now, env);
-  // The same minute's pass removes the secrets of desk links used or over from their e-mails, and
-  // ends the desk's sessions past their end.
-  await endLapsedDeskSecrets(db, now);
   const { beforeVisitHours, unsignedOwnerAlertHours } = availability.reminders;
   let sent = 0;
   for (const [kind, hours] of [
@@ -200,29 +191,4 @@ export async function sendDueReminders(
     }
   }
   return sent;
-}
-
-/**
- * POST /api/reminders: the Netlify scheduled function's pass (netlify/functions/retry-deliveries.mts),
- * which cannot read the content itself. Anyone else, and any call without BOOKING_LINK_SECRET set,
- * gets 404: the address does not exist for them.
- */
-export async function remindersHandler(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
-  res.setHeader("Cache-Control", "no-store");
-  const env = runtimeEnv();
-  const secret = env.BOOKING_LINK_SECRET;
-  const token = /^Bearer (\S+)$/.exec(String(req.headers.authorization ?? ""))?.[1];
-  if (req.method !== "POST" || !secret || !token || !isSchedulerToken(secret, token, Date.now())) {
-    res.status(404).setHeader("Content-Type", "text/plain; charset=utf-8");
-    res.send("There is no such address on this site.");
-    return;
-  }
-  try {
-    const db = await databaseOr503(business.phone, "save", env);
-    const [sent, ownMail] = await withOwnMail(() => sendDueReminders(db, new Date(), env));
-    await deliverNow(ownMail, env);
-    res.status(200).json({ sent });
-  } catch (error) {
-    sendFailure(res, error, "reminders", "The reminders could not be sent just now.");
-  }
 }

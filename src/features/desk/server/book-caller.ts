@@ -1,0 +1,30 @@
+/**
+ * The office books a caller into a time on the desk: the schedule form's fields, priced, stored
+ * and e-mailed as a visitor's booking is (requests/endpoints.ts, requests/handle-request.ts),
+ * once per Idempotency-Key. It is confirmed as it is made; with `outsideHours` it may start at a
+ * time the site does not offer, never over a booking or time off (the constraint refuses it).
+ */
+import type { GatsbyFunctionRequest } from "gatsby";
+import { business } from "../../../lib/business-data";
+import { idempotencyKey } from "../../../lib/server/http/idempotency-key";
+import { createReference } from "../../../lib/server/mail/reference";
+import { acceptSchedule, scheduleEndpoint } from "../../../lib/server/requests/endpoints";
+import { storeRequest } from "../../../lib/server/requests/handle-request";
+import { runtimeEnv } from "../../../lib/server/runtime/runtime";
+
+export async function bookCaller(
+  req: GatsbyFunctionRequest,
+  body: Record<string, unknown>,
+  now: Date,
+  who: string,
+): Promise<{ status: number; body: object }> {
+  const office = { by: who, outsideHours: body.outsideHours === true || body.outsideHours === "yes" };
+  const context = {
+    reference: createReference(scheduleEndpoint.referencePrefix, now),
+    receivedAt: now.toISOString(),
+    now,
+  };
+  const acceptance = acceptSchedule(body, context, runtimeEnv().MAIL_TO ?? business.email, office);
+  if (!acceptance.ok) return { status: 400, body: { error: "Some fields need attention.", fields: acceptance.fields } };
+  return storeRequest(scheduleEndpoint.kind, idempotencyKey(req), acceptance, now, { byOffice: true });
+}

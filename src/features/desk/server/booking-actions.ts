@@ -1,0 +1,225 @@
+/**
+ * What the owner does to a client's booking on the desk, through the same store and e-mails as
+ * the client's own link (booking/manage-booking.ts): confirm a held booking for a client who
+ * called, or cancel one for them. The client and an agent who booked or is copied get the e-mail and invite
+ * they would have had, once (each change is stored under its key, in the transaction that makes
+ * it); a cancellation or a move is told to the business too. The owner is held by no cut-off and
+ * no limit of moves. Handing a booking to another inspector keeps its time, so the client is
+ * not told; the constraint refuses it where that inspector is not free.
+ */
+import { availability } from "../../../lib/business-data";
+import { bookedTimeText } from "../../../lib/booking/booked-time";
+import { instantOf, MARYLAND, rfc3339 } from "../../../lib/booking/local-time";
+import { errorCode, EXCLUSION_VIOLATION, type Database, type Queryable } from "../../../lib/server/db/database";
+import {
+  expireIfLapsed,
+  expireLapsedOverlapping,
+  findBooking,
+  moveBooking,
+  setStatus,
+  type Booking,
+} from "../../../lib/server/booking/booking-queries";
+import { lockKeys } from "../../../lib/server/db/advisory-locks";
+import { HttpError } from "../../../lib/server/http/http-error";
+import type { MailMessage } from "../../../lib/server/mail/mailer";
+import { holdInspector, inspectorDays, jobOf, lengthOf, startFor } from "../../../lib/server/booking/booking";
+import { recordChange } from "../../../lib/server/booking/manage-booking";
+import { visitorChangeMail } from "../../../lib/server/booking/change-emails";
+import { refundCancellation, refundNote } from "../../../lib/server/payment-ledger/refund";
+import { inspectorName } from "../../../lib/booking/inspectors";
+
+const referenceOf = (body: Record<string, unknown>) => {
+  if (typeof body.reference !== "string" || !body.reference) throw new HttpError(400, "Say which booking.");
+  return body.reference;
+};
+
+async function clientBooking(tx: Queryable, reference: string): Promise<Booking> {
+  const booking = await findBooking(tx, reference, true);
+  if (!booking || booking.status === "time_off") throw new HttpError(404, "There is no such booking.");
+  return booking;
+}
+
+const live = (booking: Booking) => booking.status === "booked" || booking.status === "pending";
+
+/**
+ * A visit that has started is history: cancelling it would also move its record to a shorter
+ * retention, and moving or handing it over would rewrite who was where. The page hides these
+ * buttons; the server refuses them too.
+ */
+function refuseIfStarted(booking: Booking, now: Date, change: string): void {
+  if (Date.parse(booking.start) <= now.getTime()) {
+    throw new HttpError(409, `This visit started on ${bookedTimeText(booking.start)}: it can no longer be ${change}.`);
+  }
+}
+
+/** Confirms a held booking as its client's link would; a confirmed one answers as it is. */
+export async function confirmForClient(db: Database, body: Record<string, unknown>, now: Date) {
+  const reference = referenceOf(body);
+  const nowIso = now.toISOString();
+  return db.transaction(async (tx) => {
+    await expireIfLapsed(tx, reference, nowIso);
+    const booking = await clientBooking(tx, reference);
+    if (booking.status === "booked") return { reference, status: booking.status };
+    if (booking.status === "expired") {
+      throw new HttpError(410, "This hold lapsed and its time was released: book the caller into a time again.");
+    }
+    if (booking.status === "cancelled") throw new HttpError(409, "This booking was cancelled.");
+    await setStatus(tx, reference, "booked", nowIso);
+    const confirmed = (await findBooking(tx, reference))!;
+    await recordChange(
+      tx,
+      `confirm-${reference}`,
+      confirmed,
+      "confirmed by the office",
+      now,
+      visitorChangeMail("confirmed", confirmed, now.getTime()),
+      false,
+    );
+    return { reference, status: confirmed.status };
+  });
+}
+
+/** Cancels a live booking for its client, at any time before or after the online cut-off. */
+export async function cancelForClient(db: Database, body: Record<string, unknown>, now: Date) {
+  const reference = referenceOf(body);
+  const nowIso = now.toISOString();
+  return db.transaction(async (tx) => {
+    await expireIfLapsed(tx, reference, nowIso);
+    const booking = await clientBooking(tx, reference);
+    if (booking.status !== "booked" && booking.status !== "pending") return { reference, status: booking.status };
+    refuseIfStarted(booking, now, "cancelled");
+    await setStatus(tx, reference, "cancelled", nowIso);
+    const cancelled = (await findBooking(tx, reference))!;
+    const refund = await refundCancellation(tx, booking, now);
+    await recordChange(
+      tx,
+      `cancel-${reference}`,
+      cancelled,
+      `cancelled by the office (was ${bookedTimeText(booking.start)})${refundNote(refund)}`,
+      now,
+      visitorChangeMail("cancelled", cancelled, now.getTime(), booking.start, refund),
+    );
+    return { reference, status: cancelled.status };
+  });
+}
+
+/**
+ * Moves a live booking to another offered time (or, with `outsideHours`, any time to come) for its
+ * client, who is told as if they had moved it.
+ */
+export async function moveForClient(db: Database, body: Record<string, unknown>, now: Date) {
+  const reference = referenceOf(body);
+  // A wall time in Maryland (the desk's field) or an RFC 3339 time.
+  const local = typeof body.start === "string" ? /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/.exec(body.start) : null;
+  const asked = local
+    ? (instantOf(local[1]!, local[2]!, MARYLAND) ?? NaN)
+    : typeof body.start === "string"
+      ? Date.parse(body.start)
+      : NaN;
+  if (Number.isNaN(asked)) throw new HttpError(400, "Choose the new time.");
+  const nowIso = now.toISOString();
+  return db.transaction(async (tx) => {
+    await expireIfLapsed(tx, reference, nowIso);
+    const booking = await clientBooking(tx, reference);
+    if (!live(booking)) throw new HttpError(409, "This booking is no longer held: book the client again.");
+    refuseIfStarted(booking, now, "moved");
+    const length = lengthOf(jobOf(booking.job));
+    const outsideHours = body.outsideHours === true;
+    const next = startFor(rfc3339(asked, MARYLAND), length, now.getTime(), { outsideHours });
+    if (!next) {
+      throw new HttpError(
+        400,
+        outsideHours
+          ? "Choose a time to the minute that is still to come, within a year."
+          : "This time is not one offered for this inspection: choose one of the open times, or move it outside the hours.",
+      );
+    }
+    const inspector = await holdInspector(
+      tx,
+      next,
+      length,
+      now.getTime(),
+      (chosen, range) => moveBooking(tx, reference, { inspector: chosen, start: next.at, ...range }, nowIso),
+      reference,
+    );
+    if (inspector === null) throw new HttpError(409, "No inspector is free at that time: choose another.");
+    const moved = (await findBooking(tx, reference))!;
+    await recordChange(
+      tx,
+      `move-${reference}-${moved.moves}`,
+      moved,
+      `moved by the office from ${bookedTimeText(booking.start)} to ${bookedTimeText(moved.start)}`,
+      now,
+      visitorChangeMail("moved", moved, now.getTime(), booking.start),
+    );
+    return { reference, start: moved.start, inspector: moved.inspector };
+  });
+}
+
+/** Hands a live booking to another inspector at the same time, where that one is free. */
+export async function handToInspector(db: Database, body: Record<string, unknown>, now: Date) {
+  const reference = referenceOf(body);
+  const to = Number(body.inspector);
+  if (!availability.inspectors.some((inspector) => inspector.number === to)) {
+    throw new HttpError(400, "Choose one of the inspectors listed.");
+  }
+  const nowIso = now.toISOString();
+  return db.transaction(async (tx) => {
+    await expireIfLapsed(tx, reference, nowIso);
+    const booking = await clientBooking(tx, reference);
+    if (!live(booking)) throw new HttpError(409, "This booking is no longer held.");
+    refuseIfStarted(booking, now, "handed over");
+    if (booking.inspector === to) return { reference, inspector: to };
+    const range = { from: booking.from, to: booking.to };
+    await lockKeys(tx, inspectorDays(to, range));
+    await expireLapsedOverlapping(tx, to, range, nowIso);
+    try {
+      await tx.query("SAVEPOINT hand");
+      await moveBooking(tx, reference, { inspector: to, start: booking.start, ...range }, nowIso);
+      await tx.query("RELEASE SAVEPOINT hand");
+    } catch (error) {
+      await tx.query("ROLLBACK TO SAVEPOINT hand");
+      if (errorCode(error) !== EXCLUSION_VIOLATION) throw error;
+      throw new HttpError(
+        409,
+        `${inspectorName(availability.inspectors, to)} is not free then: a booking or time off holds that time.`,
+      );
+    }
+    return { reference, inspector: to };
+  });
+}
+
+/**
+ * Sends the client (and an agent who booked) again the latest e-mail that carries the booking as it
+ * stands: its confirmation, with the links to confirm, change and sign, or after a move the moved
+ * one. The links are the same; they stay valid until the visit.
+ */
+export async function resendToClient(db: Database, body: Record<string, unknown>, now: Date) {
+  const reference = referenceOf(body);
+  return db.transaction(async (tx) => {
+    const booking = await clientBooking(tx, reference);
+    if (!live(booking)) throw new HttpError(409, "This booking is no longer held: there is nothing to resend.");
+    const [latest] = await tx.query<{ mail: MailMessage }>(
+      `SELECT d.mail FROM deliveries AS d JOIN requests AS r ON r.reference = d.reference
+       WHERE (d.reference = $1 AND d.message = 'confirmation')
+          OR (r.kind = 'booking-changes' AND r.record->>'booking' = $1 AND d.message = 'client')
+       ORDER BY d.created_at DESC, d.position LIMIT 1`,
+      [reference],
+    );
+    if (!latest) throw new HttpError(404, "No e-mail of this booking is kept to send again.");
+    const { to: _to, ...mail } = latest.mail as MailMessage & { from?: string };
+    delete (mail as { from?: string }).from;
+    await recordChange(
+      tx,
+      `resend-${reference}-${now.getTime()}`,
+      booking,
+      "sent again by the office",
+      now,
+      // The client's e-mail as it was sent, its invite and attendees too; with the client's own
+      // links, it never goes to an agent who is only copied.
+      (_attendees, reader) => (reader === "copied" ? null : mail),
+      false,
+    );
+    return { reference, resent: mail.subject };
+  });
+}

@@ -1,0 +1,179 @@
+/**
+ * /api/desk/<action>: the owner's desk. Signing in (sign-in.ts) needs no session; everything
+ * else needs one (session.ts), and every change also needs this site's Origin. Reads:
+ *   GET  session                      who is signed in, until when
+ *   GET  days?from=YYYY-MM-DD&days=N  the bookings and time off of those days (desk-view.ts)
+ *   GET  csv                          every booking as CSV (bookings-csv.ts)
+ *   GET  attention                    what needs the owner's attention (attention.ts)
+ *   GET  sessions                     the sessions open now (sessions.ts)
+ *   GET  report?reference=            the booking's report, by a short-lived link (report/report-desk.ts)
+ * Changes (POST, JSON):
+ *   link { email }, sign-in { token }, sign-out, end-by-notice { end }   (sign-in.ts: no session needed)
+ *   end-session { number }, end-other-sessions                          (sessions.ts)
+ *   confirm { reference }, cancel { reference }, move { reference, start },
+ *   hand { reference, inspector }, resend { reference }   (booking-actions.ts)
+ *   time-off { inspector, from, to, note }, time-off-remove { reference }   (time-off.ts)
+ *   report-upload-link { reference }, report-attach { reference, key },
+ *   report-release { reference }                           (report/report-desk.ts)
+ *   resend-signing { reference }                           (resend-signing.ts)
+ *   payment-taken { reference, method, amount }, resend-pay { reference }   (payments/desk-payments.ts)
+ *   book { the schedule form's fields, outsideHours }      (book-caller.ts: 201, or 400/409 as the form's)
+ */
+import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
+import { business } from "../../../lib/business-data";
+import { marylandToday } from "../../../lib/booking/maryland-today";
+import type { Database } from "../../../lib/server/db/database";
+import { databaseOr503 } from "../../../lib/server/http/database-or-503";
+import { HttpError, sendFailure } from "../../../lib/server/http/http-error";
+import { throttle } from "../../../lib/server/http/rate-limit";
+import { runtimeEnv } from "../../../lib/server/runtime/runtime";
+import { readJsonBody } from "../../../lib/server/http/read-body";
+import { deliverNow } from "../../../lib/server/mail/deliver-now";
+import { withOwnMail } from "../../../lib/server/mail/own-mail";
+import { bookCaller } from "./book-caller";
+import { bookingsCsv } from "./bookings-csv";
+import { cancelForClient, confirmForClient, handToInspector, moveForClient, resendToClient } from "./booking-actions";
+import { deskItems, listedInspectors } from "./desk-view";
+import { askForLink, endByNotice, signIn, signOut } from "./sign-in";
+import { endOneSession, endOthers, sessionsView } from "./sessions";
+import type { DeskSession } from "./desk-store";
+import { requireText } from "./desk-text";
+import { onNetlify } from "../../../lib/server/deploy/deploy-context";
+import { refuseDeskNotReady } from "./desk-not-ready";
+import { requireSameOrigin, requireSession, setSessionCookie } from "./session";
+import { REPORTS_OFF, reportStore } from "../../../lib/server/report/deploy-store";
+import {
+  attachReport,
+  ownerDownloadLink,
+  releaseReportAnyway,
+  reportUploadLink,
+} from "../../../lib/server/report/report-desk";
+import { resendSigningLink } from "./resend-signing";
+import { recordPaymentOnSite, resendPayLink } from "../../../lib/server/payments/desk-payments";
+import { needsAttention } from "./attention";
+import { removeTimeOff, takeTimeOff, timeOffAsk } from "./time-off";
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const APOLOGY = `Something went wrong on our side. Try again, or use \`npm run requests\` on the office machine.`;
+
+type Change = (
+  db: Database,
+  body: Record<string, unknown>,
+  now: Date,
+  session: DeskSession & { id: string },
+) => Promise<object>;
+
+const CHANGES: Record<string, Change> = {
+  confirm: (db, body, now) => confirmForClient(db, body, now),
+  cancel: (db, body, now) => cancelForClient(db, body, now),
+  "report-upload-link": (db, body, now) => reportUploadLink(db, body, now),
+  "report-attach": (db, body, now, session) => attachReport(db, body, now, session.mailbox),
+  "report-release": (db, body, now, session) => releaseReportAnyway(db, body, now, session.mailbox),
+  move: (db, body, now) => moveForClient(db, body, now),
+  hand: (db, body, now) => handToInspector(db, body, now),
+  resend: (db, body, now) => resendToClient(db, body, now),
+  "resend-signing": (db, body, now) => resendSigningLink(db, body, now),
+  "payment-taken": (db, body, now, session) => recordPaymentOnSite(db, body, now, session.mailbox),
+  "resend-pay": (db, body, now) => resendPayLink(db, body, now),
+  "time-off": (db, body, now, session) => takeTimeOff(db, timeOffAsk(body, now), session.mailbox, now),
+  "time-off-remove": (db, body, now) => {
+    if (typeof body.reference !== "string") throw new HttpError(400, "Say which time off.");
+    return removeTimeOff(db, body.reference, now);
+  },
+  "end-session": (db, body, _now, session) => endOneSession(db, body, session),
+  "end-other-sessions": (db, _body, _now, session) => endOthers(db, session),
+};
+
+async function read(db: Database, req: GatsbyFunctionRequest, action: string, now: Date): Promise<object> {
+  const session = await requireSession(db, req, now);
+  if (action === "session")
+    return {
+      mailbox: session.mailbox,
+      expiresAt: session.expiresAt,
+      inspectors: listedInspectors(),
+      reportsOff: reportStore() ? null : REPORTS_OFF,
+    };
+  if (action === "days") {
+    const query = (req.query ?? {}) as Record<string, unknown>;
+    const from = typeof query.from === "string" && DATE.test(query.from) ? query.from : marylandToday(now);
+    const days = Math.min(31, Math.max(1, Number(query.days) || 7));
+    return { from, days, items: await deskItems(db, from, days, now.getTime()) };
+  }
+  if (action === "attention") return needsAttention(db, now.getTime());
+  if (action === "sessions") return sessionsView(db, session, now);
+  throw new HttpError(404, "The desk has no such page.");
+}
+
+export async function deskHandler(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
+  res.setHeader("Cache-Control", "no-store");
+  try {
+    const now = new Date();
+    const action = String((req.params as Record<string, string> | undefined)?.action ?? "");
+    // Before any other answer, so the owner reads what the deploy lacks rather than a visitor's apology.
+    refuseDeskNotReady(runtimeEnv());
+    if (req.method === "GET") {
+      const db = await databaseOr503(business.phone, "read");
+      if (action === "csv") {
+        await requireSession(db, req, now);
+        res.setHeader("Content-Type", "text/csv; charset=utf-8");
+        res.setHeader("Content-Disposition", `attachment; filename="bookings-${marylandToday(now)}.csv"`);
+        res.status(200).send(await bookingsCsv(db, now.getTime()));
+        return;
+      }
+      if (action === "report") {
+        await requireSession(db, req, now);
+        const query = (req.query ?? {}) as Record<string, unknown>;
+        res.setHeader("Location", await ownerDownloadLink(db, query.reference, now));
+        res.status(303).send("");
+        return;
+      }
+      res.status(200).json(await read(db, req, action, now));
+      return;
+    }
+    if (req.method !== "POST") throw new HttpError(405, "This address answers GET and POST.", { Allow: "GET, POST" });
+    throttle(req, "desk", "Too many requests from your address. Please wait a few minutes.");
+    const db = await databaseOr503(business.phone);
+    if (action === "link") {
+      const { answer, reference } = await askForLink(db, req, now);
+      res.status(200).json(answer);
+      // Sent after the answer, so that neither the answer nor its time tells which addresses are the
+      // desk's. On Netlify a function is frozen once it has answered: the scheduled delivery pass
+      // (netlify/functions/retry-deliveries.mts) sends the link there, within a minute.
+      if (!onNetlify(runtimeEnv())) await deliverNow(reference);
+      return;
+    }
+    if (action === "sign-in") {
+      const { answer, notice } = await signIn(db, req, res, now);
+      await deliverNow(notice);
+      res.status(200).json(answer);
+      return;
+    }
+    if (action === "sign-out") {
+      res.status(200).json(await signOut(db, req, res));
+      return;
+    }
+    if (action === "end-by-notice") {
+      res.status(200).json(await endByNotice(db, req));
+      return;
+    }
+    const change = CHANGES[action];
+    if (!change && action !== "book") throw new HttpError(404, "The desk has no such action.");
+    requireSameOrigin(req);
+    const session = await requireSession(db, req, now);
+    const body = requireText(await readJsonBody(req)) as Record<string, unknown> | null;
+    if (!body || typeof body !== "object") throw new HttpError(400, "Send the action's details as a JSON object.");
+    if (!change) {
+      // Answered as the schedule form's request is (201, or its refusals), its e-mails sent by the store.
+      const booked = await bookCaller(req, body, now, session.mailbox);
+      res.status(booked.status).json(booked.body);
+      return;
+    }
+    const [answer, ownMail] = await withOwnMail(() => change(db, body, now, session));
+    // Ending the caller's own session ends its cookie too.
+    if ("signedOut" in answer && answer.signedOut === true) setSessionCookie(req, res, null);
+    await deliverNow(ownMail);
+    res.status(200).json(answer);
+  } catch (error) {
+    sendFailure(res, error, "desk", APOLOGY);
+  }
+}

@@ -1,0 +1,175 @@
+/**
+ * Signing in to the desk without a password: a link e-mailed to one of the desk's people, as
+ * stored (desk-mail.ts), valid LINK_MINUTES and once. The link opens a page whose button uses it,
+ * so a mail scanner that loads the page spends nothing; used, it opens a session (session.ts) and
+ * the business mailbox is told, with a link that ends exactly that session.
+ *
+ * Asking for a link answers the same sentence for every address, after the same work: one
+ * transaction of the same statements records the ask (and, for a desk address under the caps,
+ * stores the link and its e-mail in the same rows an ask for any other address leaves empty).
+ * The e-mail leaves after the answer (desk-handler.ts), so neither the answer nor its time says
+ * which addresses are the desk's.
+ */
+import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
+import type { Database, Queryable } from "../../../lib/server/db/database";
+import { siteUrl } from "../../../lib/server/booking/booking-links";
+import { clientAddress } from "../../../lib/server/http/client-address";
+import { HttpError } from "../../../lib/server/http/http-error";
+import { readJsonBody } from "../../../lib/server/http/read-body";
+import { lockKeys } from "../../../lib/server/db/advisory-locks";
+import { runtimeEnv } from "../../../lib/server/runtime/runtime";
+import { serverSettings } from "../../../lib/server/runtime/settings";
+import {
+  businessMailboxes,
+  deskPeople,
+  deskPersonOf,
+  signInLinkMail,
+  signInNoticeMail,
+  storeDeskRequest,
+} from "./desk-mail";
+import {
+  endSession,
+  endSessionByNotice,
+  forgetSecretsOf,
+  insertDeskLinkAsk,
+  deskLinkAsksSince,
+  newSecret,
+  storeSession,
+  useLink,
+  type DeskSession,
+} from "./desk-store";
+import { LINK_MINUTES, SESSION_HOURS, requireSameOrigin, sessionCookie, setSessionCookie } from "./session";
+import { requireText } from "./desk-text";
+
+export const LINK_SENT =
+  "If this address is one of the desk's, a sign-in link is on its way to it. It works once, within 15 minutes.";
+
+const HOUR_MS = 60 * 60 * 1000;
+
+const stringField = (body: unknown, name: string): string => {
+  const value = (body as Record<string, unknown> | null)?.[name];
+  if (typeof value !== "string" || !value.trim()) throw new HttpError(400, `Send the ${name}.`);
+  return value.trim();
+};
+
+/**
+ * Records an ask for a link to `person` (a desk address as stored, or null for any other text)
+ * from `client`, and stores the link and its e-mail when it may be sent. The same statements run
+ * whatever `person` is: the caps are read, the ask is a request (with no e-mail, or one) and a row
+ * of desk_links (with no link, or one). Returns the request, whose e-mail is to be sent.
+ */
+export async function recordLinkAsk(
+  tx: Queryable,
+  { person, client, now }: { person: string | null; client: string; now: Date },
+  env: NodeJS.ProcessEnv = runtimeEnv(),
+): Promise<string> {
+  const token = newSecret();
+  const expiresAt = new Date(now.getTime() + LINK_MINUTES * 60_000);
+  await lockKeys(tx, [`desk-link:${person ?? "not the desk's"}`, `desk-link-client:${client}`]);
+  const settings = serverSettings(env);
+  const asked = await deskLinkAsksSince(tx, {
+    mailbox: person,
+    client,
+    since: new Date(now.getTime() - HOUR_MS).toISOString(),
+  });
+  const sendTo =
+    person !== null &&
+    asked.sentToMailbox < settings.deskLinksPerMailboxPerHour &&
+    asked.fromClient < settings.deskLinksPerClientPerHour
+      ? person
+      : null;
+  const link = `${siteUrl(env)}/desk?signin=${token}`;
+  const reference = await storeDeskRequest(
+    tx,
+    "DL",
+    { type: "desk-link", sent: sendTo !== null },
+    sendTo ? [{ message: "deskLink", mail: signInLinkMail(sendTo, link, LINK_MINUTES, now.getTime()) }] : [],
+    now,
+  );
+  await insertDeskLinkAsk(tx, {
+    client,
+    at: now,
+    expiresAt,
+    reference,
+    link: sendTo ? { mailbox: sendTo, token } : null,
+  });
+  return reference;
+}
+
+/** POST { email }: the same answer for any text; the request whose e-mail (if any) is to be sent. */
+export async function askForLink(
+  db: Database,
+  req: GatsbyFunctionRequest,
+  now: Date,
+): Promise<{ answer: { message: string }; reference: string }> {
+  requireSameOrigin(req);
+  const typed = stringField(await readJsonBody(req), "email");
+  const person = deskPersonOf(typed);
+  const reference = await db.transaction((tx) => recordLinkAsk(tx, { person, client: clientAddress(req), now }));
+  return { answer: { message: LINK_SENT }, reference };
+}
+
+/**
+ * POST { token }: uses the link once and opens a session in a cookie. The business mailbox is
+ * told, with a link that ends this session alone; the link's token is removed from its e-mail.
+ */
+export async function signIn(
+  db: Database,
+  req: GatsbyFunctionRequest,
+  res: GatsbyFunctionResponse,
+  now: Date,
+): Promise<{ answer: { mailbox: string; expiresAt: string }; notice: string }> {
+  requireSameOrigin(req);
+  const token = stringField(requireText(await readJsonBody(req)), "token");
+  const id = newSecret();
+  const endSecret = newSecret();
+  const expiresAt = new Date(now.getTime() + SESSION_HOURS * 60 * 60_000);
+  const client = clientAddress(req);
+  const opened = await db.transaction(async (tx): Promise<{ session: DeskSession; notice: string } | null> => {
+    const link = await useLink(tx, token, now);
+    if (link?.reference) await forgetSecretsOf(tx, [link.reference]);
+    // A person taken off the list since the link was sent is not let in by it.
+    if (!link || !deskPeople().includes(link.mailbox)) return null;
+    const endLink = `${siteUrl(runtimeEnv())}/desk?end=${endSecret}`;
+    const notice = await storeDeskRequest(
+      tx,
+      "DS",
+      { type: "desk-sign-in", mailbox: link.mailbox },
+      businessMailboxes().map((to, index) => ({
+        message: index === 0 ? "deskSignIn" : `deskSignIn${index + 1}`,
+        mail: signInNoticeMail(to, link.mailbox, client, endLink, now.getTime()),
+      })),
+      now,
+    );
+    const session = await storeSession(tx, { mailbox: link.mailbox, id, endSecret, client, notice }, now, expiresAt);
+    return { session, notice };
+  });
+  if (!opened) {
+    throw new HttpError(410, "This sign-in link has been used or has expired. Ask for a new one: it comes at once.");
+  }
+  setSessionCookie(req, res, id, SESSION_HOURS * 60 * 60);
+  return { answer: { mailbox: opened.session.mailbox, expiresAt: opened.session.expiresAt }, notice: opened.notice };
+}
+
+/** POST: ends the session (if any) and clears its cookie. */
+export async function signOut(db: Database, req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<object> {
+  requireSameOrigin(req);
+  const id = sessionCookie(req);
+  if (id) await endSession(db, id);
+  setSessionCookie(req, res, null);
+  return { signedOut: true };
+}
+
+/**
+ * POST { end }: the button of the page a sign-in notice's link opens. Ends exactly the session
+ * that notice was about, whoever presses it (the secret came only in that notice), signed in or not.
+ */
+export async function endByNotice(db: Database, req: GatsbyFunctionRequest): Promise<object> {
+  requireSameOrigin(req);
+  const secret = stringField(requireText(await readJsonBody(req)), "end");
+  const [ended] = await endSessionByNotice(db, secret);
+  if (!ended) {
+    throw new HttpError(410, "That session has already ended: it was signed out, ended or ran its 10 hours.");
+  }
+  return { ended: { mailbox: ended.mailbox, createdAt: ended.createdAt, client: ended.client } };
+}

@@ -1,0 +1,64 @@
+import type { AgentRole } from "../../../lib/booking/agent-copy";
+
+/** What the desk's functions answer (../server/), read by its page (../ui/). */
+import type { Inspector } from "../../../lib/booking/inspectors";
+
+export interface DeskSession {
+  mailbox: string;
+  expiresAt: string;
+  /** As content/availability.yaml lists them. */
+  inspectors: Inspector[];
+  /** Why this deploy takes no report (no bucket on Netlify), and how to switch reports on; null where it does. */
+  reportsOff?: string | null;
+}
+
+export interface DeskItem {
+  reference: string;
+  kind: "booking" | "time off";
+  inspector: number;
+  start: string;
+  end: string;
+  when: string;
+  standing: string;
+  confirmBy: string | null;
+  services: string[];
+  client: { name: string; email: string; phone: string } | null;
+  /** `emailed`: whether the agent gets the booking's e-mails, as the one who booked or copied at the client's asking. */
+  agent: { name: string; email: string; phone: string; emailed: AgentRole | null } | null;
+  location: string;
+  estimate: number | null;
+  note: string;
+  agreement: { by: string; at: string; version: string; keptUntil: string } | null;
+  reportDelivered: string | null;
+  /**
+   * The report kept for the client (report/report-desk.ts): its size, when it was uploaded, whether
+   * the owner released it before signing or paying, and every download (who, when), in Maryland's time.
+   */
+  report: {
+    size: number;
+    uploaded: string;
+    released: { by: string; at: string } | null;
+    downloads: Array<{ who: "client" | "agent" | "owner"; at: string }>;
+  } | null;
+  /** A confirmed visit whose time has come: its report can be uploaded from then. */
+  visitStarted: boolean;
+  emails: Array<{ message: string; to: string; subject: string; state: string }>;
+  /** Where its payment stands, in cents (src/lib/server/payments/payment-status.ts); null for time off. */
+  payment: DeskPayment | null;
+}
+
+export interface DeskPayment {
+  state: "not-asked" | "unpaid" | "part-paid" | "paid" | "refunded";
+  quotedCents: number;
+  paidCents: number;
+  refundedCents: number;
+  balanceCents: number;
+  /** Whether the site takes payment online, so a "pay now" link can be sent. */
+  online: boolean;
+}
+
+export interface DeskDays {
+  from: string;
+  days: number;
+  items: DeskItem[];
+}

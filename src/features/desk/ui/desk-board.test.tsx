@@ -1,0 +1,45 @@
+import type { DeskItem } from "../shared/desk-item";
+import { doneWith } from "./desk-board";
+import { reportUploadedText } from "./report-panel";
+
+jest.mock("gatsby");
+
+const item = (agreement: DeskItem["agreement"]) => ({ reference: "SR-20261201-ABC123", agreement }) as DeskItem;
+
+describe("what the desk says once a report is uploaded", () => {
+  it("says the client has not signed, and no agreement's years are counted, when the client never signed", () => {
+    const said = reportUploadedText({ agreement: null, report: null });
+    expect(said).toMatch(/The client has not signed the agreement: the page asks them to sign/);
+    expect(said).not.toMatch(/kept 5 years|years count/);
+  });
+
+  it("counts the signed agreement's 5 years from the first delivery, not from a replacement", () => {
+    const signed = { by: "Robin Reader", at: "2026-11-20", version: "2026-11", keptUntil: "2031-12-01" };
+    expect(reportUploadedText({ agreement: signed, report: null })).toMatch(/kept 5 years from today\.$/);
+    const kept = { size: 1, uploaded: "November 20, 2026", released: null, downloads: [] };
+    expect(reportUploadedText({ agreement: signed, report: kept })).toMatch(/from the report's first delivery\.$/);
+    expect(doneWith("confirm", item(null))).toBeUndefined();
+  });
+});
+
+describe("what the desk says once a booking is confirmed, moved or cancelled", () => {
+  const withAgent = (emailed: "booked" | "copied" | null) =>
+    ({
+      reference: "SR-20261201-ABC123",
+      agreement: null,
+      agent: { name: "Al Agent", email: "al@example.com", phone: "", emailed },
+    }) as DeskItem;
+
+  it("names the agent as told only where the agent gets the e-mails", () => {
+    for (const emailed of ["booked", "copied"] as const) {
+      expect(doneWith("confirm", withAgent(emailed))).toBe(
+        "Confirmed: the client and agent have their e-mail and invite.",
+      );
+      expect(doneWith("move", withAgent(emailed))).toMatch(/^Moved: the client and agent have/);
+      expect(doneWith("cancel", withAgent(emailed))).toMatch(/^Cancelled: the client and agent have/);
+    }
+    // The client's own words for an agent not copied, and for no agent: the action's line.
+    expect(doneWith("confirm", withAgent(null))).toBeUndefined();
+    expect(doneWith("cancel", item(null))).toBeUndefined();
+  });
+});
