@@ -5,6 +5,17 @@ import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+const noFeatureImportsAnother = "No feature imports another: what both need goes in src/lib/.";
+const layerZones = [
+  {
+    target: "./src/lib",
+    from: ["./src/features", "./src/passes"],
+    message: "src/lib/ is below the features and the periodic pass; what both need goes in src/lib/.",
+  },
+  { target: "./src/features/editor", from: "./src/features/desk", message: noFeatureImportsAnother },
+  { target: "./src/features/desk", from: "./src/features/editor", message: noFeatureImportsAnother },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -52,6 +63,28 @@ export default tseslint.config(
       "import/ignore": ["node_modules"],
     },
     rules: { "import/no-cycle": ["error", { ignoreExternal: true }] },
+  },
+  {
+    // The layers (docs/architecture.md): nothing in src/lib imports a feature or the periodic pass
+    // above them, and no feature imports another; src/ never imports the commands, nor the tests
+    // but for a unit test's shared samples.
+    files: ["src/**/*.{ts,tsx,js,mjs}"],
+    rules: { "import/no-restricted-paths": ["error", { zones: layerZones }] },
+  },
+  {
+    files: ["src/**/*.{ts,tsx,js,mjs}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "import/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            ...layerZones,
+            { target: "./src", from: ["./scripts", "./tests"], message: "src/ never imports scripts/ or tests/." },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ["**/*.{js,cjs}", "jest/__mocks__/**"],
