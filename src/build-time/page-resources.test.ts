@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import { pageDataUrl, withoutPagePreloads, withPagePreloads, type WebpackStats } from "./page-resources";
+import { FALLBACK_MS, pageDataUrl, withoutPagePreloads, withPagePreloads, type WebpackStats } from "./page-resources";
 
 const stats: WebpackStats = {
   namedChunkGroups: {
@@ -15,41 +15,66 @@ const page =
   '<body><div id="___gatsby"></div>' +
   '<script src="/framework.js" async></script><script src="/app.js" async></script></body></html>';
 
-/** The page's preloader, as a browser runs it: what it adds to the head, once the page has painted. */
-function runPreloader(html: string, { painted = true, appRunning = false } = {}) {
+/** What the preloader adds to the document, in order: a <script> it runs, or a <link> preload. */
+interface Added {
+  tag: string;
+  rel?: string;
+  as?: string;
+  href?: string;
+  src?: string;
+  async?: boolean;
+  crossOrigin?: string;
+}
+
+/**
+ * The page's preloader, as a browser runs it: what it adds before the page paints, then once it has
+ * painted (`paint`), or once its fallback timer fires (`timer`), or both, in that order.
+ */
+function runPreloader(html: string, events: Array<"paint" | "timer"> = ["paint"], { paintTiming = true } = {}) {
   const [, list, script] = /<script data-preload='([^']*)'>([^<]*)<\/script>/.exec(html) ?? [];
   if (!script) throw new Error("no preloader");
-  const added: Array<{ rel: string; as: string; href: string; crossOrigin?: string }> = [];
+  const added: Added[] = [];
   const observers: Array<() => void> = [];
+  const timers: Array<{ run: () => void; ms: number }> = [];
   class PerformanceObserver {
-    static supportedEntryTypes = ["paint"];
-    constructor(private readonly callback: () => void) {}
+    static supportedEntryTypes = paintTiming ? ["paint", "navigation"] : ["navigation"];
+    constructor(private readonly callback: (list: unknown, observer: PerformanceObserver) => void) {}
     observe({ type, buffered }: { type: string; buffered: boolean }) {
       expect({ type, buffered }).toEqual({ type: "paint", buffered: true });
-      observers.push(this.callback);
+      observers.push(() => this.callback([], this));
     }
     disconnect() {}
   }
+  const append = (element: Added) => added.push({ ...element });
   const document = {
     currentScript: { dataset: { preload: list } },
-    createElement: () => ({}) as (typeof added)[number],
-    head: { appendChild: (link: (typeof added)[number]) => added.push({ ...link }) },
+    createElement: (tag: string): Added => ({ tag }),
+    head: { appendChild: append },
+    body: { appendChild: append },
   };
-  const window = { PerformanceObserver, ___loader: appRunning ? {} : undefined };
-  new Function("window", "document", script)(window, document);
+  const setTimeout = (run: () => void, ms: number) => timers.push({ run, ms });
+  new Function("window", "document", "setTimeout", script)({ PerformanceObserver }, document, setTimeout);
   const beforePaint = [...added];
-  if (painted) observers.forEach((paint) => paint());
-  return { beforePaint, added };
+  for (const event of events) {
+    if (event === "paint") observers.forEach((paint) => paint());
+    else timers.forEach((timer) => timer.run());
+  }
+  return { beforePaint, added, timers: timers.map((timer) => timer.ms) };
 }
+
+const described = (added: Added[]) =>
+  added.map((element) => (element.tag === "script" ? `run ${element.src}` : `${element.as} ${element.href}`));
 
 describe("the resources a page needs to hydrate, named for preloading", () => {
   const data = { componentChunkName: "component---schedule", staticQueryHashes: ["111", "222"] };
 
-  it("preloads the sheet, the page's data, the site's, its static queries and its component's chunks, once the page has painted", () => {
+  it("once the page has painted, runs Gatsby's scripts in their order, then preloads the sheet, the page's data, the site's, its static queries and its component's chunks", () => {
     const html = withPagePreloads(page, "/schedule", data, stats);
     const { beforePaint, added } = runPreloader(html);
     expect(beforePaint).toEqual([]);
-    expect(added.map(({ as, href }) => `${as} ${href}`)).toEqual([
+    expect(described(added)).toEqual([
+      "run /framework.js",
+      "run /app.js",
       "style /styles.css",
       "fetch /page-data/schedule/page-data.json",
       "fetch /page-data/app-data.json",
@@ -58,21 +83,30 @@ describe("the resources a page needs to hydrate, named for preloading", () => {
       "script /calendar.js",
       "script /component---schedule.js",
     ]);
-    expect(added.every(({ rel }) => rel === "preload")).toBe(true);
+    expect(added.filter(({ tag }) => tag === "script").every((script) => script.async)).toBe(true);
+    expect(added.filter(({ tag }) => tag === "link").every(({ rel }) => rel === "preload")).toBe(true);
     // Gatsby's loader fetches page data with a same-origin XHR, which takes only a CORS preload.
     expect(added.filter(({ crossOrigin }) => crossOrigin === "anonymous").map(({ as }) => as)).toEqual(
       Array(4).fill("fetch"),
     );
-    expect(html.indexOf("<script data-preload=")).toBeGreaterThan(html.indexOf('<script src="/app.js"'));
-    expect(html.endsWith("</body></html>")).toBe(true);
-    // Nothing is named in the HTML itself, where its request would start before the paint.
-    expect(html).not.toContain("<link");
+    // Only Gatsby's scripts are asked for before the paint, at low priority: they run after it.
+    expect([...html.matchAll(/<link [^>]*>/g)].map(([link]) => link)).toEqual([
+      '<link rel="preload" as="script" fetchpriority="low" href="/framework.js"/>',
+      '<link rel="preload" as="script" fetchpriority="low" href="/app.js"/>',
+    ]);
+    expect(html).not.toContain("<script src=");
+    expect(html.endsWith("</script></body></html>")).toBe(true);
   });
 
-  it("preloads nothing before the page paints, nor once Gatsby's app has asked for it all itself", () => {
+  it("starts nothing before the page paints, everything once if its fallback timer fires too, and everything at once without paint timing", () => {
     const html = withPagePreloads(page, "/schedule", data, stats);
-    expect(runPreloader(html, { painted: false }).added).toEqual([]);
-    expect(runPreloader(html, { appRunning: true }).added).toEqual([]);
+    const waiting = runPreloader(html, []);
+    expect(waiting.added).toEqual([]);
+    expect(waiting.timers).toEqual([FALLBACK_MS]);
+    const paintedThenTimer = runPreloader(html, ["paint", "timer"]).added;
+    expect(described(paintedThenTimer)).toHaveLength(9);
+    expect(runPreloader(html, ["timer", "paint"]).added).toEqual(paintedThenTimer);
+    expect(runPreloader(html, [], { paintTiming: false }).beforePaint).toEqual(paintedThenTimer);
   });
 
   it("is the same script on every page, so one hash in the Content-Security-Policy allows it", () => {

@@ -1,37 +1,39 @@
 /**
- * What a page needs to hydrate is preloaded once it has painted (src/build-time/page-resources.ts):
- * after the first paint, so a phone's largest paint waits for none of it, and before Gatsby's app
- * asks, so the app finds it on its way. Gatsby's app script is held until the page has painted,
- * as a phone's slow network holds it: the order is then the one a phone sees, every time.
+ * Gatsby's scripts download as the page's HTML arrives, at low priority, and run once it has
+ * painted; what the page needs to hydrate is preloaded then (src/build-time/page-resources.ts), so
+ * the paint waits for neither, and the app finds it all on its way.
  */
-import { expect, test, type Route } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 
-const APP = /\/app-[\da-f]+\.js$/;
-const NEEDED = /\/page-data\/|\/styles\.[\da-f]+\.css$|\/component---/;
+/** Gatsby's scripts, which the page preloads and runs once it has painted. */
+const GATSBY = /^\/(webpack-runtime|framework|app)-[\da-f]+\.js$/;
+/** What it preloads then: the whole sheet, the page's data and static queries, its component. */
+const PRELOADED = /^\/page-data\/|^\/styles\.[\da-f]+\.css$|^\/component---/;
 
 for (const route of ["/", "/schedule", "/blog/maryland-mold-law"]) {
-  // One width: what a page preloads does not depend on it.
+  // One width: what a page asks for does not depend on it.
   test(
-    `${route} preloads what it hydrates with once it has painted, and each once`,
+    `${route} runs Gatsby's scripts and preloads what it hydrates with once it has painted, each asked for once`,
     { tag: "@desktop" },
     async ({ page }) => {
-      let releaseApp!: () => void;
-      const painted = new Promise<void>((resolve) => (releaseApp = resolve));
-      await page.route(APP, async (held: Route) => {
-        await painted;
-        await held.continue();
-      });
       const complaints: string[] = [];
       page.on("console", (message) => {
         if (message.type() === "error" || /preload/i.test(message.text())) complaints.push(message.text());
       });
 
-      await page.goto(route, { waitUntil: "commit" });
-      await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length === 1);
-      releaseApp();
+      // Whether Gatsby's app had run when the page first painted. Registered before the page's own
+      // scripts, this observer is told of the paint before the preloader's is.
+      await page.addInitScript(() => {
+        new PerformanceObserver((_list, observer) => {
+          observer.disconnect();
+          (window as { appRanBeforePaint?: boolean }).appRanBeforePaint = "___loader" in window;
+        }).observe({ type: "paint", buffered: true });
+      });
+      await page.goto(route);
       await expect(page.locator("html[data-hydrated]")).toBeAttached();
 
-      const { paintedAt, fetched } = await page.evaluate(() => ({
+      const { appRanBeforePaint, paintedAt, fetched } = await page.evaluate(() => ({
+        appRanBeforePaint: (window as { appRanBeforePaint?: boolean }).appRanBeforePaint,
         paintedAt: performance.getEntriesByName("first-contentful-paint")[0]!.startTime,
         fetched: (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).map((entry) => ({
           path: new URL(entry.name).pathname,
@@ -39,23 +41,28 @@ for (const route of ["/", "/schedule", "/blog/maryland-mold-law"]) {
           startedAt: entry.startTime,
         })),
       }));
-      const needed = fetched.filter(({ path }) => NEEDED.test(path));
+      const scripts = fetched.filter(({ path }) => GATSBY.test(path));
+      const preloaded = fetched.filter(({ path }) => PRELOADED.test(path));
+      expect(scripts.map(({ path }) => path.split("-")[0]).sort()).toEqual(["/app", "/framework", "/webpack"]);
       // The page's data, the site's, its static queries, the sheet and its component's chunk at least.
-      expect(needed.filter(({ path }) => path.startsWith("/page-data/")).length).toBeGreaterThanOrEqual(2);
-      expect(needed.some(({ path }) => path.startsWith("/component---"))).toBe(true);
-      expect(needed.some(({ path }) => path.startsWith("/styles."))).toBe(true);
-      for (const resource of needed) {
-        // A preload (initiator "link"), which the app then took: no second request for the same file.
+      expect(preloaded.filter(({ path }) => path.startsWith("/page-data/")).length).toBeGreaterThanOrEqual(2);
+      expect(preloaded.some(({ path }) => path.startsWith("/component---"))).toBe(true);
+      expect(preloaded.some(({ path }) => path.startsWith("/styles."))).toBe(true);
+      expect(appRanBeforePaint).toBe(false);
+      for (const resource of [...scripts, ...preloaded]) {
+        // A preload (initiator "link"), which the app's script or request then took: nothing twice.
         expect.soft(resource, `${resource.path} preloaded`).toMatchObject({ by: "link" });
-        expect.soft(resource.startedAt, `${resource.path} started after the paint`).toBeGreaterThanOrEqual(paintedAt);
         expect
           .soft(
-            needed.filter(({ path }) => path === resource.path),
+            fetched.filter(({ path }) => path === resource.path),
             `${resource.path} once`,
           )
           .toHaveLength(1);
       }
-      // A preload the Content-Security-Policy refused, or one never used, is reported in the console.
+      for (const resource of preloaded) {
+        expect.soft(resource.startedAt, `${resource.path} started after the paint`).toBeGreaterThanOrEqual(paintedAt);
+      }
+      // A script the Content-Security-Policy refused, or a preload never used, is reported in the console.
       expect(complaints).toEqual([]);
     },
   );
