@@ -1,18 +1,19 @@
 /**
  * What a page downloads on its first view, read from the build, not from a browser:
  *
- * - the <script src> tags and inline <script> text of the page's HTML (webpack runtime,
- *   framework and app chunks, Gatsby's chunk map);
+ * - the <script src> tags and inline <script> text of the page's HTML (Gatsby's chunk map, the
+ *   preloader that runs Gatsby's scripts once the page has painted: src/build-time/page-resources.ts);
  * - the JavaScript of Gatsby's chunk groups for the page: "app" and the page's component
  *   (componentChunkName in public/page-data/<route>/page-data.json), from
- *   public/webpack.stats.json. The app fetches the component's chunks as soon as it starts;
+ *   public/webpack.stats.json ("app" holds the webpack runtime, the framework and the app, which
+ *   the preloader runs). The app fetches the component's chunks as soon as it starts;
  *   chunks loaded by a dynamic import (the drawer, for example) belong to no group and are
  *   rightly not counted;
  * - the inline <style> text (the rules of the site's CSS that the page uses, src/build-time/critical-css.ts)
  *   and any linked style sheet; a style that holds only part of the sheet its data-href names
  *   counts that sheet too, which the page preloads and the app applies (src/lib/site-stylesheet.ts);
- * - the HTML itself, which must arrive in one round trip (scripts/budgets.ts, htmlGzip), up to
- *   the preloads that follow Gatsby's scripts (src/build-time/page-resources.ts, withoutPagePreloads).
+ * - the HTML itself, which must arrive in one round trip (scripts/budgets.ts, htmlGzip), as Gatsby
+ *   wrote it: its scripts in place of the preloader (withoutPagePreloads), which nothing before it waits for.
  *
  * Every file is measured raw, gzip (level 9) and brotli (quality 11), each on its own, as each is
  * its own response.
