@@ -23,6 +23,8 @@ test("the client signs the agreement from the link in the kept confirmation; the
   page,
   request,
 }, testInfo) => {
+  // A whole journey (book, confirm, sign, two PDFs, the feed): 12 s beside two other workers.
+  test.setTimeout(90_000);
   const width = page.viewportSize()!.width;
   mkdirSync(SHOTS, { recursive: true });
   const shot = (name: string) => page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });

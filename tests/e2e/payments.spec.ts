@@ -48,6 +48,8 @@ test("book, pay on Stripe's page, come back to 'paid', then cancel and read the 
   page,
   request,
 }, info) => {
+  // A whole journey (book, pay, return, cancel, the refund e-mail): 11 s beside two other workers.
+  test.setTimeout(90_000);
   // The last open starts of the month after next: far enough ahead for the whole refund.
   const starts = await openStarts(request, paymentsSite, 2);
   const start = starts.at(info.project.name === "phone" ? -1 : -3)!;
