@@ -4,7 +4,8 @@
  * cancellation only when the client ticked the box for it, each copy once, with the invite read
  * back by ical.js (the client's event, the agent named as an ATTENDEE beside the client, REQUEST
  * then CANCEL) and none of the client's links; told when the client signs, and reminded before the
- * visit; unticked, the agent gets nothing and the invites name the client alone.
+ * visit; unticked, the agent gets nothing and the invites name the client alone. The desk's CSV
+ * says which.
  */
 import { randomUUID } from "node:crypto";
 import type ICAL from "ical.js";
@@ -18,7 +19,8 @@ import { attendeesOf, inviteMailTo, methodOf, partMethodOf } from "../support/in
 import { bookingServerForTests } from "../support/booking-server";
 import { bodyText, waitFor } from "../support/mailbox";
 import { DESK_SECRETS, deskGet, signIn } from "../support/desk-client";
-import type { DeskDays } from "../../src/features/desk/shared/desk-item";
+import { parse } from "csv-parse/sync";
+import { AGENT_EMAILED, type DeskDays } from "../../src/features/desk/shared/desk-item";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -220,4 +222,20 @@ it("sends nothing to an agent the client named but did not ask to copy, and name
   expect(await storedTo(client)).toHaveLength(4);
   expect(await storedTo(agent)).toEqual([]);
   expect(booking.mailbox.messages.filter((message) => message.to.includes(agent))).toEqual([]);
+});
+
+it("says in the desk's CSV whether each booking's agent is copied, in the words of the desk's card", async () => {
+  const copied = await bookNamingAgent("dana.csv@example.com", "bo.csv@example.com", COPY_AGENT, "13 Sheet Lane");
+  const named = await bookNamingAgent("erin.csv@example.com", "cy.csv@example.com", "", "15 Sheet Lane");
+  const cookie = await signIn(booking.server.url, booking.mailbox);
+  const download = await deskGet(booking.server.url, "csv", cookie);
+  expect(download.status).toBe(200);
+  // Read back with a CSV parser: the words hold commas and colons.
+  const [header, ...lines] = parse(download.body) as string[][];
+  const cell = (reference: string, column: string) =>
+    lines.find((line) => line[0] === reference)?.[header!.indexOf(column)];
+  expect(header).toContain("agent copied");
+  expect(cell(copied.reference, "agent copied")).toBe(AGENT_EMAILED.copied);
+  expect(cell(named.reference, "agent copied")).toBe(AGENT_EMAILED.none);
+  expect(cell(named.reference, "agent e-mail")).toBe("cy.csv@example.com");
 });

@@ -1,7 +1,7 @@
 /**
  * Every booking as CSV, for a spreadsheet: the desk's download and `npm run requests -- --csv`
  * (scripts/commands/requests.ts) write the same file from here, in the desk's own words (its
- * standing of a booking, each service by its label, each inspector by name). csv-stringify writes it, and
+ * standing of a booking, each service by its label, each inspector by name, whether the agent is copied). csv-stringify writes it, and
  * escapes formulas: a cell a visitor typed that starts with =, +, -, @, a tab or a carriage return
  * gets a leading ' (OWASP's rule), so Excel or LibreOffice shows the text and runs nothing.
  */
@@ -15,6 +15,8 @@ import { bookingsSince, standingOf, type Booking } from "../../../lib/server/boo
 import { describeServices } from "../../../lib/server/booking/schedule-emails";
 import { STANDING_WORDS } from "./desk-view";
 import { paymentStatus } from "../../../lib/server/payment-ledger/payment-status";
+import { agentRoleOf } from "../../../lib/booking/agent-copy";
+import { AGENT_EMAILED } from "../shared/desk-item";
 
 const COLUMNS = [
   "reference",
@@ -30,6 +32,7 @@ const COLUMNS = [
   "address",
   "agent",
   "agent e-mail",
+  "agent copied",
   "moves",
   "agreement signed by",
   "agreement signed at",
@@ -88,6 +91,10 @@ export async function bookingsCsv(db: Queryable, now: number): Promise<string> {
       booking.ownerEvent.location,
       client?.agentName,
       client?.agentEmail,
+      // As the desk's card says it, wherever the client named an agent.
+      client?.agentName || client?.agentEmail
+        ? AGENT_EMAILED[agentRoleOf({ ...client, email: client.email ?? "" }) ?? "none"]
+        : "",
       booking.moves,
       signature && signedByText(signature),
       signature?.signedAt,

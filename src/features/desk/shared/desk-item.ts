@@ -3,6 +3,13 @@ import type { AgentRole } from "../../../lib/booking/agent-copy";
 /** What the desk's functions answer (../server/), read by its page (../ui/). */
 import type { Inspector } from "../../../lib/booking/inspectors";
 
+/** Whether the agent gets the booking's e-mails, and why: the desk's card and its CSV say it so. */
+export const AGENT_EMAILED: Record<AgentRole | "none", string> = {
+  booked: "yes: the agent booked it",
+  copied: "yes: the client asked us to copy the agent",
+  none: "no: the client did not ask us to copy the agent",
+};
+
 export interface DeskSession {
   mailbox: string;
   expiresAt: string;

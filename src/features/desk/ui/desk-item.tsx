@@ -4,6 +4,7 @@ import { inspectorOf, type Inspector } from "../../../lib/booking/inspectors";
 import { formatDollars } from "../../../lib/format";
 import { buttonStyles } from "../../../components/ui/button";
 import { clockText, type DeskItem } from "./desk-types";
+import { AGENT_EMAILED } from "../shared/desk-item";
 import { InspectorMark } from "./inspector-mark";
 import { ReportPanel } from "./report-panel";
 import { SaidNote, type Said } from "./said-note";
@@ -21,13 +22,6 @@ export type ItemAction =
   | "resend-signing"
   | "payment-taken"
   | "resend-pay";
-
-/** Whether the agent gets the booking's e-mails, and why. */
-const AGENT_EMAILED: Record<NonNullable<NonNullable<DeskItem["agent"]>["emailed"]> | "none", string> = {
-  booked: "yes: the agent booked it",
-  copied: "yes: the client asked us to copy the agent",
-  none: "no: the client did not ask us to copy the agent",
-};
 
 function Line({ term, children }: { term: string; children: React.ReactNode }) {
   return (
