@@ -23,7 +23,6 @@ import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { business } from "../../../lib/business-data";
 import { marylandToday } from "../../../lib/booking/maryland-today";
 import type { Database } from "../../../lib/server/db/database";
-import { databaseOr503 } from "../../../lib/server/http/database-or-503";
 import { HttpError, sendFailure } from "../../../lib/server/http/http-error";
 import { throttle } from "../../../lib/server/http/rate-limit";
 import { runtimeEnv } from "../../../lib/server/runtime/runtime";
@@ -39,7 +38,7 @@ import { endOneSession, endOthers, sessionsView } from "./sessions";
 import type { DeskSession } from "./desk-store";
 import { requireText } from "./desk-text";
 import { onNetlify } from "../../../lib/server/deploy/deploy-context";
-import { refuseDeskNotReady } from "./desk-not-ready";
+import { deskDatabase, refuseDeskNotReady } from "./desk-not-ready";
 import { requireSameOrigin, requireSession, setSessionCookie } from "./session";
 import { REPORTS_OFF, reportStore } from "../../../lib/server/report/deploy-store";
 import {
@@ -112,7 +111,7 @@ export async function deskHandler(req: GatsbyFunctionRequest, res: GatsbyFunctio
     // Before any other answer, so the owner reads what the deploy lacks rather than a visitor's apology.
     refuseDeskNotReady(runtimeEnv());
     if (req.method === "GET") {
-      const db = await databaseOr503(business.phone, "read");
+      const db = await deskDatabase(business.phone, "read");
       if (action === "csv") {
         await requireSession(db, req, now);
         res.setHeader("Content-Type", "text/csv; charset=utf-8");
@@ -132,7 +131,7 @@ export async function deskHandler(req: GatsbyFunctionRequest, res: GatsbyFunctio
     }
     if (req.method !== "POST") throw new HttpError(405, "This address answers GET and POST.", { Allow: "GET, POST" });
     throttle(req, "desk", "Too many requests from your address. Please wait a few minutes.");
-    const db = await databaseOr503(business.phone);
+    const db = await deskDatabase(business.phone, "save");
     if (action === "link") {
       const { answer, reference } = await askForLink(db, req, now);
       res.status(200).json(answer);

@@ -2,13 +2,15 @@
  * The desk on a deploy that lacks a setting it needs: its sign-in page is the owner's, so it says in
  * the owner's words what is missing and where to set it (owner-settings.ts, docs/deploy.md), where a
  * visitor's form says only that nothing can be taken and gives the phone number
- * (http/database-or-503.ts). The names are no secret (nothing else is shown, no value ever), and
+ * (http/database-or-503.ts); likewise when the database cannot be opened. The names are no secret (nothing else is shown, no value ever), and
  * the owner needs them to find each one in Netlify.
  */
 import { deployContext, isPreview, missingSettings } from "../../../lib/server/deploy/deploy-context";
 import { findSettings } from "../../../lib/server/deploy/owner-settings";
 import { HttpError } from "../../../lib/server/http/http-error";
 import { RETRY_AFTER_SECONDS } from "../../../lib/server/db/unavailable";
+import type { Database } from "../../../lib/server/db/database";
+import { databaseOr503 } from "../../../lib/server/http/database-or-503";
 
 const WHERE =
   "Add each in Netlify under Site configuration → Environment variables, for Production, then deploy again. The deploy guide in the site's code, docs/deploy.md, says where each comes from, step by step.";
@@ -40,4 +42,21 @@ export function refuseDeskNotReady(env: NodeJS.ProcessEnv): void {
   if (!notReady) return;
   console.error(`[settings] ${notReady.replace(/\n• /g, " ").replace(/\n/g, " ")}`);
   throw new HttpError(503, notReady, { "Retry-After": String(RETRY_AFTER_SECONDS) });
+}
+
+/** What the desk says when its deploy has every setting but cannot open the database. */
+export const DESK_DATABASE_DOWN =
+  "The desk cannot reach the database just now, so nothing was changed. Try again in a few minutes. If it lasts, the functions' log on Netlify (Logs → Functions) says why: check DATABASE_URL and the database's own service.";
+
+/**
+ * The database for a desk request. Where it cannot be opened, the owner reads the owner's words:
+ * a visitor's "call us at" (http/database-or-503.ts) is the owner's own number.
+ */
+export async function deskDatabase(phone: string, purpose: "save" | "read"): Promise<Database> {
+  try {
+    return await databaseOr503(phone, purpose);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 503) throw new HttpError(503, DESK_DATABASE_DOWN, error.headers);
+    throw error;
+  }
 }
