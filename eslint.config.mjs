@@ -6,7 +6,33 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 const noFeatureImportsAnother = "No feature imports another: what both need goes in src/lib/.";
+/** Plumbing knows no concern (docs/architecture.md, The server code): the database, HTTP, mail, the process, the deploy, Maryland's clock. */
+const plumbing = [
+  ...["db", "http", "mail", "runtime", "deploy"].map((folder) => `./src/lib/server/${folder}`),
+  "./src/lib/maryland-time",
+];
+/** The concerns over it, their server code and what the pages share of them. */
+const concerns = [
+  ...[
+    "booking",
+    "agreement",
+    "payments",
+    "payment-ledger",
+    "signed-agreements",
+    "privacy",
+    "report",
+    "reminders",
+    "requests",
+  ].map((folder) => `./src/lib/server/${folder}`),
+  ...["booking", "agreement", "payments", "privacy", "report"].map((folder) => `./src/lib/${folder}`),
+];
+
 const layerZones = [
+  {
+    target: plumbing,
+    from: concerns,
+    message: "Plumbing knows no concern: what a concern and the plumbing both need goes in the plumbing.",
+  },
   {
     target: "./src/lib",
     from: ["./src/features", "./src/passes"],
@@ -65,9 +91,9 @@ export default tseslint.config(
     rules: { "import/no-cycle": ["error", { ignoreExternal: true }] },
   },
   {
-    // The layers (docs/architecture.md): nothing in src/lib imports a feature or the periodic pass
-    // above them, and no feature imports another; src/ never imports the commands, nor the tests
-    // but for a unit test's shared samples.
+    // The layers (docs/architecture.md): plumbing imports no concern, nothing in src/lib imports a
+    // feature or the periodic pass above them, and no feature imports another; src/ never imports
+    // the commands, nor the tests but for a unit test's shared samples.
     files: ["src/**/*.{ts,tsx,js,mjs}"],
     rules: { "import/no-restricted-paths": ["error", { zones: layerZones }] },
   },

@@ -2,7 +2,7 @@
  * Fields computed from other nodes: the counties served, the opening hours (a sentence, and schema.org
  * nodes for the home page), the way to book, the price range and each service's starting price.
  */
-import { hoursSentence } from "../src/lib/booking/hours-sentence";
+import { hoursSentence } from "../src/lib/maryland-time/hours-sentence";
 import type { AvailabilityContent, PricingTables } from "../src/lib/content-schema";
 import { countiesServed, listedPriceRange, startingPriceForService } from "../src/lib/quote";
 import { openingHoursNodes } from "../src/lib/structured-data";

@@ -5,8 +5,8 @@
  * spreadsheet. Works while `npm start` runs (through its database) or when it is stopped.
  */
 import "../../src/serve/webpack-imports";
-import { bookedTimeText } from "../../src/lib/booking/booked-time";
-import { localDate, MARYLAND } from "../../src/lib/booking/local-time";
+import { bookedTimeText } from "../../src/lib/maryland-time/booked-time";
+import { localDate, MARYLAND } from "../../src/lib/maryland-time/local-time";
 import { formatDollars } from "../../src/lib/format";
 import { availability } from "../../src/lib/business-data";
 import { inspectorName } from "../../src/lib/booking/inspectors";

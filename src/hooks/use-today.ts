@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { marylandToday } from "../lib/booking/maryland-today";
+import { marylandToday } from "../lib/maryland-time/maryland-today";
 
 /**
  * Today's date in Maryland, once the page runs in the browser. Null during the build's

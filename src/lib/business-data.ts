@@ -11,7 +11,7 @@ import packagesYaml from "!!yaml-loader!../../content/water-packages.yaml";
 import pricingYaml from "!!yaml-loader!../../content/pricing.yaml";
 import siteYaml from "!!yaml-loader!../../content/site.yaml";
 import availabilityYaml from "!!yaml-loader!../../content/availability.yaml";
-import { hoursSentence } from "./booking/hours-sentence";
+import { hoursSentence } from "./maryland-time/hours-sentence";
 import type { AvailabilityContent, PricingTables, SiteContent, WaterPackageContent } from "./content-schema";
 import { countiesServed } from "./quote";
 

@@ -12,7 +12,7 @@ import { NO_MAIN_INSPECTION, propertyTypes, referralSources } from "./forms/choi
 import { scheduleFieldSchemas } from "./forms/schedule-fields";
 import type { ScheduleFormValues } from "./request-schemas";
 import { estimateFromForm } from "./schedule-estimate";
-import { marylandToday } from "./booking/maryland-today";
+import { marylandToday } from "./maryland-time/maryland-today";
 import { scheduleEndpoint } from "./server/requests/endpoints";
 
 const now = new Date();

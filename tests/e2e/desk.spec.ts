@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { clockWords } from "../../src/lib/booking/hours-sentence";
+import { clockWords } from "../../src/lib/maryland-time/hours-sentence";
 import { bookingRequest, SHORT_JOB } from "../support/sample-requests";
 import { axeViolations, describeViolations } from "../support/axe";
 import { keptMail, latestLinkNumber, OFFICE, shootDesk, startsAhead, takeSignInLink } from "../support/desk-page";

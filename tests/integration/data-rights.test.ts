@@ -11,7 +11,7 @@ import type { Database } from "../../src/lib/server/db/database";
 import { addressKey, agreementsOf as agreementsAbout, keptAbout } from "../../src/lib/server/privacy/kept-about";
 import { insertAgreement } from "../../src/lib/server/signed-agreements/agreement-queries";
 import { insertBooking, setStatus } from "../../src/lib/server/booking/booking-queries";
-import { instantOf, MARYLAND } from "../../src/lib/booking/local-time";
+import { instantOf, MARYLAND } from "../../src/lib/maryland-time/local-time";
 import { longDate } from "../../src/lib/format";
 import { neverHeldAgreementRule, retention } from "../../src/lib/privacy/declaration";
 import { enforceRetention } from "../../src/lib/server/privacy/retention";

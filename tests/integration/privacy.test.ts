@@ -13,7 +13,7 @@ import { postJson, send, startFunctionServer, type FunctionServer } from "../sup
 import { getJson, startDispenser } from "../support/start-dispenser";
 import { bookingRequest, contactMessage, SHORT_JOB } from "../support/sample-requests";
 import { bookingToken, purposeToken } from "../../src/lib/server/booking/booking-links";
-import { marylandToday } from "../../src/lib/booking/maryland-today";
+import { marylandToday } from "../../src/lib/maryland-time/maryland-today";
 import { DEFAULT_SETTINGS } from "../../src/lib/server/runtime/settings";
 import { mailboxOf } from "../../src/lib/server/mail/mailbox-address";
 import { bodyText, startMailbox, waitFor, type Mailbox } from "../support/mailbox";

@@ -11,7 +11,7 @@
 import { moveVisitStart } from "../support/stored-booking";
 import { COPY_AGENT } from "../../src/lib/forms/choices";
 import { retention } from "../../src/lib/privacy/declaration";
-import { instantOf, MARYLAND } from "../../src/lib/booking/local-time";
+import { instantOf, MARYLAND } from "../../src/lib/maryland-time/local-time";
 import { bookingToken } from "../../src/lib/server/booking/booking-links";
 import { agreementGoesOn, goesOn, periodsOf } from "../../src/lib/server/privacy/due-days";
 import { enforceRetention } from "../../src/lib/server/privacy/retention";

@@ -4,7 +4,7 @@
  * their e-mails, invites, bookings and changes; everything else is left as it was; the pass runs
  * once a day; and what it records is counts, nothing about anyone.
  */
-import { instantOf, MARYLAND } from "../../src/lib/booking/local-time";
+import { instantOf, MARYLAND } from "../../src/lib/maryland-time/local-time";
 import { retention } from "../../src/lib/privacy/declaration";
 import { insertBooking, type BookingStatus } from "../../src/lib/server/booking/booking-queries";
 import { database, type Database } from "../../src/lib/server/db/database";

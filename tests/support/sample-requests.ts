@@ -1,5 +1,5 @@
 /** Valid requests as the forms send them (text as typed), with dates that are never in the past. */
-import { dateAfter, localDate, MARYLAND } from "../../src/lib/booking/local-time";
+import { dateAfter, localDate, MARYLAND } from "../../src/lib/maryland-time/local-time";
 
 /** The date (YYYY-MM-DD) `days` after today in Maryland: calendar days, whatever this machine's zone. */
 export function daysFromToday(days: number): string {

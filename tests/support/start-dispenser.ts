@@ -6,7 +6,7 @@ import { TZDate } from "@date-fns/tz";
 import { addMonths, format } from "date-fns";
 import { request } from "node:http";
 import { availability } from "../../src/lib/business-data";
-import { MARYLAND } from "../../src/lib/booking/local-time";
+import { MARYLAND } from "../../src/lib/maryland-time/local-time";
 import { jobQuery, type Job } from "./sample-requests";
 
 export function getJson(url: string): Promise<{ status: number; body: unknown; text: string }> {

@@ -3,7 +3,7 @@
  * names both times.
  */
 import React, { Suspense, useState } from "react";
-import { bookedTimeText } from "../../lib/booking/booked-time";
+import { bookedTimeText } from "../../lib/maryland-time/booked-time";
 import type { ManagedBooking } from "../../lib/booking/managed-booking";
 import { jobSearch } from "../../lib/schedule-estimate";
 import { buttonStyles } from "../ui/button";

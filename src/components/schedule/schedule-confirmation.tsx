@@ -3,7 +3,7 @@
  * e-mails are on their way, the reference and the phone.
  */
 import React from "react";
-import { bookedSpanText } from "../../lib/booking/booked-time";
+import { bookedSpanText } from "../../lib/maryland-time/booked-time";
 import { marylandTimeText } from "../../lib/booking/managed-booking";
 import { agentRoleOf } from "../../lib/booking/agent-copy";
 import { formatCents } from "../../lib/format";

@@ -16,7 +16,7 @@ import { catalog, waterPackageChoices } from "../../lib/catalog";
 import { SAME_ADDRESS_CONFIRMED } from "../../lib/forms/choices";
 import { formatDollars } from "../../lib/format";
 import type { Quote } from "../../lib/quote";
-import { marylandToday } from "../../lib/booking/maryland-today";
+import { marylandToday } from "../../lib/maryland-time/maryland-today";
 import type { ScheduleFieldName } from "../../lib/forms/schedule-fields";
 import {
   createScheduleSchema,

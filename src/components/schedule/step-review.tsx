@@ -8,7 +8,7 @@ import {
 } from "../../lib/catalog";
 import type { FormVoice } from "./form-voice";
 import { NO_MAIN_INSPECTION, propertyTypes, referralSources, timeWindows } from "../../lib/forms/choices";
-import { bookedTimeText } from "../../lib/booking/booked-time";
+import { bookedTimeText } from "../../lib/maryland-time/booked-time";
 import type { ScheduleForm } from "./step-types";
 
 function Section({

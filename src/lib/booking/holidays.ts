@@ -13,7 +13,7 @@
 import type HolidaysOfAnyCountry from "date-holidays";
 import type { AvailabilityContent } from "../content-schema";
 import type { HolidayId, Weekday } from "../availability-schema";
-import { dateAfter, dayOfWeek } from "./local-time";
+import { dateAfter, dayOfWeek } from "../maryland-time/local-time";
 
 /**
  * The CommonJS build, by require: an import picks the ES build, whose 800 KB data module Gatsby's

@@ -2,7 +2,7 @@
  * A booking as its own page reads it: GET /api/booking?token= and each POST answer
  * (src/lib/server/booking/manage-booking.ts), and what a visitor may ask of it.
  */
-import { bookedTimeText } from "./booked-time";
+import { bookedTimeText } from "../maryland-time/booked-time";
 
 export interface ManagedBooking {
   reference: string;

@@ -9,7 +9,7 @@ import { readRawContentFile } from "../../build-time/content-files";
 import { availabilitySchema } from "../availability-schema";
 import { pricingSchema, type AvailabilityContent } from "../content-schema";
 import { jobLength } from "./job-length";
-import { instantOf } from "./local-time";
+import { instantOf } from "../maryland-time/local-time";
 import type { Inspector } from "./inspectors";
 import { createCalendar, type Busy } from "./open-times";
 

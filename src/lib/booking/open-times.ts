@@ -17,7 +17,7 @@ import type { AvailabilityContent } from "../content-schema";
 import type { Weekday } from "../availability-schema";
 import type { JobTimes } from "./job-length";
 import { holidayClosures } from "./holidays";
-import { dateAfter, dayOfWeek, instantOf, localDate, rfc3339 } from "./local-time";
+import { dateAfter, dayOfWeek, instantOf, localDate, rfc3339 } from "../maryland-time/local-time";
 
 const WEEKDAYS: Weekday[] = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 

@@ -7,8 +7,8 @@
  * Times are in words, in Maryland's clock with its zone; the words are those of the desk's day
  * view (desk-view.ts) and of the owner's privacy e-mails (privacy/privacy-emails.ts).
  */
-import { bookedSpanText } from "../../../lib/booking/booked-time";
-import { localDate, MARYLAND, rfc3339 } from "../../../lib/booking/local-time";
+import { bookedSpanText } from "../../../lib/maryland-time/booked-time";
+import { localDate, MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";
 import { longDate } from "../../../lib/format";
 import type { DeskAttention } from "../shared/desk-attention";
 import type { Queryable } from "../../../lib/server/db/database";

@@ -8,8 +8,8 @@
  * not told; the constraint refuses it where that inspector is not free.
  */
 import { availability } from "../../../lib/business-data";
-import { bookedTimeText } from "../../../lib/booking/booked-time";
-import { instantOf, MARYLAND, rfc3339 } from "../../../lib/booking/local-time";
+import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
+import { instantOf, MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";
 import { errorCode, EXCLUSION_VIOLATION, type Database, type Queryable } from "../../../lib/server/db/database";
 import {
   expireIfLapsed,

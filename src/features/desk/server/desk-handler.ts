@@ -21,7 +21,7 @@
  */
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { business } from "../../../lib/business-data";
-import { marylandToday } from "../../../lib/booking/maryland-today";
+import { marylandToday } from "../../../lib/maryland-time/maryland-today";
 import type { Database } from "../../../lib/server/db/database";
 import { HttpError, sendFailure } from "../../../lib/server/http/http-error";
 import { throttle } from "../../../lib/server/http/rate-limit";

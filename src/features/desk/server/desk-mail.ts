@@ -5,8 +5,8 @@
  * other e-mail.
  */
 import { business } from "../../../lib/business-data";
-import { bookedTimeText } from "../../../lib/booking/booked-time";
-import { MARYLAND, rfc3339 } from "../../../lib/booking/local-time";
+import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
+import { MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";
 import type { Queryable } from "../../../lib/server/db/database";
 import { insertDeliveries, insertRequest } from "../../../lib/server/mail/outbox";
 import { runtimeEnv } from "../../../lib/server/runtime/runtime";

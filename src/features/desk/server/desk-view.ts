@@ -4,8 +4,8 @@
  * each e-mail's delivery. Times go out as RFC 3339 in Maryland's time with words to read.
  */
 import { availability } from "../../../lib/business-data";
-import { bookedSpanText } from "../../../lib/booking/booked-time";
-import { MARYLAND, rfc3339 } from "../../../lib/booking/local-time";
+import { bookedSpanText } from "../../../lib/maryland-time/booked-time";
+import { MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";
 import { downloadsOf, reportsOf } from "../../../lib/server/report/report-queries";
 import type { Queryable } from "../../../lib/server/db/database";
 import { agreementsOf } from "../../../lib/server/signed-agreements/agreement-queries";

@@ -7,8 +7,8 @@
  * as it is committed, since the availability function reads the database on every request.
  */
 import { availability } from "../../../lib/business-data";
-import { instantOf, MARYLAND } from "../../../lib/booking/local-time";
-import { marylandToday } from "../../../lib/booking/maryland-today";
+import { instantOf, MARYLAND } from "../../../lib/maryland-time/local-time";
+import { marylandToday } from "../../../lib/maryland-time/maryland-today";
 import { errorCode, EXCLUSION_VIOLATION, type Database, type Queryable } from "../../../lib/server/db/database";
 import {
   busyBetween,

@@ -8,7 +8,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import React, { lazy, Suspense, useState } from "react";
 import { readApiError } from "../../../lib/api-error";
 import { apiRequest } from "../../../lib/api-request";
-import { marylandToday } from "../../../lib/booking/maryland-today";
+import { marylandToday } from "../../../lib/maryland-time/maryland-today";
 import { inspectorsFor, type Inspector } from "../../../lib/booking/inspectors";
 import { buttonStyles } from "../../../components/ui/button";
 import { DeskItemCard, type ItemAction } from "./desk-item";

@@ -1,4 +1,4 @@
-import { clockWords } from "../../../lib/booking/hours-sentence";
+import { clockWords } from "../../../lib/maryland-time/hours-sentence";
 
 export type { DeskDays, DeskItem, DeskSession } from "../shared/desk-item";
 

@@ -5,7 +5,7 @@
  * off; loaded with the desk's booking form, so its time-zone arithmetic costs no page.
  */
 import React, { useState } from "react";
-import { instantOf, MARYLAND, rfc3339 } from "../../../lib/booking/local-time";
+import { instantOf, MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";
 import { FieldError } from "../../../components/forms/fields";
 import { OpenTimePicker } from "../../../components/schedule/step-time";
 import { errorOf, type ScheduleForm } from "../../../components/schedule/step-types";

@@ -3,7 +3,7 @@
  * signature (the signed copy with its PDF, and the word to the agent who booked or is copied).
  */
 import { business } from "../../business-data";
-import { bookedTimeText } from "../../booking/booked-time";
+import { bookedTimeText } from "../../maryland-time/booked-time";
 import type { Booking } from "../booking/booking-queries";
 import type { MailMessage } from "../mail/mailer";
 import { SIGN_BEFORE_VISIT } from "../booking/schedule-emails";

@@ -9,8 +9,8 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import { business } from "../../business-data";
 import { agreementBlocks, type AgreementBlock } from "../../agreement/agreement-text";
-import { bookedTimeText } from "../../booking/booked-time";
-import { MARYLAND, rfc3339 } from "../../booking/local-time";
+import { bookedTimeText } from "../../maryland-time/booked-time";
+import { MARYLAND, rfc3339 } from "../../maryland-time/local-time";
 import { longDate } from "../../format";
 import { agreementTitle, type AgreementVisit } from "./agreement";
 import { signatureLines, signedByText } from "../signed-agreements/signature-text";

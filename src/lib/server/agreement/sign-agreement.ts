@@ -12,7 +12,7 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { business } from "../../business-data";
 import { isClientName } from "../../agreement/agreement-text";
-import { bookedTimeText } from "../../booking/booked-time";
+import { bookedTimeText } from "../../maryland-time/booked-time";
 import { possessive } from "../../format";
 import { findAgreement, insertAgreement, type SignedAgreement } from "../signed-agreements/agreement-queries";
 import { expireIfLapsed, findBooking, type Booking } from "../booking/booking-queries";

@@ -8,7 +8,7 @@ import { getDaysInMonth, parseISO } from "date-fns";
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import * as z from "zod/mini";
 import { availability, business } from "../../business-data";
-import { localDate, MARYLAND } from "../../booking/local-time";
+import { localDate, MARYLAND } from "../../maryland-time/local-time";
 import { catalog } from "../../catalog";
 import { scheduleFieldSchemas } from "../../forms/schedule-fields";
 import { fieldErrors } from "../../request-schemas";

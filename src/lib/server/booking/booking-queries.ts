@@ -3,7 +3,7 @@
  * exclusion constraint `bookings_no_overlap` refuses two live bookings of one inspector that
  * overlap. Live means pending (held until confirmed from the e-mailed link) or booked.
  */
-import { MARYLAND, rfc3339 } from "../../booking/local-time";
+import { MARYLAND, rfc3339 } from "../../maryland-time/local-time";
 import type { Busy } from "../../booking/open-times";
 import type { Queryable } from "../db/database";
 

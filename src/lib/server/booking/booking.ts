@@ -6,7 +6,7 @@
  */
 import { availability, pricing } from "../../business-data";
 import { jobLength, type Job, type JobLength } from "../../booking/job-length";
-import { dateAfter, localDate, MARYLAND, MINUTE_MS, rfc3339 } from "../../booking/local-time";
+import { dateAfter, localDate, MARYLAND, MINUTE_MS, rfc3339 } from "../../maryland-time/local-time";
 import { createCalendar, heldRange, type Start } from "../../booking/open-times";
 import { NO_MAIN_INSPECTION, SAME_ADDRESS_CONFIRMED } from "../../forms/choices";
 import type { ScheduleRequest } from "../../request-schemas";

@@ -7,7 +7,7 @@
  * names the booking by its reference and what was chosen from the site's lists.
  */
 import { availability, business } from "../../business-data";
-import { bookedTimeText } from "../../booking/booked-time";
+import { bookedTimeText } from "../../maryland-time/booked-time";
 import type { Booking } from "./booking-queries";
 import type { MailMessage } from "../mail/mailer";
 import { COPIED_AGENT_NOTE, describeServices, type Reader } from "./schedule-emails";

@@ -19,7 +19,7 @@
  * 'maybe-sent', which is no news for the business either.
  */
 import { business } from "../../business-data";
-import { bookedTimeText } from "../../booking/booked-time";
+import { bookedTimeText } from "../../maryland-time/booked-time";
 import type { Database } from "../db/database";
 import { lapsedHolds } from "./booking-queries";
 import { settleLapsedHandOvers } from "../mail/deliveries";

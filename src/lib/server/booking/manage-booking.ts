@@ -12,9 +12,9 @@
 import { subHours } from "date-fns";
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { availability, business } from "../../business-data";
-import { bookedTimeText } from "../../booking/booked-time";
+import { bookedTimeText } from "../../maryland-time/booked-time";
 import { offeredTime } from "../../forms/field-checks";
-import { MARYLAND, rfc3339 } from "../../booking/local-time";
+import { MARYLAND, rfc3339 } from "../../maryland-time/local-time";
 import { agreementsOf } from "../signed-agreements/agreement-queries";
 import { type Database, type Queryable } from "../db/database";
 import { databaseOr503 } from "../http/database-or-503";

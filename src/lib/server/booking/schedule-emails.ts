@@ -6,7 +6,7 @@
  */
 import { business } from "../../business-data";
 import { addOnChoices, labelOf, mainInspectionChoices, waterPackageChoices, foundationChoices } from "../../catalog";
-import { bookedTimeText } from "../../booking/booked-time";
+import { bookedTimeText } from "../../maryland-time/booked-time";
 import { formatDollars } from "../../format";
 import type { Quote } from "../../quote";
 import {

@@ -12,7 +12,7 @@ import { TZDate } from "@date-fns/tz";
 import { addMinutes } from "date-fns";
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { business } from "../../business-data";
-import { MARYLAND } from "../../booking/local-time";
+import { MARYLAND } from "../../maryland-time/local-time";
 
 export interface InviteEvent {
   reference: string;

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { localDate, MARYLAND } from "../../booking/local-time";
+import { localDate, MARYLAND } from "../../maryland-time/local-time";
 
 /** Crockford's base32 without I, L, O and U, so a reference read over the phone is not misheard. */
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";

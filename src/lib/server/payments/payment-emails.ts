@@ -5,7 +5,7 @@
  * payment-ledger/payment-status.ts, so they agree with the desk and the booking's page to the cent.
  */
 import { business } from "../../business-data";
-import { bookedTimeText } from "../../booking/booked-time";
+import { bookedTimeText } from "../../maryland-time/booked-time";
 import { formatCents } from "../../format";
 import type { Booking } from "../booking/booking-queries";
 import { describeServices } from "../booking/schedule-emails";

@@ -13,7 +13,7 @@ import type Stripe from "stripe";
 import { business } from "../../business-data";
 import { expireIfLapsed, findBooking, setStatus } from "../booking/booking-queries";
 import { visitorChangeMail } from "../booking/change-emails";
-import { bookedTimeText } from "../../booking/booked-time";
+import { bookedTimeText } from "../../maryland-time/booked-time";
 import { recordChange } from "../booking/manage-booking";
 import type { Queryable } from "../db/queryable";
 import { databaseOr503 } from "../http/database-or-503";

@@ -1,4 +1,4 @@
-import { instantOf, localDate, MARYLAND } from "../../booking/local-time";
+import { instantOf, localDate, MARYLAND } from "../../maryland-time/local-time";
 import { dueBefore, goesOn, type Period } from "./due-days";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -13,7 +13,7 @@
  */
 import { tz } from "@date-fns/tz";
 import { add, parseISO, sub } from "date-fns";
-import { dateAfter, localDate, MARYLAND } from "../../booking/local-time";
+import { dateAfter, localDate, MARYLAND } from "../../maryland-time/local-time";
 import type { PrivacyContent } from "../../content-schema";
 
 /** How long a record is kept from the instant it counts from. */

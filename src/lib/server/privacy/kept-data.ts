@@ -3,8 +3,8 @@
  * its fields under the labels the forms give them, its e-mails, the date it goes, and whether a
  * deletion takes it now or the law (or the record of a job done) keeps it until then.
  */
-import { bookedTimeText } from "../../booking/booked-time";
-import { localDate, MARYLAND, rfc3339 } from "../../booking/local-time";
+import { bookedTimeText } from "../../maryland-time/booked-time";
+import { localDate, MARYLAND, rfc3339 } from "../../maryland-time/local-time";
 import {
   addOnChoices,
   foundationChoices,

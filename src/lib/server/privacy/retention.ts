@@ -12,7 +12,7 @@
  * report store reads the business's content, which Netlify's own bundler of the scheduled
  * function cannot; that function reads the file itself, and takes the bucket (s3-store.ts).
  */
-import { localDate, MARYLAND } from "../../booking/local-time";
+import { localDate, MARYLAND } from "../../maryland-time/local-time";
 import type { PrivacyContent } from "../../content-schema";
 import { database, type Database } from "../db/database";
 import { claimRetentionDay, deleteDue, recordRetentionRun, type RetentionCounts } from "./privacy-queries";

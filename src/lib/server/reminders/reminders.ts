@@ -10,7 +10,7 @@
  * until the booking's own e-mail has been out a day (BOOKING_MAIL_FIRST_HOURS).
  */
 import { availability, business } from "../../business-data";
-import { bookedTimeText } from "../../booking/booked-time";
+import { bookedTimeText } from "../../maryland-time/booked-time";
 import type { AgentRole } from "../../booking/agent-copy";
 import { findAgreement } from "../signed-agreements/agreement-queries";
 import { claimReminder, type ReminderKind } from "./reminder-queries";

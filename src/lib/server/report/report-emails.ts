@@ -1,6 +1,6 @@
 /** The e-mail that tells the client (and the agent the client named) the report is ready, with its page's link. */
 import { business } from "../../business-data";
-import { bookedTimeText } from "../../booking/booked-time";
+import { bookedTimeText } from "../../maryland-time/booked-time";
 import type { Booking } from "../booking/booking-queries";
 import type { MailMessage } from "../mail/mailer";
 

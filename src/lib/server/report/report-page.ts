@@ -11,7 +11,7 @@
  */
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { business } from "../../business-data";
-import { bookedTimeText } from "../../booking/booked-time";
+import { bookedTimeText } from "../../maryland-time/booked-time";
 import { checkBookingToken, linkSecret, payLink, signingLink } from "../booking/booking-links";
 import { findBooking } from "../booking/booking-queries";
 import { databaseOr503 } from "../http/database-or-503";

@@ -1,11 +1,11 @@
 /** The two request types: what each accepts, what it stores and what it answers. */
 import { availability, business, pricing } from "../../business-data";
-import { localDate, MARYLAND, rfc3339 } from "../../booking/local-time";
+import { localDate, MARYLAND, rfc3339 } from "../../maryland-time/local-time";
 import { catalog, waterPackageChoices } from "../../catalog";
 import { computeQuote } from "../../quote";
 import { quoteInputOf } from "../../schedule-quote";
 import { createContactSchema, createScheduleSchema, fieldErrors } from "../../request-schemas";
-import { bookedTimeText } from "../../booking/booked-time";
+import { bookedTimeText } from "../../maryland-time/booked-time";
 import { book, jobOf, lengthOf, type OfficeBooking } from "../booking/booking";
 import { deskLink, linkSecret, manageLink, payLink, signingLink } from "../booking/booking-links";
 import { askedAtBooking, onlinePaymentAsked } from "../payment-ledger/payment-status";

@@ -3,8 +3,8 @@
  * signing page, the PDF and the e-mails. Below both booking and agreement, which both show it.
  */
 import { isClientName } from "../../agreement/agreement-text";
-import { bookedTimeText } from "../../booking/booked-time";
-import { MARYLAND, rfc3339 } from "../../booking/local-time";
+import { bookedTimeText } from "../../maryland-time/booked-time";
+import { MARYLAND, rfc3339 } from "../../maryland-time/local-time";
 import type { SignedAgreement } from "./agreement-queries";
 
 /** When it was signed, as the client and the owner read it: Maryland's clock at that instant. */
