@@ -177,6 +177,19 @@ test("the owner uploads a visit's 40 MB report from the desk; the client opens i
     new RegExp(`; kept until (${either})$`),
   );
   await shootDesk(page, "delivered", project);
+  // On a phone too, the opened booking fits the screen, and every part of it its card.
+  const outside = await page.evaluate(() => {
+    const screen = document.documentElement.clientWidth;
+    const card = document.querySelector("details[open]")!.closest("li")!.getBoundingClientRect();
+    return [...document.querySelectorAll("body *")]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        const inCard = element.closest("li") !== null && element.closest("details[open]") !== null;
+        return box.width > 0 && (box.right > screen + 0.5 || (inCard && box.right > card.right + 0.5));
+      })
+      .map((element) => element.outerHTML.slice(0, 120));
+  });
+  expect(outside, "elements past the screen's or the card's right edge").toEqual([]);
 
   // The client asks for their data at /privacy and reads, from the e-mailed link, until when the
   // signed agreement and the report are kept.

@@ -258,7 +258,8 @@ export function DeskBoard({
             <h2 id="day-title" className="text-xl font-semibold">
               {dayTitle(from)}
             </h2>
-            <div className="grid gap-4 md:grid-cols-2">
+            {/* grid-cols-1 (minmax(0, 1fr)): a column as wide as the screen, never as its widest control. */}
+            <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
               {dayInspectors.map((inspector) => (
                 <section key={inspector.number} aria-label={inspector.name} className="space-y-2">
                   <h3 className="font-semibold">

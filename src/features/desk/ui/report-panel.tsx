@@ -121,7 +121,8 @@ export function ReportPanel({
         <p className="text-sm">{reportsOff}</p>
       ) : (
         <form className="flex flex-wrap items-end gap-2" onSubmit={(event) => void upload(event)}>
-          <div>
+          {/* The file field shrinks to a phone's card; its own width is wider than one. */}
+          <div className="max-w-full min-w-0">
             <label className="block text-sm font-medium" htmlFor={inputId}>
               {report ? "Replace the report (PDF)" : "Report (PDF)"}
             </label>
