@@ -6,7 +6,10 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 const noFeatureImportsAnother = "No feature imports another: what both need goes in src/lib/.";
-/** Plumbing knows no concern (docs/architecture.md, The server code): the database, HTTP, mail, the process, the deploy, Maryland's clock. */
+/**
+ * Plumbing knows no concern (docs/architecture.md, The server code): the database, HTTP, mail, the
+ * process, the deploy, Maryland's clock.
+ */
 const plumbing = [
   ...["db", "http", "mail", "runtime", "deploy"].map((folder) => `./src/lib/server/${folder}`),
   "./src/lib/maryland-time",

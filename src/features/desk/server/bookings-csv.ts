@@ -1,7 +1,8 @@
 /**
  * Every booking as CSV, for a spreadsheet: the desk's download and `npm run requests -- --csv`
  * (scripts/commands/requests.ts) write the same file from here, in the desk's own words (its
- * standing of a booking, each service by its label, each inspector by name, whether the agent is copied). csv-stringify writes it, and
+ * standing of a booking, each service by its label, each inspector by name, whether the agent is
+ * copied). csv-stringify writes it, and
  * escapes formulas: a cell a visitor typed that starts with =, +, -, @, a tab or a carriage return
  * gets a leading ' (OWASP's rule), so Excel or LibreOffice shows the text and runs nothing.
  */

@@ -1,4 +1,7 @@
-/** The desk when its server cannot open it (../server/desk-not-ready.ts: a deploy without its settings, or a database it cannot reach): the server's sentence. */
+/**
+ * The desk when its server cannot open it (../server/desk-not-ready.ts: a deploy without its
+ * settings, or a database it cannot reach): the server's sentence.
+ */
 import React from "react";
 import { readApiError } from "../../../lib/api-error";
 
