@@ -5,44 +5,33 @@ import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
-const noFeatureImportsAnother = "No feature imports another: what both need goes in src/lib/.";
 /**
- * Plumbing knows no concern (docs/architecture.md, The server code): the database, HTTP, mail, the
- * process, the deploy, Maryland's clock.
+ * The features (docs/architecture.md), each row above the rows after it: a feature imports only
+ * from the rows below its own, so no two import each other, and what two need sits below both.
  */
-const plumbing = [
-  ...["db", "http", "mail", "runtime", "deploy"].map((folder) => `./src/lib/server/${folder}`),
-  "./src/lib/maryland-time",
+const featureRows = [
+  ["desk", "editor"],
+  ["reminders", "privacy"],
+  ["report"],
+  ["requests", "payments", "agreement"],
+  ["booking"],
+  ["signed-agreements", "payment-ledger"],
 ];
-/** The concerns over it, their server code and what the pages share of them. */
-const concerns = [
-  ...[
-    "booking",
-    "agreement",
-    "payments",
-    "payment-ledger",
-    "signed-agreements",
-    "privacy",
-    "report",
-    "reminders",
-    "requests",
-  ].map((folder) => `./src/lib/server/${folder}`),
-  ...["booking", "agreement", "payments", "privacy", "report"].map((folder) => `./src/lib/${folder}`),
-];
+const feature = (name) => `./src/features/${name}`;
 
 const layerZones = [
   {
-    target: plumbing,
-    from: concerns,
-    message: "Plumbing knows no concern: what a concern and the plumbing both need goes in the plumbing.",
-  },
-  {
-    target: "./src/lib",
+    target: ["./src/lib", "./src/components", "./src/hooks"],
     from: ["./src/features", "./src/passes"],
-    message: "src/lib/ is below the features and the periodic pass; what both need goes in src/lib/.",
+    message: "src/lib/, src/components/ and src/hooks/ are below the features; what both need goes there.",
   },
-  { target: "./src/features/editor", from: "./src/features/desk", message: noFeatureImportsAnother },
-  { target: "./src/features/desk", from: "./src/features/editor", message: noFeatureImportsAnother },
+  ...featureRows.flatMap((row, index) =>
+    row.map((name) => ({
+      target: feature(name),
+      from: [...featureRows.slice(0, index).flat(), ...row.filter((other) => other !== name)].map(feature),
+      message: `A feature imports only the features in the rows below its own (eslint.config.mjs, featureRows).`,
+    })),
+  ),
 ];
 
 export default tseslint.config(

@@ -16,7 +16,7 @@ import { sourceContent } from "./gatsby/source-content";
 import { withoutServerFields } from "./gatsby/server-only-fields";
 import { contentRoot, siteRoot } from "./gatsby/site-root";
 import { writeSiteEditor } from "./src/features/editor/build/admin-files";
-import { undeclaredFields } from "./src/lib/privacy/fields";
+import { undeclaredFields } from "./src/features/privacy/shared/fields";
 
 const production = process.env.NODE_ENV === "production";
 const contentProblems = new ContentProblems(production);

@@ -4,7 +4,7 @@
  */
 import type { GatsbyNode, Node } from "gatsby";
 import path from "node:path";
-import { AGREEMENT_PLACEHOLDERS, unknownPlaceholders } from "../src/lib/agreement/agreement-text";
+import { AGREEMENT_PLACEHOLDERS, unknownPlaceholders } from "../src/features/agreement/shared/agreement-text";
 import {
   agreementFrontmatterSchema,
   postFrontmatterSchema,
@@ -135,7 +135,7 @@ async function sourceMdxFile({ problems, production }: SourcingOptions, args: No
     return problems.report(reporter, [`${label}: ${(error as Error).message}`]);
   }
   const { data: frontmatter, body } = file;
-  // The inspection agreement is no page: the functions read it (src/lib/server/agreement/agreement.ts). Its front
+  // The inspection agreement is no page: the functions read it (src/features/agreement/server/agreement.ts). Its front
   // matter and placeholders are checked here, so a bad edit stops the build with the field named.
   if (collection === "agreement.md") {
     const result = validateContent(agreementFrontmatterSchema, label, frontmatter);

@@ -15,7 +15,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { availability } from "../../src/lib/business-data";
-import { book, calendar, jobOf, lengthOf, openStarts } from "../../src/lib/server/booking/booking";
+import { book, calendar, jobOf, lengthOf, openStarts } from "../../src/features/booking/server/booking";
 import { openDatabase, type Database } from "../../src/lib/server/db/database";
 import type { ScheduleRequest } from "../../src/lib/request-schemas";
 import { startPostgres } from "../../tests/support/postgres-server";

@@ -9,12 +9,12 @@ import { bookedTimeText } from "../../src/lib/maryland-time/booked-time";
 import { localDate, MARYLAND } from "../../src/lib/maryland-time/local-time";
 import { formatDollars } from "../../src/lib/format";
 import { availability } from "../../src/lib/business-data";
-import { inspectorName } from "../../src/lib/booking/inspectors";
-import { bookingsSince, standingOf } from "../../src/lib/server/booking/booking-queries";
+import { inspectorName } from "../../src/features/booking/shared/inspectors";
+import { bookingsSince, standingOf } from "../../src/features/booking/server/booking-queries";
 import { SAME_ADDRESS_CONFIRMED } from "../../src/lib/forms/choices";
-import { SAME_ADDRESS_NOTE } from "../../src/lib/server/booking/schedule-emails";
-import { agreementLine } from "../../src/lib/server/booking/booking-invite";
-import { signaturesOf } from "../../src/lib/server/booking/owner-calendar";
+import { SAME_ADDRESS_NOTE } from "../../src/features/booking/server/schedule-emails";
+import { agreementLine } from "../../src/features/booking/server/booking-invite";
+import { signaturesOf } from "../../src/features/booking/server/owner-calendar";
 import { deliveryStates, type DeliveryState } from "../../src/lib/server/mail/deliveries";
 import { allRequests, type StoredRequest } from "../../src/lib/server/mail/outbox";
 import { bookingsCsv, jobText } from "../../src/features/desk/server/bookings-csv";
@@ -109,7 +109,7 @@ async function main() {
         `  ${request.reference}  ${receivedText(request.receivedAt)}  ${what}\n      e-mail: ${mailLine(mailOf(request.reference))}`,
       );
     }
-  } // Asks to see or delete one's data (src/lib/server/privacy/data-rights.ts): what was done, for which address.
+  } // Asks to see or delete one's data (src/features/privacy/server/data-rights.ts): what was done, for which address.
   const dataRequests = requests.filter((request) => request.kind === "data-requests");
   console.log(`\nRequests about a person's data (${dataRequests.length})`);
   for (const request of dataRequests) {

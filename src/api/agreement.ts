@@ -1,5 +1,5 @@
-/** /api/agreement: read and sign the inspection agreement with the client's link (src/lib/server/agreement/sign-agreement.ts). */
-import { agreementHandler } from "../lib/server/agreement/sign-agreement";
+/** /api/agreement: read and sign the inspection agreement with the client's link (src/features/agreement/server/sign-agreement.ts). */
+import { agreementHandler } from "../features/agreement/server/sign-agreement";
 import { functionConfig } from "../lib/server/http/read-body";
 
 export default agreementHandler;

@@ -1,5 +1,5 @@
-/** /api/booking: cancel or move a booking with the link from its confirmation (src/lib/server/booking/manage-booking.ts). */
-import { manageBookingHandler } from "../lib/server/booking/manage-booking";
+/** /api/booking: cancel or move a booking with the link from its confirmation (src/features/booking/server/manage-booking.ts). */
+import { manageBookingHandler } from "../features/booking/server/manage-booking";
 import { functionConfig } from "../lib/server/http/read-body";
 
 export default manageBookingHandler;

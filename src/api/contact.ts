@@ -1,6 +1,6 @@
 /** POST /api/contact: a message to the business. */
-import { contactEndpoint } from "../lib/server/requests/endpoints";
-import { createRequestHandler } from "../lib/server/requests/handle-request";
+import { contactEndpoint } from "../features/requests/server/endpoints";
+import { createRequestHandler } from "../features/requests/server/handle-request";
 import { functionConfig } from "../lib/server/http/read-body";
 
 export default createRequestHandler(contactEndpoint);

@@ -1,4 +1,4 @@
-/** /api/pay: the "pay now" link of a booking, answered with Stripe's Checkout page (src/lib/server/payments/checkout.ts). */
-import { checkoutHandler } from "../lib/server/payments/checkout";
+/** /api/pay: the "pay now" link of a booking, answered with Stripe's Checkout page (src/features/payments/server/checkout.ts). */
+import { checkoutHandler } from "../features/payments/server/checkout";
 
 export default checkoutHandler;

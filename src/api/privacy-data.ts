@@ -1,5 +1,5 @@
-/** /api/privacy-data: what is kept about the address of a signed link, and its deletion (src/lib/server/privacy/data-rights.ts). */
-import { keptDataHandler } from "../lib/server/privacy/data-rights";
+/** /api/privacy-data: what is kept about the address of a signed link, and its deletion (src/features/privacy/server/data-rights.ts). */
+import { keptDataHandler } from "../features/privacy/server/data-rights";
 import { functionConfig } from "../lib/server/http/read-body";
 
 export default keptDataHandler;

@@ -1,5 +1,5 @@
-/** POST /api/privacy: a link to what the site keeps about an e-mail address, sent to that address (src/lib/server/privacy/data-rights.ts). */
-import { dataLinkHandler } from "../lib/server/privacy/data-rights";
+/** POST /api/privacy: a link to what the site keeps about an e-mail address, sent to that address (src/features/privacy/server/data-rights.ts). */
+import { dataLinkHandler } from "../features/privacy/server/data-rights";
 import { functionConfig } from "../lib/server/http/read-body";
 
 export default dataLinkHandler;

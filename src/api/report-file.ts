@@ -1,5 +1,5 @@
-/** /api/report-file: reports sent and fetched on one machine without a bucket (src/lib/server/report/local-file.ts). */
-import { localFileHandler } from "../lib/server/report/local-file";
+/** /api/report-file: reports sent and fetched on one machine without a bucket (src/features/report/server/local-file.ts). */
+import { localFileHandler } from "../features/report/server/local-file";
 import { functionConfig } from "../lib/server/http/read-body";
 
 export default localFileHandler;

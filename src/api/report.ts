@@ -1,5 +1,5 @@
-/** /api/report: the client's inspection report, shown once signed and paid (src/lib/server/report/report-page.ts). */
-import { reportPageHandler } from "../lib/server/report/report-page";
+/** /api/report: the client's inspection report, shown once signed and paid (src/features/report/server/report-page.ts). */
+import { reportPageHandler } from "../features/report/server/report-page";
 import { functionConfig } from "../lib/server/http/read-body";
 
 export default reportPageHandler;

@@ -1,6 +1,6 @@
 /** POST /api/schedule: a request for an inspection, with the price recomputed here. */
-import { scheduleEndpoint } from "../lib/server/requests/endpoints";
-import { createRequestHandler } from "../lib/server/requests/handle-request";
+import { scheduleEndpoint } from "../features/requests/server/endpoints";
+import { createRequestHandler } from "../features/requests/server/handle-request";
 import { functionConfig } from "../lib/server/http/read-body";
 
 export default createRequestHandler(scheduleEndpoint);

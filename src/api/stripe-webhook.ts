@@ -1,5 +1,5 @@
-/** /api/stripe-webhook: Stripe's signed events, the one way a payment online counts (src/lib/server/payments/webhook.ts). */
-import { stripeWebhookHandler } from "../lib/server/payments/webhook";
+/** /api/stripe-webhook: Stripe's signed events, the one way a payment online counts (src/features/payments/server/webhook.ts). */
+import { stripeWebhookHandler } from "../features/payments/server/webhook";
 import { functionConfig } from "../lib/server/http/read-body";
 
 export default stripeWebhookHandler;

@@ -1,5 +1,5 @@
 /**
- * The shape of content/agreement.md's front matter (its body: src/lib/agreement/agreement-text.ts).
+ * The shape of content/agreement.md's front matter (its body: src/features/agreement/shared/agreement-text.ts).
  * Joined with the other content files' schemas in content-schema.ts.
  */
 import { z } from "zod";

@@ -9,7 +9,7 @@ import { isoDate, longText, patterns, slug, text } from "./content-fields";
 const weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 export type Weekday = (typeof weekdays)[number];
 /**
- * The holidays the owner may close on, by id; src/lib/booking/holidays.ts has the date-holidays
+ * The holidays the owner may close on, by id; src/features/booking/shared/holidays.ts has the date-holidays
  * rule that dates each one and the observed-day rule.
  */
 export const holidayIds = [

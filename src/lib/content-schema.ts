@@ -23,7 +23,7 @@ import { availabilitySchema } from "./availability-schema";
 import { postFrontmatterSchema, topicsSchema } from "./blog-schema";
 import { formatContentIssues } from "./content-errors";
 import { pricingSchema } from "./pricing-schema";
-import { privacySchema } from "./privacy/retention-schema";
+import { privacySchema } from "./retention-schema";
 import { lawPages, pageSourcesSchema, serviceFrontmatterSchema, type LawPage } from "./service-schema";
 import { faqSchema, footerSchema, navigationSchema, siteSchema } from "./site-schema";
 import { waterPackagesSchema, waterParametersSchema } from "./water-schema";

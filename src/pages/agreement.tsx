@@ -1,6 +1,6 @@
 import { type HeadProps, type PageProps } from "gatsby";
 import React, { useEffect, useState } from "react";
-import { SignAgreement } from "../components/agreement/sign-agreement";
+import { SignAgreement } from "../features/agreement/ui/sign-agreement";
 import { RequestProvider } from "../components/forms/request-provider";
 import { Seo } from "../components/seo";
 import { Container } from "../components/ui/container";

@@ -7,7 +7,7 @@ import { PageHeader } from "../components/ui/page-header";
 import { useSiteInfo } from "../hooks/use-site-info";
 import { schedulePath } from "../lib/paths";
 import { telHref } from "../lib/phone";
-import { refundSentence } from "../lib/payments/refund-rule";
+import { refundSentence } from "../features/payment-ledger/shared/refund-rule";
 
 interface PolicyData {
   availability: {

@@ -1,6 +1,6 @@
 import { type HeadProps } from "gatsby";
 import React from "react";
-import { ContactForm } from "../components/contact/contact-form";
+import { ContactForm } from "../features/requests/ui/contact-form";
 import { ContactDetails } from "../components/content/contact-details";
 import { RequestProvider } from "../components/forms/request-provider";
 import { Seo } from "../components/seo";

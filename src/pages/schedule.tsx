@@ -2,7 +2,7 @@ import { type HeadProps, type PageProps } from "gatsby";
 import React from "react";
 import { ContactDetails } from "../components/content/contact-details";
 import { RequestProvider } from "../components/forms/request-provider";
-import { ScheduleForm } from "../components/schedule/schedule-form";
+import { ScheduleForm } from "../features/booking/ui/schedule-form";
 import { Seo } from "../components/seo";
 import { Container } from "../components/ui/container";
 import { PageHeader } from "../components/ui/page-header";

@@ -10,14 +10,14 @@
  */
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { business } from "../lib/business-data";
-import { sweepLapsedHolds } from "../lib/server/booking/hold-sweep";
+import { sweepLapsedHolds } from "../features/booking/server/hold-sweep";
 import type { Database } from "../lib/server/db/database";
 import { databaseOr503 } from "../lib/server/http/database-or-503";
 import { sendFailure } from "../lib/server/http/http-error";
 import { isSchedulerToken } from "../lib/server/http/scheduler-token";
 import { deliverNow } from "../lib/server/mail/deliver-now";
 import { withOwnMail } from "../lib/server/mail/own-mail";
-import { sendDueReminders } from "../lib/server/reminders/reminders";
+import { sendDueReminders } from "../features/reminders/server/reminders";
 import { runtimeEnv } from "../lib/server/runtime/runtime";
 import { endLapsedDeskSecrets } from "../features/desk/server/desk-store";
 

@@ -7,7 +7,7 @@
 import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { readRawContentFile } from "../../src/build-time/content-files";
-import { inspectorName, type Inspector } from "../../src/lib/booking/inspectors";
+import { inspectorName, type Inspector } from "../../src/features/booking/shared/inspectors";
 import { DAY_SLOTS } from "../support/booking";
 import { inE2eDatabase, moveVisitBack, shootDesk, signInToDesk, startsAhead, uploadReport } from "../support/desk-page";
 import { shotsDir } from "../support/e2e-env";

@@ -10,7 +10,7 @@
 import { randomUUID } from "node:crypto";
 import type ICAL from "ical.js";
 import { availability } from "../../src/lib/business-data";
-import { BOOKING_MAIL_FIRST_HOURS, sendDueReminders } from "../../src/lib/server/reminders/reminders";
+import { BOOKING_MAIL_FIRST_HOURS, sendDueReminders } from "../../src/features/reminders/server/reminders";
 import { withDatabase } from "../../src/serve/database-access";
 import { postJson, send } from "../support/function-server";
 import { bookingRequest, SHORT_JOB } from "../support/sample-requests";

@@ -11,7 +11,7 @@ import { postJson, send, startFunctionServer, type FunctionServer } from "../sup
 import { getJson, startDispenser } from "../support/start-dispenser";
 import { bookingRequest, SHORT_JOB } from "../support/sample-requests";
 import { storeReminders } from "../../netlify/functions/retry-deliveries.mjs";
-import { bookingToken } from "../../src/lib/server/booking/booking-links";
+import { bookingToken } from "../../src/features/booking/server/booking-links";
 import { schedulerToken } from "../../src/lib/server/http/scheduler-token";
 import { storedMail } from "../../src/lib/server/mail/deliveries";
 import { BOOKED_BY_AGENT } from "../../src/lib/forms/choices";

@@ -6,7 +6,7 @@
  * moves a booking, after which its time can be booked again.
  */
 import { randomUUID } from "node:crypto";
-import { bookingToken } from "../../src/lib/server/booking/booking-links";
+import { bookingToken } from "../../src/features/booking/server/booking-links";
 import { postJson, startFunctionServer, type Answer } from "../support/function-server";
 import { getJson, openStartsOf } from "../support/start-dispenser";
 import { bookingRequest, SHORT_JOB } from "../support/sample-requests";

@@ -18,7 +18,7 @@ import { ensureTestBrowser } from "../../scripts/lib/chromium";
 import { startEditor } from "../support/editor";
 import { copySite } from "../../scripts/lib/site-copy";
 import { readRawContentFile } from "../../src/build-time/content-files";
-import { unknownPlaceholders } from "../../src/lib/agreement/agreement-text";
+import { unknownPlaceholders } from "../../src/features/agreement/shared/agreement-text";
 import { agreementFrontmatterSchema, postFrontmatterSchema, yamlSchemas } from "../../src/lib/content-schema";
 import { patterns } from "../../src/lib/content-fields";
 import { readFrontMatter } from "../../src/lib/front-matter";

@@ -8,18 +8,18 @@
  */
 import { BOOKED_BY_AGENT } from "../../src/lib/forms/choices";
 import type { Database } from "../../src/lib/server/db/database";
-import { addressKey, agreementsOf as agreementsAbout, keptAbout } from "../../src/lib/server/privacy/kept-about";
-import { insertAgreement } from "../../src/lib/server/signed-agreements/agreement-queries";
-import { insertBooking, setStatus } from "../../src/lib/server/booking/booking-queries";
+import { addressKey, agreementsOf as agreementsAbout, keptAbout } from "../../src/features/privacy/server/kept-about";
+import { insertAgreement } from "../../src/features/signed-agreements/server/agreement-queries";
+import { insertBooking, setStatus } from "../../src/features/booking/server/booking-queries";
 import { instantOf, MARYLAND } from "../../src/lib/maryland-time/local-time";
 import { longDate } from "../../src/lib/format";
-import { neverHeldAgreementRule, retention } from "../../src/lib/privacy/declaration";
-import { enforceRetention } from "../../src/lib/server/privacy/retention";
+import { neverHeldAgreementRule, retention } from "../../src/features/privacy/shared/declaration";
+import { enforceRetention } from "../../src/features/privacy/server/retention";
 import { deskItems } from "../../src/features/desk/server/desk-view";
 import { insertDeliveries, insertRequest } from "../../src/lib/server/mail/outbox";
 import { mailboxOf } from "../../src/lib/server/mail/mailbox-address";
-import { deleteData } from "../../src/lib/server/privacy/data-rights";
-import { describeKept } from "../../src/lib/server/privacy/kept-data";
+import { deleteData } from "../../src/features/privacy/server/data-rights";
+import { describeKept } from "../../src/features/privacy/server/kept-data";
 import { blockDatabase, engines } from "../support/database-engines";
 
 let made = 0;

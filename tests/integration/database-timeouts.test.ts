@@ -12,7 +12,7 @@ import { startPostgres, type PostgresServer } from "../support/postgres-server";
 import { startFunctionServer, type FunctionServer } from "../support/function-server";
 import { openStartsOf } from "../support/start-dispenser";
 import { bookingRequest, contactMessage, jobQuery, SHORT_JOB } from "../support/sample-requests";
-import { bookingToken, purposeToken } from "../../src/lib/server/booking/booking-links";
+import { bookingToken, purposeToken } from "../../src/features/booking/server/booking-links";
 import { settingsEnv } from "../../src/lib/server/runtime/settings";
 import { errorCode, openDatabase } from "../../src/lib/server/db/database";
 

@@ -9,13 +9,18 @@ import { promisify } from "node:util";
 import { serveDatabaseAccess } from "../../src/serve/database-access";
 import { siteRoot } from "../../scripts/lib/site-copy";
 import { availability } from "../../src/lib/business-data";
-import { book, calendar, holderOf, lengthOf, jobOf } from "../../src/lib/server/booking/booking";
-import { busyBetween, findBooking, insertBooking, type Booking } from "../../src/lib/server/booking/booking-queries";
+import { book, calendar, holderOf, lengthOf, jobOf } from "../../src/features/booking/server/booking";
+import {
+  busyBetween,
+  findBooking,
+  insertBooking,
+  type Booking,
+} from "../../src/features/booking/server/booking-queries";
 import { errorCode, EXCLUSION_VIOLATION, type Database } from "../../src/lib/server/db/database";
 import { claimDue, finishDelivery } from "../../src/lib/server/mail/deliveries";
 import { MIGRATIONS } from "../../src/lib/server/db/migrations";
 import { insertDeliveries } from "../../src/lib/server/mail/outbox";
-import { describeServices } from "../../src/lib/server/booking/schedule-emails";
+import { describeServices } from "../../src/features/booking/server/schedule-emails";
 import { storeBlankRequest } from "../support/stored-requests";
 import type { ScheduleRequest } from "../../src/lib/request-schemas";
 import { engines } from "../support/database-engines";

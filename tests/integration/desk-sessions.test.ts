@@ -9,9 +9,9 @@ import { bodyText, waitFor } from "../support/mailbox";
 import { desk, deskEngines, deskGet, mailsTo, OFFICE, signIn } from "../support/desk-client";
 import { deskServerForTests, signInTokenOf } from "../support/desk-server";
 import { endLapsedDeskSecrets } from "../../src/features/desk/server/desk-store";
-import { enforceRetention } from "../../src/lib/server/privacy/retention";
-import { retention } from "../../src/lib/privacy/declaration";
-import { DESK_RECORDS_DAYS } from "../../src/lib/privacy/desk-records";
+import { enforceRetention } from "../../src/features/privacy/server/retention";
+import { retention } from "../../src/features/privacy/shared/declaration";
+import { DESK_RECORDS_DAYS } from "../../src/features/privacy/shared/desk-records";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

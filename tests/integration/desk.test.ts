@@ -7,7 +7,7 @@
  * (The signing link the desk sends and what needs the owner's attention: desk-attention.test.ts.)
  */
 import { parseSetCookie } from "cookie";
-import { inspectorName, type Inspector } from "../../src/lib/booking/inspectors";
+import { inspectorName, type Inspector } from "../../src/features/booking/shared/inspectors";
 import { randomUUID } from "node:crypto";
 import { startFunctionServer, type FunctionServer } from "../support/function-server";
 import { openStartsOf } from "../support/start-dispenser";

@@ -9,9 +9,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import pg from "pg";
-import { manageBookingHandler } from "../../src/lib/server/booking/manage-booking";
-import { bookingToken } from "../../src/lib/server/booking/booking-links";
-import { insertBooking } from "../../src/lib/server/booking/booking-queries";
+import { manageBookingHandler } from "../../src/features/booking/server/manage-booking";
+import { bookingToken } from "../../src/features/booking/server/booking-links";
+import { insertBooking } from "../../src/features/booking/server/booking-queries";
 import { openDatabase, type Database } from "../../src/lib/server/db/database";
 import { claimDue, deliveryStates } from "../../src/lib/server/mail/deliveries";
 import {
@@ -23,7 +23,7 @@ import {
 } from "../../src/lib/server/mail/delivery";
 import { longestSendMs } from "../../src/lib/server/mail/mailer";
 import { insertDeliveries, insertRequest } from "../../src/lib/server/mail/outbox";
-import { sweepLapsedHolds } from "../../src/lib/server/booking/hold-sweep";
+import { sweepLapsedHolds } from "../../src/features/booking/server/hold-sweep";
 import { serverSettings, settingsEnv } from "../../src/lib/server/runtime/settings";
 import { runFunction } from "../../src/serve/functions";
 import { startMailbox, waitFor, type Mailbox } from "../support/mailbox";

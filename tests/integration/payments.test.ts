@@ -17,7 +17,7 @@ import type { DeskDays } from "../../src/features/desk/shared/desk-item";
 import { SHORT_JOB } from "../support/sample-requests";
 import { withDatabase } from "../../src/serve/database-access";
 import { availability } from "../../src/lib/business-data";
-import type { ManagedBooking } from "../../src/lib/booking/managed-booking";
+import type { ManagedBooking } from "../../src/features/booking/shared/managed-booking";
 
 const { book, lastEmail } = visitors("payer");
 

@@ -12,7 +12,7 @@ import { withDatabase } from "../../src/serve/database-access";
 import { postJson, send, startFunctionServer, type FunctionServer } from "../support/function-server";
 import { getJson, startDispenser } from "../support/start-dispenser";
 import { bookingRequest, contactMessage, SHORT_JOB } from "../support/sample-requests";
-import { bookingToken, purposeToken } from "../../src/lib/server/booking/booking-links";
+import { bookingToken, purposeToken } from "../../src/features/booking/server/booking-links";
 import { marylandToday } from "../../src/lib/maryland-time/maryland-today";
 import { DEFAULT_SETTINGS } from "../../src/lib/server/runtime/settings";
 import { mailboxOf } from "../../src/lib/server/mail/mailbox-address";

@@ -8,8 +8,8 @@
 import { startPostgres, type PostgresServer } from "../support/postgres-server";
 import { startFunctionServer, type FunctionServer } from "../support/function-server";
 import { availability } from "../../src/lib/business-data";
-import { moveBooking, setStatus } from "../../src/lib/server/booking/booking-queries";
-import { BOOKING_MAIL_FIRST_HOURS } from "../../src/lib/server/reminders/reminders";
+import { moveBooking, setStatus } from "../../src/features/booking/server/booking-queries";
+import { BOOKING_MAIL_FIRST_HOURS } from "../../src/features/reminders/server/reminders";
 import { openDatabase, type Database } from "../../src/lib/server/db/database";
 import { settingsEnv } from "../../src/lib/server/runtime/settings";
 import { waitFor } from "../support/mailbox";

@@ -8,10 +8,10 @@
 import { startPostgres, type PostgresServer } from "../support/postgres-server";
 import { availability } from "../../src/lib/business-data";
 import { BOOKED_BY_AGENT } from "../../src/lib/forms/choices";
-import { sendDueReminders } from "../../src/lib/server/reminders/reminders";
-import { insertAgreement } from "../../src/lib/server/signed-agreements/agreement-queries";
-import { filledAgreement } from "../../src/lib/server/agreement/agreement";
-import { findBooking, moveBooking, setStatus } from "../../src/lib/server/booking/booking-queries";
+import { sendDueReminders } from "../../src/features/reminders/server/reminders";
+import { insertAgreement } from "../../src/features/signed-agreements/server/agreement-queries";
+import { filledAgreement } from "../../src/features/agreement/server/agreement";
+import { findBooking, moveBooking, setStatus } from "../../src/features/booking/server/booking-queries";
 import { openDatabase, type Database } from "../../src/lib/server/db/database";
 import { storeConfirmedBooking } from "../support/stored-booking";
 

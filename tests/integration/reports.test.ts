@@ -10,13 +10,13 @@
  */
 import { moveVisitStart } from "../support/stored-booking";
 import { COPY_AGENT } from "../../src/lib/forms/choices";
-import { retention } from "../../src/lib/privacy/declaration";
+import { retention } from "../../src/features/privacy/shared/declaration";
 import { instantOf, MARYLAND } from "../../src/lib/maryland-time/local-time";
-import { bookingToken } from "../../src/lib/server/booking/booking-links";
-import { agreementGoesOn, goesOn, periodsOf } from "../../src/lib/server/privacy/due-days";
-import { enforceRetention } from "../../src/lib/server/privacy/retention";
-import { reportStore } from "../../src/lib/server/report/deploy-store";
-import type { ReportStore } from "../../src/lib/server/report/report-store";
+import { bookingToken } from "../../src/features/booking/server/booking-links";
+import { agreementGoesOn, goesOn, periodsOf } from "../../src/features/privacy/server/due-days";
+import { enforceRetention } from "../../src/features/privacy/server/retention";
+import { reportStore } from "../../src/features/report/server/deploy-store";
+import type { ReportStore } from "../../src/features/report/server/report-store";
 import { withDatabase } from "../../src/serve/database-access";
 import type { DeskItem } from "../../src/features/desk/shared/desk-item";
 import { desk, DESK_SECRETS, deskEngines, deskGet, mailsTo, signIn, visitors } from "../support/desk-client";

@@ -5,15 +5,15 @@
  * once a day; and what it records is counts, nothing about anyone.
  */
 import { instantOf, MARYLAND } from "../../src/lib/maryland-time/local-time";
-import { retention } from "../../src/lib/privacy/declaration";
-import { insertBooking, type BookingStatus } from "../../src/lib/server/booking/booking-queries";
+import { retention } from "../../src/features/privacy/shared/declaration";
+import { insertBooking, type BookingStatus } from "../../src/features/booking/server/booking-queries";
 import { database, type Database } from "../../src/lib/server/db/database";
-import { keptAbout } from "../../src/lib/server/privacy/kept-about";
-import { insertLinkAsk, retentionRuns } from "../../src/lib/server/privacy/privacy-queries";
+import { keptAbout } from "../../src/features/privacy/server/kept-about";
+import { insertLinkAsk, retentionRuns } from "../../src/features/privacy/server/privacy-queries";
 import { insertDeliveries, insertRequest } from "../../src/lib/server/mail/outbox";
-import { goesOn, periodsOf } from "../../src/lib/server/privacy/due-days";
-import { describeKept } from "../../src/lib/server/privacy/kept-data";
-import { enforceRetention } from "../../src/lib/server/privacy/retention";
+import { goesOn, periodsOf } from "../../src/features/privacy/server/due-days";
+import { describeKept } from "../../src/features/privacy/server/kept-data";
+import { enforceRetention } from "../../src/features/privacy/server/retention";
 import { blockDatabase, engines } from "../support/database-engines";
 import { newDataDir } from "../support/embedded-database";
 

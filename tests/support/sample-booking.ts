@@ -1,5 +1,5 @@
 /** A booking as booking-queries.ts reads it, for the unit tests of what is made from one (feeds, e-mails). */
-import type { Booking } from "../../src/lib/server/booking/booking-queries";
+import type { Booking } from "../../src/features/booking/server/booking-queries";
 
 /** A residential inspection of 150 minutes on site at 9 am on 3 December 2026, Maryland time. */
 export const SAMPLE_START = "2026-12-03T09:00:00-05:00";

@@ -2,7 +2,7 @@
  * A confirmed booking written straight to the database as a schedule request stores it (its
  * request and its booking row, in one transaction), for tests of what happens to bookings later.
  */
-import { insertBooking } from "../../src/lib/server/booking/booking-queries";
+import { insertBooking } from "../../src/features/booking/server/booking-queries";
 import type { Database } from "../../src/lib/server/db/database";
 import { insertRequest } from "../../src/lib/server/mail/outbox";
 

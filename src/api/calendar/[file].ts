@@ -1,4 +1,4 @@
-/** GET /api/calendar/<secret>.ics: the owner's private feed of bookings (src/lib/server/booking/owner-calendar.ts). */
-import { ownerCalendarHandler } from "../../lib/server/booking/owner-calendar";
+/** GET /api/calendar/<secret>.ics: the owner's private feed of bookings (src/features/booking/server/owner-calendar.ts). */
+import { ownerCalendarHandler } from "../../features/booking/server/owner-calendar";
 
 export default ownerCalendarHandler;

@@ -1,7 +1,7 @@
 import { type HeadProps, type PageProps } from "gatsby";
 import React, { useEffect, useState } from "react";
 import { RequestProvider } from "../../components/forms/request-provider";
-import { KeptDataView } from "../../components/privacy/kept-data-view";
+import { KeptDataView } from "../../features/privacy/ui/kept-data-view";
 import { Seo } from "../../components/seo";
 import { Container } from "../../components/ui/container";
 import { PageHeader } from "../../components/ui/page-header";

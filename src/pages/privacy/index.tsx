@@ -1,10 +1,10 @@
 import { type HeadProps } from "gatsby";
 import React from "react";
 import { RequestProvider } from "../../components/forms/request-provider";
-import { DataRequestForm } from "../../components/privacy/data-request-form";
-import { FormFields } from "../../components/privacy/form-fields";
-import { KeptRecords } from "../../components/privacy/kept-records";
-import { Recipients } from "../../components/privacy/recipients";
+import { DataRequestForm } from "../../features/privacy/ui/data-request-form";
+import { FormFields } from "../../features/privacy/ui/form-fields";
+import { KeptRecords } from "../../features/privacy/ui/kept-records";
+import { Recipients } from "../../features/privacy/ui/recipients";
 import { SourceList } from "../../components/content/source-list";
 import { Seo } from "../../components/seo";
 import { Container } from "../../components/ui/container";
@@ -13,7 +13,7 @@ import { usePageSources } from "../../hooks/use-page-sources";
 import { useSiteInfo } from "../../hooks/use-site-info";
 import { telHref } from "../../lib/phone";
 import { possessive } from "../../lib/format";
-import { DESK_RECORDS_DAYS } from "../../lib/privacy/desk-records";
+import { DESK_RECORDS_DAYS } from "../../features/privacy/shared/desk-records";
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
@@ -26,7 +26,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** The privacy notice, made from the declaration (src/lib/privacy) that the build checks against the forms. */
+/** The privacy notice, made from the declaration (src/features/privacy/shared) that the build checks against the forms. */
 export default function PrivacyPage() {
   const { name, phone, email } = useSiteInfo();
   const { sources, lastReviewed } = usePageSources("privacy");

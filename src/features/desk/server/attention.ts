@@ -12,9 +12,9 @@ import { localDate, MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-t
 import { longDate } from "../../../lib/format";
 import type { DeskAttention } from "../shared/desk-attention";
 import type { Queryable } from "../../../lib/server/db/database";
-import { DATA_REQUESTS } from "../../../lib/server/privacy/privacy-queries";
-import { DATA_ACTIONS, OFFICE_COPIES } from "../../../lib/server/privacy/privacy-emails";
-import { BOOKING_CHANGES } from "../../../lib/server/booking/manage-booking";
+import { DATA_REQUESTS } from "../../privacy/server/privacy-queries";
+import { DATA_ACTIONS, OFFICE_COPIES } from "../../privacy/server/privacy-emails";
+import { BOOKING_CHANGES } from "../../booking/server/manage-booking";
 import { marylandText } from "./desk-mail";
 import { deliveryWords, STANDING_WORDS } from "./desk-view";
 

@@ -8,8 +8,8 @@ import type { GatsbyFunctionRequest } from "gatsby";
 import { business } from "../../../lib/business-data";
 import { idempotencyKey } from "../../../lib/server/http/idempotency-key";
 import { createReference } from "../../../lib/server/mail/reference";
-import { acceptSchedule, scheduleEndpoint } from "../../../lib/server/requests/endpoints";
-import { storeRequest } from "../../../lib/server/requests/handle-request";
+import { acceptSchedule, scheduleEndpoint } from "../../requests/server/endpoints";
+import { storeRequest } from "../../requests/server/handle-request";
 import { runtimeEnv } from "../../../lib/server/runtime/runtime";
 
 export async function bookCaller(

@@ -18,15 +18,15 @@ import {
   moveBooking,
   setStatus,
   type Booking,
-} from "../../../lib/server/booking/booking-queries";
+} from "../../booking/server/booking-queries";
 import { lockKeys } from "../../../lib/server/db/advisory-locks";
 import { HttpError } from "../../../lib/server/http/http-error";
 import type { MailMessage } from "../../../lib/server/mail/mailer";
-import { holdInspector, inspectorDays, jobOf, lengthOf, startFor } from "../../../lib/server/booking/booking";
-import { recordChange } from "../../../lib/server/booking/manage-booking";
-import { visitorChangeMail } from "../../../lib/server/booking/change-emails";
-import { refundCancellation, refundNote } from "../../../lib/server/payment-ledger/refund";
-import { inspectorName } from "../../../lib/booking/inspectors";
+import { holdInspector, inspectorDays, jobOf, lengthOf, startFor } from "../../booking/server/booking";
+import { recordChange } from "../../booking/server/manage-booking";
+import { visitorChangeMail } from "../../booking/server/change-emails";
+import { refundCancellation, refundNote } from "../../payment-ledger/server/refund";
+import { inspectorName } from "../../booking/shared/inspectors";
 
 const referenceOf = (body: Record<string, unknown>) => {
   if (typeof body.reference !== "string" || !body.reference) throw new HttpError(400, "Say which booking.");

@@ -8,15 +8,15 @@
  */
 import { stringify } from "csv-stringify/sync";
 import { availability } from "../../../lib/business-data";
-import { inspectorName } from "../../../lib/booking/inspectors";
-import { signedByText } from "../../../lib/server/signed-agreements/signature-text";
-import { signaturesOf } from "../../../lib/server/booking/owner-calendar";
+import { inspectorName } from "../../booking/shared/inspectors";
+import { signedByText } from "../../signed-agreements/server/signature-text";
+import { signaturesOf } from "../../booking/server/owner-calendar";
 import type { Queryable } from "../../../lib/server/db/database";
-import { bookingsSince, standingOf, type Booking } from "../../../lib/server/booking/booking-queries";
-import { describeServices } from "../../../lib/server/booking/schedule-emails";
+import { bookingsSince, standingOf, type Booking } from "../../booking/server/booking-queries";
+import { describeServices } from "../../booking/server/schedule-emails";
 import { STANDING_WORDS } from "./desk-view";
-import { paymentStatus } from "../../../lib/server/payment-ledger/payment-status";
-import { agentRoleOf } from "../../../lib/booking/agent-copy";
+import { paymentStatus } from "../../payment-ledger/server/payment-status";
+import { agentRoleOf } from "../../booking/shared/agent-copy";
 import { AGENT_EMAILED } from "../shared/desk-item";
 
 const COLUMNS = [

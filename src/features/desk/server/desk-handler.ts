@@ -40,15 +40,15 @@ import { requireText } from "./desk-text";
 import { onNetlify } from "../../../lib/server/deploy/deploy-context";
 import { deskDatabase, refuseDeskNotReady } from "./desk-not-ready";
 import { requireSameOrigin, requireSession, setSessionCookie } from "./session";
-import { REPORTS_OFF, reportStore } from "../../../lib/server/report/deploy-store";
+import { REPORTS_OFF, reportStore } from "../../report/server/deploy-store";
 import {
   attachReport,
   ownerDownloadLink,
   releaseReportAnyway,
   reportUploadLink,
-} from "../../../lib/server/report/report-desk";
+} from "../../report/server/report-desk";
 import { resendSigningLink } from "./resend-signing";
-import { recordPaymentOnSite, resendPayLink } from "../../../lib/server/payments/desk-payments";
+import { recordPaymentOnSite, resendPayLink } from "../../payments/server/desk-payments";
 import { needsAttention } from "./attention";
 import { removeTimeOff, takeTimeOff, timeOffAsk } from "./time-off";
 

@@ -6,24 +6,24 @@
 import { availability } from "../../../lib/business-data";
 import { bookedSpanText } from "../../../lib/maryland-time/booked-time";
 import { MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";
-import { downloadsOf, reportsOf } from "../../../lib/server/report/report-queries";
+import { downloadsOf, reportsOf } from "../../report/server/report-queries";
 import type { Queryable } from "../../../lib/server/db/database";
-import { agreementsOf } from "../../../lib/server/signed-agreements/agreement-queries";
-import { paymentStatus } from "../../../lib/server/payment-ledger/payment-status";
-import { paymentsOn } from "../../../lib/server/payment-ledger/stripe-client";
+import { agreementsOf } from "../../signed-agreements/server/agreement-queries";
+import { paymentStatus } from "../../payment-ledger/server/payment-status";
+import { paymentsOn } from "../../payment-ledger/server/stripe-client";
 import {
   NEVER_HELD,
   standingOf,
   type Booking,
   type BookingRow,
   type BookingStatus,
-} from "../../../lib/server/booking/booking-queries";
-import { describeServices } from "../../../lib/server/booking/schedule-emails";
-import { agentRoleOf } from "../../../lib/booking/agent-copy";
-import { signedAtText, signedByText } from "../../../lib/server/signed-agreements/signature-text";
+} from "../../booking/server/booking-queries";
+import { describeServices } from "../../booking/server/schedule-emails";
+import { agentRoleOf } from "../../booking/shared/agent-copy";
+import { signedAtText, signedByText } from "../../signed-agreements/server/signature-text";
 import { longDate } from "../../../lib/format";
-import { retention } from "../../../lib/privacy/declaration";
-import { agreementGoesOn } from "../../../lib/server/privacy/due-days";
+import { retention } from "../../privacy/shared/declaration";
+import { agreementGoesOn } from "../../privacy/server/due-days";
 import type { DeskItem } from "../shared/desk-item";
 import { marylandText } from "./desk-mail";
 

@@ -4,12 +4,12 @@
  * alone, never to an agent, who cannot sign; once per press, through the booking's recorded changes
  * (manage-booking.ts, recordChange), so it is listed with the booking's other e-mails.
  */
-import { findAgreement } from "../../../lib/server/signed-agreements/agreement-queries";
-import { filledAgreement } from "../../../lib/server/agreement/agreement";
-import { signingLinkMail } from "../../../lib/server/agreement/agreement-emails";
-import { expireIfLapsed, findBooking } from "../../../lib/server/booking/booking-queries";
-import { linkSecret, signingLink } from "../../../lib/server/booking/booking-links";
-import { recordChange } from "../../../lib/server/booking/manage-booking";
+import { findAgreement } from "../../signed-agreements/server/agreement-queries";
+import { filledAgreement } from "../../agreement/server/agreement";
+import { signingLinkMail } from "../../agreement/server/agreement-emails";
+import { expireIfLapsed, findBooking } from "../../booking/server/booking-queries";
+import { linkSecret, signingLink } from "../../booking/server/booking-links";
+import { recordChange } from "../../booking/server/manage-booking";
 import type { Database } from "../../../lib/server/db/database";
 import { HttpError } from "../../../lib/server/http/http-error";
 

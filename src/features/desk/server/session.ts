@@ -11,7 +11,7 @@ import { onNetlify } from "../../../lib/server/deploy/deploy-context";
 import type { Queryable } from "../../../lib/server/db/database";
 import { HttpError } from "../../../lib/server/http/http-error";
 import { runtimeEnv } from "../../../lib/server/runtime/runtime";
-import { siteUrl } from "../../../lib/server/booking/booking-links";
+import { siteUrl } from "../../booking/server/booking-links";
 import { deskPeople } from "./desk-mail";
 import { dropLinksOf, endSessionsOf, findSession, type DeskSession } from "./desk-store";
 

@@ -12,7 +12,7 @@
  */
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import type { Database, Queryable } from "../../../lib/server/db/database";
-import { siteUrl } from "../../../lib/server/booking/booking-links";
+import { siteUrl } from "../../booking/server/booking-links";
 import { clientAddress } from "../../../lib/server/http/client-address";
 import { HttpError } from "../../../lib/server/http/http-error";
 import { readJsonBody } from "../../../lib/server/http/read-body";

@@ -16,10 +16,10 @@ import {
   insertBooking,
   setStatus,
   findBooking,
-} from "../../../lib/server/booking/booking-queries";
+} from "../../booking/server/booking-queries";
 import { lockKeys } from "../../../lib/server/db/advisory-locks";
 import { HttpError } from "../../../lib/server/http/http-error";
-import { inspectorDays } from "../../../lib/server/booking/booking";
+import { inspectorDays } from "../../booking/server/booking";
 import { storeDeskRequest } from "./desk-mail";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
-import type { AgentRole } from "../../../lib/booking/agent-copy";
+import type { AgentRole } from "../../booking/shared/agent-copy";
 
 /** What the desk's functions answer (../server/), read by its page (../ui/). */
-import type { Inspector } from "../../../lib/booking/inspectors";
+import type { Inspector } from "../../booking/shared/inspectors";
 
 /** Whether the agent gets the booking's e-mails, and why: the desk's card and its CSV say it so. */
 export const AGENT_EMAILED: Record<AgentRole | "none", string> = {
@@ -50,7 +50,7 @@ export interface DeskItem {
   /** A confirmed visit whose time has come: its report can be uploaded from then. */
   visitStarted: boolean;
   emails: Array<{ message: string; to: string; subject: string; state: string }>;
-  /** Where its payment stands, in cents (src/lib/server/payments/payment-status.ts); null for time off. */
+  /** Where its payment stands, in cents (src/features/payments/server/payment-status.ts); null for time off. */
   payment: DeskPayment | null;
 }
 

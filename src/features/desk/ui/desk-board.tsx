@@ -9,7 +9,7 @@ import React, { lazy, Suspense, useState } from "react";
 import { readApiError } from "../../../lib/api-error";
 import { apiRequest } from "../../../lib/api-request";
 import { marylandToday } from "../../../lib/maryland-time/maryland-today";
-import { inspectorsFor, type Inspector } from "../../../lib/booking/inspectors";
+import { inspectorsFor, type Inspector } from "../../booking/shared/inspectors";
 import { buttonStyles } from "../../../components/ui/button";
 import { DeskItemCard, type ItemAction } from "./desk-item";
 import { addDays, dayTitle, type DeskDays, type DeskItem, type DeskSession } from "./desk-types";
@@ -18,7 +18,7 @@ import { SaidNote, type Said } from "./said-note";
 import { TimeOffForm, type TimeOffAsk } from "./time-off-form";
 import { ATTENTION_KEY, AttentionView } from "./attention-view";
 import { SessionsView } from "./sessions-view";
-import type { ScheduleAnswer } from "../../../components/schedule/schedule-form";
+import type { ScheduleAnswer } from "../../booking/ui/schedule-form";
 
 /** The caller's booking form: the schedule form's code loads when the owner opens it. */
 const BookCaller = lazy(() => import("./book-caller"));

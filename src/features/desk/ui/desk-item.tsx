@@ -1,6 +1,6 @@
 /** One booking or time off on the desk: a line to scan, opened for its details and actions. */
 import React, { useState } from "react";
-import { inspectorOf, type Inspector } from "../../../lib/booking/inspectors";
+import { inspectorOf, type Inspector } from "../../booking/shared/inspectors";
 import { formatDollars } from "../../../lib/format";
 import { buttonStyles } from "../../../components/ui/button";
 import { clockText, type DeskItem } from "./desk-types";
@@ -8,7 +8,7 @@ import { AGENT_EMAILED } from "../shared/desk-item";
 import { InspectorMark } from "./inspector-mark";
 import { ReportPanel } from "./report-panel";
 import { SaidNote, type Said } from "./said-note";
-import { paymentText } from "../../../lib/payments/payment-text";
+import { paymentText } from "../../payment-ledger/shared/payment-text";
 import { DeskPayment } from "./desk-payment";
 
 export type ItemAction =

@@ -7,8 +7,8 @@
 import React, { useState } from "react";
 import { instantOf, MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";
 import { FieldError } from "../../../components/forms/fields";
-import { OpenTimePicker } from "../../../components/schedule/step-time";
-import { errorOf, type ScheduleForm } from "../../../components/schedule/step-types";
+import { OpenTimePicker } from "../../booking/ui/step-time";
+import { errorOf, type ScheduleForm } from "../../booking/ui/step-types";
 
 const input =
   "mt-1 block rounded-lg border border-slate-400 px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-brand-700";

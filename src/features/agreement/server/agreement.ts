@@ -1,0 +1,95 @@
+/**
+ * The inspection agreement of a booking: content/agreement.md filled in with the booking's client,
+ * property, services and fee, signed by the client from the link in their confirmation (a "sign"
+ * link: booking-links.ts), kept as signed (signed-agreements/agreement-queries.ts), and e-mailed as a PDF to the client
+ * and the business; the agent who booked or is copied is told only that it is signed.
+ * Its PDF: agreement-pdf.ts; its e-mails: agreement-emails.ts.
+ */
+import { createHash } from "node:crypto";
+import agreementFile from "!!raw-loader!../../../../content/agreement.md";
+import { availability, business } from "../../../lib/business-data";
+import { fillAgreement } from "../shared/agreement-text";
+import { agreementFrontmatterSchema } from "../../../lib/content-schema";
+import { formatDollars } from "../../../lib/format";
+import { readFrontMatter } from "../../../lib/front-matter";
+import { agentRoleOf, type AgentRole } from "../../booking/shared/agent-copy";
+import type { Booking } from "../../booking/server/booking-queries";
+import type { Queryable } from "../../../lib/server/db/database";
+import { findRequest } from "../../../lib/server/mail/outbox";
+import { describeServices, type ScheduleRecord } from "../../booking/server/schedule-emails";
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+// Front matter read as the build reads it for its check (gatsby/source-content.ts).
+const file = readFrontMatter(agreementFile);
+/** Validated at build (gatsby/source-content.ts); parsed here for its types and defaults. */
+const settings = agreementFrontmatterSchema.parse(file.data);
+
+/** The agreement's version: a short hash of the file as built, so any edit is a new version. */
+export const AGREEMENT_VERSION = sha256(agreementFile).slice(0, 12);
+export const agreementTitle = settings.title;
+
+/** What a booking's agreement says and the terms a signature covers. */
+export interface FilledAgreement {
+  version: string;
+  /** The exact text the client reads and signs. */
+  body: string;
+  /** A hash of the services and the fee: a signature covers these, whatever the time. */
+  terms: string;
+  /** The client it names as "you": who is asked to sign. */
+  clientName: string;
+  /** The property's address, as the text names it. */
+  property: string;
+  /** Where the signed copy and the "signed" note go. */
+  clientEmail: string;
+  /** The agent who hears of the visit (src/features/booking/shared/agent-copy.ts): told it is signed, reminded of it. */
+  agentEmail: string | null;
+  agentRole: AgentRole | null;
+}
+
+/** The agreement filled in for a booking, from the request that made it. */
+export async function filledAgreement(db: Queryable, booking: Booking): Promise<FilledAgreement> {
+  const record = (await findRequest(db, booking.reference))?.record as unknown as ScheduleRecord | undefined;
+  if (!record?.request) throw new Error(`booking ${booking.reference} has no request`);
+  const { request, quote } = record;
+  const services = describeServices(request);
+  const property = `${request.street}, ${request.city}, MD ${request.zip}`;
+  const body = fillAgreement(file.body.trim(), {
+    business: business.name,
+    client: request.name,
+    reference: booking.reference,
+    property,
+    services: services.map((service) => `- ${service}`).join("\n"),
+    fee: formatDollars(quote.total),
+    standard: request.mainInspection === "commercial" ? settings.commercialStandard : settings.residentialStandard,
+    reportDays: String(settings.reportWithinBusinessDays),
+    cutoffHours: String(availability.cancellation.cutoffHours),
+    phone: business.phone,
+  });
+  return {
+    version: AGREEMENT_VERSION,
+    body: `# ${settings.title}\n\n${body}\n`,
+    terms: sha256(JSON.stringify({ services, fee: quote.total })).slice(0, 16),
+    clientName: request.name,
+    property,
+    clientEmail: request.email,
+    agentEmail: agentRoleOf(request) ? request.agentEmail! : null,
+    agentRole: agentRoleOf(request),
+  };
+}
+
+export const bodyHash = sha256;
+
+/** The visit a booking's agreement is for, as it stands now: what its PDF opens with. */
+export interface AgreementVisit {
+  /** RFC 3339 on Maryland's clock, as bookings keep it. */
+  start: string;
+  property: string;
+  client: string;
+}
+
+export const agreementVisit = (booking: Pick<Booking, "start">, filled: FilledAgreement): AgreementVisit => ({
+  start: booking.start,
+  property: filled.property,
+  client: filled.clientName,
+});

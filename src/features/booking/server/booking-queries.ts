@@ -1,0 +1,291 @@
+/**
+ * Bookings (the table `bookings`): each holds one inspector over a range of time, and the
+ * exclusion constraint `bookings_no_overlap` refuses two live bookings of one inspector that
+ * overlap. Live means pending (held until confirmed from the e-mailed link) or booked.
+ */
+import { MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";
+import type { Busy } from "../shared/open-times";
+import type { Queryable } from "../../../lib/server/db/database";
+
+/** time_off: an inspector's time the owner took off on the desk (src/features/desk/server/time-off.ts), held like a booking. */
+export type BookingStatus = "pending" | "booked" | "cancelled" | "expired" | "time_off";
+
+/**
+ * The states of a booking whose visit never takes place: cancelled (never after it started) or
+ * expired unconfirmed. A signed agreement of such a booking is kept by the shorter rule.
+ */
+export const NEVER_HELD: readonly BookingStatus[] = ["cancelled", "expired"];
+
+/** The job as its open times are worked out again when it is moved. */
+export interface BookedJob {
+  mainInspection: string;
+  addOns: string[];
+  waterPackages: string[];
+  squareFeet: number;
+  county: string;
+}
+
+/** What the owner's calendar shows of a booking: the address and the client. */
+export interface OwnerEvent {
+  summary: string;
+  description: string;
+  location: string;
+}
+
+export interface Booking {
+  reference: string;
+  inspector: number;
+  /** RFC 3339 in Maryland's time. */
+  start: string;
+  onSiteMinutes: number;
+  /** The held range, travel and buffer included (ms since 1970). */
+  from: number;
+  to: number;
+  status: BookingStatus;
+  confirmBy: string | null;
+  /** The confirmation window it was booked with. */
+  confirmWithinMinutes: number;
+  mailbox: string;
+  phone: string;
+  property: string;
+  job: BookedJob;
+  ownerEvent: OwnerEvent;
+  moves: number;
+  sequence: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A bookings row as the queries read it (the desk reads a part of it with its request). */
+export interface BookingRow extends Record<string, unknown> {
+  reference: string;
+  inspector: number;
+  start_at: Date;
+  on_site_minutes: number;
+  held_from: Date;
+  held_to: Date;
+  status: BookingStatus;
+  confirm_by: Date | null;
+  confirm_within_minutes: number;
+  mailbox: string;
+  phone: string;
+  property: string;
+  job: BookedJob;
+  owner_event: OwnerEvent;
+  moves: number;
+  sequence: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const COLUMNS = `reference, inspector, start_at, on_site_minutes, lower(during) AS held_from, upper(during) AS held_to,
+  status, confirm_by, confirm_within_minutes, mailbox, phone, property, job, owner_event, moves, sequence, created_at, updated_at`;
+
+const iso = (value: Date) => new Date(value).toISOString();
+
+const fromRow = (row: BookingRow): Booking => ({
+  reference: row.reference,
+  inspector: row.inspector,
+  start: rfc3339(new Date(row.start_at).getTime(), MARYLAND),
+  onSiteMinutes: row.on_site_minutes,
+  from: new Date(row.held_from).getTime(),
+  to: new Date(row.held_to).getTime(),
+  status: row.status,
+  confirmBy: row.confirm_by ? iso(row.confirm_by) : null,
+  confirmWithinMinutes: row.confirm_within_minutes,
+  mailbox: row.mailbox,
+  phone: row.phone,
+  property: row.property,
+  job: row.job,
+  ownerEvent: row.owner_event,
+  moves: row.moves,
+  sequence: row.sequence,
+  createdAt: iso(row.created_at),
+  updatedAt: iso(row.updated_at),
+});
+
+/**
+ * A hold lapses at its `confirm_by`, set when it is made. Nothing expires holds in every
+ * transaction (that UPDATE held the lapsed rows' locks to commit, and every booking waited on
+ * every other): a lapsed hold is simply not live to the queries below (LIVE), and its row is
+ * moved on where a transaction needs it: the one booking a change holds (`expireIfLapsed`), the
+ * inspector's overlapping holds when an insert meets them (`expireLapsedOverlapping`), and the
+ * rest by the delivery pass's sweep (`lapsedHolds`, hold-sweep.ts).
+ */
+const LAPSED = "status = 'pending' AND confirm_by <= $2";
+
+/** The booking a change holds, expired if its hold has lapsed: one row, the one locked anyway. */
+export async function expireIfLapsed(tx: Queryable, reference: string, now: string): Promise<void> {
+  await tx.query(
+    `UPDATE bookings SET status = 'expired', updated_at = $2, sequence = sequence + 1 WHERE reference = $1 AND ${LAPSED}`,
+    [reference, now],
+  );
+}
+
+/** An inspector's lapsed holds over a range, expired so that a new booking can take the time. */
+export async function expireLapsedOverlapping(
+  tx: Queryable,
+  inspector: number,
+  range: { from: number; to: number },
+  now: string,
+): Promise<number> {
+  const rows = await tx.query(
+    `UPDATE bookings SET status = 'expired', updated_at = $2, sequence = sequence + 1
+     WHERE inspector = $1 AND ${LAPSED} AND during && tstzrange($3, $4) RETURNING reference`,
+    [inspector, now, new Date(range.from).toISOString(), new Date(range.to).toISOString()],
+  );
+  return rows.length;
+}
+
+/** The references of holds that have lapsed and are still pending, oldest first (the sweep's work). */
+export async function lapsedHolds(db: Queryable, now: string, limit = 50): Promise<string[]> {
+  const rows = await db.query<{ reference: string }>(
+    `SELECT reference FROM bookings WHERE status = 'pending' AND confirm_by <= $1 ORDER BY confirm_by LIMIT $2`,
+    [now, limit],
+  );
+  return rows.map((row) => row.reference);
+}
+
+/** Still live at `now`: booked, time off, or pending with its window open. */
+const LIVE = "(status IN ('booked', 'time_off') OR (status = 'pending' AND (confirm_by IS NULL OR confirm_by > $1)))";
+
+/**
+ * A visit is done once its time on site has ended. It is derived from the booking's time, not
+ * stored: nothing has to move a booking on after its visit, and no pass that failed to run can
+ * leave one counted. `STILL_TO_COME` is the same rule in SQL, for `$1` as now; the two sit here
+ * together so that they stay one rule.
+ */
+export const visitEnd = (booking: Pick<Booking, "start" | "onSiteMinutes">) =>
+  Date.parse(booking.start) + booking.onSiteMinutes * 60_000;
+const STILL_TO_COME = "start_at + make_interval(mins => on_site_minutes) > $1";
+
+/** Where a booking stands for the owner at `now`: its status, or "done" for a booked visit that has passed. */
+export type Standing = BookingStatus | "done";
+export const standingOf = (booking: Booking, now: number): Standing =>
+  booking.status === "booked" && visitEnd(booking) <= now ? "done" : booking.status;
+
+/** The time held by live bookings between two instants, in one query. */
+export async function busyBetween(
+  db: Queryable,
+  from: number,
+  to: number,
+  now: string,
+  /** A booking being moved does not stand in its own way. */
+  except?: string,
+): Promise<Busy[]> {
+  // Instants as numbers (ms), which both drivers hand over without making a Date of each.
+  const rows = await db.query<{ inspector: number; held_from: number; held_to: number }>(
+    `SELECT inspector, (extract(epoch FROM lower(during)) * 1000)::float8 AS held_from,
+            (extract(epoch FROM upper(during)) * 1000)::float8 AS held_to FROM bookings
+     WHERE ${LIVE} AND during && tstzrange($2, $3) AND ($4::text IS NULL OR reference <> $4)`,
+    [now, new Date(from).toISOString(), new Date(to).toISOString(), except ?? null],
+  );
+  return rows.map((row) => ({ inspector: row.inspector, from: Number(row.held_from), to: Number(row.held_to) }));
+}
+
+/**
+ * How many live bookings of visits still to come a mailbox, a phone number and a property each
+ * hold: a client's finished inspections, or a house inspected for an earlier buyer, never stand
+ * in the way of the next booking.
+ */
+export async function liveCounts(
+  db: Queryable,
+  who: { mailbox: string; phone: string; property: string },
+  now: string,
+): Promise<{ mailbox: number; phone: number; property: number }> {
+  const [row] = await db.query<{ mailbox: number; phone: number; property: number }>(
+    `SELECT count(*) FILTER (WHERE mailbox = $2)::integer AS mailbox,
+            count(*) FILTER (WHERE phone = $3)::integer AS phone,
+            count(*) FILTER (WHERE property = $4)::integer AS property
+     FROM bookings WHERE ${LIVE} AND ${STILL_TO_COME} AND (mailbox = $2 OR phone = $3 OR property = $4)`,
+    [now, who.mailbox, who.phone, who.property],
+  );
+  return row ?? { mailbox: 0, phone: 0, property: 0 };
+}
+
+/**
+ * Whether a live booking of this property has its visit (the time on site, not the travel)
+ * overlapping [from, to): a second booking of one house at once is usually a mistake.
+ */
+export async function propertyBookedDuring(
+  db: Queryable,
+  property: string,
+  visit: { from: number; to: number },
+  now: string,
+): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 FROM bookings WHERE ${LIVE} AND property = $2
+       AND tstzrange(start_at, start_at + make_interval(mins => on_site_minutes)) && tstzrange($3, $4) LIMIT 1`,
+    [now, property, new Date(visit.from).toISOString(), new Date(visit.to).toISOString()],
+  );
+  return rows.length > 0;
+}
+
+export type NewBooking = Omit<Booking, "moves" | "sequence" | "updatedAt" | "confirmBy"> & { confirmBy: string | null };
+
+/** Inserts a booking; throws PostgreSQL's 23P01 when the inspector is held then. */
+export async function insertBooking(tx: Queryable, booking: NewBooking): Promise<void> {
+  await tx.query(
+    `INSERT INTO bookings (reference, inspector, start_at, on_site_minutes, during, status, confirm_by,
+       confirm_within_minutes, mailbox, phone, property, job, owner_event, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, tstzrange($5, $6), $7, $8, $15, $9, $10, $11, $12, $13, $14, $14)`,
+    [
+      booking.reference,
+      booking.inspector,
+      booking.start,
+      booking.onSiteMinutes,
+      new Date(booking.from).toISOString(),
+      new Date(booking.to).toISOString(),
+      booking.status,
+      booking.confirmBy,
+      booking.mailbox,
+      booking.phone,
+      booking.property,
+      JSON.stringify(booking.job),
+      JSON.stringify(booking.ownerEvent),
+      booking.createdAt,
+      booking.confirmWithinMinutes,
+    ],
+  );
+}
+
+/** A booking; `forUpdate` locks its row until the transaction ends, so changes to it never interleave. */
+export async function findBooking(db: Queryable, reference: string, forUpdate = false): Promise<Booking | null> {
+  const [row] = await db.query<BookingRow>(
+    `SELECT ${COLUMNS} FROM bookings WHERE reference = $1${forUpdate ? " FOR UPDATE" : ""}`,
+    [reference],
+  );
+  return row ? fromRow(row) : null;
+}
+
+/** Moves a booking to a new inspector and range in one statement; throws 23P01 when that time is held. */
+export async function moveBooking(
+  tx: Queryable,
+  reference: string,
+  to: { inspector: number; start: string; from: number; to: number },
+  now: string,
+): Promise<void> {
+  await tx.query(
+    `UPDATE bookings SET inspector = $2, start_at = $3, during = tstzrange($4, $5), moves = moves + 1,
+       sequence = sequence + 1, updated_at = $6 WHERE reference = $1`,
+    [reference, to.inspector, to.start, new Date(to.from).toISOString(), new Date(to.to).toISOString(), now],
+  );
+}
+
+export async function setStatus(tx: Queryable, reference: string, status: BookingStatus, now: string): Promise<void> {
+  await tx.query("UPDATE bookings SET status = $2, sequence = sequence + 1, updated_at = $3 WHERE reference = $1", [
+    reference,
+    status,
+    now,
+  ]);
+}
+
+/** Bookings (not time off) starting after `since` (ISO), earliest first: the owner's feed and view. */
+export async function bookingsSince(db: Queryable, since: string): Promise<Booking[]> {
+  return (
+    await db.query<BookingRow>(
+      `SELECT ${COLUMNS} FROM bookings WHERE start_at >= $1 AND status <> 'time_off' ORDER BY start_at, inspector`,
+      [since],
+    )
+  ).map(fromRow);
+}

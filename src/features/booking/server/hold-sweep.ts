@@ -1,0 +1,103 @@
+/**
+ * Every hold ends. A booking not confirmed by its `confirm_by` (set when it is made) stops holding
+ * its time at that instant (booking-queries.ts reads it so); this sweep then moves each such booking
+ * on with all that follows from it, in one transaction: the booking expired, its confirmations
+ * that were never delivered given up (a mail server that kept refusing for now would otherwise be
+ * retried until the visit), and, when none of them ever reached the client or the agent, the
+ * business told by e-mail, since nobody else knows the time was asked for and let go.
+ *
+ * It lives with the bookings it ends, and runs in the periodic pass (src/passes/periodic-pass.ts):
+ * every few seconds in the functions' process of `npm start`, and every minute on Netlify through
+ * the scheduled function's call to /api/reminders. Two sweepers at once expire a booking once (the UPDATE's own condition).
+ *
+ * It takes the booking's row before its e-mails', the one order of the two tables
+ * (mail/deliveries.ts, lockBookingFirst), so a refusal recorded at the same moment waits for it or
+ * it for the refusal, never both. A confirmation a sender holds at that moment (its claim still
+ * live) may be on its way to the client: the sweep leaves the booking for a later pass, once the
+ * send has ended one way or the other, rather than take the e-mail from its sender and tell the
+ * business it never arrived. One whose sender stopped after handing it to the mail server is
+ * 'maybe-sent', which is no news for the business either.
+ */
+import { business } from "../../../lib/business-data";
+import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
+import type { Database } from "../../../lib/server/db/database";
+import { lapsedHolds } from "./booking-queries";
+import { settleLapsedHandOvers } from "../../../lib/server/mail/deliveries";
+import { findRequest, insertDeliveries } from "../../../lib/server/mail/outbox";
+import { runtimeEnv } from "../../../lib/server/runtime/runtime";
+import { outgoingMail } from "../../../lib/server/mail/outgoing";
+
+const CONFIRMATIONS = "('confirmation', 'agentConfirmation')";
+
+/** What the business reads when a hold ended without the client ever hearing of it. */
+function releasedUnheardMail(reference: string, start: string, request: Record<string, unknown>, to: string) {
+  const said = (field: string) => (typeof request[field] === "string" && request[field]) || "(not given)";
+  return {
+    to,
+    subject: `Booking ${reference} released: its confirmation never reached the client`,
+    text: [
+      `The booking ${reference} for ${bookedTimeText(start)} (Maryland time) was held for the client to confirm, but the e-mail with the link never reached them: the mail server kept refusing or delaying it until the hold ended.`,
+      "",
+      "The time is free again on the website. If the client still wants it, call them and book it for them:",
+      "",
+      `Name: ${said("name")}`,
+      `Phone: ${said("phone")}`,
+      `E-mail: ${said("email")}`,
+    ].join("\n"),
+  };
+}
+
+/** Ends every hold that has lapsed by `now`; returns the references it ended. */
+export async function sweepLapsedHolds(
+  db: Database,
+  now: Date,
+  env: NodeJS.ProcessEnv = runtimeEnv(),
+): Promise<string[]> {
+  const nowIso = now.toISOString();
+  const ended: string[] = [];
+  for (const reference of await lapsedHolds(db, nowIso)) {
+    const done = await db.transaction(async (tx) => {
+      const [held] = await tx.query(
+        "SELECT 1 FROM bookings WHERE reference = $1 AND status = 'pending' AND confirm_by <= $2 FOR UPDATE",
+        [reference, nowIso],
+      );
+      if (!held) return false;
+      const [sending] = await tx.query(
+        `SELECT 1 FROM deliveries
+         WHERE reference = $1 AND message IN ${CONFIRMATIONS} AND state = 'pending' AND claimed_until > $2`,
+        [reference, nowIso],
+      );
+      if (sending) return false;
+      const [booking] = (await tx.query<{ start_at: Date }>(
+        `UPDATE bookings SET status = 'expired', updated_at = $2, sequence = sequence + 1
+         WHERE reference = $1 RETURNING start_at`,
+        [reference, nowIso],
+      )) as [{ start_at: Date }];
+      await settleLapsedHandOvers(tx, nowIso, [reference]);
+      const givenUp = await tx.query(
+        `UPDATE deliveries SET state = 'failed', last_error = 'given up: the hold ended before it could be delivered',
+           claim = NULL, claimed_until = NULL
+         WHERE reference = $1 AND message IN ${CONFIRMATIONS} AND state = 'pending' RETURNING message`,
+        [reference],
+      );
+      const [{ delivered }] = (await tx.query<{ delivered: number }>(
+        `SELECT count(*)::integer AS delivered FROM deliveries
+         WHERE reference = $1 AND message IN ${CONFIRMATIONS} AND state IN ('sent', 'maybe-sent')`,
+        [reference],
+      )) as [{ delivered: number }];
+      if (givenUp.length && !delivered) {
+        const request = ((await findRequest(tx, reference))?.record as { request?: Record<string, unknown> })?.request;
+        const mail = releasedUnheardMail(
+          reference,
+          new Date(booking.start_at).toISOString(),
+          request ?? {},
+          env.MAIL_TO ?? business.email,
+        );
+        await insertDeliveries(tx, reference, [outgoingMail(env)("releasedUnheard", mail)], nowIso);
+      }
+      return true;
+    });
+    if (done) ended.push(reference);
+  }
+  return ended;
+}

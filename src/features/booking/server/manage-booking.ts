@@ -1,0 +1,313 @@
+/**
+ * /api/booking: a visitor's own booking, reached by the signed link in its e-mails
+ * (booking-links.ts). GET ?token= tells where it stands; POST { token, action } changes it:
+ * "confirm" keeps a held time, "cancel" frees it, "move" with a start takes a new open time and
+ * frees the old one in one transaction (a refused move changes nothing). Changes work until the
+ * policy's cut-off before the start, and each is idempotent (a repeat answers as the first did).
+ * Each is e-mailed once, in the transaction that makes it, to the client and to an agent who booked
+ * or whom the client asked us to copy (change-emails.ts: the updated invite, same UID, higher SEQUENCE), and to the business too: the
+ * office learns that a held time was kept as it learns of a cancel or move. A forged token is
+ * answered 403, an expired one 410.
+ */
+import { subHours } from "date-fns";
+import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
+import { availability, business } from "../../../lib/business-data";
+import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
+import { offeredTime } from "../../../lib/forms/field-checks";
+import { MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";
+import { agreementsOf } from "../../signed-agreements/server/agreement-queries";
+import { type Database, type Queryable } from "../../../lib/server/db/database";
+import { databaseOr503 } from "../../../lib/server/http/database-or-503";
+import { expireIfLapsed, findBooking, moveBooking, setStatus, type Booking } from "./booking-queries";
+import { findByKey, findRequest, insertDeliveries, insertRequest } from "../../../lib/server/mail/outbox";
+import { HttpError, sendFailure } from "../../../lib/server/http/http-error";
+import { throttle } from "../../../lib/server/http/rate-limit";
+import { readJsonBody } from "../../../lib/server/http/read-body";
+import { runtimeEnv } from "../../../lib/server/runtime/runtime";
+import { deliverNow } from "../../../lib/server/mail/deliver-now";
+import { withOwnMail } from "../../../lib/server/mail/own-mail";
+import { outgoingMail } from "../../../lib/server/mail/outgoing";
+import type { MailMessage } from "../../../lib/server/mail/mailer";
+import { describeServices, visitorMailboxes, visitorReaders, type Reader } from "./schedule-emails";
+import { createReference } from "../../../lib/server/mail/reference";
+import { alternatives, calendar, holdInspector, jobOf, lengthOf } from "./booking";
+import { checkBookingToken, deskLink, linkSecret } from "./booking-links";
+import { signedAtText, signedByText } from "../../signed-agreements/server/signature-text";
+import { bookingInvite } from "./booking-invite";
+import { visitorChangeMail } from "./change-emails";
+import { refundCancellation, refundNote } from "../../payment-ledger/server/refund";
+import { bookingPayment } from "../../payment-ledger/server/booking-payment";
+
+export const BOOKING_CHANGES = "booking-changes";
+const newStart = offeredTime("Choose one of the open times.", "Choose one of the open times.");
+
+/** What the page shows of a booking: where it stands, and what, where and for how much, as booked. */
+async function describe(db: Queryable, booking: Booking, now: number) {
+  const record = (await findRequest(db, booking.reference))?.record as
+    { quote?: { total: number }; request?: VisitorRequest } | undefined;
+  // The services and fee never change after booking, so the newest signature of it covers it.
+  const [signed] = await agreementsOf(db, [booking.reference]);
+  const cutoff = subHours(Date.parse(booking.start), availability.cancellation.cutoffHours).getTime();
+  const live = booking.status === "booked" || booking.status === "pending";
+  return {
+    reference: booking.reference,
+    status: booking.status,
+    start: booking.start,
+    end: rfc3339(Date.parse(booking.start) + booking.onSiteMinutes * 60_000, MARYLAND),
+    when: bookedTimeText(booking.start),
+    onSiteMinutes: booking.onSiteMinutes,
+    /** A held booking is kept until then (null until its confirmation e-mail is delivered). */
+    confirmBy: booking.status === "pending" ? booking.confirmBy : null,
+    /** Whether it can still be cancelled or moved here, rather than by phone. */
+    changeable: live && now < cutoff,
+    movesLeft: Math.max(0, availability.holds.movesPerBooking - booking.moves),
+    cutoffHours: availability.cancellation.cutoffHours,
+    job: booking.job,
+    services: describeServices(booking.job),
+    /** The page is opened from the visitor's own link, so it names the property as the invite does. */
+    location: booking.ownerEvent.location,
+    estimate: record?.quote?.total ?? null,
+    /** Whether the client has signed the agreement: "by Casey", "for Casey by Pat", with when. */
+    agreement: signed ? { by: signedByText(signed), signedAtText: signedAtText(signed.signedAt) } : null,
+    /** The visitor's invite, for their calendar, while the booking is live (cancelled: the cancelling one). */
+    invite: bookingInvite(booking, record?.request ? visitorMailboxes(record.request) : []),
+    payment: await bookingPayment(db, booking),
+  };
+}
+
+/** The booking a manage link names, or the 403 or 410 its link gets. */
+export function referenceOf(token: unknown, now: number): string {
+  const secret = linkSecret();
+  if (!secret || typeof token !== "string") throw new HttpError(403, "This link is not one of ours.");
+  const check = checkBookingToken(secret, token, now);
+  if (!check.ok) {
+    throw check.reason === "expired"
+      ? new HttpError(410, `This link has expired. Please call us at ${business.phone}.`)
+      : new HttpError(403, "This link is not one of ours.");
+  }
+  return check.reference;
+}
+
+async function bookingOf(db: Queryable, reference: string, forUpdate = false): Promise<Booking> {
+  const booking = await findBooking(db, reference, forUpdate);
+  if (!booking) throw new HttpError(404, `We cannot find this booking. Please call us at ${business.phone}.`);
+  return booking;
+}
+
+const tooLate = () =>
+  new HttpError(
+    409,
+    `It is less than ${availability.cancellation.cutoffHours} hours to the inspection: please call us at ${business.phone} to change it.`,
+  );
+
+type VisitorRequest = Parameters<typeof visitorMailboxes>[0];
+
+/** The addresses the booking's e-mails go to, with who reads each: the client, and an agent booked or copied. */
+async function visitorAddresses(db: Queryable, reference: string): Promise<ReturnType<typeof visitorReaders>> {
+  const request = (await findRequest(db, reference))?.record.request as VisitorRequest | undefined;
+  return request ? visitorReaders(request) : [];
+}
+
+/** Each visitor e-mail's name in the outbox, once per change: the client's, the agent's who booked, the copy. */
+const CHANGE_MESSAGE: Record<Reader, string> = { client: "client", booked: "agent", copied: "agentCopy" };
+
+/**
+ * Stores the change as a request of its own with its e-mails, in the transaction that made it:
+ * once per change, by its key. The visitor's (client and agent; the client only with
+ * `clientOnly`, for what is the client's alone; a reader `visitorMail` makes none for, none) always; the business's (its mailbox, MAIL_TO) unless
+ * `toBusiness` is false, for what the office did itself (its own confirmation on the desk, a
+ * signing link it sent again).
+ */
+export async function recordChange(
+  tx: Queryable,
+  key: string,
+  booking: Booking,
+  text: string,
+  now: Date,
+  /** The visitors' e-mail, made for the mailboxes it goes to and for who reads it; null sends that reader none. */
+  visitorMail: (attendees: readonly string[], reader: Reader) => Omit<MailMessage, "to"> | null,
+  toBusiness = true,
+  clientOnly = false,
+): Promise<void> {
+  if (await findByKey(tx, BOOKING_CHANGES, key)) return;
+  const env = runtimeEnv();
+  const outgoing = outgoingMail(env);
+  const reference = createReference("BC", now);
+  await insertRequest(tx, {
+    kind: BOOKING_CHANGES,
+    reference,
+    receivedAt: now.toISOString(),
+    record: { type: "booking-change", booking: booking.reference, change: text },
+    answer: { status: 200, body: {} },
+    idempotencyKey: key,
+    fingerprint: null,
+  });
+  const readers = (await visitorAddresses(tx, booking.reference)).slice(0, clientOnly ? 1 : undefined);
+  const attendees = readers.map(({ to }) => to);
+  await insertDeliveries(
+    tx,
+    reference,
+    [
+      ...(toBusiness
+        ? [
+            outgoing("business", {
+              to: env.MAIL_TO ?? business.email,
+              subject: `Booking ${booking.reference}: ${text}`,
+              text: `${text}\n\n${booking.ownerEvent.summary}\n${booking.ownerEvent.location}\n${booking.ownerEvent.description}\n\nOpen it on the desk: ${deskLink(booking.reference, booking.start)}`,
+            }),
+          ]
+        : []),
+      ...readers.flatMap(({ to, reader }) => {
+        const mail = visitorMail(attendees, reader);
+        // Not "confirmation": these follow a click on a link of the booking's own, at most a few per
+        // booking, so they do not count against the mailbox's daily confirmations (an agent who
+        // books for several clients would otherwise be stopped by their clients' confirmations).
+        return mail ? [outgoing(CHANGE_MESSAGE[reader], { ...mail, to })] : [];
+      }),
+    ],
+    now.toISOString(),
+  );
+}
+
+type Answer = { status: number; body: object };
+
+/** Runs one change in a transaction that holds the booking's row, so two changes never interleave. */
+async function change(
+  db: Database,
+  reference: string,
+  body: { action?: unknown; start?: unknown },
+  now: Date,
+): Promise<Answer> {
+  const nowMs = now.getTime();
+  const nowIso = now.toISOString();
+  return db.transaction(async (tx) => {
+    await expireIfLapsed(tx, reference, nowIso);
+    const booking = await bookingOf(tx, reference, true);
+    const { changeable } = await describe(tx, booking, nowMs);
+    const live = booking.status === "booked" || booking.status === "pending";
+
+    if (body.action === "confirm") {
+      if (booking.status === "booked") return { status: 200, body: await describe(tx, booking, nowMs) };
+      if (booking.status === "expired") {
+        throw new HttpError(
+          410,
+          "This booking was not confirmed in time, so its time was released. Please book again, or call us.",
+        );
+      }
+      if (booking.status === "cancelled") throw new HttpError(409, "This booking was cancelled.");
+      await setStatus(tx, reference, "booked", nowIso);
+      const confirmed = await bookingOf(tx, reference);
+      await recordChange(
+        tx,
+        `confirm-${reference}`,
+        confirmed,
+        `confirmed by the visitor (${bookedTimeText(confirmed.start)})`,
+        now,
+        visitorChangeMail("confirmed", confirmed, nowMs),
+      );
+      return { status: 200, body: await describe(tx, confirmed, nowMs) };
+    }
+
+    if (body.action === "cancel") {
+      if (!live) return { status: 200, body: await describe(tx, booking, nowMs) };
+      if (!changeable) throw tooLate();
+      await setStatus(tx, reference, "cancelled", nowIso);
+      const cancelled = await bookingOf(tx, reference);
+      const refund = await refundCancellation(tx, booking, now);
+      await recordChange(
+        tx,
+        `cancel-${reference}`,
+        cancelled,
+        `cancelled by the visitor (was ${bookedTimeText(booking.start)})${refundNote(refund)}`,
+        now,
+        visitorChangeMail("cancelled", cancelled, nowMs, booking.start, refund),
+      );
+      return { status: 200, body: await describe(tx, cancelled, nowMs) };
+    }
+
+    if (body.action === "move") {
+      // The time is checked as the schedule form's is (an RFC 3339 time and nothing else), not by
+      // Date.parse alone, which reads a time with a NUL or other stray characters inside it.
+      const asked = newStart.safeParse(body.start).success ? Date.parse(body.start as string) : NaN;
+      if (Number.isNaN(asked)) throw new HttpError(400, "Choose one of the open times.");
+      if (live && Date.parse(booking.start) === asked) return { status: 200, body: await describe(tx, booking, nowMs) };
+      if (!live) throw new HttpError(409, "This booking is no longer held: please book again.");
+      if (!changeable) throw tooLate();
+      if (booking.moves >= availability.holds.movesPerBooking) {
+        throw new HttpError(
+          409,
+          `This booking has been moved ${booking.moves} times, as many as we allow online. Please call us at ${business.phone} to move it again.`,
+        );
+      }
+      const length = lengthOf(jobOf(booking.job));
+      const next = calendar.startAt(rfc3339(asked, MARYLAND), length, nowMs);
+      const date = rfc3339(asked, MARYLAND).slice(0, 10);
+      if (!next) {
+        return {
+          status: 400,
+          body: {
+            error: "This time is not one we offer for this inspection. Please choose one of the open times.",
+            starts: await alternatives(tx, length, date, nowMs, reference),
+          },
+        };
+      }
+      // The new time is taken and the old freed in one statement: refused, the booking keeps its time.
+      const inspector = await holdInspector(
+        tx,
+        next,
+        length,
+        nowMs,
+        (chosen, range) => moveBooking(tx, reference, { inspector: chosen, start: next.at, ...range }, nowIso),
+        reference,
+      );
+      if (inspector === null) {
+        return {
+          status: 409,
+          body: {
+            error: "Someone has just booked this time. Please choose another of the open times.",
+            starts: await alternatives(tx, length, date, nowMs, reference),
+          },
+        };
+      }
+      const moved = await bookingOf(tx, reference);
+      await recordChange(
+        tx,
+        `move-${reference}-${moved.moves}`,
+        moved,
+        `moved by the visitor from ${bookedTimeText(booking.start)} to ${bookedTimeText(moved.start)}`,
+        now,
+        visitorChangeMail("moved", moved, nowMs, booking.start),
+      );
+      return { status: 200, body: await describe(tx, moved, nowMs) };
+    }
+    throw new HttpError(400, 'Say what to do: "confirm", "cancel", or "move" with a start time.');
+  });
+}
+
+export async function manageBookingHandler(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
+  res.setHeader("Cache-Control", "no-store");
+  try {
+    const now = new Date();
+    if (req.method === "GET") {
+      const reference = referenceOf((req.query as Record<string, unknown> | undefined)?.token, now.getTime());
+      const db = await databaseOr503(business.phone, "read");
+      res.status(200).json(await describe(db, await bookingOf(db, reference), now.getTime()));
+      return;
+    }
+    if (req.method !== "POST") throw new HttpError(405, "This address answers GET and POST.", { Allow: "GET, POST" });
+    // Reading a booking is cheap and a page reload reads it again; changes are what is limited.
+    throttle(
+      req,
+      "booking",
+      `Too many changes from your address. Please wait a few minutes or call us at ${business.phone}.`,
+    );
+    const body = (await readJsonBody(req)) as { token?: unknown; action?: unknown; start?: unknown };
+    const reference = referenceOf(body.token, now.getTime());
+    const db = await databaseOr503(business.phone);
+    const [answer, ownMail] = await withOwnMail(() => change(db, reference, body, now));
+    await deliverNow(ownMail);
+    res.status(answer.status).json(answer.body);
+  } catch (error) {
+    sendFailure(res, error, "booking", `Something went wrong on our side. Please call us at ${business.phone}.`);
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * The days the business closes for its holidays. The owner lists the holidays in availability.yaml
+ * (`closedHolidays`, by id); the date-holidays library dates each one from its US and Maryland rules.
+ *
+ * The observed day: a holiday closes its own date when the owner works that weekday. On a weekday
+ * the owner does not work, it closes the next day instead if the owner works that weekday and it is
+ * not another closed holiday's own date; failing that, the day before on the same terms; failing
+ * both, nothing. Working weekdays are those of `weeklyHours` (blocked dates do not move a holiday).
+ * With Monday-to-Saturday hours a Saturday holiday closes that Saturday and a Sunday one the Monday;
+ * with Monday-to-Friday hours they close the Friday before and the Monday after, as federal offices
+ * do. Runs on the server only (date-holidays carries every country's rules).
+ */
+import type HolidaysOfAnyCountry from "date-holidays";
+import type { AvailabilityContent } from "../../../lib/content-schema";
+import type { HolidayId, Weekday } from "../../../lib/availability-schema";
+import { dateAfter, dayOfWeek } from "../../../lib/maryland-time/local-time";
+
+/**
+ * The CommonJS build, by require: an import picks the ES build, whose 800 KB data module Gatsby's
+ * function bundler runs through Babel, which has nothing to change in it and says so on every
+ * build ("[BABEL] Note: The code generator has deoptimised the styling", shown as ERROR UNKNOWN).
+ * The bundler leaves .cjs files to webpack alone.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the reason is above
+const Holidays = require("date-holidays") as typeof HolidaysOfAnyCountry;
+
+/** Each holiday's American English name ("en-us") in date-holidays' data for Maryland, federal days included. */
+const LIBRARY_NAMES: Record<HolidayId, string> = {
+  "new-years-day": "New Year's Day",
+  "martin-luther-king-day": "Martin Luther King Jr. Day",
+  "presidents-day": "President's Day",
+  "memorial-day": "Memorial Day",
+  juneteenth: "Juneteenth",
+  "independence-day": "Independence Day",
+  "labor-day": "Labor Day",
+  "columbus-day": "Columbus Day",
+  "veterans-day": "Veterans Day",
+  thanksgiving: "Thanksgiving Day",
+  // Maryland's name for the Friday after Thanksgiving.
+  "day-after-thanksgiving": "Native American Heritage Day",
+  "christmas-eve": "Christmas Eve",
+  christmas: "Christmas Day",
+  "new-years-eve": "New Year's Eve",
+};
+
+const WEEKDAYS: Weekday[] = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
+const weekdayOf = (date: string) => WEEKDAYS[dayOfWeek(date)]!;
+
+let library: HolidaysOfAnyCountry | undefined;
+const datesByYear = new Map<number, Map<HolidayId, string>>();
+
+/**
+ * Each holiday's own date (YYYY-MM-DD) in a year, as the library's rules give it, never its
+ * federal substitute day. A holiday the year does not have yet (Juneteenth before 2021) is absent.
+ */
+export function holidayDates(year: number): Map<HolidayId, string> {
+  let dates = datesByYear.get(year);
+  if (!dates) {
+    library ??= new Holidays("US", "MD");
+    const own = library.getHolidays(year, "en-us").filter((holiday) => !holiday.substitute);
+    dates = new Map();
+    for (const [id, name] of Object.entries(LIBRARY_NAMES) as Array<[HolidayId, string]>) {
+      const named = own.filter((holiday) => holiday.name === name);
+      if (named.length > 1) throw new Error(`date-holidays has ${named.length} days named "${name}" in ${year}`);
+      if (named[0]) dates.set(id, named[0].date.slice(0, 10));
+    }
+    datesByYear.set(year, dates);
+  }
+  return dates;
+}
+
+/**
+ * The owner's holiday closures: for a year, each date it closes (YYYY-MM-DD) and the holiday that
+ * closes it. A holiday near New Year can close a day of the year before or after its own.
+ */
+export function holidayClosures({
+  closedHolidays,
+  weeklyHours,
+}: Pick<AvailabilityContent, "closedHolidays" | "weeklyHours">): (year: number) => Map<string, HolidayId> {
+  const worked = new Set(weeklyHours.map((entry) => entry.day));
+  const byYear = new Map<number, Map<string, HolidayId>>();
+  return (year) => {
+    let closed = byYear.get(year);
+    if (!closed) {
+      const occurrences = [year - 1, year, year + 1].flatMap((each) => {
+        const dates = holidayDates(each);
+        return closedHolidays.flatMap((id) => (dates.has(id) ? [{ id, date: dates.get(id)! }] : []));
+      });
+      const holidayOn = new Set(occurrences.map((occurrence) => occurrence.date));
+      const canTake = (date: string) => worked.has(weekdayOf(date)) && !holidayOn.has(date);
+      closed = new Map();
+      for (const { id, date } of occurrences) {
+        const observed = worked.has(weekdayOf(date)) ? date : [dateAfter(date, 1), dateAfter(date, -1)].find(canTake);
+        if (observed?.startsWith(`${year}-`)) closed.set(observed, id);
+      }
+      byYear.set(year, closed);
+    }
+    return closed;
+  };
+}

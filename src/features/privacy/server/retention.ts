@@ -1,0 +1,85 @@
+/**
+ * The daily retention pass: deletes every record whose period (content/privacy.yaml) is over,
+ * with the e-mails, invites and bookings kept with it, and records only how many of each kind
+ * went. It runs once a day across every server: the first to claim the day's row in
+ * `retention_runs` runs it, in the transaction that holds the row; the others find the row and
+ * do nothing. On one server the functions' process runs it beside its delivery worker
+ * (src/serve/functions-worker.ts); on Netlify the scheduled function
+ * netlify/functions/enforce-retention.mts does.
+ *
+ * The periods and the report store are passed in rather than imported: the site's bundles read
+ * content/privacy.yaml through webpack's yaml-loader (privacy/declaration.ts), as the data folder's
+ * report store reads the business's content, which Netlify's own bundler of the scheduled
+ * function cannot; that function reads the file itself, and takes the bucket (s3-store.ts).
+ */
+import { localDate, MARYLAND } from "../../../lib/maryland-time/local-time";
+import type { PrivacyContent } from "../../../lib/content-schema";
+import { database, type Database } from "../../../lib/server/db/database";
+import { claimRetentionDay, deleteDue, recordRetentionRun, type RetentionCounts } from "./privacy-queries";
+import { processState, runtimeEnv } from "../../../lib/server/runtime/runtime";
+import { dueBefore, periodsOf, type PeriodOf } from "./due-days";
+import { letGoOfOrphanReports } from "../../report/server/report-queries";
+import { removeGoneObjects } from "../../report/server/report-retention";
+import type { ReportStore } from "../../report/server/report-store";
+
+/** How often a long-running process looks whether the day has turned. */
+const CHECK_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * Runs the pass of `now`'s day (Maryland's), unless it has run: returns what it deleted, or null
+ * when that day's pass had already run. Tests move the clock by passing `now`. The files of the
+ * reports it let go of are then deleted from `store`, with any a past pass could not delete.
+ */
+export async function enforceRetention(
+  db: Database,
+  now: Date,
+  periods: PrivacyContent,
+  store: ReportStore | null,
+): Promise<RetentionCounts | null> {
+  const counts = await deleteDueOn(db, now, periods);
+  await removeGoneObjects(db, store);
+  return counts;
+}
+
+async function deleteDueOn(db: Database, now: Date, periods: PrivacyContent): Promise<RetentionCounts | null> {
+  const day = localDate(now.getTime(), MARYLAND);
+  return db.transaction(async (tx) => {
+    if (!(await claimRetentionDay(tx, day, now.toISOString()))) return null;
+    // What goes is what the data page said goes on this day or before (due-days.ts).
+    const kinds = periodsOf(periods);
+    const cutoffs = Object.fromEntries(
+      Object.entries(kinds).map(([kind, period]) => [kind, dueBefore(day, period)]),
+    ) as Record<PeriodOf, string>;
+    const counts = {
+      ...(await deleteDue(tx, now.toISOString(), cutoffs)),
+      reports: await letGoOfOrphanReports(tx, now.toISOString()),
+    };
+    await recordRetentionRun(tx, day, counts);
+    return counts;
+  });
+}
+
+/**
+ * Runs the pass now and then every hour, for the life of the process (the timer does not keep it
+ * alive); each day's pass runs once, on whichever server comes first. Started once per process.
+ */
+export function ensureRetentionWorker(
+  periods: PrivacyContent,
+  store: ReportStore | null,
+  env: NodeJS.ProcessEnv = runtimeEnv(),
+): void {
+  processState("retention-worker", () => {
+    const tick = async () => {
+      try {
+        const counts = await enforceRetention(await database(env), new Date(), periods, store);
+        if (counts) console.log(`[retention] deleted what was due: ${JSON.stringify(counts)}`);
+      } catch (error) {
+        // Tried again within the hour; what is due stays due, so a missed pass only delays it.
+        console.error("[retention] pass failed:", (error as Error).message);
+      }
+    };
+    void tick();
+    setInterval(() => void tick(), CHECK_EVERY_MS).unref();
+    return true;
+  });
+}

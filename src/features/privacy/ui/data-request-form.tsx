@@ -1,0 +1,87 @@
+/**
+ * Asks for a link to what the site keeps about an e-mail address. The answer is the same whatever
+ * is kept: the link goes to that address, and only there (src/features/privacy/server/data-rights.ts).
+ * Not kept as a draft: one field, and an address typed here is not left in the tab.
+ */
+import { useMutation } from "@tanstack/react-query";
+import React, { useRef, useState } from "react";
+import { newKey } from "../../../hooks/use-draft";
+import { useSchemaForm } from "../../../hooks/use-schema-form";
+import { readApiError } from "../../../lib/api-error";
+import { apiRequest } from "../../../lib/api-request";
+import {
+  createDataRequestSchema,
+  dataRequestFieldSchemas,
+  type DataRequestFormValues,
+} from "../../../lib/request-schemas";
+import { toast } from "../../../lib/toast-store";
+import { HoneypotField, TextField } from "../../../components/forms/fields";
+import { SentHeading } from "../../../components/forms/sent-heading";
+import { buttonStyles } from "../../../components/ui/button";
+
+const fieldSchemas = dataRequestFieldSchemas();
+const schema = createDataRequestSchema();
+const fields = Object.keys(fieldSchemas) as (keyof DataRequestFormValues)[];
+
+/** One key per address asked for, so a retry after a lost answer sends no second link. */
+function useKeyFor() {
+  const keys = useRef(new Map<string, string>());
+  return (email: string) => {
+    if (!keys.current.has(email)) keys.current.set(email, newKey());
+    return keys.current.get(email)!;
+  };
+}
+
+export function DataRequestForm() {
+  const form = useSchemaForm<DataRequestFormValues>(fieldSchemas, { email: "", website: "" });
+  const [answer, setAnswer] = useState<string | null>(null);
+  const keyFor = useKeyFor();
+  const mutation = useMutation({
+    mutationFn: async (values: DataRequestFormValues) => {
+      const res = await apiRequest("POST", "/api/privacy", values, { "Idempotency-Key": keyFor(values.email) });
+      return (await res.json()) as { message: string };
+    },
+    onSuccess: (sent) => setAnswer(sent.message),
+    onError: (error) => {
+      const { message, fields: problems } = readApiError(error);
+      form.setErrors(problems);
+      toast({ title: "Your request was not sent", description: message, variant: "error" });
+    },
+  });
+
+  if (answer) {
+    return (
+      <div className="rounded-xl border border-brand-200 bg-white p-6 shadow-sm">
+        <SentHeading>Request sent</SentHeading>
+        <p className="mt-3 text-slate-800">{answer}</p>
+      </div>
+    );
+  }
+  return (
+    <form
+      noValidate
+      aria-labelledby="data-request-title"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (form.validate(schema, fields)) mutation.mutate(form.values);
+      }}
+      className="space-y-4 rounded-xl border border-slate-200 bg-white p-6"
+    >
+      <h3 id="data-request-title" className="text-lg font-semibold text-slate-900">
+        Get a link to your data
+      </h3>
+      <TextField
+        label="Your e-mail address"
+        type="email"
+        autoComplete="email"
+        hint="The link goes to this address only, and works for 24 hours."
+        registration={form.register("email")}
+        error={form.errors.email}
+      />
+      <HoneypotField registration={form.register("website")} />
+      <button type="submit" disabled={mutation.isPending} className={buttonStyles({ size: "lg" })}>
+        {mutation.isPending ? "Sending…" : "Send me the link"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * The report on the owner's desk. The owner picks the PDF on a phone; the desk asks for an upload
+ * link (`report-upload-link`), the browser sends the file straight to the store with it, and the
+ * desk then asks to attach it (`report-attach`): only once the store shows the file, of a PDF's
+ * type, size and first bytes, is the report recorded, "report delivered" with it (the day the
+ * signed agreement's 5 years count from, BOP 16-4A-05: privacy/due-days.ts), and the client (and
+ * the agent the client asked us to copy, who has the client's consent as the agreement requires)
+ * e-mailed the report page's link. A new upload replaces the file; the first delivery date stands.
+ * `report-release` lets the client have it before signing or paying (recorded, who and when);
+ * GET `report?reference=` downloads it for the owner (recorded too).
+ */
+import { findBooking, type Booking } from "../../booking/server/booking-queries";
+import { linkSecret, reportLink } from "../../booking/server/booking-links";
+import { recordChange } from "../../booking/server/manage-booking";
+import type { Database, Queryable } from "../../../lib/server/db/database";
+import { HttpError } from "../../../lib/server/http/http-error";
+import { reportReadyMail } from "./report-emails";
+import { reportFileName } from "./report-file-name";
+import { findReport, recordDownload, releaseReport, storeReport } from "./report-queries";
+import { bookingOfKey, newReportKey, PDF_MAGIC, REPORT_MAX_BYTES, type ReportStore } from "./report-store";
+import { REPORTS_OFF, reportStore } from "./deploy-store";
+import { removeGoneObjects } from "./report-retention";
+
+function storeOrRefuse(): ReportStore {
+  const store = reportStore();
+  if (!store) throw new HttpError(503, REPORTS_OFF);
+  return store;
+}
+
+const referenceOf = (body: Record<string, unknown>) => {
+  if (typeof body.reference !== "string" || !body.reference) throw new HttpError(400, "Say which booking.");
+  return body.reference;
+};
+
+/** A confirmed booking whose visit has started: a short test's result can be handed over on site. */
+async function visitedBooking(q: Queryable, reference: string, now: Date, forUpdate = false): Promise<Booking> {
+  const booking = await findBooking(q, reference, forUpdate);
+  if (!booking || booking.status === "time_off") throw new HttpError(404, "There is no such booking.");
+  if (booking.status !== "booked") throw new HttpError(409, "Only a confirmed booking's visit has a report.");
+  if (Date.parse(booking.start) > now.getTime())
+    throw new HttpError(409, "The visit has not started yet: its report cannot be attached.");
+  return booking;
+}
+
+/** Where the desk's browser sends the file: a new key of the booking's, and the store's link for it. */
+export async function reportUploadLink(db: Database, body: Record<string, unknown>, now: Date) {
+  const reference = referenceOf(body);
+  const store = storeOrRefuse();
+  await visitedBooking(db, reference, now);
+  const key = newReportKey(reference);
+  return { reference, key, url: await store.uploadLink(key, now.getTime()), maxBytes: REPORT_MAX_BYTES };
+}
+
+/** Why the stored file is not a report to hand over, or null. */
+function notAReport(found: Awaited<ReturnType<ReportStore["stat"]>>): string | null {
+  if (!found) return "The file did not reach the store: pick the report and upload it again.";
+  if (found.size === 0) return "The file arrived empty: pick the report and upload it again.";
+  if (found.size > REPORT_MAX_BYTES) return `The file is larger than ${REPORT_MAX_BYTES / 1024 / 1024} MB.`;
+  if (!/^application\/pdf\s*(;|$)/i.test(found.contentType ?? "") || found.head.toString("latin1") !== PDF_MAGIC)
+    return "The file is not a PDF: pick the report's PDF.";
+  return null;
+}
+
+/** Records the uploaded file as the booking's report, once the store shows it is there and a PDF. */
+export async function attachReport(db: Database, body: Record<string, unknown>, now: Date, owner: string) {
+  const reference = referenceOf(body);
+  if (bookingOfKey(body.key) !== reference) throw new HttpError(400, "This file is not this booking's upload.");
+  const key = body.key as string;
+  const store = storeOrRefuse();
+  const secret = linkSecret();
+  if (!secret) throw new HttpError(503, "This server cannot make the report's links: BOOKING_LINK_SECRET is not set.");
+  const found = await store.stat(key);
+  const problem = notAReport(found);
+  if (problem) {
+    if (found) await store.remove(key);
+    throw new HttpError(422, problem);
+  }
+  const answer = await db.transaction(async (tx) => {
+    const booking = await visitedBooking(tx, reference, now, true);
+    const nowIso = now.toISOString();
+    const first = !(await findReport(tx, reference, true));
+    await storeReport(tx, { booking: reference, key, size: found!.size, uploadedBy: owner }, nowIso);
+    const [row] = await tx.query<{ report_delivered_at: Date }>(
+      `UPDATE bookings SET report_delivered_at = coalesce(report_delivered_at, $2), updated_at = $2
+       WHERE reference = $1 RETURNING report_delivered_at`,
+      [reference, nowIso],
+    );
+    // One e-mail per upload: a replaced report is announced again, with the same page.
+    await recordChange(
+      tx,
+      `report-${key}`,
+      booking,
+      first ? "report delivered" : "report replaced",
+      now,
+      (_attendees, reader) =>
+        reader === "client"
+          ? reportReadyMail(booking, reportLink(secret, reference, now.getTime(), "client"), "client")
+          : // The agreement shares the report with the agent only with the client's consent: the
+            // client asked us to copy the agent; an agent who booked has not been given it.
+            reader === "copied"
+            ? reportReadyMail(booking, reportLink(secret, reference, now.getTime(), "agent"), "agent")
+            : null,
+      false,
+    );
+    return { reference, reportDeliveredAt: new Date(row!.report_delivered_at).toISOString(), size: found!.size };
+  });
+  // A replaced file goes from the store now; one the store did not delete is tried again by the retention pass.
+  await removeGoneObjects(db, store).catch((error: unknown) =>
+    console.error("[report] a replaced file could not be deleted yet:", (error as Error).message),
+  );
+  return answer;
+}
+
+/** The owner lets the client have the report before signing or paying: recorded, who and when. */
+export async function releaseReportAnyway(db: Database, body: Record<string, unknown>, now: Date, owner: string) {
+  const reference = referenceOf(body);
+  return db.transaction(async (tx) => {
+    const report = await findReport(tx, reference, true);
+    if (!report) throw new HttpError(409, "This booking has no report yet: upload it first.");
+    await releaseReport(tx, reference, owner, now.toISOString());
+    const released = (await findReport(tx, reference))!.released!;
+    return { reference, releasedAt: released.at, releasedBy: released.by };
+  });
+}
+
+/** The owner's download: recorded, then the store's short-lived link. */
+export async function ownerDownloadLink(db: Database, reference: unknown, now: Date): Promise<string> {
+  if (typeof reference !== "string" || !reference) throw new HttpError(400, "Say which booking.");
+  const store = storeOrRefuse();
+  const report = await findReport(db, reference);
+  if (!report) throw new HttpError(404, "This booking has no report.");
+  await recordDownload(db, reference, "owner", now.toISOString());
+  return store.downloadLink(report.key, reportFileName(reference), now.getTime());
+}
