@@ -10,8 +10,11 @@ const stats: WebpackStats = {
   },
 };
 
+const headLinks =
+  '<link rel="icon" href="/favicon-32x32.png?v=1" type="image/png"/><link rel="icon" href="/favicon.svg?v=1" type="image/svg+xml"/>' +
+  '<link rel="manifest" href="/manifest.webmanifest" crossorigin="anonymous"/>';
 const page =
-  '<!DOCTYPE html><html><head><style data-identity="gatsby-global-css" data-href="/styles.css">a{}</style></head>' +
+  `<!DOCTYPE html><html><head>${headLinks}<style data-identity="gatsby-global-css" data-href="/styles.css">a{}</style></head>` +
   '<body><div id="___gatsby"></div>' +
   '<script src="/framework.js" async></script><script src="/app.js" async></script></body></html>';
 
@@ -23,6 +26,7 @@ interface Added {
   href?: string;
   src?: string;
   async?: boolean;
+  fetchPriority?: string;
   crossOrigin?: string;
 }
 
@@ -63,12 +67,16 @@ function runPreloader(html: string, events: Array<"paint" | "timer"> = ["paint"]
 }
 
 const described = (added: Added[]) =>
-  added.map((element) => (element.tag === "script" ? `run ${element.src}` : `${element.as} ${element.href}`));
+  added.map((element) =>
+    element.tag === "script"
+      ? `run ${element.src}`
+      : `${element.rel === "preload" ? element.as : element.rel} ${element.href}`,
+  );
 
 describe("the resources a page needs to hydrate, named for preloading", () => {
   const data = { componentChunkName: "component---schedule", staticQueryHashes: ["111", "222"] };
 
-  it("once the page has painted, runs Gatsby's scripts in their order, then preloads the sheet, the page's data, the site's, its static queries and its component's chunks", () => {
+  it("once the page has painted, runs Gatsby's scripts in their order, then preloads the sheet, the page's data, the site's, its static queries and its component's chunks, and links the icons and the manifest", () => {
     const html = withPagePreloads(page, "/schedule", data, stats);
     const { beforePaint, added } = runPreloader(html);
     expect(beforePaint).toEqual([]);
@@ -82,15 +90,28 @@ describe("the resources a page needs to hydrate, named for preloading", () => {
       "fetch /page-data/sq/d/222.json",
       "script /calendar.js",
       "script /component---schedule.js",
+      "icon /favicon-32x32.png?v=1",
+      "icon /favicon.svg?v=1",
+      "manifest /manifest.webmanifest",
     ]);
-    expect(added.filter(({ tag }) => tag === "script").every((script) => script.async)).toBe(true);
-    expect(added.filter(({ tag }) => tag === "link").every(({ rel }) => rel === "preload")).toBe(true);
+    const scripts = added.filter(({ tag }) => tag === "script");
+    expect(scripts.every((script) => script.async && script.fetchPriority === "high")).toBe(true);
+    expect(added.filter(({ tag }) => tag === "link").map(({ rel }) => rel)).toEqual([
+      ...Array(7).fill("preload"),
+      "icon",
+      "icon",
+      "manifest",
+    ]);
+    // Until then the head names an empty icon, so the browser asks for no /favicon.ico either.
+    expect(html).toContain('<head><link rel="icon" href="data:,"/><style');
     // Gatsby's loader fetches page data with a same-origin XHR, which takes only a CORS preload.
     expect(added.filter(({ crossOrigin }) => crossOrigin === "anonymous").map(({ as }) => as)).toEqual(
       Array(4).fill("fetch"),
     );
-    // Only Gatsby's scripts are asked for before the paint, at low priority: they run after it.
+    // On a page a visitor acts on, Gatsby's scripts are asked for before the paint, at low priority:
+    // they run after it.
     expect([...html.matchAll(/<link [^>]*>/g)].map(([link]) => link)).toEqual([
+      '<link rel="icon" href="data:,"/>',
       '<link rel="preload" as="script" fetchpriority="low" href="/framework.js"/>',
       '<link rel="preload" as="script" fetchpriority="low" href="/app.js"/>',
     ]);
@@ -104,9 +125,20 @@ describe("the resources a page needs to hydrate, named for preloading", () => {
     expect(waiting.added).toEqual([]);
     expect(waiting.timers).toEqual([FALLBACK_MS]);
     const paintedThenTimer = runPreloader(html, ["paint", "timer"]).added;
-    expect(described(paintedThenTimer)).toHaveLength(9);
+    expect(described(paintedThenTimer)).toHaveLength(12);
     expect(runPreloader(html, ["timer", "paint"]).added).toEqual(paintedThenTimer);
     expect(runPreloader(html, [], { paintTiming: false }).beforePaint).toEqual(paintedThenTimer);
+  });
+
+  it("asks for nothing before the paint on a page a visitor reads, and the same as a form's page once it has painted", () => {
+    const read = withPagePreloads(page, "/services/radon", data, stats);
+    expect([...read.matchAll(/<link [^>]*>/g)].map(([link]) => link)).toEqual(['<link rel="icon" href="data:,"/>']);
+    const { beforePaint, added } = runPreloader(read);
+    expect(beforePaint).toEqual([]);
+    const form = runPreloader(withPagePreloads(page, "/schedule", data, stats)).added;
+    expect(described(added)).toEqual(described(form).map((line) => line.replace("/schedule/", "/services/radon/")));
+    const bare = page.replace(headLinks, "");
+    expect(withoutPagePreloads(withPagePreloads(bare, "/services/radon", data, stats))).toBe(bare);
   });
 
   it("is the same script on every page, so one hash in the Content-Security-Policy allows it", () => {
@@ -121,7 +153,12 @@ describe("the resources a page needs to hydrate, named for preloading", () => {
   });
 
   it("leaves the page as it was when they are taken out again, for weighing its first round trip", () => {
-    expect(withoutPagePreloads(withPagePreloads(page, "/schedule", data, stats))).toBe(page);
+    const links =
+      '<link rel="icon" href="/favicon-32x32.png?v=1"/><link rel="icon" href="/favicon.svg?v=1"/>' +
+      '<link rel="manifest" href="/manifest.webmanifest"/>';
+    expect(withoutPagePreloads(withPagePreloads(page, "/schedule", data, stats))).toBe(page.replace(headLinks, links));
+    const bare = page.replace(headLinks, "");
+    expect(withoutPagePreloads(withPagePreloads(bare, "/schedule", data, stats))).toBe(bare);
   });
 
   it("asks for page data where Gatsby's loader does", () => {

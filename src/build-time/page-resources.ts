@@ -8,6 +8,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { actionRoutes } from "../lib/paths";
 
 export interface WebpackStats {
   namedChunkGroups: Record<string, { assets: Array<{ name: string } | string> }>;
@@ -87,7 +88,19 @@ const PAGE_PRELOADER =
   /(?:<link rel="preload" as="script" fetchpriority="low" href="[^"]+"\/>)*<script data-preload='([^']*)'>[^<]*<\/script>/;
 const lowPreload = (url: string) => `<link rel="preload" as="script" fetchpriority="low" href="${url}"/>`;
 
-type Resource = readonly [url: string, as: "run" | "style" | "fetch" | "script"];
+type Resource = readonly [url: string, as: "run" | "style" | "fetch" | "script" | "icon" | "manifest"];
+
+/**
+ * The icon and manifest links gatsby-plugin-manifest writes in the head. A browser fetches them at
+ * the load event, which on a page with nothing else to wait for comes before its paint, so the
+ * preloader links them once the page has painted.
+ */
+const HEAD_LINK = /<link rel="(icon|manifest)" href="([^"]+)"[^>]*\/>/g;
+/**
+ * What stands in the head for the icons until then: an empty icon, so that the browser does not
+ * ask for /favicon.ico instead at the load event, as it does for a page that names none.
+ */
+const ICON_PLACEHOLDER = '<link rel="icon" href="data:,"/>';
 
 const gatsbyScript = (url: string) => `<script src="${url}" async></script>`;
 
@@ -97,12 +110,21 @@ const gatsbyScript = (url: string) => `<script src="${url}" async></script>`;
  * (scripts/lib/page-weight.ts) is weighed on it.
  */
 export function withoutPagePreloads(html: string): string {
-  return html.replace(PAGE_PRELOADER, (_tag: string, list: string) =>
-    (JSON.parse(list) as Resource[])
-      .filter(([, as]) => as === "run")
-      .map(([url]) => gatsbyScript(url))
-      .join(""),
-  );
+  const list = PAGE_PRELOADER.exec(html)?.[1];
+  if (list === undefined) return html;
+  const resources = JSON.parse(list) as Resource[];
+  const headLinks = resources
+    .filter(([, as]) => as === "icon" || as === "manifest")
+    .map(([url, as]) => `<link rel="${as}" href="${url}"/>`)
+    .join("");
+  return html
+    .replace(PAGE_PRELOADER, () =>
+      resources
+        .filter(([, as]) => as === "run")
+        .map(([url]) => gatsbyScript(url))
+        .join(""),
+    )
+    .replace(ICON_PLACEHOLDER, () => headLinks);
 }
 
 /** How long the preloader waits for a first paint before it starts the scripts anyway. */
@@ -111,33 +133,37 @@ export const FALLBACK_MS = 3_000;
 /**
  * What the preloader runs: it reads [address, as] pairs from its own data-preload, so its text,
  * and the hash the Content-Security-Policy allows it by, is one for every page. Once the page has
- * painted, it adds Gatsby's scripts ("run", in their order; async, as Gatsby writes them) and a
- * preload of each other resource. The paint entry is buffered, so a paint before this script ran
- * starts them at once; a browser without paint timing starts them at once, and a page that has
- * not painted within FALLBACK_MS (a tab opened in the background) starts them then. `done` keeps
- * it to once.
+ * painted, it adds Gatsby's scripts ("run", in their order; async, as Gatsby writes them, and at
+ * high priority, since nothing that follows is needed sooner: asked for after the paint, the
+ * forms' React started 20-100 ms sooner so under network emulation), the links to the icons and
+ * the manifest, and a preload of each other resource. The paint entry is buffered, so a paint
+ * before this script ran starts them at once; a browser without paint timing starts them at once,
+ * and a page that has not painted within FALLBACK_MS (a tab opened in the background) starts them
+ * then. `done` keeps it to once. A paint entry, not the next animation frame: frames come and go
+ * before the content is shown (Lighthouse saw the scripts asked for 57-71 ms before the paint).
  */
 export const PRELOADER =
-  '(function(){var r=JSON.parse(document.currentScript.dataset.preload),done=false;function go(){if(done)return;done=true;r.forEach(function(e){var l;if(e[1]==="run"){l=document.createElement("script");l.src=e[0];l.async=true;document.body.appendChild(l);return}' +
-  'l=document.createElement("link");l.rel="preload";l.as=e[1];if(e[1]==="fetch")l.crossOrigin="anonymous";l.href=e[0];document.head.appendChild(l)})}' +
+  '(function(){var r=JSON.parse(document.currentScript.dataset.preload),done=false;function go(){if(done)return;done=true;r.forEach(function(e){var l;if(e[1]==="run"){l=document.createElement("script");l.src=e[0];l.async=true;l.fetchPriority="high";document.body.appendChild(l);return}' +
+  'l=document.createElement("link");if(e[1]==="icon"||e[1]==="manifest")l.rel=e[1];else{l.rel="preload";l.as=e[1];if(e[1]==="fetch")l.crossOrigin="anonymous"}l.href=e[0];document.head.appendChild(l)})}' +
   `var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){new P(function(l,o){o.disconnect();go()}).observe({type:"paint",buffered:true});setTimeout(go,${FALLBACK_MS})}else go()})()`;
 
 /**
- * The page with, in the place of Gatsby's scripts, a preload of each at low priority and the
- * preloader. Their download starts where it did, but they run once the page has painted, not
- * before it as they did (on a fast network they arrived first and the paint waited for them); at
- * low priority, Lighthouse's simulated phone does not count them against the first paint, which it
- * does for a request of high priority (a preload at its default priority put FCP 450 ms back).
- * Once the page has painted, the preloader runs them and preloads the site's whole sheet (which the
- * app applies before React hydrates: src/lib/site-stylesheet.ts), the page's data and its
- * component's chunks, so the browser fetches these while the app downloads instead of one round
- * trip after another once it has run; after the paint, since every request that ended before the
- * largest paint counts against it. Gatsby's loader takes the preloaded responses (its XHR is
- * same-origin, as a crossorigin="anonymous" fetch preload). The Content-Security-Policy allows the
- * preloader by its hash, and the scripts it adds by 'self'. Measured against asking for the
- * scripts only after the paint (docs/quality.md): the same first paint; a largest paint about the
- * bare page's, where that gave one 250-450 ms sooner; and React starting 150-200 ms sooner on the
- * forms under network emulation, where a visitor needs it.
+ * The page with the preloader in the place of Gatsby's scripts: they run once the page has painted,
+ * not before it as they did (on a fast network they arrived first and the paint waited for them).
+ * Once it has painted, the preloader runs them and preloads the site's whole sheet (which the app
+ * applies before React hydrates: src/lib/site-stylesheet.ts), the page's data and its component's
+ * chunks, so the browser fetches these while the app downloads instead of one round trip after
+ * another once it has run. Gatsby's loader takes the preloaded responses (its XHR is same-origin,
+ * as a crossorigin="anonymous" fetch preload). The Content-Security-Policy allows the preloader by
+ * its hash, and the scripts it adds by 'self'.
+ *
+ * When the scripts are asked for is the page's trade (docs/quality.md, First paint, largest paint
+ * and hydration). Lighthouse's simulated phone counts against the largest paint every request but
+ * a low-priority image that ended before it, whatever its priority, so a page a visitor reads asks
+ * for nothing before its paint, and its largest paint is its first. A page a visitor acts on
+ * (`actionRoutes`) has its scripts preloaded at low priority as it arrives, beside the paint: React
+ * starts 60-70 ms sooner there under network emulation, and the simulated largest paint comes
+ * 280-490 ms after the first.
  */
 export function withPagePreloads(html: string, route: string, pageData: PageData, stats: WebpackStats): string {
   const page = withoutPagePreloads(html);
@@ -150,11 +176,19 @@ export function withPagePreloads(html: string, route: string, pageData: PageData
     ...scripts.map((url): Resource => [url, "run"]),
     ...(sheet ? [[sheet, "style"] as const] : []),
     ...hydrationResources(route, pageData, stats, new Set(scripts)).map(({ url, as }): Resource => [url, as]),
+    ...[...page.matchAll(HEAD_LINK)].map(([, rel, url]): Resource => [url!, rel as "icon" | "manifest"]),
   ];
   // Site paths hold no quote: the list sits in single quotes as it is.
   const list = JSON.stringify(resources);
   if (list.includes("'")) throw new Error(`A resource of ${route} has a quote in its address: ${list}`);
   const at = last.index!;
-  const preloads = scripts.map(lowPreload).join("");
-  return `${page.slice(0, at)}${preloads}<script data-preload='${list}'>${PRELOADER}</script>${page.slice(at + last[0].length)}`;
+  const firstHeadLink = page.search(HEAD_LINK);
+  const head = (html: string) =>
+    firstHeadLink < 0
+      ? html
+      : html.slice(0, firstHeadLink) + ICON_PLACEHOLDER + html.slice(firstHeadLink).replace(HEAD_LINK, "");
+  const preloads = actionRoutes.includes(route) ? scripts.map(lowPreload).join("") : "";
+  return head(
+    `${page.slice(0, at)}${preloads}<script data-preload='${list}'>${PRELOADER}</script>${page.slice(at + last[0].length)}`,
+  );
 }

@@ -1,7 +1,9 @@
 /**
- * Gatsby's scripts download as the page's HTML arrives, at low priority, and run once it has
- * painted; what the page needs to hydrate is preloaded then (src/build-time/page-resources.ts), so
- * the paint waits for neither, and the app finds it all on its way.
+ * A page a visitor reads asks for nothing before it has painted: once it has, it runs Gatsby's
+ * scripts and preloads what it needs to hydrate. On a page a visitor acts on, Gatsby's scripts
+ * download as the HTML arrives, at low priority, and run once it has painted
+ * (src/build-time/page-resources.ts). Either way the paint waits for nothing, and the app finds it
+ * all on its way. The icons and the manifest are linked after the paint too.
  */
 import { expect, test } from "@playwright/test";
 
@@ -10,10 +12,14 @@ const GATSBY = /^\/(webpack-runtime|framework|app)-[\da-f]+\.js$/;
 /** What it preloads then: the whole sheet, the page's data and static queries, its component. */
 const PRELOADED = /^\/page-data\/|^\/styles\.[\da-f]+\.css$|^\/component---/;
 
-for (const route of ["/", "/schedule", "/blog/maryland-mold-law"]) {
+for (const [route, scriptsBy] of [
+  ["/", "script"],
+  ["/schedule", "link"],
+  ["/blog/maryland-mold-law", "script"],
+] as const) {
   // One width: what a page asks for does not depend on it.
   test(
-    `${route} runs Gatsby's scripts and preloads what it hydrates with once it has painted, each asked for once`,
+    `${route} runs Gatsby's scripts and preloads what it hydrates with once it has painted, each asked for once, and links its icons and manifest only then`,
     { tag: "@desktop" },
     async ({ page }) => {
       const complaints: string[] = [];
@@ -27,13 +33,18 @@ for (const route of ["/", "/schedule", "/blog/maryland-mold-law"]) {
         new PerformanceObserver((_list, observer) => {
           observer.disconnect();
           (window as { appRanBeforePaint?: boolean }).appRanBeforePaint = "___loader" in window;
+          // What the head links for the browser to fetch at the load event, which may come first.
+          (window as { linkedAtPaint?: string[] }).linkedAtPaint = [
+            ...document.querySelectorAll('link[rel="icon"], link[rel="manifest"]'),
+          ].map((link) => `${link.getAttribute("rel")} ${link.getAttribute("href")}`);
         }).observe({ type: "paint", buffered: true });
       });
       await page.goto(route);
       await expect(page.locator("html[data-hydrated]")).toBeAttached();
 
-      const { appRanBeforePaint, paintedAt, fetched } = await page.evaluate(() => ({
+      const { appRanBeforePaint, linkedAtPaint, paintedAt, fetched } = await page.evaluate(() => ({
         appRanBeforePaint: (window as { appRanBeforePaint?: boolean }).appRanBeforePaint,
+        linkedAtPaint: (window as { linkedAtPaint?: string[] }).linkedAtPaint,
         paintedAt: performance.getEntriesByName("first-contentful-paint")[0]!.startTime,
         fetched: (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).map((entry) => ({
           path: new URL(entry.name).pathname,
@@ -49,9 +60,11 @@ for (const route of ["/", "/schedule", "/blog/maryland-mold-law"]) {
       expect(preloaded.some(({ path }) => path.startsWith("/component---"))).toBe(true);
       expect(preloaded.some(({ path }) => path.startsWith("/styles."))).toBe(true);
       expect(appRanBeforePaint).toBe(false);
-      for (const resource of [...scripts, ...preloaded]) {
+      for (const resource of preloaded) {
         // A preload (initiator "link"), which the app's script or request then took: nothing twice.
         expect.soft(resource, `${resource.path} preloaded`).toMatchObject({ by: "link" });
+      }
+      for (const resource of [...scripts, ...preloaded]) {
         expect
           .soft(
             fetched.filter(({ path }) => path === resource.path),
@@ -59,8 +72,17 @@ for (const route of ["/", "/schedule", "/blog/maryland-mold-law"]) {
           )
           .toHaveLength(1);
       }
-      for (const resource of preloaded) {
+      // Gatsby's scripts: preloaded as the page arrives where a visitor acts, added after the paint where one reads.
+      for (const resource of scripts)
+        expect.soft(resource, `${resource.path} asked for`).toMatchObject({ by: scriptsBy });
+      for (const resource of scriptsBy === "script" ? fetched : preloaded) {
         expect.soft(resource.startedAt, `${resource.path} started after the paint`).toBeGreaterThanOrEqual(paintedAt);
+      }
+      // No icon or manifest to fetch before the paint; both linked after it, and both there.
+      expect(linkedAtPaint).toEqual(["icon data:,"]);
+      for (const rel of ["icon", "manifest"]) {
+        const href = await page.locator(`head link[rel="${rel}"][href^="/"]`).first().getAttribute("href");
+        expect((await page.request.get(href!)).status(), `${rel} ${href}`).toBe(200);
       }
       // A script the Content-Security-Policy refused, or a preload never used, is reported in the console.
       expect(complaints).toEqual([]);

@@ -72,12 +72,20 @@ describe.each(pages)("$route", ({ route, document }) => {
     expect(meta('name="twitter:image"')).toBe(image);
   });
 
-  it("links the feed, the manifest and the icons", () => {
+  it("links the feed, and names its icons and manifest for the preloader to link once it has painted", () => {
     expect(head.querySelector('link[rel="alternate"][type="application/rss+xml"]')?.getAttribute("href")).toBe(
       "/rss.xml",
     );
-    expect(head.querySelector('link[rel="manifest"]')).not.toBeNull();
-    expect(head.querySelector('link[rel="icon"]')).not.toBeNull();
+    // Before the paint the head names an empty icon, so a browser asks for no icon file then.
+    expect([...head.querySelectorAll('link[rel="icon"], link[rel="manifest"]')].map((link) => link.outerHTML)).toEqual([
+      '<link rel="icon" href="data:,">',
+    ]);
+    const preload = document.querySelector("script[data-preload]")?.getAttribute("data-preload");
+    const later = (JSON.parse(preload!) as Array<[string, string]>).filter(
+      ([, as]) => as === "icon" || as === "manifest",
+    );
+    expect(later.map(([, as]) => as).sort()).toEqual(["icon", "icon", "manifest"]);
+    for (const [url] of later) expect(existsSync(path.join(publicDir, url.split("?")[0]!))).toBe(true);
   });
 
   it("describes the business in JSON-LD, with a breadcrumb trail below the home page", () => {
