@@ -50,8 +50,15 @@ function runPreloader(html: string, events: Array<"paint" | "timer"> = ["paint"]
     disconnect() {}
   }
   const append = (element: Added) => added.push({ ...element });
+  const head = [...html.matchAll(/<link rel="icon" href="([^"]+)"\/>/g)].map(([, href]) => href);
+  const removed: string[] = [];
   const document = {
     currentScript: { dataset: { preload: list } },
+    querySelector: (selector: string) => {
+      expect(selector).toBe("link[rel=icon]");
+      const href = head[0];
+      return href === undefined ? null : { remove: () => removed.push(head.shift()!) };
+    },
     createElement: (tag: string): Added => ({ tag }),
     head: { appendChild: append },
     body: { appendChild: append },
@@ -63,7 +70,7 @@ function runPreloader(html: string, events: Array<"paint" | "timer"> = ["paint"]
     if (event === "paint") observers.forEach((paint) => paint());
     else timers.forEach((timer) => timer.run());
   }
-  return { beforePaint, added, timers: timers.map((timer) => timer.ms) };
+  return { beforePaint, added, removed, timers: timers.map((timer) => timer.ms) };
 }
 
 const described = (added: Added[]) =>
@@ -102,8 +109,11 @@ describe("the resources a page needs to hydrate, named for preloading", () => {
       "icon",
       "manifest",
     ]);
-    // Until then the head names an empty icon, so the browser asks for no /favicon.ico either.
+    // Until then the head names an empty icon, so the browser asks for no /favicon.ico either; it
+    // goes as the site's icons come.
     expect(html).toContain('<head><link rel="icon" href="data:,"/><style');
+    expect(runPreloader(html).removed).toEqual(["data:,"]);
+    expect(runPreloader(html, []).removed).toEqual([]);
     // Gatsby's loader fetches page data with a same-origin XHR, which takes only a CORS preload.
     expect(added.filter(({ crossOrigin }) => crossOrigin === "anonymous").map(({ as }) => as)).toEqual(
       Array(4).fill("fetch"),

@@ -80,6 +80,7 @@ for (const [route, scriptsBy] of [
       }
       // No icon or manifest to fetch before the paint; both linked after it, and both there.
       expect(linkedAtPaint).toEqual(["icon data:,"]);
+      await expect(page.locator('head link[rel="icon"][href="data:,"]')).toHaveCount(0);
       for (const rel of ["icon", "manifest"]) {
         const href = await page.locator(`head link[rel="${rel}"][href^="/"]`).first().getAttribute("href");
         expect((await page.request.get(href!)).status(), `${rel} ${href}`).toBe(200);
