@@ -7,6 +7,7 @@
  * sends them to a browser that does not take brotli (brotli is reported too, and is smaller).
  * 1 KB here is 1,000 bytes, as Chrome's network panel and the HTTP Archive count.
  */
+import { formRoutes } from "../src/lib/paths";
 
 export const KB = 1000;
 
@@ -130,9 +131,6 @@ export const pageWeightBudgets = {
 } satisfies Record<string, PageWeightBudget>;
 
 export type BudgetName = keyof typeof pageWeightBudgets;
-
-/** The routes that carry a form and so get the forms budget. */
-export const formRoutes: readonly string[] = ["/schedule", "/contact", "/privacy", "/privacy/data"];
 
 export function budgetNameFor(route: string): BudgetName {
   return formRoutes.includes(route) ? "forms" : "content";

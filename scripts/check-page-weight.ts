@@ -9,7 +9,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { FIRST_FLIGHT_HTML_GZIP, formRoutes, overOneRoundTrip, pageWeightBudgets } from "./budgets";
+import { formRoutes } from "../src/lib/paths";
+import { FIRST_FLIGHT_HTML_GZIP, overOneRoundTrip, pageWeightBudgets } from "./budgets";
 import { editorCodeProblems } from "../src/features/editor/build/editor-isolation";
 import { bytes, formatReport, kb, readStats, weighRoute, type Asset, type RouteWeight } from "./lib/page-weight";
 

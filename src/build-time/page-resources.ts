@@ -135,13 +135,14 @@ export const FALLBACK_MS = 3_000;
  * and the hash the Content-Security-Policy allows it by, is one for every page. Once the page has
  * painted, it adds Gatsby's scripts ("run", in their order; async, as Gatsby writes them, and at
  * high priority, since nothing that follows is needed sooner: asked for after the paint, the
- * forms' React started 20-100 ms sooner so under network emulation), the links to the icons and
- * the manifest, and a preload of each other resource. The paint entry is buffered, so a paint
- * before this script ran starts them at once; a browser without paint timing starts them at once,
- * and a page that has not painted within FALLBACK_MS (a tab opened in the background) starts them
- * then. `done` keeps it to once. The empty icon that stood in the head goes first, so that a
- * browser choosing among the icons chooses among the site's. A paint entry, not the next animation frame: frames come and go
- * before the content is shown (Lighthouse saw the scripts asked for 57-71 ms before the paint).
+ * forms' React started 20-100 ms sooner with it under network emulation), the links to the icons
+ * and the manifest, and a preload of each other resource. The empty icon that stood in the head
+ * goes first, so that a browser choosing among the icons chooses among the site's. The paint entry
+ * is buffered, so a paint before this script ran starts them at once; a browser without paint
+ * timing starts them at once, and a page that has not painted within FALLBACK_MS (a tab opened in
+ * the background) starts them then. `done` keeps it to once. A paint entry, not the next animation
+ * frame: frames come and go before the content is shown (Lighthouse saw the scripts asked for
+ * 57-71 ms before the paint).
  */
 export const PRELOADER =
   '(function(){var r=JSON.parse(document.currentScript.dataset.preload),done=false;function go(){if(done)return;done=true;var p=document.querySelector("link[rel=icon]");if(p)p.remove();r.forEach(function(e){var l;if(e[1]==="run"){l=document.createElement("script");l.src=e[0];l.async=true;l.fetchPriority="high";document.body.appendChild(l);return}' +
@@ -167,7 +168,16 @@ export const PRELOADER =
  * 280-490 ms after the first.
  */
 export function withPagePreloads(html: string, route: string, pageData: PageData, stats: WebpackStats): string {
-  const page = withoutPagePreloads(html);
+  const gatsbyPage = withoutPagePreloads(html);
+  const headLinks = [...gatsbyPage.matchAll(HEAD_LINK)].map(([, rel, url]): Resource => [
+    url!,
+    rel as "icon" | "manifest",
+  ]);
+  // The first of the head's icon and manifest links becomes the empty icon; the others go.
+  const firstHeadLink = gatsbyPage.search(HEAD_LINK);
+  const page = gatsbyPage.replace(HEAD_LINK, (_link, _rel, _url, offset: number) =>
+    offset === firstHeadLink ? ICON_PLACEHOLDER : "",
+  );
   const runs = [...page.matchAll(GATSBY_SCRIPTS)];
   const last = runs.at(-1);
   if (!last) throw new Error(`The page ${route} has none of Gatsby's <script src async> tags`);
@@ -177,19 +187,12 @@ export function withPagePreloads(html: string, route: string, pageData: PageData
     ...scripts.map((url): Resource => [url, "run"]),
     ...(sheet ? [[sheet, "style"] as const] : []),
     ...hydrationResources(route, pageData, stats, new Set(scripts)).map(({ url, as }): Resource => [url, as]),
-    ...[...page.matchAll(HEAD_LINK)].map(([, rel, url]): Resource => [url!, rel as "icon" | "manifest"]),
+    ...headLinks,
   ];
   // Site paths hold no quote: the list sits in single quotes as it is.
   const list = JSON.stringify(resources);
   if (list.includes("'")) throw new Error(`A resource of ${route} has a quote in its address: ${list}`);
   const at = last.index!;
-  const firstHeadLink = page.search(HEAD_LINK);
-  const head = (html: string) =>
-    firstHeadLink < 0
-      ? html
-      : html.slice(0, firstHeadLink) + ICON_PLACEHOLDER + html.slice(firstHeadLink).replace(HEAD_LINK, "");
   const preloads = actionRoutes.includes(route) ? scripts.map(lowPreload).join("") : "";
-  return head(
-    `${page.slice(0, at)}${preloads}<script data-preload='${list}'>${PRELOADER}</script>${page.slice(at + last[0].length)}`,
-  );
+  return `${page.slice(0, at)}${preloads}<script data-preload='${list}'>${PRELOADER}</script>${page.slice(at + last[0].length)}`;
 }

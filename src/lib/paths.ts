@@ -16,21 +16,15 @@ export const bookingPath = "/booking";
 /** Where the link in a report's e-mail leads: the inspection report, once signed and paid. */
 export const reportPath = "/report";
 
+/** The pages that carry a form, and so get the forms' weight budget (scripts/budgets.ts). */
+export const formRoutes: readonly string[] = [schedulePath, "/contact", privacyPath, privacyDataPath];
+
 /**
  * The pages a visitor comes to act on: a form to fill in, a booking's page, the agreement to sign,
  * the report, the desk. Their scripts download as the page arrives, so React starts as soon as it
  * can; a page a visitor reads asks for them once it has painted (src/build-time/page-resources.ts).
  */
-export const actionRoutes: readonly string[] = [
-  schedulePath,
-  "/contact",
-  privacyPath,
-  privacyDataPath,
-  bookingPath,
-  "/agreement",
-  reportPath,
-  "/desk",
-];
+export const actionRoutes: readonly string[] = [...formRoutes, bookingPath, "/agreement", reportPath, "/desk"];
 
 export function servicePath(slug: string): string {
   return `${servicesPath}/${slug}`;
