@@ -2,8 +2,12 @@
  * Sending a request form: the POST with the draft's Idempotency-Key, and what the visitor sees
  * after it (the form's own confirmation; on a refusal, a notification, each field's problem beside
  * it and everything typed still in place). The schedule and contact forms share it.
+ *
+ * A send is one POST, never retried (MUTATION_RETRY) and never cached, so it needs no data library:
+ * the form pages hydrate without one (TanStack Query is a twelfth of their script), and the
+ * schedule form's calendar brings it when it opens (open-times-client.ts).
  */
-import { useMutation } from "@tanstack/react-query";
+import { useRef, useState } from "react";
 import { readApiError } from "../lib/api-error";
 import { apiRequest } from "../lib/api-request";
 import { toast } from "../lib/toast-store";
@@ -32,37 +36,51 @@ export function useSubmitRequest<V extends Record<string, string | string[]>, A 
   /** A booking the server asks about first (the address has a visit at an overlapping time): `message` says why. */
   onAsked?: (message: string) => void;
 }) {
-  return useMutation({
-    mutationFn: async (values: V) => {
-      const res = await apiRequest("POST", url, values, { "Idempotency-Key": draft.keyFor(values) });
-      return (await res.json()) as A;
-    },
+  const [isPending, setPending] = useState(false);
+  const sending = useRef(false);
+
+  const succeed = (answer: A) => {
     // No notification on success: the form gives way to its confirmation, whose heading takes
     // focus and says it all; a notification would only repeat it, over the text it repeats.
-    onSuccess: (answer) => {
-      draft.clear();
-      onSent(answer);
-    },
-    onError: (error) => {
-      const { message, fields, status, starts, sameAddress } = readApiError(error);
-      if (onAsked && sameAddress) {
-        onAsked(message);
-        return;
-      }
-      if (onRefused && starts && (status === 409 || status === 400)) {
-        setErrors({ start: message });
-        toast({ title: "Please choose another time", description: message, variant: "error" });
-        onRefused();
-        return;
-      }
-      setErrors(fields);
-      const names = Object.keys(fields);
-      toast({
-        title: names.length ? "Please check the highlighted fields" : `Your ${noun} was not sent`,
-        description: `${message} Everything you entered is still here.`,
-        variant: "error",
+    draft.clear();
+    onSent(answer);
+  };
+
+  const fail = (error: unknown) => {
+    const { message, fields, status, starts, sameAddress } = readApiError(error);
+    if (onAsked && sameAddress) {
+      onAsked(message);
+      return;
+    }
+    if (onRefused && starts && (status === 409 || status === 400)) {
+      setErrors({ start: message });
+      toast({ title: "Please choose another time", description: message, variant: "error" });
+      onRefused();
+      return;
+    }
+    setErrors(fields);
+    const names = Object.keys(fields);
+    toast({
+      title: names.length ? "Please check the highlighted fields" : `Your ${noun} was not sent`,
+      description: `${message} Everything you entered is still here.`,
+      variant: "error",
+    });
+    onFieldErrors(names);
+  };
+
+  /** Sends `values` once; a second call while one is on its way is ignored (the button is disabled too). */
+  const mutate = (values: V) => {
+    if (sending.current) return;
+    sending.current = true;
+    setPending(true);
+    apiRequest("POST", url, values, { "Idempotency-Key": draft.keyFor(values) })
+      .then(async (res) => (await res.json()) as A)
+      .then(succeed, fail)
+      .finally(() => {
+        sending.current = false;
+        setPending(false);
       });
-      onFieldErrors(names);
-    },
-  });
+  };
+
+  return { mutate, isPending };
 }

@@ -2,8 +2,8 @@ import { type HeadProps } from "gatsby";
 import React from "react";
 import { ContactForm } from "../features/requests/ui/contact-form";
 import { ContactDetails } from "../components/content/contact-details";
-import { RequestProvider } from "../components/forms/request-provider";
 import { Seo } from "../components/seo";
+import { DeferredToaster } from "../components/ui/deferred-toaster";
 import { Container } from "../components/ui/container";
 import { PageHeader } from "../components/ui/page-header";
 
@@ -17,9 +17,8 @@ export default function ContactPage() {
       />
       <Container className="grid gap-10 py-12 lg:grid-cols-3">
         <div className="lg:col-span-2">
-          <RequestProvider>
-            <ContactForm />
-          </RequestProvider>
+          <ContactForm />
+          <DeferredToaster />
         </div>
         <ContactDetails />
       </Container>

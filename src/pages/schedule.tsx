@@ -1,9 +1,9 @@
 import { type HeadProps, type PageProps } from "gatsby";
 import React from "react";
 import { ContactDetails } from "../components/content/contact-details";
-import { RequestProvider } from "../components/forms/request-provider";
 import { ScheduleForm } from "../features/booking/ui/schedule-form";
 import { Seo } from "../components/seo";
+import { DeferredToaster } from "../components/ui/deferred-toaster";
 import { Container } from "../components/ui/container";
 import { PageHeader } from "../components/ui/page-header";
 import { bookingWords } from "../lib/booking-words";
@@ -18,9 +18,8 @@ export default function SchedulePage({ location }: PageProps) {
         intro={bookingWords(availability.bookingOnline).scheduleIntro}
       />
       <Container className="space-y-10 py-12">
-        <RequestProvider>
-          <ScheduleForm search={location.search} />
-        </RequestProvider>
+        <ScheduleForm search={location.search} />
+        <DeferredToaster />
         <div className="max-w-xl">
           <ContactDetails />
         </div>

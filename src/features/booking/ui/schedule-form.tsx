@@ -4,7 +4,6 @@
  * estimate follows every answer; a draft survives a reload; the request is sent with
  * useSubmitRequest and, if it fails, everything typed stays in place.
  */
-import { useQueryClient } from "@tanstack/react-query";
 import React, { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useDraft } from "../../../hooks/use-draft";
 import { useSchemaForm } from "../../../hooks/use-schema-form";
@@ -136,7 +135,6 @@ export function ScheduleForm({ search, office }: { search: string; office?: Offi
   const [answer, setAnswer] = useState<ScheduleAnswer | null>(null);
   /** The server's question when the address already has a visit at an overlapping time. */
   const [sameAddressQuestion, setSameAddressQuestion] = useState<string | null>(null);
-  const queryClient = useQueryClient();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const sendButtonRef = useRef<HTMLButtonElement>(null);
   const stepChanged = useRef(false);
@@ -191,7 +189,7 @@ export function ScheduleForm({ search, office }: { search: string; office?: Offi
     onFieldErrors: showFirstProblem,
     // The time was taken meanwhile (or is no longer offered): back to the times, which are read afresh.
     onRefused: () => {
-      void queryClient.invalidateQueries({ queryKey: ["/api/availability"] });
+      void import("./schedule-time-picker").then(({ readOpenTimesAfresh }) => readOpenTimesAfresh());
       showFirstProblem(["start"]);
     },
     onAsked: setSameAddressQuestion,

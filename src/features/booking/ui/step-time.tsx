@@ -1,7 +1,8 @@
 /**
  * Choosing an open time (booking mode): the policy first, then the calendar of days with open
  * times and the times of the day chosen. The calendar's code (react-day-picker, and the time-zone
- * arithmetic it brings) loads when this step opens, not with the page.
+ * arithmetic it brings, and the data library it reads them with) loads when this step opens, not
+ * with the page.
  */
 import { Link } from "gatsby";
 import React, { Suspense } from "react";
@@ -11,7 +12,7 @@ import { jobSearch } from "../../../lib/schedule-estimate";
 import { Spinner } from "../../../components/ui/spinner";
 import { errorOf, type ScheduleForm } from "./step-types";
 
-const TimePicker = React.lazy(() => import("./time-picker"));
+const TimePicker = React.lazy(() => import("./schedule-time-picker"));
 
 export function StepTime({ form }: { form: ScheduleForm; today?: string | null }) {
   const { cutoffHours } = availability.cancellation;
