@@ -84,14 +84,14 @@ describe("the resources a page needs to hydrate, named for preloading", () => {
   const data = { componentChunkName: "component---schedule", staticQueryHashes: ["111", "222"] };
 
   it("once the page has painted, runs Gatsby's scripts in their order, then preloads the sheet, the page's data, the site's, its static queries and its component's chunks, and links the icons and the manifest", () => {
-    const html = withPagePreloads(page, "/schedule", data, stats);
+    const html = withPagePreloads(page, "/booking", data, stats);
     const { beforePaint, added } = runPreloader(html);
     expect(beforePaint).toEqual([]);
     expect(described(added)).toEqual([
       "run /framework.js",
       "run /app.js",
       "style /styles.css",
-      "fetch /page-data/schedule/page-data.json",
+      "fetch /page-data/booking/page-data.json",
       "fetch /page-data/app-data.json",
       "fetch /page-data/sq/d/111.json",
       "fetch /page-data/sq/d/222.json",
@@ -118,8 +118,8 @@ describe("the resources a page needs to hydrate, named for preloading", () => {
     expect(added.filter(({ crossOrigin }) => crossOrigin === "anonymous").map(({ as }) => as)).toEqual(
       Array(4).fill("fetch"),
     );
-    // On a page a visitor acts on, Gatsby's scripts are asked for before the paint, at low priority:
-    // they run after it.
+    // On a page whose content is a record its script reads, Gatsby's scripts are asked for before
+    // the paint, at low priority: they run after it.
     expect([...html.matchAll(/<link [^>]*>/g)].map(([link]) => link)).toEqual([
       '<link rel="icon" href="data:,"/>',
       '<link rel="preload" as="script" fetchpriority="low" href="/framework.js"/>',
@@ -140,13 +140,15 @@ describe("the resources a page needs to hydrate, named for preloading", () => {
     expect(runPreloader(html, [], { paintTiming: false }).beforePaint).toEqual(paintedThenTimer);
   });
 
-  it("asks for nothing before the paint on a page a visitor reads, and the same as a form's page once it has painted", () => {
-    const read = withPagePreloads(page, "/services/radon", data, stats);
-    expect([...read.matchAll(/<link [^>]*>/g)].map(([link]) => link)).toEqual(['<link rel="icon" href="data:,"/>']);
-    const { beforePaint, added } = runPreloader(read);
-    expect(beforePaint).toEqual([]);
-    const form = runPreloader(withPagePreloads(page, "/schedule", data, stats)).added;
-    expect(described(added)).toEqual(described(form).map((line) => line.replace("/schedule/", "/services/radon/")));
+  it("asks for nothing before the paint on a page a visitor reads or fills in, and the same as a record's page once it has painted", () => {
+    const record = runPreloader(withPagePreloads(page, "/booking", data, stats)).added;
+    for (const route of ["/services/radon", "/schedule", "/contact"]) {
+      const html = withPagePreloads(page, route, data, stats);
+      expect([...html.matchAll(/<link [^>]*>/g)].map(([link]) => link)).toEqual(['<link rel="icon" href="data:,"/>']);
+      const { beforePaint, added } = runPreloader(html);
+      expect(beforePaint).toEqual([]);
+      expect(described(added)).toEqual(described(record).map((line) => line.replace("/booking/", `${route}/`)));
+    }
     const bare = page.replace(headLinks, "");
     expect(withoutPagePreloads(withPagePreloads(bare, "/services/radon", data, stats))).toBe(bare);
   });

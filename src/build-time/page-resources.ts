@@ -8,7 +8,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { actionRoutes } from "../lib/paths";
+import { recordRoutes } from "../lib/paths";
 
 export interface WebpackStats {
   namedChunkGroups: Record<string, { assets: Array<{ name: string } | string> }>;
@@ -161,11 +161,11 @@ export const PRELOADER =
  *
  * When the scripts are asked for is the page's trade (docs/quality.md, First paint, largest paint
  * and hydration). Lighthouse's simulated phone counts against the largest paint every request but
- * a low-priority image that ended before it, whatever its priority, so a page a visitor reads asks
- * for nothing before its paint, and its largest paint is its first. A page a visitor acts on
- * (`actionRoutes`) has its scripts preloaded at low priority as it arrives, beside the paint: React
- * starts 60-70 ms sooner there under network emulation, and the simulated largest paint comes
- * 280-490 ms after the first.
+ * a low-priority image that ended before it, whatever its priority, so a page asks for nothing
+ * before its paint, and its largest paint is its first; a form's page too, since its notifications
+ * and the data library load after hydration. A page whose content is a record its script reads
+ * (`recordRoutes`: its largest paint comes with the record anyway) has its scripts preloaded at low
+ * priority as it arrives, beside the paint, so that React, and then the record, come sooner.
  */
 export function withPagePreloads(html: string, route: string, pageData: PageData, stats: WebpackStats): string {
   const gatsbyPage = withoutPagePreloads(html);
@@ -193,6 +193,6 @@ export function withPagePreloads(html: string, route: string, pageData: PageData
   const list = JSON.stringify(resources);
   if (list.includes("'")) throw new Error(`A resource of ${route} has a quote in its address: ${list}`);
   const at = last.index!;
-  const preloads = actionRoutes.includes(route) ? scripts.map(lowPreload).join("") : "";
+  const preloads = recordRoutes.includes(route) ? scripts.map(lowPreload).join("") : "";
   return `${page.slice(0, at)}${preloads}<script data-preload='${list}'>${PRELOADER}</script>${page.slice(at + last[0].length)}`;
 }

@@ -20,11 +20,12 @@ export const reportPath = "/report";
 export const formRoutes: readonly string[] = [schedulePath, "/contact", privacyPath, privacyDataPath];
 
 /**
- * The pages a visitor comes to act on: a form to fill in, a booking's page, the agreement to sign,
- * the report, the desk. Their scripts download as the page arrives, so React starts as soon as it
- * can; a page a visitor reads asks for them once it has painted (src/build-time/page-resources.ts).
+ * The pages whose content is a record their script reads: a booking, the agreement to sign, the
+ * report, the data kept about a person, the desk. They paint a frame and fill it once React has
+ * read the record, so their scripts download as the page arrives; every other page, a form's
+ * included, asks for them once it has painted (src/build-time/page-resources.ts).
  */
-export const actionRoutes: readonly string[] = [...formRoutes, bookingPath, "/agreement", reportPath, "/desk"];
+export const recordRoutes: readonly string[] = [bookingPath, "/agreement", reportPath, privacyDataPath, "/desk"];
 
 export function servicePath(slug: string): string {
   return `${servicesPath}/${slug}`;

@@ -48,3 +48,32 @@ test("a failed send keeps the message and says why", { tag: "@desktop" }, async 
   );
   await expect(page.getByLabel("Your name")).toHaveValue("Gail Owner");
 });
+
+test(
+  "the notifications' code comes after the page has hydrated; lost on the way, it is fetched again for the next notification",
+  { tag: "@desktop" },
+  async ({ page }) => {
+    let toasterAsked = 0;
+    await page.route(/\/toaster-[\da-f]+\.js$/, async (route) => {
+      toasterAsked += 1;
+      // The first download fails, as it would on a connection that dropped.
+      if (toasterAsked === 1) await route.abort("connectionreset");
+      else await route.continue();
+    });
+    await openPage(page, `${brokenSite}/contact`);
+    await expect.poll(() => toasterAsked).toBe(1);
+    await expect(page.getByRole("region", { name: /Notifications/ })).toHaveCount(0);
+    // The form works without it: the send fails, its field problems show, and the notification
+    // waits in the store until the code has come.
+    await page.getByLabel("Your name").fill("Gail Owner");
+    await page.getByLabel("E-mail").fill("gail@example.com");
+    await page.getByLabel("What is it about?").selectOption({ label: "Something else" });
+    await page.getByLabel("Message", { exact: true }).fill("Please call me about a pre-listing inspection.");
+    await page.getByRole("button", { name: "Send message" }).click();
+    const notification = page.getByRole("region", { name: "Notifications (F8)" });
+    await expect(notification.getByText(/^We could not save your request just now\./)).toBeVisible();
+    expect(toasterAsked).toBe(2);
+    await page.keyboard.press("F8");
+    await expect(notification.getByRole("list")).toBeFocused();
+  },
+);

@@ -1,7 +1,8 @@
 /**
- * A page a visitor reads asks for nothing before it has painted: once it has, it runs Gatsby's
- * scripts and preloads what it needs to hydrate. On a page a visitor acts on, Gatsby's scripts
- * download as the HTML arrives, at low priority, and run once it has painted
+ * A page a visitor reads or fills in asks for nothing before it has painted: once it has, it runs
+ * Gatsby's scripts and preloads what it needs to hydrate. On a page whose content is a record its
+ * script reads (a booking's), Gatsby's scripts download as the HTML arrives, at low priority, and
+ * run once it has painted
  * (src/build-time/page-resources.ts). Either way the paint waits for nothing, and the app finds it
  * all on its way. The icons and the manifest are linked after the paint too.
  */
@@ -14,7 +15,9 @@ const PRELOADED = /^\/page-data\/|^\/styles\.[\da-f]+\.css$|^\/component---/;
 
 for (const [route, scriptsBy] of [
   ["/", "script"],
-  ["/schedule", "link"],
+  ["/schedule", "script"],
+  ["/contact", "script"],
+  ["/booking", "link"],
   ["/blog/maryland-mold-law", "script"],
 ] as const) {
   // One width: what a page asks for does not depend on it.
@@ -72,7 +75,7 @@ for (const [route, scriptsBy] of [
           )
           .toHaveLength(1);
       }
-      // Gatsby's scripts: preloaded as the page arrives where a visitor acts, added after the paint where one reads.
+      // Gatsby's scripts: preloaded as the page arrives where the script reads a record, else added after the paint.
       for (const resource of scripts)
         expect.soft(resource, `${resource.path} asked for`).toMatchObject({ by: scriptsBy });
       for (const resource of scriptsBy === "script" ? fetched : preloaded) {
