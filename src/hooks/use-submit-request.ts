@@ -5,7 +5,8 @@
  *
  * A send is one POST, never retried (MUTATION_RETRY) and never cached, so it needs no data library:
  * the form pages hydrate without one (TanStack Query is a twelfth of their script), and the
- * schedule form's calendar brings it when it opens (open-times-client.ts).
+ * schedule form's calendar brings it when it opens
+ * (src/features/booking/ui/schedule-time-picker.tsx).
  */
 import { useRef, useState } from "react";
 import { readApiError } from "../lib/api-error";

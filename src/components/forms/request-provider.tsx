@@ -4,9 +4,10 @@ import { createQueryClient } from "../../lib/query-client";
 import { DeferredToaster } from "../ui/deferred-toaster";
 
 /**
- * What a page that reads a record needs (a booking, the agreement, the report, the data kept, the
- * desk): the query client (spec constants) and notifications. The schedule and contact pages send
- * without the data library and render only the notifications (DeferredToaster).
+ * What a page that calls through the data library needs: the query client (spec constants) and
+ * notifications. The pages that read a record use it (a booking, the agreement, the report, the
+ * data kept, the desk), and the privacy page's request for that data. The schedule and contact
+ * pages send without the data library and render only the notifications (DeferredToaster).
  */
 export function RequestProvider({ children }: { children: React.ReactNode }) {
   const [client] = useState(createQueryClient);
