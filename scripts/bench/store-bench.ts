@@ -110,6 +110,7 @@ async function measure(name: string, db: Database) {
           now,
           ownerEvent: { summary: "", description: "", location: "" },
           confirmBy: new Date(now + 2 * 60 * 60 * 1000).toISOString(),
+          quotedCents: 47_500,
         });
       });
       if (!result.ok) throw new Error(`booking ${n} refused: ${result.message}`);

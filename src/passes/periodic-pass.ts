@@ -20,14 +20,18 @@ import { withOwnMail } from "../lib/server/mail/own-mail";
 import { sendDueReminders } from "../features/reminders/server/reminders";
 import { runtimeEnv } from "../lib/server/runtime/runtime";
 import { endLapsedDeskSecrets } from "../features/desk/server/desk-store";
+import { settleMoney } from "../features/payments/server/money-pass";
 
 /**
- * Ends the holds that have lapsed, then the desk's lapsed secrets and sessions, then stores every
+ * Ends the holds that have lapsed, settles the money they and cancels left (payments/money-pass.ts),
+ * then the desk's lapsed secrets and sessions, then stores every
  * reminder due at `now` (the tests move the clock by passing it); returns how many reminders it stored.
  */
 export async function periodicPass(db: Database, now: Date, env: NodeJS.ProcessEnv = runtimeEnv()): Promise<number> {
-  // Holds that lapsed are ended first: a released time gets no reminder.
+  // Holds that lapsed are ended first: a released time gets no reminder, and its Checkout Session ends.
   await sweepLapsedHolds(db, now, env);
+  // Refunds owed are made, and open Checkout Sessions of bookings no longer live are ended.
+  await settleMoney(db, now);
   // The secrets of desk links used or over leave their e-mails, and sessions past their end are ended.
   await endLapsedDeskSecrets(db, now);
   return sendDueReminders(db, now, env);

@@ -28,5 +28,6 @@ export const sampleBooking = (
   sequence: 0,
   createdAt: "2026-11-01T00:00:00.000Z",
   updatedAt: "2026-11-01T00:00:00.000Z",
+  quotedCents: 47_500,
   ...changes,
 });

@@ -54,6 +54,8 @@ export interface Booking {
   sequence: number;
   createdAt: string;
   updatedAt: string;
+  /** What it costs, in cents, from the server's quote when it was made; null for time off. */
+  quotedCents: number | null;
 }
 
 /** A bookings row as the queries read it (the desk reads a part of it with its request). */
@@ -76,10 +78,12 @@ export interface BookingRow extends Record<string, unknown> {
   sequence: number;
   created_at: Date;
   updated_at: Date;
+  quoted_cents: number | null;
 }
 
 const COLUMNS = `reference, inspector, start_at, on_site_minutes, lower(during) AS held_from, upper(during) AS held_to,
-  status, confirm_by, confirm_within_minutes, mailbox, phone, property, job, owner_event, moves, sequence, created_at, updated_at`;
+  status, confirm_by, confirm_within_minutes, mailbox, phone, property, job, owner_event, moves, sequence, created_at, updated_at,
+  quoted_cents`;
 
 const iso = (value: Date) => new Date(value).toISOString();
 
@@ -102,6 +106,7 @@ const fromRow = (row: BookingRow): Booking => ({
   sequence: row.sequence,
   createdAt: iso(row.created_at),
   updatedAt: iso(row.updated_at),
+  quotedCents: row.quoted_cents,
 });
 
 /**
@@ -221,14 +226,17 @@ export async function propertyBookedDuring(
   return rows.length > 0;
 }
 
-export type NewBooking = Omit<Booking, "moves" | "sequence" | "updatedAt" | "confirmBy"> & { confirmBy: string | null };
+export type NewBooking = Omit<Booking, "moves" | "sequence" | "updatedAt" | "confirmBy" | "quotedCents"> & {
+  confirmBy: string | null;
+  quotedCents?: number | null;
+};
 
 /** Inserts a booking; throws PostgreSQL's 23P01 when the inspector is held then. */
 export async function insertBooking(tx: Queryable, booking: NewBooking): Promise<void> {
   await tx.query(
     `INSERT INTO bookings (reference, inspector, start_at, on_site_minutes, during, status, confirm_by,
-       confirm_within_minutes, mailbox, phone, property, job, owner_event, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, tstzrange($5, $6), $7, $8, $15, $9, $10, $11, $12, $13, $14, $14)`,
+       confirm_within_minutes, mailbox, phone, property, job, owner_event, created_at, updated_at, quoted_cents)
+     VALUES ($1, $2, $3, $4, tstzrange($5, $6), $7, $8, $15, $9, $10, $11, $12, $13, $14, $14, $16)`,
     [
       booking.reference,
       booking.inspector,
@@ -245,6 +253,7 @@ export async function insertBooking(tx: Queryable, booking: NewBooking): Promise
       JSON.stringify(booking.ownerEvent),
       booking.createdAt,
       booking.confirmWithinMinutes,
+      booking.quotedCents ?? null,
     ],
   );
 }
@@ -280,12 +289,23 @@ export async function setStatus(tx: Queryable, reference: string, status: Bookin
   ]);
 }
 
-/** Bookings (not time off) starting after `since` (ISO), earliest first: the owner's feed and view. */
+/** Bookings (not time off) starting after `since` (ISO), earliest first: the owner's commands. */
 export async function bookingsSince(db: Queryable, since: string): Promise<Booking[]> {
   return (
     await db.query<BookingRow>(
       `SELECT ${COLUMNS} FROM bookings WHERE start_at >= $1 AND status <> 'time_off' ORDER BY start_at, inspector`,
       [since],
+    )
+  ).map(fromRow);
+}
+
+/** Bookings (not time off) starting in [from, to), earliest first: the owner's feed and the CSV. */
+export async function bookingsBetween(db: Queryable, from: Date, to: Date): Promise<Booking[]> {
+  return (
+    await db.query<BookingRow>(
+      `SELECT ${COLUMNS} FROM bookings WHERE start_at >= $1 AND start_at < $2 AND status <> 'time_off'
+       ORDER BY start_at, inspector`,
+      [from.toISOString(), to.toISOString()],
     )
   ).map(fromRow);
 }

@@ -201,8 +201,11 @@ export async function book(
     ownerEvent,
     confirmBy,
     office,
+    quotedCents,
   }: {
     request: ScheduleRequest;
+    /** The server's own quote of it, in cents: kept on the booking. */
+    quotedCents: number;
     reference: string;
     now: number;
     ownerEvent: OwnerEvent;
@@ -291,6 +294,7 @@ export async function book(
     sequence: 0,
     createdAt: nowIso,
     updatedAt: nowIso,
+    quotedCents,
   };
   const inspector = await holdInspector(tx, start, length, now, async (chosen, range) => {
     Object.assign(booking, { inspector: chosen, ...range });

@@ -13,7 +13,7 @@ import type { MailMessage } from "../../../lib/server/mail/mailer";
 import { COPIED_AGENT_NOTE, describeServices, type Reader } from "./schedule-emails";
 import { bookingInvite } from "./booking-invite";
 import { linkSecret, manageLink, scheduleLink } from "./booking-links";
-import { refundLines, type CancellationRefund } from "../../payment-ledger/server/refund";
+import { refundLines, type CancellationRefund } from "../../payment-ledger/server/refunds-owed";
 
 export type VisitorChange = "confirmed" | "moved" | "cancelled";
 
@@ -75,7 +75,7 @@ function changeMail(
         `${whose} inspection ${booking.reference} (${what}) on ${bookedTimeText(before ?? booking.start)} (Maryland time) is cancelled, as asked from its link.`,
         "The attached cancellation takes it out of your calendar.",
         "",
-        ...(refund
+        ...(refund && !copy
           ? refundLines(refund.refundedCents, refund.keptCents, availability.cancellation.refund.reachesYouIn)
           : []),
         "To book another time, choose one on our schedule page:",

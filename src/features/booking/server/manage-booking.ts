@@ -25,6 +25,7 @@ import { throttle } from "../../../lib/server/http/rate-limit";
 import { readJsonBody } from "../../../lib/server/http/read-body";
 import { runtimeEnv } from "../../../lib/server/runtime/runtime";
 import { deliverNow } from "../../../lib/server/mail/deliver-now";
+import { passSoon } from "../../../lib/server/mail/delivery";
 import { withOwnMail } from "../../../lib/server/mail/own-mail";
 import { outgoingMail } from "../../../lib/server/mail/outgoing";
 import type { MailMessage } from "../../../lib/server/mail/mailer";
@@ -35,7 +36,7 @@ import { checkBookingToken, deskLink, linkSecret } from "./booking-links";
 import { signedAtText, signedByText } from "../../signed-agreements/server/signature-text";
 import { bookingInvite } from "./booking-invite";
 import { visitorChangeMail } from "./change-emails";
-import { refundCancellation, refundNote } from "../../payment-ledger/server/refund";
+import { cancellationRefundAt, oweCancellationRefund, refundNote } from "../../payment-ledger/server/refunds-owed";
 import { bookingPayment } from "../../payment-ledger/server/booking-payment";
 
 export const BOOKING_CHANGES = "booking-changes";
@@ -49,6 +50,7 @@ async function describe(db: Queryable, booking: Booking, now: number) {
   const [signed] = await agreementsOf(db, [booking.reference]);
   const cutoff = subHours(Date.parse(booking.start), availability.cancellation.cutoffHours).getTime();
   const live = booking.status === "booked" || booking.status === "pending";
+  const payment = await bookingPayment(db, booking);
   return {
     reference: booking.reference,
     status: booking.status,
@@ -66,12 +68,15 @@ async function describe(db: Queryable, booking: Booking, now: number) {
     services: describeServices(booking.job),
     /** The page is opened from the visitor's own link, so it names the property as the invite does. */
     location: booking.ownerEvent.location,
-    estimate: record?.quote?.total ?? null,
+    /** What it costs, as quoted when it was booked (kept on the booking). */
+    estimate: payment.quotedCents / 100,
     /** Whether the client has signed the agreement: "by Casey", "for Casey by Pat", with when. */
     agreement: signed ? { by: signedByText(signed), signedAtText: signedAtText(signed.signedAt) } : null,
     /** The visitor's invite, for their calendar, while the booking is live (cancelled: the cancelling one). */
     invite: bookingInvite(booking, record?.request ? visitorMailboxes(record.request) : []),
-    payment: await bookingPayment(db, booking),
+    payment,
+    /** What cancelling now would refund of what was paid online, and keep: the cancel dialog says it first. */
+    cancelRefund: live ? await cancellationRefundAt(db, booking, new Date(now)) : null,
   };
 }
 
@@ -213,7 +218,7 @@ async function change(
       if (!changeable) throw tooLate();
       await setStatus(tx, reference, "cancelled", nowIso);
       const cancelled = await bookingOf(tx, reference);
-      const refund = await refundCancellation(tx, booking, now);
+      const refund = await oweCancellationRefund(tx, booking, now);
       await recordChange(
         tx,
         `cancel-${reference}`,
@@ -307,6 +312,8 @@ export async function manageBookingHandler(req: GatsbyFunctionRequest, res: Gats
     const [answer, ownMail] = await withOwnMail(() => change(db, reference, body, now));
     await deliverNow(ownMail);
     res.status(answer.status).json(answer.body);
+    // A cancel's refund, and the end of its open Checkout Session, right after the answer.
+    if (body.action === "cancel") passSoon();
   } catch (error) {
     sendFailure(res, error, "booking", `Something went wrong on our side. Please call us at ${business.phone}.`);
   }

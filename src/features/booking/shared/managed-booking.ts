@@ -3,6 +3,7 @@
  * (src/features/booking/server/manage-booking.ts), and what a visitor may ask of it.
  */
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
+import type { PaymentFigures } from "../../payment-ledger/shared/payment-text";
 
 export interface ManagedBooking {
   reference: string;
@@ -23,21 +24,17 @@ export interface ManagedBooking {
   services: string[];
   /** The property's address. */
   location: string;
-  /** The estimate given when it was booked, in dollars (null when its request is gone). */
+  /** What it costs, as quoted when it was booked, in dollars. */
   estimate: number | null;
   /** The client's signature of the inspection agreement, once signed. */
   agreement: { by: string; signedAtText: string } | null;
   /** Where its payment stands (src/features/payments/server/payment-status.ts), in cents. */
   payment: BookingPayment;
+  /** While it is live: what cancelling it now would refund of what was paid online, and keep. */
+  cancelRefund: { refundedCents: number; keptCents: number } | null;
 }
 
-export interface BookingPayment {
-  /** "not-asked": paid at the inspection, nothing asked or recorded online. */
-  state: "not-asked" | "unpaid" | "part-paid" | "paid" | "refunded";
-  quotedCents: number;
-  paidCents: number;
-  refundedCents: number;
-  balanceCents: number;
+export interface BookingPayment extends PaymentFigures {
   /** What its "pay now" link (/api/pay?token=) asks now; 0 when there is none to offer. */
   dueCents: number;
 }

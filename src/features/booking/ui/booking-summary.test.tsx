@@ -18,7 +18,17 @@ const booked: ManagedBooking = {
   location: "12 Main Street, Ellicott City, MD 21043",
   estimate: 175,
   agreement: null,
-  payment: { state: "not-asked", quotedCents: 0, paidCents: 0, refundedCents: 0, balanceCents: 0, dueCents: 0 },
+  payment: {
+    state: "not-asked",
+    quotedCents: 0,
+    paidCents: 0,
+    refundedCents: 0,
+    refundingCents: 0,
+    live: true,
+    balanceCents: 0,
+    dueCents: 0,
+  },
+  cancelRefund: { refundedCents: 0, keptCents: 0 },
 };
 
 function show(booking: ManagedBooking) {
@@ -62,6 +72,14 @@ describe("a booking's own page", () => {
     await userEvent.click(screen.getByRole("button", { name: "Cancel the booking" }));
     await userEvent.click(screen.getByRole("button", { name: "Yes, cancel it" }));
     expect(onAction).toHaveBeenCalledWith({ action: "cancel" });
+  });
+
+  it("states the refund before the client confirms a cancel", async () => {
+    show({ ...booked, cancelRefund: { refundedCents: 22_500, keptCents: 22_500 } });
+    await userEvent.click(screen.getByRole("button", { name: "Cancel the booking" }));
+    expect(screen.getByRole("dialog", { name: "Cancel this inspection?" })).toHaveTextContent(
+      "$225.00 is refunded to your card; $225.00 is kept under our cancellation policy.",
+    );
   });
 
   it("offers the invite only when the server sends one", async () => {

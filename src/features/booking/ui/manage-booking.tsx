@@ -18,7 +18,10 @@ import { MoveBooking } from "./move-booking";
 
 /** Whether a booking back from Stripe's page still waits for the webhook to record its payment. */
 const awaitingPayment = (booking: ManagedBooking | undefined, paidOnStripe: boolean) =>
-  paidOnStripe && booking?.payment.state !== "paid" && booking?.payment.state !== "part-paid";
+  paidOnStripe &&
+  booking?.payment.live === true &&
+  booking.payment.state !== "paid" &&
+  booking.payment.state !== "part-paid";
 
 export function ManageBooking({
   token,

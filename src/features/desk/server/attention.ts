@@ -9,7 +9,8 @@
  */
 import { bookedSpanText } from "../../../lib/maryland-time/booked-time";
 import { localDate, MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";
-import { longDate } from "../../../lib/format";
+import { formatCents, longDate } from "../../../lib/format";
+import { refundsForAttention } from "../../payment-ledger/server/refunds-owed";
 import type { DeskAttention } from "../shared/desk-attention";
 import type { Queryable } from "../../../lib/server/db/database";
 import { DATA_REQUESTS } from "../../privacy/server/privacy-queries";
@@ -109,6 +110,36 @@ async function dataRequests(db: Queryable, since: string): Promise<DeskAttention
   });
 }
 
+async function refunds(db: Queryable, since: string): Promise<DeskAttention["refunds"]> {
+  const owed = await refundsForAttention(db, since);
+  const starts = new Map(
+    (
+      await db.query<{ reference: string; start_at: Date }>(
+        "SELECT reference, start_at FROM bookings WHERE reference = ANY($1::text[])",
+        [owed.map((each) => each.booking)],
+      )
+    ).map((row) => [row.reference, row.start_at]),
+  );
+  return owed.map((refund) => {
+    const start = starts.get(refund.booking);
+    return {
+      booking: start ? { reference: refund.booking, day: dayOf(start) } : null,
+      reference: refund.booking,
+      amount: formatCents(refund.madeAt ? (refund.madeCents ?? refund.amountCents) : refund.amountCents),
+      why: refund.why,
+      owed: marylandText(Date.parse(refund.owedAt)),
+      standing: refund.madeAt
+        ? refund.madeCents === 0
+          ? `nothing left to refund on ${marylandText(Date.parse(refund.madeAt))}: it had been refunded in Stripe's dashboard`
+          : `refund sent on ${marylandText(Date.parse(refund.madeAt))}`
+        : refund.stuckAt
+          ? `Stripe refused the refund: ${(refund.lastError ?? "").slice(0, WHY_MAX)}. Refund it in Stripe's dashboard.`
+          : "refund being sent",
+      stuck: Boolean(refund.stuckAt && !refund.madeAt),
+    };
+  });
+}
+
 /** Everything that needs the owner's attention at `now`. */
 export async function needsAttention(db: Queryable, now: number): Promise<DeskAttention> {
   const since = new Date(now - ATTENTION_DAYS * 24 * 60 * 60 * 1000);
@@ -117,6 +148,7 @@ export async function needsAttention(db: Queryable, now: number): Promise<DeskAt
     since: `since ${longDate(localDate(since.getTime(), MARYLAND))}`,
     failedMails: await failedMails(db, since.toISOString()),
     unsigned: await unsignedBookings(db, nowIso),
+    refunds: await refunds(db, since.toISOString()),
     dataRequests: await dataRequests(db, since.toISOString()),
   };
 }

@@ -25,7 +25,7 @@ import type { MailMessage } from "../../../lib/server/mail/mailer";
 import { holdInspector, inspectorDays, jobOf, lengthOf, startFor } from "../../booking/server/booking";
 import { recordChange } from "../../booking/server/manage-booking";
 import { visitorChangeMail } from "../../booking/server/change-emails";
-import { refundCancellation, refundNote } from "../../payment-ledger/server/refund";
+import { oweCancellationRefund, refundNote } from "../../payment-ledger/server/refunds-owed";
 import { inspectorName } from "../../booking/shared/inspectors";
 
 const referenceOf = (body: Record<string, unknown>) => {
@@ -90,7 +90,7 @@ export async function cancelForClient(db: Database, body: Record<string, unknown
     refuseIfStarted(booking, now, "cancelled");
     await setStatus(tx, reference, "cancelled", nowIso);
     const cancelled = (await findBooking(tx, reference))!;
-    const refund = await refundCancellation(tx, booking, now);
+    const refund = await oweCancellationRefund(tx, booking, now);
     await recordChange(
       tx,
       `cancel-${reference}`,

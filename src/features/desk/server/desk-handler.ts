@@ -3,7 +3,7 @@
  * else needs one (session.ts), and every change also needs this site's Origin. Reads:
  *   GET  session                      who is signed in, until when
  *   GET  days?from=YYYY-MM-DD&days=N  the bookings and time off of those days (desk-view.ts)
- *   GET  csv                          every booking as CSV (bookings-csv.ts)
+ *   GET  csv?from=&to=                the bookings of those days as CSV (bookings-csv.ts)
  *   GET  attention                    what needs the owner's attention (attention.ts)
  *   GET  sessions                     the sessions open now (sessions.ts)
  *   GET  report?reference=            the booking's report, by a short-lived link (report/report-desk.ts)
@@ -28,9 +28,10 @@ import { throttle } from "../../../lib/server/http/rate-limit";
 import { runtimeEnv } from "../../../lib/server/runtime/runtime";
 import { readJsonBody } from "../../../lib/server/http/read-body";
 import { deliverNow } from "../../../lib/server/mail/deliver-now";
+import { passSoon } from "../../../lib/server/mail/delivery";
 import { withOwnMail } from "../../../lib/server/mail/own-mail";
 import { bookCaller } from "./book-caller";
-import { bookingsCsv } from "./bookings-csv";
+import { bookingsCsv, csvRange } from "./bookings-csv";
 import { cancelForClient, confirmForClient, handToInspector, moveForClient, resendToClient } from "./booking-actions";
 import { deskItems, listedInspectors } from "./desk-view";
 import { askForLink, endByNotice, signIn, signOut } from "./sign-in";
@@ -116,7 +117,8 @@ export async function deskHandler(req: GatsbyFunctionRequest, res: GatsbyFunctio
         await requireSession(db, req, now);
         res.setHeader("Content-Type", "text/csv; charset=utf-8");
         res.setHeader("Content-Disposition", `attachment; filename="bookings-${marylandToday(now)}.csv"`);
-        res.status(200).send(await bookingsCsv(db, now.getTime()));
+        const range = csvRange((req.query ?? {}) as Record<string, unknown>, now.getTime());
+        res.status(200).send(await bookingsCsv(db, now.getTime(), range));
         return;
       }
       if (action === "report") {
@@ -130,8 +132,10 @@ export async function deskHandler(req: GatsbyFunctionRequest, res: GatsbyFunctio
       return;
     }
     if (req.method !== "POST") throw new HttpError(405, "This address answers GET and POST.", { Allow: "GET, POST" });
-    throttle(req, "desk", "Too many requests from your address. Please wait a few minutes.");
+    const limit = () => throttle(req, "desk", "Too many requests from your address. Please wait a few minutes.");
     const db = await deskDatabase(business.phone, "save");
+    // Signing in is limited per address; a change needs a session, so only a caller without one is.
+    if (["link", "sign-in", "sign-out", "end-by-notice"].includes(action)) limit();
     if (action === "link") {
       const { answer, reference } = await askForLink(db, req, now);
       res.status(200).json(answer);
@@ -158,7 +162,10 @@ export async function deskHandler(req: GatsbyFunctionRequest, res: GatsbyFunctio
     const change = CHANGES[action];
     if (!change && action !== "book") throw new HttpError(404, "The desk has no such action.");
     requireSameOrigin(req);
-    const session = await requireSession(db, req, now);
+    const session = await requireSession(db, req, now).catch((error: unknown) => {
+      limit();
+      throw error;
+    });
     const body = requireText(await readJsonBody(req)) as Record<string, unknown> | null;
     if (!body || typeof body !== "object") throw new HttpError(400, "Send the action's details as a JSON object.");
     if (!change) {
@@ -172,6 +179,8 @@ export async function deskHandler(req: GatsbyFunctionRequest, res: GatsbyFunctio
     if ("signedOut" in answer && answer.signedOut === true) setSessionCookie(req, res, null);
     await deliverNow(ownMail);
     res.status(200).json(answer);
+    // A cancel's refund, and the end of its open Checkout Session, right after the answer.
+    if (action === "cancel") passSoon();
   } catch (error) {
     sendFailure(res, error, "desk", APOLOGY);
   }

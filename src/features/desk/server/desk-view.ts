@@ -9,7 +9,7 @@ import { MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";
 import { downloadsOf, reportsOf } from "../../report/server/report-queries";
 import type { Queryable } from "../../../lib/server/db/database";
 import { agreementsOf } from "../../signed-agreements/server/agreement-queries";
-import { paymentStatus } from "../../payment-ledger/server/payment-status";
+import { paymentStatuses } from "../../payment-ledger/server/payment-status";
 import { paymentsOn } from "../../payment-ledger/server/stripe-client";
 import {
   NEVER_HELD,
@@ -108,6 +108,7 @@ export async function deskItems(db: Queryable, from: string, days: number, now: 
   });
   const references = inRange.map((row) => row.reference);
   const signatures = await agreementsOf(db, references);
+  const payments = await paymentStatuses(db, references, new Date(now));
   const items: DeskItem[] = [];
   for (const row of inRange) {
     const startMs = new Date(row.start_at).getTime();
@@ -143,7 +144,7 @@ export async function deskItems(db: Queryable, from: string, days: number, now: 
             }
           : null,
       location: row.owner_event.location,
-      estimate: row.record?.quote?.total ?? null,
+      estimate: timeOff ? null : (payments.get(row.reference)?.quotedCents ?? 0) / 100,
       note: timeOff ? (row.record?.note ?? "") : "",
       agreement: signed
         ? {
@@ -156,7 +157,7 @@ export async function deskItems(db: Queryable, from: string, days: number, now: 
       reportDelivered: row.report_delivered_at ? marylandText(new Date(row.report_delivered_at).getTime()) : null,
       report: null,
       emails: [],
-      payment: timeOff ? null : { ...(await paymentStatus(db, row.reference)), online: paymentsOn() },
+      payment: timeOff ? null : { ...payments.get(row.reference)!, online: paymentsOn() },
     });
   }
   await attachEmails(db, items);

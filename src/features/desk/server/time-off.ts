@@ -111,6 +111,7 @@ async function insertTimeOff(
     job: { mainInspection: "", addOns: [], waterPackages: [], squareFeet: 0, county: "" },
     ownerEvent: { summary: "Time off", description: note, location: "" },
     createdAt: nowIso,
+    quotedCents: null,
   });
   return reference;
 }

@@ -1,7 +1,7 @@
-import type { AgentRole } from "../../booking/shared/agent-copy";
-
 /** What the desk's functions answer (../server/), read by its page (../ui/). */
+import type { AgentRole } from "../../booking/shared/agent-copy";
 import type { Inspector } from "../../booking/shared/inspectors";
+import type { PaymentFigures } from "../../payment-ledger/shared/payment-text";
 
 /** Whether the agent gets the booking's e-mails, and why: the desk's card and its CSV say it so. */
 export const AGENT_EMAILED: Record<AgentRole | "none", string> = {
@@ -50,16 +50,11 @@ export interface DeskItem {
   /** A confirmed visit whose time has come: its report can be uploaded from then. */
   visitStarted: boolean;
   emails: Array<{ message: string; to: string; subject: string; state: string }>;
-  /** Where its payment stands, in cents (src/features/payments/server/payment-status.ts); null for time off. */
+  /** Where its payment stands, in cents (payment-ledger/server/payment-status.ts); null for time off. */
   payment: DeskPayment | null;
 }
 
-export interface DeskPayment {
-  state: "not-asked" | "unpaid" | "part-paid" | "paid" | "refunded";
-  quotedCents: number;
-  paidCents: number;
-  refundedCents: number;
-  balanceCents: number;
+export interface DeskPayment extends PaymentFigures {
   /** Whether the site takes payment online, so a "pay now" link can be sent. */
   online: boolean;
 }

@@ -4,6 +4,7 @@
  * signing out follow them on a phone and stand beside them on a wide screen. Every change reads
  * the days afresh, and says what it did or why nothing was done beside the control that was used.
  */
+import { CsvDownload } from "./csv-download";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import React, { lazy, Suspense, useState } from "react";
 import { readApiError } from "../../../lib/api-error";
@@ -326,9 +327,7 @@ export function DeskBoard({
             }
           />
         )}
-        <a className={buttonStyles({ variant: "secondary" })} href="/api/desk/csv" download>
-          Download the bookings (CSV)
-        </a>
+        <CsvDownload />
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <p className="text-sm text-slate-700">Signed in as {session.mailbox}.</p>
           <button type="button" className={buttonStyles({ variant: "ghost" })} onClick={() => signOut.mutate()}>

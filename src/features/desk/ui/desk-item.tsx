@@ -158,7 +158,7 @@ export function DeskItemCard({
             </ActionButton>
           )}
         </div>
-        {item.payment && (
+        {item.payment?.live && (
           <DeskPayment
             item={{ ...item, payment: item.payment }}
             busy={busy}

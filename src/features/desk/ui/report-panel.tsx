@@ -4,7 +4,7 @@
  * the client is e-mailed the report page. Then: its size and date, "release anyway" for a client
  * who has not signed or paid, a download, and every download so far.
  */
-import { formatFileSize } from "../../../lib/format";
+import { formatCents, formatFileSize } from "../../../lib/format";
 import { useQueryClient } from "@tanstack/react-query";
 import React, { useId, useState } from "react";
 import { readApiError } from "../../../lib/api-error";
@@ -23,15 +23,22 @@ function uploadedText(report: NonNullable<DeskItem["report"]>) {
 }
 
 /**
- * What the desk says once a report is uploaded: the agreement's 5 years count from the first
- * delivery, and where the client never signed, none is kept and the report page asks them to sign.
+ * What the desk says once a report is uploaded: what the client must still do before the report's
+ * page gives it (sign, pay what is still due: the rule of report/server/report-access.ts), and
+ * how long the signed agreement is kept (5 years from the first delivery).
  */
-export function reportUploadedText(item: Pick<DeskItem, "agreement" | "report">): string {
+export function reportUploadedText(item: Pick<DeskItem, "agreement" | "report" | "payment">): string {
   const sent = "Uploaded: the report is kept, and the client has the e-mail with its page.";
-  if (!item.agreement) {
-    return `${sent} The client has not signed the agreement: the page asks them to sign before it gives the report, or release it anyway.`;
-  }
-  return `${sent} The signed agreement is kept 5 years from ${item.report ? "the report's first delivery" : "today"}.`;
+  const owes = item.payment && item.payment.state !== "not-asked" && item.payment.balanceCents > 0;
+  const missing = [
+    ...(item.agreement ? [] : ["sign the agreement"]),
+    ...(owes ? [`pay the ${formatCents(item.payment!.balanceCents)} still due`] : []),
+  ];
+  const kept = item.agreement
+    ? ` The signed agreement is kept 5 years from ${item.report ? "the report's first delivery" : "today"}.`
+    : "";
+  if (!missing.length) return `${sent}${kept}`;
+  return `${sent} Before its page gives the report, the client must ${missing.join(" and ")}; or release it anyway.${kept}`;
 }
 
 export function ReportPanel({

@@ -18,6 +18,7 @@ import { databaseOr503 } from "../../../lib/server/http/database-or-503";
 import { HttpError, sendFailure } from "../../../lib/server/http/http-error";
 import { throttle } from "../../../lib/server/http/rate-limit";
 import { paymentsOn } from "../../payment-ledger/server/stripe-client";
+import { dueCents, paymentStatus } from "../../payment-ledger/server/payment-status";
 import { missingForReport, type Missing } from "./report-access";
 import { findReport, recordDownload, type Downloader } from "./report-queries";
 import { reportFileName } from "./report-file-name";
@@ -49,10 +50,16 @@ const pathOf = (link: string) => {
  * where clients pay online. Both are the client's alone: the agent cannot sign for the client, and
  * the pay link carries the booking's manage token.
  */
-const missingSteps = (missing: Missing[], who: Downloader, links: { sign: () => string; pay: () => string | null }) =>
+const missingSteps = (
+  missing: Missing[],
+  who: Downloader,
+  links: { sign: () => string; pay: () => string | null },
+  dueCents: number,
+) =>
   missing.map((what) => ({
     what,
     link: who !== "client" ? null : what === "sign" ? links.sign() : links.pay(),
+    ...(what === "pay" ? { cents: dueCents } : {}),
   }));
 
 export async function reportPageHandler(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
@@ -85,10 +92,16 @@ export async function reportPageHandler(req: GatsbyFunctionRequest, res: GatsbyF
         when: bookedTimeText(booking.start),
         state: missing.length ? "withheld" : "ready",
         // The signing page on this site, by its path: the page is on the same site as the link it shows.
-        missing: missingSteps(missing, who, {
-          sign: () => pathOf(signingLink(secret, reference, now)),
-          pay: () => (paymentsOn() ? pathOf(payLink(secret, reference, now)) : null),
-        }),
+        missing: missingSteps(
+          missing,
+          who,
+          {
+            sign: () => pathOf(signingLink(secret, reference, now)),
+            // Paid from here, Stripe brings the client back here.
+            pay: () => (paymentsOn() ? `${pathOf(payLink(secret, reference, now))}&return=report` : null),
+          },
+          missing.includes("pay") ? dueCents(await paymentStatus(db, reference)) : 0,
+        ),
         size: report.size,
       });
       return;

@@ -115,7 +115,16 @@ export function acceptSchedule(
         ...(byClient && signUrl ? { agreementPath: new URL(signUrl).pathname + new URL(signUrl).search } : {}),
       },
     },
-    book: (tx, confirmBy) => book(tx, { request, reference, now: now.getTime(), ownerEvent, confirmBy, office }),
+    book: (tx, confirmBy) =>
+      book(tx, {
+        request,
+        reference,
+        now: now.getTime(),
+        ownerEvent,
+        confirmBy,
+        office,
+        quotedCents: Math.round(quote.total * 100),
+      }),
   };
 }
 

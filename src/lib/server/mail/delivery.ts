@@ -38,7 +38,7 @@ import {
   renewClaim,
   type DueMail,
 } from "./deliveries";
-import { processState, runtimeEnv } from "../runtime/runtime";
+import { existingProcessState, processState, runtimeEnv } from "../runtime/runtime";
 import { serverSettings, type ServerSettings } from "../runtime/settings";
 import { longestSendMs, sendMail } from "./mailer";
 
@@ -212,13 +212,23 @@ export type BeforePass = (db: Database, now: Date) => Promise<unknown>;
  * The periodic pass comes in as a function so that this module, which the Netlify scheduled function
  * bundles, reads no content file itself.
  */
-export function startDeliveryWorker(env: NodeJS.ProcessEnv = runtimeEnv(), beforePass?: BeforePass): () => void {
-  if (!env.SMTP_URL && !beforePass) return () => undefined;
+export interface DeliveryWorker {
+  stop: () => void;
+  /** Runs a pass now, or right after the one running. */
+  soon: () => void;
+}
+
+export function startDeliveryWorker(env: NodeJS.ProcessEnv = runtimeEnv(), beforePass?: BeforePass): DeliveryWorker {
+  if (!env.SMTP_URL && !beforePass) return { stop: () => undefined, soon: () => undefined };
   let running = false;
+  let again = false;
   // A database that stays away fails every pass: its reason is logged when it changes, not each time.
   let lastFailure: string | null = null;
-  const tick = async () => {
-    if (running) return;
+  const tick = async (): Promise<void> => {
+    if (running) {
+      again = true;
+      return;
+    }
     running = true;
     try {
       if (beforePass) await beforePass(await database(env), new Date());
@@ -236,11 +246,24 @@ export function startDeliveryWorker(env: NodeJS.ProcessEnv = runtimeEnv(), befor
     } finally {
       running = false;
     }
+    if (again) {
+      again = false;
+      await tick();
+    }
   };
   void tick();
   const timer = setInterval(() => void tick(), serverSettings(env).deliveryPassMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return { stop: () => clearInterval(timer), soon: () => void tick() };
+}
+
+/**
+ * Runs this process's pass now, when it has one (one server): what a request left to do after its
+ * answer (a refund owed, a Checkout Session to end) is done at once. On Netlify no worker runs, and
+ * the scheduled pass does it within a minute.
+ */
+export function passSoon(): void {
+  existingProcessState<DeliveryWorker>("delivery-worker")?.soon();
 }
 
 /** Starts this process's worker once (on one server; on Netlify the scheduled function retries). */

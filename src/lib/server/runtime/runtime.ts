@@ -20,3 +20,8 @@ export function processState<T>(key: string, create: () => T): T {
   if (!store.__severnRidgeFunctionState.has(key)) store.__severnRidgeFunctionState.set(key, create());
   return store.__severnRidgeFunctionState.get(key) as T;
 }
+
+/** The value kept under `key`, if something has created it in this process. */
+export function existingProcessState<T>(key: string): T | undefined {
+  return store.__severnRidgeFunctionState?.get(key) as T | undefined;
+}
