@@ -279,9 +279,16 @@ describe("the report from its bundles", () => {
     });
     const owed = (JSON.parse(days.body) as DeskDays).items.find((item) => item.reference === reference)!.payment!;
     const amount = (owed.balanceCents / 100).toFixed(2);
-    expect((await desk(deploy.front.url, "payment-taken", { reference, method: "cash", amount }, cookie)).status).toBe(
-      200,
-    );
+    expect(
+      (
+        await desk(
+          deploy.front.url,
+          "payment-taken",
+          { reference, method: "cash", amount, key: "press-bundle-payment-1" },
+          cookie,
+        )
+      ).status,
+    ).toBe(200);
     expect(await page()).toMatchObject({ state: "ready" });
     const sent = await send(`${deploy.front.url}/api/report?token=${token}&download=1`, { method: "GET" });
     expect(sent.status).toBe(303);

@@ -95,7 +95,9 @@ describe.each(deskEngines)("the report of a visit not paid for, on %s", (_name, 
     const unsigned = await clientPage.read();
     expect(unsigned).toMatchObject({ state: "withheld" });
     expect(unsigned.missing.map((step) => step.what)).toEqual(["sign", "pay"]);
-    expect(unsigned.missing[1]!.link).toMatch(/^\/api\/pay\?token=/);
+    // Paid from the report's page, Stripe brings the client back to it; the page states the amount.
+    expect(unsigned.missing[1]!.link).toMatch(/^\/api\/pay\?token=[^&]+&return=report$/);
+    expect(unsigned.missing[1]!.cents).toBeGreaterThan(0);
     expect((await agentPage.read()).missing).toEqual([
       { what: "sign", link: null },
       { what: "pay", link: null },
@@ -122,7 +124,13 @@ describe.each(deskEngines)("the report of a visit not paid for, on %s", (_name, 
     const owed = (JSON.parse(days.body) as DeskDays).items.find((item) => item.reference === reference)!.payment!;
     expect(owed).toMatchObject({ state: "unpaid", paidCents: 0, online: true });
     const amount = (owed.balanceCents / 100).toFixed(2);
-    const paid = await desk(server.url, "payment-taken", { reference, method: "check", amount }, cookie);
+    expect(unsigned.missing[1]!.cents).toBe(owed.balanceCents);
+    const paid = await desk(
+      server.url,
+      "payment-taken",
+      { reference, method: "check", amount, key: "press-report-payment-01" },
+      cookie,
+    );
     expect(paid.status).toBe(200);
     expect(await clientPage.read()).toMatchObject({ state: "ready", missing: [] });
     expect((await agentPage.read()).state).toBe("ready");

@@ -182,6 +182,11 @@ export async function startStripeStub(webhookSecret = STUB_WEBHOOK_SECRET, chose
     void (async () => {
       const path = new URL(req.url ?? "/", url).pathname;
       const body = req.method === "POST" ? await readBody(req) : "";
+      if (req.method === "POST" && path === "/v1/refunds") {
+        asks += 1;
+        // Held, as a Stripe that does not answer; a retry with the same key then finds the first.
+        if (refundGate) await refundGate;
+      }
       const key = req.headers["idempotency-key"];
       if (req.method === "POST" && typeof key === "string" && keyed.has(`${path} ${key}`)) {
         const first = keyed.get(`${path} ${key}`)!;
@@ -264,7 +269,10 @@ export async function startStripeStub(webhookSecret = STUB_WEBHOOK_SECRET, chose
           amount: paid.amount_total,
           amount_refunded: refunded(paid.payment_intent!),
         };
-        const expanded = new URL(req.url ?? "/", url).searchParams.getAll("expand[]").includes("latest_charge");
+        // Stripe's library writes arrays as expand[0]=latest_charge.
+        const expanded = [...new URL(req.url ?? "/", url).searchParams].some(
+          ([name, value]) => name.startsWith("expand[") && value === "latest_charge",
+        );
         return json(res, {
           id: paid.payment_intent,
           object: "payment_intent",
@@ -273,8 +281,6 @@ export async function startStripeStub(webhookSecret = STUB_WEBHOOK_SECRET, chose
         });
       }
       if (req.method === "POST" && path === "/v1/refunds") {
-        asks += 1;
-        if (refundGate) await refundGate;
         const form = parseStripeForm(body) as Record<string, string> & { metadata?: Record<string, string> };
         const paid = paidSession(form.payment_intent!);
         if (!paid) return stripeError(res, 400, `No such payment_intent: '${form.payment_intent}'`, "payment_intent");

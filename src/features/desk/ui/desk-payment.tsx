@@ -28,7 +28,10 @@ export function DeskPayment({
   onResendPay: () => void;
 }) {
   const [method, setMethod] = useState<string>("cash");
-  const [press] = useState(() => crypto.randomUUID());
+  // getRandomValues, unlike randomUUID, works on a page served over plain http (the desk on a LAN).
+  const [press] = useState(() =>
+    Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join(""),
+  );
   const key = `${press}-${item.payment.paidCents}`;
   const [amount, setAmount] = useState(
     item.payment.balanceCents > 0 ? (item.payment.balanceCents / 100).toFixed(2) : "",

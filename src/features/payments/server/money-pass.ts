@@ -6,7 +6,7 @@
  * after the answer that owed it on one server (passSoon).
  */
 import type Stripe from "stripe";
-import type { Database } from "../../../lib/server/db/database";
+import type { Database, Queryable } from "../../../lib/server/db/database";
 import { findBooking } from "../../booking/server/booking-queries";
 import { recordChange } from "../../booking/server/manage-booking";
 import { formatCents } from "../../../lib/format";
@@ -60,9 +60,8 @@ async function makeRefund(db: Database, stripe: Stripe, owed: OwedRefund, now: D
       : null;
   await db.transaction(async (tx) => {
     const nowIso = now.toISOString();
-    const booking = await findBooking(tx, owed.booking, true);
-    const made = await markRefundMade(tx, owed.id, { stripeRefundId: refund?.id ?? null, cents }, nowIso);
-    if (!refund || !booking) return;
+    await markRefundMade(tx, owed.id, { stripeRefundId: refund?.id ?? null, cents }, nowIso);
+    if (!refund) return;
     await insertPayment(
       tx,
       owed.booking,
@@ -76,18 +75,27 @@ async function makeRefund(db: Database, stripe: Stripe, owed: OwedRefund, now: D
       },
       nowIso,
     );
-    if (!made) return;
-    await recordChange(
-      tx,
-      `refund-sent-${owed.id}`,
-      booking,
-      `refund of ${formatCents(cents)} sent (${owed.why})`,
-      now,
-      refundSentMail(owed.booking, cents, now),
-      false,
-      true,
-    );
+    await tellRefundMade(tx, owed, cents, now);
   });
+}
+
+/**
+ * The client's e-mail of a refund made, once whoever records it first (this pass, or Stripe's
+ * refund.created event): the amount, and the day it was sent.
+ */
+export async function tellRefundMade(tx: Queryable, owed: OwedRefund, cents: number, now: Date): Promise<void> {
+  const booking = await findBooking(tx, owed.booking, true);
+  if (!booking || cents === 0) return;
+  await recordChange(
+    tx,
+    `refund-sent-${owed.id}`,
+    booking,
+    `refund of ${formatCents(cents)} sent (${owed.why})`,
+    now,
+    refundSentMail(owed.booking, cents, now),
+    false,
+    true,
+  );
 }
 
 /** Makes the refunds owed (of one booking, or all), each once; returns how many were made. */

@@ -29,6 +29,7 @@ import { markRefundMade, oweRefund } from "../../payment-ledger/server/refunds-o
 import { stripeClient, webhookSecret } from "../../payment-ledger/server/stripe-client";
 import { NOT_LIVE_WORDS, paymentFailedMail, paymentReturnedMail, receiptMail } from "./payment-emails";
 import { setSessionState } from "./checkout-sessions";
+import { tellRefundMade } from "./money-pass";
 
 const intentOf = (value: string | { id: string } | null | undefined) =>
   typeof value === "string" ? value : (value?.id ?? null);
@@ -200,7 +201,9 @@ async function recordRefund(tx: Queryable, refund: Stripe.Refund, now: Date) {
     now.toISOString(),
   );
   const owed = Number(refund.metadata?.owed);
-  if (owed) await markRefundMade(tx, owed, { stripeRefundId: refund.id, cents: refund.amount }, now.toISOString());
+  if (!owed) return;
+  const made = await markRefundMade(tx, owed, { stripeRefundId: refund.id, cents: refund.amount }, now.toISOString());
+  if (made) await tellRefundMade(tx, made, refund.amount, now);
 }
 
 /** Applies one event; returns whether it left a refund to make. */

@@ -59,7 +59,8 @@ const missingSteps = (
   missing.map((what) => ({
     what,
     link: who !== "client" ? null : what === "sign" ? links.sign() : links.pay(),
-    ...(what === "pay" ? { cents: dueCents } : {}),
+    // The amount is the client's to know; the agent learns only that the fee is not paid.
+    ...(what === "pay" && who === "client" ? { cents: dueCents } : {}),
   }));
 
 export async function reportPageHandler(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
