@@ -20,7 +20,7 @@ const PDF = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(4096, 0x20), 
 
 interface ReportPage {
   state: string;
-  missing: Array<{ what: string; link: string | null }>;
+  missing: Array<{ what: string; link: string | null; cents?: number }>;
 }
 
 describe.each(deskEngines)("the report of a visit not paid for, on %s", (_name, setup) => {
