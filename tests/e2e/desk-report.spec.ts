@@ -115,7 +115,7 @@ test("the owner uploads a visit's 40 MB report from the desk; the client opens i
     .getByRole("status")
     .filter({ hasText: "Uploaded: the report is kept, and the client has the e-mail with its page." });
   await expect(uploaded).toBeVisible({ timeout: 60_000 });
-  await expect(uploaded).toContainText("The client has not signed the agreement");
+  await expect(uploaded).toContainText("Before its page gives the report, the client must sign the agreement");
   await expect(progress).toHaveCount(0);
   await expect(item).toContainText(`(${REPORT_MB}.0 MB)`);
   await expect(item).toContainText("Downloads: none yet");

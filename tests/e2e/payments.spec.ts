@@ -18,7 +18,7 @@ import { openPage } from "../support/page";
 import { bookingRequest, jobQuery, SHORT_JOB } from "../support/sample-requests";
 import { visitor } from "../support/schedule-form";
 import { withDatabase } from "../../src/serve/database-access";
-import { lastMailTo, storedMail } from "../../src/lib/server/mail/deliveries";
+import { storedMail } from "../../src/lib/server/mail/deliveries";
 import { formatCents } from "../../src/lib/format";
 
 const inPaymentsDatabase = <T>(work: Parameters<typeof withDatabase<T>>[0]) =>
@@ -83,6 +83,7 @@ test("book, pay on Stripe's page, come back to 'paid', then cancel and read the 
   await page.getByRole("button", { name: "Cancel the booking" }).click();
   // The dialog states the refund before the client confirms.
   await expect(page.getByRole("dialog")).toContainText(`All you paid, ${fee}, is refunded to your card.`);
+  await shoot(page, "cancel-dialog", info.project.name);
   await page.getByRole("dialog").getByRole("button", { name: "Yes, cancel it" }).click();
   await openPage(page, `${paymentsSite}${link.pathname}${link.search}`);
   // Cancelled, nothing is due: the refund is on its way, or made already (it is made right after the answer).
@@ -90,13 +91,25 @@ test("book, pay on Stripe's page, come back to 'paid', then cancel and read the 
     `^\\${fee.replace(".", "\\.")} (being )?refunded: all that was paid\\. Nothing is due\\.$`,
   );
   await expect(payment.getByText(refunded)).toBeVisible();
+  await shoot(page, "booking-cancelled", info.project.name);
 
-  // The client's cancellation e-mail, as the local mail view keeps it.
+  // The client's cancellation e-mail and then the refund's, as the local mail view keeps them.
+  const clientMails = () =>
+    inPaymentsDatabase((db) =>
+      db.query<{ subject: string; text: string }>(
+        "SELECT mail->>'subject' AS subject, mail->>'text' AS text FROM deliveries WHERE mailbox = $1 ORDER BY created_at",
+        [who.email],
+      ),
+    );
   await expect
-    .poll(async () => (await inPaymentsDatabase((db) => lastMailTo(db, who.email, "client")))?.text ?? "")
-    .toContain(`We are refunding ${fee} to the card you paid with`);
-  const mail = (await inPaymentsDatabase((db) => lastMailTo(db, who.email, "client")))!;
-  expect(mail.text).toContain("It reaches you in 5 to 10 business days.");
+    .poll(async () => (await clientMails()).map((mail) => mail.subject))
+    .toEqual(expect.arrayContaining([expect.stringMatching(/is cancelled/), expect.stringMatching(/^Refund sent: /)]));
+  const mails = await clientMails();
+  const cancelled = mails.find((mail) => /is cancelled/.test(mail.subject))!;
+  expect(cancelled.text).toContain(`We are refunding ${fee} to the card you paid with`);
+  const sent = mails.find((mail) => /^Refund sent: /.test(mail.subject))!;
+  expect(sent.text).toContain(`We sent a refund of ${fee}`);
+  expect(sent.text).toContain("It reaches you in 5 to 10 business days.");
   // The local mail view is the server's own page, not one of the site's: nothing to hydrate.
   await page.goto(`${paymentsSite}/_mail`);
   await page
@@ -209,6 +222,7 @@ test("the client opens the report from its e-mail once the agreement is signed a
   await openPage(page, reportPage);
   await expect(page.getByText(`Pay the balance of the inspection fee. Still to pay: ${fee}.`)).toBeVisible();
   await expect(page.getByRole("link", { name: "Sign the agreement" })).toHaveCount(0);
+  await shoot(page, "report-withheld", info.project.name);
   await expectAxeClean(page);
   await page.getByRole("link", { name: `Pay the balance: ${fee}` }).click();
   await expect(page.getByRole("heading", { name: `Pay ${fee}` })).toBeVisible();
