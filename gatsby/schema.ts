@@ -5,8 +5,8 @@
  * A node's content fields are made from the content schemas (src/lib/content-schema.ts), so a
  * field added there is in GraphQL too. Declared here are only what the schemas cannot say: each
  * node type's name, the names of the object types nested in it, and the fields that exist only
- * on the node (source-content.ts makes them) or that GraphQL gives more than the content holds
- * (a link to another node, a file).
+ * on the node (source-content.ts makes them, or gatsby/copy.ts resolves them) or that GraphQL
+ * gives more than the content holds (a link to another node, a file).
  */
 import type { z } from "zod";
 import { contentJsonSchema, fieldsOf, type JsonSchema } from "../src/lib/content-json-schema";
@@ -38,11 +38,16 @@ function entryOf(schema: z.ZodType): z.ZodType {
 }
 
 const sources = { sources: "SourceLink" };
-const copy: Record<string, NodeField> = {
+/** The copy's fields, resolved from gatsby-plugin-mdx's compilation of the page's Mdx node (gatsby/copy.ts). */
+export const copyFields: Record<string, NodeField> = {
   html: { type: "String!", description: "The copy rendered to HTML at build time." },
   sections: {
     type: "[CopySection!]!",
     description: "The copy's ## headings, for the page's On this page list (src/build-time/copy-sections.ts).",
+  },
+  slots: {
+    type: "[String!]!",
+    description: "The live components the copy places among its paragraphs (src/lib/mdx-slots.ts).",
   },
 };
 
@@ -145,11 +150,7 @@ export const nodeTypes: Record<YamlNodeTypeName | "Service" | "BlogPost", NodeTy
     objectTypes: { ...sources, faqs: "Question" },
     nodeFields: {
       ...page,
-      ...copy,
-      slots: {
-        type: "[String!]!",
-        description: "The live components the copy places among its paragraphs (src/lib/mdx-slots.ts).",
-      },
+      ...copyFields,
       contentFilePath: "String!",
     },
   },
@@ -162,7 +163,7 @@ export const nodeTypes: Record<YamlNodeTypeName | "Service" | "BlogPost", NodeTy
       related: '[Service!]! @link(by: "slug")',
       topics: '[Topic!]! @link(by: "topicId")',
       readingMinutes: "Int!",
-      ...copy,
+      ...copyFields,
       contentFilePath: "String!",
     },
   },

@@ -26,6 +26,7 @@
  * built file, on top of the "/*" rule here.
  */
 
+import { escapeHtml } from "./html-escape";
 import { SEARCH_BUNDLE } from "./search";
 
 export interface Header {
@@ -115,7 +116,7 @@ export function contentSecurityPolicy(
  */
 export function withPolicyMeta(html: string, scriptHashes: readonly string[]): string {
   const policy = contentSecurityPolicy(scriptHashes, { meta: true });
-  const meta = `<meta http-equiv="Content-Security-Policy" content="${policy.replace(/"/g, "&quot;")}"/>`;
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(policy)}"/>`;
   const charset = /<meta charSet="utf-8"\/>|<meta charset="utf-8">/i.exec(html);
   const at = charset ? charset.index + charset[0].length : html.indexOf("<head>") + "<head>".length;
   if (!charset && at < "<head>".length) throw new Error("A page without <head>: nowhere to put its policy");

@@ -41,6 +41,14 @@ describe("excerptParts", () => {
       { text: "<script>alert(1)</script>", match: false },
     ]);
   });
+
+  it("reads quotes and apostrophes, named or numbered", () => {
+    expect(excerptParts("&quot;Radon&quot; isn&#39;t a <mark>county&apos;s</mark> problem")).toEqual([
+      { text: '"Radon" isn\'t a ', match: false },
+      { text: "county's", match: true },
+      { text: " problem", match: false },
+    ]);
+  });
 });
 
 describe("resultsStatus", () => {

@@ -3,6 +3,7 @@
  * of the pages `isSearchable` names (gatsby/search-index.ts) into public/pagefind/, and /search
  * loads that index in the visitor's browser. No query leaves the site.
  */
+import { decodeXML } from "entities/decode";
 import { blogPath, cancellationPath, privacyPath, servicesPath } from "./paths";
 
 /** Where the index and Pagefind's own script are published. */
@@ -45,19 +46,16 @@ export interface ExcerptPart {
   match: boolean;
 }
 
-const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", apos: "'" };
-
 /**
  * Pagefind's excerpt is escaped text with the matching words in <mark>: it is split into parts
  * so the page renders them as text, never as HTML.
  */
 export function excerptParts(excerpt: string): ExcerptPart[] {
-  const decode = (text: string) => text.replace(/&(amp|lt|gt|quot|#39|apos);/g, (_, name: string) => entities[name]!);
   return excerpt
     .split(/(<mark>[\s\S]*?<\/mark>)/)
     .filter(Boolean)
     .map((part) => {
       const marked = /^<mark>([\s\S]*)<\/mark>$/.exec(part);
-      return { text: decode(marked ? marked[1]! : part), match: Boolean(marked) };
+      return { text: decodeXML(marked ? marked[1]! : part), match: Boolean(marked) };
     });
 }

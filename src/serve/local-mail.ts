@@ -6,6 +6,7 @@
 import { deliveryStates, storedMail, type DeliveryState } from "../lib/server/mail/deliveries";
 import type { Queryable } from "../lib/server/db/database";
 import type { MailMessage } from "../lib/server/mail/mailer";
+import { escapeHtml } from "../lib/html-escape";
 import { siteUrlOf } from "../lib/site-url";
 
 /**
@@ -62,8 +63,6 @@ function localLink(sent: string, localOrigin: string): string | null {
   const url = new URL(sent);
   return url.origin === new URL(siteUrlOf(process.env)).origin ? `${localOrigin}${url.pathname}${url.search}` : null;
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:1rem auto;padding:0 1rem;overflow-wrap:anywhere}pre{white-space:pre-wrap;overflow-wrap:anywhere}</style></head><body><main>${body}</main></body></html>`;

@@ -42,6 +42,8 @@ beforeAll(async () => {
       text.replace("date: 2025-04-15", "date: mid April"),
     );
     await edit(site.dir, "content/blog/well-inspections-maryland/index.mdx", (text) => `${text}\n<Gallery />\n`);
+    // A tag never closed: gatsby-plugin-mdx cannot compile the copy at all.
+    await edit(site.dir, "content/services/commercial.mdx", (text) => `${text}\n<div>\n`);
     await edit(
       site.dir,
       "content/blog/walk-talk-vs-inspection/index.mdx",
@@ -72,6 +74,7 @@ test.each([
     "content/blog/well-inspections-maryland/index.mdx: the copy is not valid MDX: Expected component `Gallery` to be defined",
   ],
   ["content/blog/walk-talk-vs-inspection/index.mdx: <PackageComparison /> can be placed on service pages only"],
+  ["content/services/commercial.mdx: the copy is not valid MDX: Expected a closing tag for `<div>`"],
 ])("names the file and the field: %s", (message) => {
   expect(result.output).toContain(message);
 });

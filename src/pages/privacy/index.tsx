@@ -37,7 +37,7 @@ export default function PrivacyPage() {
         title="What we keep, and for how long"
         intro="What the forms on this site ask for and why, who else receives it, when it is deleted, and how to see or delete what we keep about you."
       />
-      <Container className="max-w-3xl space-y-12 py-12 leading-7 text-slate-800">
+      <Container width="prose" className="space-y-12 py-12 leading-7 text-slate-800">
         <Section id="no-tracking" title="No cookies, no trackers">
           <p>
             This site sets no cookies and loads nothing from any other website: its pages, fonts and images all come
