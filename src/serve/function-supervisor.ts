@@ -172,7 +172,10 @@ export async function startFunctions({
         `We could not reach our request service just now. Your request may not have been sent; please try again in a minute or ${callUs}.`,
       );
     });
-    res.on("close", () => upstream.destroy());
+    // A visitor who leaves before the answer is whole leaves the functions nothing to finish.
+    res.on("close", () => {
+      if (!res.writableFinished) upstream.destroy();
+    });
     pipeline(req, upstream, () => undefined);
   }
 
