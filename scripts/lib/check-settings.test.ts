@@ -31,6 +31,7 @@ const GOOD: Record<string, string> = {
   REPORTS_S3_REGION: "us-east-1",
   REPORTS_S3_ACCESS_KEY_ID: "AKIAEXAMPLEKEYID",
   REPORTS_S3_SECRET_ACCESS_KEY: "pw-s3-0a9b8c7d6e5f",
+  REPORTS_MAX_MB: "150",
   RATE_LIMIT_MAX: "10",
 };
 
@@ -104,6 +105,8 @@ describe("npm run check:settings", () => {
     ["EDITOR_REPO", "severnridge-site", /owner and name with one \/ between/],
     ["STRIPE_SECRET_KEY", "pk_live_51abcDEF", /it must be a secret key from Stripe's dashboard, starting sk_live_/],
     ["STRIPE_WEBHOOK_SECRET", "we_1abcDEF", /it must be the endpoint's signing secret, starting whsec_/],
+    ["REPORTS_MAX_MB", "100MB", /it must be a whole number of megabytes from 1 to 5000, such as 100/],
+    ["REPORTS_MAX_MB", "9000", /it must be a whole number of megabytes from 1 to 5000, such as 100/],
   ];
 
   test.each(WRONG)(

@@ -82,17 +82,22 @@ export function previewHeaders(context = process.env.CONTEXT): Header[] {
   return isPreviewDeploy(context) ? [{ key: "x-robots-tag", value: "noindex, nofollow" }] : [];
 }
 
+/** What a page may send requests to: its own origin, and the origins it names (the desk: the report bucket's). */
+const connectSource = (origins: readonly string[]) => ["connect-src 'self'", ...new Set(origins)].join(" ");
+
 /**
  * The policy a page runs under. Scripts: the site's own files and exactly the inline scripts
  * Gatsby wrote into that page, by hash; no eval. Styles need 'unsafe-inline': Gatsby inlines
  * the stylesheet, images set style attributes and Radix's scroll lock inserts a style element.
  * `webAssembly` adds 'wasm-unsafe-eval', which lets the page compile WebAssembly and nothing
  * else (no eval of scripts): only the search page asks for it, for Pagefind's search code.
+ * `connectTo` names the other origins the page may send to: only the desk has one, the report
+ * bucket its browser uploads to (report/server/s3-store.ts, `reportBucketOrigin`).
  * `meta` leaves out frame-ancestors, which a browser ignores (and reports) in a <meta> policy.
  */
 export function contentSecurityPolicy(
   scriptHashes: readonly string[],
-  { webAssembly = false, meta = false } = {},
+  { webAssembly = false, meta = false, connectTo = [] as readonly string[] } = {},
 ): string {
   const hashes = [...new Set(scriptHashes)].sort().map((hash) => `'sha256-${hash}'`);
   return [
@@ -101,7 +106,7 @@ export function contentSecurityPolicy(
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
-    "connect-src 'self'",
+    connectSource(connectTo),
     "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
@@ -123,14 +128,30 @@ export function withPolicyMeta(html: string, scriptHashes: readonly string[]): s
   return `${html.slice(0, at)}${meta}${html.slice(at)}`;
 }
 
-const cspHeader = (scriptHashes: readonly string[], options?: { webAssembly?: boolean }): Header => ({
+/**
+ * A page's policy with `origins` added to what it may send to, for a server that learns them when
+ * it starts rather than when the site was built (src/serve/serve.ts: the report bucket of
+ * `npm start`'s settings). An origin the policy names already is not named twice.
+ */
+export function withConnectSources(policy: string, origins: readonly string[]): string {
+  const directives = policy.split(/;\s*/);
+  const at = directives.findIndex((directive) => directive.startsWith("connect-src "));
+  if (at === -1) throw new Error(`A policy without connect-src: ${policy}`);
+  const named = directives[at]!.split(" ").slice(1);
+  directives[at] = connectSource([...named.filter((source) => source !== "'self'"), ...origins]);
+  return directives.join("; ");
+}
+
+type PolicyOptions = { webAssembly?: boolean; connectTo?: readonly string[] };
+
+const cspHeader = (scriptHashes: readonly string[], options?: PolicyOptions): Header => ({
   key: "content-security-policy",
   value: contentSecurityPolicy(scriptHashes, options),
 });
 
 /** A visitor page's own headers: its policy, and no window it opens may reach back into it. */
-function pageHeaders(scriptHashes: readonly string[], webAssembly: boolean): Header[] {
-  return [cspHeader(scriptHashes, { webAssembly }), { key: "cross-origin-opener-policy", value: "same-origin" }];
+function pageHeaders(scriptHashes: readonly string[], options: PolicyOptions): Header[] {
+  return [cspHeader(scriptHashes, options), { key: "cross-origin-opener-policy", value: "same-origin" }];
 }
 
 /**
@@ -139,7 +160,7 @@ function pageHeaders(scriptHashes: readonly string[], webAssembly: boolean): Hea
  * only, and the visitor pages' opener policy.
  */
 export function serverAnswerHeaders(): Header[] {
-  return pageHeaders([], false);
+  return pageHeaders([], {});
 }
 
 /** Where the content editor lives: its own page, never linked, never indexed. */
@@ -204,15 +225,16 @@ export function pageAddresses(route: string): string[] {
  * The site's rules in Netlify's _headers format (see the top of this file for why none overlap).
  * "/*" names only the headers every path gets; a rule below leaves out a header "/*" already
  * gives with the same value (the preview's x-robots-tag, on the editor's rule too), and may not
- * give it another. The editor's "/admin/*" also matches "/admin", as Netlify reads it.
+ * give it another. The editor's "/admin/*" also matches "/admin", as Netlify reads it. A page's
+ * `connectTo` goes into its own rules' policy, so no other page's rule names those origins.
  */
 export function headersFile(
-  pages: ReadonlyArray<{ route: string; scriptHashes: readonly string[]; webAssembly?: boolean }>,
+  pages: ReadonlyArray<{ route: string; scriptHashes: readonly string[] } & PolicyOptions>,
 ): string {
   const everyPath: Header[] = [...securityHeaders, ...previewHeaders()];
   const rules: HeaderRule[] = [
-    ...pages.flatMap(({ route, scriptHashes, webAssembly = false }) =>
-      pageAddresses(route).map((address): HeaderRule => [address, pageHeaders(scriptHashes, webAssembly)]),
+    ...pages.flatMap(({ route, scriptHashes, ...options }) =>
+      pageAddresses(route).map((address): HeaderRule => [address, pageHeaders(scriptHashes, options)]),
     ),
     [`${SEARCH_BUNDLE}/*`, searchBundleHeaders()],
     [`${EDITOR_ROUTE}/*`, editorHeaders()],

@@ -15,6 +15,8 @@ export const privacyDataPath = "/privacy/data";
 export const bookingPath = "/booking";
 /** Where the link in a report's e-mail leads: the inspection report, once signed and paid. */
 export const reportPath = "/report";
+/** The owner's desk: the only page that sends anywhere but this site (the report bucket). */
+export const deskPath = "/desk";
 
 /** The pages that carry a form, and so get the forms' weight budget (scripts/budgets.ts). */
 export const formRoutes: readonly string[] = [schedulePath, "/contact", privacyPath, privacyDataPath];
@@ -25,7 +27,7 @@ export const formRoutes: readonly string[] = [schedulePath, "/contact", privacyP
  * read the record, so their scripts download as the page arrives; every other page, a form's
  * included, asks for them once it has painted (src/build-time/page-resources.ts).
  */
-export const recordRoutes: readonly string[] = [bookingPath, "/agreement", reportPath, privacyDataPath, "/desk"];
+export const recordRoutes: readonly string[] = [bookingPath, "/agreement", reportPath, privacyDataPath, deskPath];
 
 export function servicePath(slug: string): string {
   return `${servicesPath}/${slug}`;

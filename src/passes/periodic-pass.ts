@@ -11,6 +11,8 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { business } from "../lib/business-data";
 import { sweepLapsedHolds } from "../features/booking/server/hold-sweep";
+import { reportStore } from "../features/report/server/deploy-store";
+import { sweepOldUploads } from "../features/report/server/report-uploads";
 import type { Database } from "../lib/server/db/database";
 import { databaseOr503 } from "../lib/server/http/database-or-503";
 import { sendFailure } from "../lib/server/http/http-error";
@@ -34,6 +36,8 @@ export async function periodicPass(db: Database, now: Date, env: NodeJS.ProcessE
   await settleMoney(db, now);
   // The secrets of desk links used or over leave their e-mails, and sessions past their end are ended.
   await endLapsedDeskSecrets(db, now);
+  // Report uploads a day old leave the store, attached or not (report/server/report-uploads.ts).
+  await sweepOldUploads(db, reportStore(env), now);
   return sendDueReminders(db, now, env);
 }
 

@@ -131,12 +131,17 @@ export async function startFunctions({
       }
     }
     const { host: _host, ...headers } = req.headers;
+    let replied = false;
     const upstream = request(
       {
         host: "127.0.0.1",
         port: innerPort,
         path: target,
         method: req.method,
+        // A connection of its own for each request. Kept alive and shared, a connection the
+        // functions closed mid-request (a report upload refused part-way, 413) went back to the
+        // pool, and the next visitor's request was sent on it and reset: 503, every time.
+        agent: false,
         // The functions limit requests per visitor: tell them who the visitor is (they trust
         // X-Forwarded-For only from a proxy on this machine, see client-address.ts), and the
         // address it was reached under (the desk's changes must come from that origin).
@@ -147,6 +152,7 @@ export async function startFunctions({
         },
       },
       (reply) => {
+        replied = true;
         const replyHeaders = { ...reply.headers };
         delete replyHeaders["x-powered-by"];
         delete replyHeaders["access-control-allow-origin"];
@@ -155,14 +161,21 @@ export async function startFunctions({
         pipeline(reply, res, () => undefined);
       },
     );
-    upstream.on("error", () =>
+    upstream.on("error", () => {
+      // Once the functions have answered, their answer stands: a body they stopped reading (a
+      // refused upload) may end the connection under what is still being sent, and the visitor
+      // reads the answer rather than a 503.
+      if (replied) return void req.resume();
       answer(
         res,
         503,
         `We could not reach our request service just now. Your request may not have been sent; please try again in a minute or ${callUs}.`,
-      ),
-    );
-    res.on("close", () => upstream.destroy());
+      );
+    });
+    // A visitor who leaves before the answer is whole leaves the functions nothing to finish.
+    res.on("close", () => {
+      if (!res.writableFinished) upstream.destroy();
+    });
     pipeline(req, upstream, () => undefined);
   }
 

@@ -22,7 +22,9 @@ import { serverSettings } from "../lib/server/runtime/settings";
 import { connectionSlots } from "./connection-slots";
 import { defaultPort, recordServedAddress } from "./served-address";
 import { keptMailRoute } from "./kept-mail-route";
-import { serverAnswerHeaders } from "../lib/http-headers";
+import { pageAddresses, serverAnswerHeaders, withConnectSources } from "../lib/http-headers";
+import { deskPath } from "../lib/paths";
+import { reportBucketOrigin } from "../features/report/server/s3-store";
 import { headersFor, loadHeaderRules } from "./deployed-headers";
 import { findRedirect, FUNCTIONS_PATH, isRedirectStatus, loadRedirectRules } from "./deployed-redirects";
 import { startFunctions, type PlainAnswer } from "./function-supervisor";
@@ -69,6 +71,18 @@ export async function startProductionServer({
   ]);
   const callUsText = callUs(path.resolve(siteRoot, env.CONTENT_DIR ?? "content"));
   const sendFile = fileSender();
+  // The desk sends reports to the bucket of this server's settings, which the build may not have
+  // had: its policy names that origin too, as the build names the one it had.
+  const bucket = reportBucketOrigin(env);
+  const deskAddresses = new Set(pageAddresses(deskPath));
+  const fileHeaders = (pathname: string) => {
+    const headers = headersFor(headerRules, pathname);
+    const policy = headers.get("content-security-policy");
+    if (bucket && policy && deskAddresses.has(pathname)) {
+      headers.set("content-security-policy", withConnectSources(policy, [bucket]));
+    }
+    return headers;
+  };
 
   const answer: PlainAnswer = (res, status, text, extra = {}) => {
     if (res.headersSent) return void res.destroy();
@@ -110,7 +124,7 @@ export async function startProductionServer({
       return answer(res, 405, "This address only answers GET and HEAD.", { allow: "GET, HEAD" });
     }
     // As on Netlify: the rules matching the address asked for, so an unknown one gets only "/*"'s.
-    const headers = headersFor(headerRules, pathname);
+    const headers = fileHeaders(pathname);
     const notFound = path.join(publicDir, "404.html");
     // A rewrite: the file at `to`, at its rule's status.
     const rewritten = rule && resolveFile(publicDir, decodeURIComponent(new URL(rule.to, "http://site").pathname));

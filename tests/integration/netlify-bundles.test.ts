@@ -241,7 +241,7 @@ describe("the report from its bundles", () => {
     const upload = await desk(deploy.front.url, "report-upload-link", { reference }, cookie);
     expect(upload.status).toBe(200);
     const { key, url } = JSON.parse(upload.body) as { key: string; url: string };
-    expect(url.startsWith(`${bucket.env.REPORTS_S3_ENDPOINT}/reports/${reference}/`)).toBe(true);
+    expect(url.startsWith(`${bucket.env.REPORTS_S3_ENDPOINT}/reports/uploads/${reference}/`)).toBe(true);
     const pdf = Buffer.from("%PDF-1.7\n% a report\n%%EOF\n");
     expect(
       (await fetch(url, { method: "PUT", body: new Uint8Array(pdf), headers: { "Content-Type": "application/pdf" } }))
@@ -249,7 +249,8 @@ describe("the report from its bundles", () => {
     ).toBe(200);
     const attached = await desk(deploy.front.url, "report-attach", { reference, key }, cookie);
     expect({ status: attached.status, body: attached.body }).toMatchObject({ status: 200 });
-    expect(await bucket.keys()).toEqual([key]);
+    // Kept under a key of its own, which no upload link names; the upload has left the bucket.
+    expect(await bucket.keys()).toEqual([expect.stringMatching(new RegExp(`^${reference}/[A-Za-z0-9_-]{22}\\.pdf$`))]);
 
     // The e-mail left before the desk's answer; its page withholds the report until the client signs.
     const mail = mailsTo(email)

@@ -23,6 +23,7 @@ import { clientAddress } from "../../../lib/server/http/client-address";
 import { HttpError, sendFailure } from "../../../lib/server/http/http-error";
 import { throttle } from "../../../lib/server/http/rate-limit";
 import { readJsonBody } from "../../../lib/server/http/read-body";
+import { readQuery } from "../../../lib/server/http/read-query";
 import { runtimeEnv } from "../../../lib/server/runtime/runtime";
 import { deliverNow } from "../../../lib/server/mail/deliver-now";
 import { outgoingMail } from "../../../lib/server/mail/outgoing";
@@ -203,7 +204,7 @@ export async function agreementHandler(req: GatsbyFunctionRequest, res: GatsbyFu
   try {
     const now = new Date();
     if (req.method === "GET") {
-      const query = (req.query as Record<string, unknown> | undefined) ?? {};
+      const query = readQuery(req);
       const reference = referenceOf(query.token, now.getTime());
       const db = await databaseOr503(business.phone, "read");
       const booking = await bookingOf(db, reference);

@@ -23,6 +23,7 @@ import { findByKey, findRequest, insertDeliveries, insertRequest } from "../../.
 import { HttpError, sendFailure } from "../../../lib/server/http/http-error";
 import { throttle } from "../../../lib/server/http/rate-limit";
 import { readJsonBody } from "../../../lib/server/http/read-body";
+import { readQuery } from "../../../lib/server/http/read-query";
 import { runtimeEnv } from "../../../lib/server/runtime/runtime";
 import { deliverNow } from "../../../lib/server/mail/deliver-now";
 import { passSoon } from "../../../lib/server/mail/delivery";
@@ -294,7 +295,7 @@ export async function manageBookingHandler(req: GatsbyFunctionRequest, res: Gats
   try {
     const now = new Date();
     if (req.method === "GET") {
-      const reference = referenceOf((req.query as Record<string, unknown> | undefined)?.token, now.getTime());
+      const reference = referenceOf(readQuery(req).token, now.getTime());
       const db = await databaseOr503(business.phone, "read");
       res.status(200).json(await describe(db, await bookingOf(db, reference), now.getTime()));
       return;

@@ -27,6 +27,7 @@ import { HttpError, sendFailure } from "../../../lib/server/http/http-error";
 import { throttle } from "../../../lib/server/http/rate-limit";
 import { runtimeEnv } from "../../../lib/server/runtime/runtime";
 import { readJsonBody } from "../../../lib/server/http/read-body";
+import { readQuery } from "../../../lib/server/http/read-query";
 import { deliverNow } from "../../../lib/server/mail/deliver-now";
 import { passSoon } from "../../../lib/server/mail/delivery";
 import { withOwnMail } from "../../../lib/server/mail/own-mail";
@@ -94,7 +95,7 @@ async function read(db: Database, req: GatsbyFunctionRequest, action: string, no
       reportsOff: reportStore() ? null : REPORTS_OFF,
     };
   if (action === "days") {
-    const query = (req.query ?? {}) as Record<string, unknown>;
+    const query = readQuery(req);
     const from = typeof query.from === "string" && DATE.test(query.from) ? query.from : marylandToday(now);
     const days = Math.min(31, Math.max(1, Number(query.days) || 7));
     return { from, days, items: await deskItems(db, from, days, now.getTime()) };
@@ -123,7 +124,7 @@ export async function deskHandler(req: GatsbyFunctionRequest, res: GatsbyFunctio
       }
       if (action === "report") {
         await requireSession(db, req, now);
-        const query = (req.query ?? {}) as Record<string, unknown>;
+        const query = readQuery(req);
         res.setHeader("Location", await ownerDownloadLink(db, query.reference, now));
         res.status(303).send("");
         return;

@@ -9,7 +9,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import React, { useId, useState } from "react";
 import { readApiError } from "../../../lib/api-error";
 import { apiRequest } from "../../../lib/api-request";
-import { uploadFile } from "../shared/upload-file";
+import { uploadFile, UploadRefused } from "../shared/upload-file";
 import { buttonStyles } from "../../../components/ui/button";
 import type { DeskItem } from "./desk-types";
 import { SaidNote, type Said } from "./said-note";
@@ -68,7 +68,12 @@ export function ReportPanel({
     try {
       const link = (await (
         await apiRequest("POST", "/api/desk/report-upload-link", { reference: item.reference })
-      ).json()) as { key: string; url: string };
+      ).json()) as { key: string; url: string; maxBytes: number };
+      if (file.size > link.maxBytes) {
+        throw new UploadRefused(
+          `The file is ${formatFileSize(file.size)}, and a report may be at most ${formatFileSize(link.maxBytes)} (REPORTS_MAX_MB in the site's settings).`,
+        );
+      }
       await uploadFile(link.url, file, "application/pdf", (done, total) => setSent({ sent: done, total }));
       await apiRequest("POST", "/api/desk/report-attach", { reference: item.reference, key: link.key });
       const text = reportUploadedText(item);
@@ -80,8 +85,10 @@ export function ReportPanel({
       });
       setSaid({ text, alert: false, at: item.reference });
     } catch (failure) {
+      // The store's refusal is said as uploadFile words it; the site's own, as its functions do.
+      const why = failure instanceof UploadRefused ? failure.message : readApiError(failure).message;
       setSaid({
-        text: `The report was not uploaded: ${readApiError(failure).message}`,
+        text: `The report was not uploaded: ${why}`,
         alert: true,
         at: item.reference,
       });

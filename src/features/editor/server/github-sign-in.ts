@@ -22,6 +22,7 @@ import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { parse as parseCookie, serialize as serializeCookie } from "cookie";
 import { database } from "../../../lib/server/db/database";
 import { HttpError, sendFailure } from "../../../lib/server/http/http-error";
+import { readQuery } from "../../../lib/server/http/read-query";
 import { throttle } from "../../../lib/server/http/rate-limit";
 import { runtimeEnv } from "../../../lib/server/runtime/runtime";
 import { signInPage, type SignInOutcome } from "./sign-in-page";
@@ -45,8 +46,7 @@ const sameText = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
 
 function query(req: GatsbyFunctionRequest, name: string): string {
-  const value = (req.query as Record<string, unknown> | undefined)?.[name];
-  return typeof value === "string" ? value : "";
+  return readQuery(req)[name] ?? "";
 }
 
 function cookieOf(req: GatsbyFunctionRequest): { state: string; origin: string } | null {

@@ -29,6 +29,7 @@ import { clientAddress } from "../../../lib/server/http/client-address";
 import { HttpError, sendFailure } from "../../../lib/server/http/http-error";
 import { throttle } from "../../../lib/server/http/rate-limit";
 import { readJsonBody } from "../../../lib/server/http/read-body";
+import { readQuery } from "../../../lib/server/http/read-query";
 import { runtimeEnv } from "../../../lib/server/runtime/runtime";
 import { serverSettings } from "../../../lib/server/runtime/settings";
 import { deliverNow } from "../../../lib/server/mail/deliver-now";
@@ -214,7 +215,7 @@ export async function keptDataHandler(req: GatsbyFunctionRequest, res: GatsbyFun
   try {
     const now = new Date();
     if (req.method === "GET") {
-      const link = mailboxOfToken((req.query as Record<string, unknown> | undefined)?.token, now.getTime());
+      const link = mailboxOfToken(readQuery(req).token, now.getTime());
       const db = await databaseOr503(business.phone, "read");
       const { data, notice } = await db.transaction(async (tx) => {
         const data = describeKept(link.mailbox, await keptAbout(tx, link.mailbox), now.getTime());

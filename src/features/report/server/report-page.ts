@@ -16,6 +16,7 @@ import { checkBookingToken, linkSecret, payLink, signingLink } from "../../booki
 import { findBooking } from "../../booking/server/booking-queries";
 import { databaseOr503 } from "../../../lib/server/http/database-or-503";
 import { HttpError, sendFailure } from "../../../lib/server/http/http-error";
+import { readQuery } from "../../../lib/server/http/read-query";
 import { throttle } from "../../../lib/server/http/rate-limit";
 import { paymentsOn } from "../../payment-ledger/server/stripe-client";
 import { dueCents, paymentStatus } from "../../payment-ledger/server/payment-status";
@@ -73,7 +74,7 @@ export async function reportPageHandler(req: GatsbyFunctionRequest, res: GatsbyF
       `Too many tries from your address. Please wait a few minutes or call us at ${business.phone}.`,
     );
     const now = Date.now();
-    const query = (req.query as Record<string, unknown> | undefined) ?? {};
+    const query = readQuery(req);
     const { reference, who, secret } = readerOf(query.token, now);
     const db = await databaseOr503(business.phone);
     const booking = await findBooking(db, reference);

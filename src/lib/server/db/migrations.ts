@@ -18,6 +18,7 @@ import { REQUESTS_BOOKINGS_AGREEMENTS } from "./migrations/0001-0006-requests-bo
 import { DESK_EDITOR_DELIVERIES } from "./migrations/0007-0011-desk-editor-deliveries";
 import { PAYMENTS_REPORTS } from "./migrations/0012-0013-payments-reports";
 import { MONEY } from "./migrations/0014-0015-money";
+import { REPORT_UPLOADS } from "./migrations/0016-report-uploads";
 
 export type { Migration };
 
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly Migration[] = [
   ...DESK_EDITOR_DELIVERIES,
   ...PAYMENTS_REPORTS,
   ...MONEY,
+  ...REPORT_UPLOADS,
 ];

@@ -49,6 +49,9 @@ const MAILBOX = /^(?:[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+|[^<>]*<[^<>@\s]+@[^<>@\s]+\.
 const mailboxProblem = (value: string) =>
   MAILBOX.test(value.trim()) ? null : "it is not an e-mail address: write name@example.com, or Name <name@example.com>";
 
+/** The largest report taken (in MB) where REPORTS_MAX_MB is not set (report/server/report-store.ts reads it). */
+export const DEFAULT_REPORTS_MAX_MB = 100;
+
 export const OWNER_SETTINGS: readonly OwnerSetting[] = [
   {
     name: "DATABASE_URL",
@@ -221,6 +224,18 @@ export const OWNER_SETTINGS: readonly OwnerSetting[] = [
     without: "reports are not switched on",
     example: "the secret your storage provider shows once, when you make the key",
     problem: (_value, env) => reportsSetTogether("REPORTS_S3_SECRET_ACCESS_KEY", env),
+  },
+  {
+    name: "REPORTS_MAX_MB",
+    required: false,
+    what: "largest inspection report the desk takes, in megabytes (a larger one is refused when it is attached)",
+    without: `reports up to ${DEFAULT_REPORTS_MAX_MB} MB are taken, twice the size of a report with many photos`,
+    example: "100",
+    // 5 GB is the most one upload to S3 may be.
+    problem: (value) =>
+      /^[1-9]\d{0,3}$/.test(value.trim()) && Number(value) <= 5000
+        ? null
+        : "it must be a whole number of megabytes from 1 to 5000, such as 100",
   },
 ];
 
