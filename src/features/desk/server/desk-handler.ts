@@ -167,8 +167,7 @@ export async function deskHandler(req: GatsbyFunctionRequest, res: GatsbyFunctio
       limit();
       throw error;
     });
-    const body = requireText(await readJsonBody(req)) as Record<string, unknown> | null;
-    if (!body || typeof body !== "object") throw new HttpError(400, "Send the action's details as a JSON object.");
+    const body = requireText(await readJsonBody(req));
     if (!change) {
       // Answered as the schedule form's request is (201, or its refusals), its e-mails sent by the store.
       const booked = await bookCaller(req, body, now, session.mailbox);

@@ -15,6 +15,7 @@ import type { Queryable } from "../../../lib/server/db/queryable";
 import { databaseOr503 } from "../../../lib/server/http/database-or-503";
 import { HttpError, sendFailure } from "../../../lib/server/http/http-error";
 import { throttle } from "../../../lib/server/http/rate-limit";
+import { readQuery } from "../../../lib/server/http/read-query";
 import { findRequest } from "../../../lib/server/mail/outbox";
 import { dueCents, paymentStatus } from "../../payment-ledger/server/payment-status";
 import { stripeClient } from "../../payment-ledger/server/stripe-client";
@@ -125,7 +126,7 @@ export async function checkoutHandler(req: GatsbyFunctionRequest, res: GatsbyFun
   res.setHeader("Cache-Control", "no-store");
   try {
     if (req.method !== "GET") throw new HttpError(405, "This address answers GET.", { Allow: "GET" });
-    const query = (req.query as Record<string, unknown> | undefined) ?? {};
+    const query = readQuery(req);
     const now = Date.now();
     const reference = referenceOf(query.token, now);
     const stripe = stripeClient();
@@ -138,7 +139,7 @@ export async function checkoutHandler(req: GatsbyFunctionRequest, res: GatsbyFun
     );
     const db = await databaseOr503(business.phone);
     const { booking, row } = await db.transaction((tx) => sessionRow(tx, reference, now));
-    const pages = returnPages(query.token as string, reference, query.return === "report", now);
+    const pages = returnPages(query.token!, reference, query.return === "report", now);
     if (!row) {
       seeOther(res, pages.success.replace(/&payment=paid$/, ""));
       return;
