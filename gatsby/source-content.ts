@@ -7,6 +7,7 @@ import path from "node:path";
 import { AGREEMENT_PLACEHOLDERS, unknownPlaceholders } from "../src/features/agreement/shared/agreement-text";
 import {
   agreementFrontmatterSchema,
+  areaFrontmatterSchema,
   postFrontmatterSchema,
   serviceFrontmatterSchema,
   validateContent,
@@ -17,7 +18,7 @@ import { readRawContentFile } from "../src/build-time/content-files";
 import { renderCopy, type RenderedCopy } from "../src/build-time/mdx-html";
 import { readFrontMatter, type FrontMatterFile } from "../src/lib/front-matter";
 import { slotsIn } from "../src/lib/mdx-slots";
-import { postPath, servicePath, slugFromFilePath, topicPath, waterPackagePath } from "../src/lib/paths";
+import { areaPath, postPath, servicePath, slugFromFilePath, topicPath, waterPackagePath } from "../src/lib/paths";
 import { readingMinutes } from "../src/lib/reading-time";
 import type { ContentProblems } from "./content-problems";
 import { nodeTypes, yamlNodeTypes } from "./schema";
@@ -50,6 +51,7 @@ function yamlNodeFields(file: YamlFile, whole: Record<string, unknown>, index: n
   switch (file) {
     case "navigation.yaml":
     case "faq.yaml":
+    case "maryland-facts.yaml":
       return { ...entry, order: index };
     case "water-parameters.yaml": {
       const { id, ...rest } = entry;
@@ -119,7 +121,7 @@ async function sourceYamlFile({ problems }: SourcingOptions, args: NodeArgs): Pr
 }
 
 /**
- * A service page, a post or the agreement: read, its front matter split off and validated, its
+ * A service page, a post, an area page or the agreement: read, its front matter split off and validated, its
  * copy compiled once to HTML (src/build-time/mdx-html.ts). Nothing else compiles the MDX.
  */
 async function sourceMdxFile({ problems, production }: SourcingOptions, args: NodeArgs): Promise<void> {
@@ -189,8 +191,17 @@ async function sourceMdxFile({ problems, production }: SourcingOptions, args: No
       sections,
       contentFilePath,
     };
+  } else if (collection === "areas") {
+    const result = validateContent(areaFrontmatterSchema, label, frontmatter);
+    if (!result.ok) return problems.report(reporter, result.problems);
+    const slots = slotsIn(html);
+    if (slots.length) {
+      return problems.report(reporter, [`${label}: <${slots[0]} /> can be placed on service pages only`]);
+    }
+    type = "Area";
+    fields = { ...result.value, slug, path: areaPath(slug), html, contentFilePath };
   } else {
-    return problems.report(reporter, [`${label}: MDX files belong in content/services or content/blog`]);
+    return problems.report(reporter, [`${label}: MDX files belong in content/services, content/blog or content/areas`]);
   }
 
   createChildNode(args, type, "", fields);
