@@ -19,7 +19,9 @@ function ZoneList({ zone, areas }: { zone: Queries.TravelZone; areas: Areas }) {
         {zone.label.charAt(0).toUpperCase() + zone.label.slice(1)}
       </h2>
       <p className="mt-1 text-slate-700">
-        {zone.fee > 0 ? `A travel fee of ${formatDollars(zone.fee)} is added to each visit.` : "No travel fee."}
+        {zone.fee > 0
+          ? `A travel fee of ${formatDollars(zone.fee)} is added to each visit.`
+          : "Our prices include travel here."}
       </p>
       <ul className="mt-3 grid gap-x-6 sm:grid-cols-2 lg:grid-cols-3">
         {zone.counties.map((county) => {

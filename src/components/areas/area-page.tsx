@@ -122,11 +122,13 @@ export function AreaPage({ area, marylandFacts }: { area: Area; marylandFacts: r
           Schedule in {area.name}
         </ButtonLink>
       </PageHeader>
-      <Container className="max-w-3xl py-12">
-        <Prices area={area} />
-        <OwnFacts area={area} />
-        <Statewide facts={marylandFacts} />
-        <SourceList sources={uniqueSources(area, marylandFacts)} lastReviewed={longDate(area.lastReviewed)} />
+      <Container className="py-12">
+        <div className="max-w-3xl">
+          <Prices area={area} />
+          <OwnFacts area={area} />
+          <Statewide facts={marylandFacts} />
+          <SourceList sources={uniqueSources(area, marylandFacts)} lastReviewed={longDate(area.lastReviewed)} />
+        </div>
       </Container>
       <ClosingCta phone={phone} title={`Book an inspection in ${area.name}`} />
     </>
