@@ -22,12 +22,6 @@ interface NodeModel {
   findAll(args: { type: string }): Promise<{ entries: Iterable<{ price: number }> }>;
 }
 
-/** Every checked date an area page shows: its own facts' and the Maryland-wide ones'. */
-function checkedDates(area: AreaFrontmatter): string[] {
-  const structured = [area.radonZone, area.privateWells, area.septicSystems, area.medianYearBuilt];
-  return [...structured.flatMap((fact) => (fact ? [fact.checked] : [])), ...area.facts.map((fact) => fact.checked)];
-}
-
 export const resolvers = {
   SiteInfo: {
     counties: {
@@ -131,7 +125,7 @@ export const resolvers = {
       description: "The oldest checked date of the facts the page shows (YYYY-MM-DD): every fact was checked since",
       resolve: async (source: AreaFrontmatter, _args: unknown, context: { nodeModel: NodeModel }) => {
         const { entries } = await context.nodeModel.findAll({ type: "MarylandFact" });
-        const dates = [...checkedDates(source), ...Array.from(entries, (entry) => entry.checked)];
+        const dates = [...source.facts.map((fact) => fact.checked), ...Array.from(entries, (entry) => entry.checked)];
         return dates.sort()[0];
       },
     },

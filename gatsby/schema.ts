@@ -79,9 +79,6 @@ export const yamlNodeTypes = {
 type YamlNodeTypeName = (typeof yamlNodeTypes)[YamlFile];
 const yamlContent = <F extends YamlFile>(file: F) => entryOf(yamlSchemas[file]);
 
-/** A fact's object types, wherever facts sit in the content. */
-const factTypes = (path: string) => ({ [path]: "Fact", [`${path}.sources`]: "SourceLink" });
-
 export const nodeTypes: Record<YamlNodeTypeName | "Service" | "BlogPost" | "Area", NodeType> = {
   SiteInfo: {
     content: yamlContent("site.yaml"),
@@ -159,17 +156,7 @@ export const nodeTypes: Record<YamlNodeTypeName | "Service" | "BlogPost" | "Area
   Area: {
     content: areaFrontmatterSchema,
     description: "A county's area page (content/areas/<slug>.mdx): its sourced facts and the writer's paragraph.",
-    objectTypes: {
-      radonZone: "RadonZone",
-      "radonZone.sources": "SourceLink",
-      privateWells: "HomeShare",
-      "privateWells.sources": "SourceLink",
-      septicSystems: "HomeShare",
-      "septicSystems.sources": "SourceLink",
-      medianYearBuilt: "MedianYearBuilt",
-      "medianYearBuilt.sources": "SourceLink",
-      ...factTypes("facts"),
-    },
+    objectTypes: { facts: "Fact", "facts.sources": "SourceLink" },
     nodeFields: { ...page, html: copy.html!, contentFilePath: "String!" },
   },
   Service: {

@@ -18,11 +18,11 @@ const tables: PricingTables = {
   onlinePayment: { ask: "none" },
   countyZipPrefixes: [],
 };
-const sourced = { sources: [{ label: "A source", url: "https://example.org/" }], checked: "2026-12-07" };
+const fact = (topic: string, figure: Record<string, number> = {}) => ({ topic, ...figure });
 
 describe("the services an area page puts first", () => {
   it("is the home inspection alone, at the smallest band with the county's travel fee, where no fact calls for more", () => {
-    const services = areaServices(tables, { county: "Washington" });
+    const services = areaServices(tables, { county: "Washington", facts: [fact("radon"), fact("wells")] });
     expect(services.map((service) => [service.id, service.service, service.total])).toEqual([
       ["residential", "residential", 400 + 150],
     ]);
@@ -33,22 +33,20 @@ describe("the services an area page puts first", () => {
   });
 
   it("adds a radon test where EPA places the county in Zone 1, and not in Zone 2", () => {
-    const zoneOne = areaServices(tables, { county: "Washington", radonZone: { zone: 1, ...sourced } });
+    const zoneOne = areaServices(tables, { county: "Washington", facts: [fact("radon", { radonZone: 1 })] });
     expect(zoneOne.map((service) => [service.id, service.total])).toEqual([
       ["residential", 550],
       ["radon", 175 + 150],
     ]);
     expect(zoneOne[1]!.why).toBe("EPA places the county in radon Zone 1");
-    expect(areaServices(tables, { county: "Washington", radonZone: { zone: 2 } }).map((service) => service.id)).toEqual(
-      ["residential"],
-    );
+    const zoneTwo = areaServices(tables, { county: "Washington", facts: [fact("radon", { radonZone: 2 })] });
+    expect(zoneTwo.map((service) => service.id)).toEqual(["residential"]);
   });
 
   it("adds well and septic inspections where most homes have them, and not where half or fewer do", () => {
     const most = areaServices(tables, {
       county: "Howard",
-      privateWells: { percent: 64 },
-      septicSystems: { percent: 71 },
+      facts: [fact("wells", { percentOfHomes: 64 }), fact("septic", { percentOfHomes: 71 })],
     });
     expect(most.map((service) => [service.id, service.total, service.why])).toEqual([
       ["residential", 400, "The inspection of the house itself"],
@@ -57,14 +55,13 @@ describe("the services an area page puts first", () => {
     ]);
     const half = areaServices(tables, {
       county: "Howard",
-      privateWells: { percent: 50 },
-      septicSystems: { percent: 12 },
+      facts: [fact("wells", { percentOfHomes: 50 }), fact("septic", { percentOfHomes: 12 })],
     });
     expect(half.map((service) => service.id)).toEqual(["residential"]);
   });
 
   it("prices the home inspection for the county's median year built where a source gives it", () => {
-    const [home] = areaServices(tables, { county: "Howard", medianYearBuilt: { year: 1962 } });
+    const [home] = areaServices(tables, { county: "Howard", facts: [fact("homes", { medianYearBuilt: 1962 })] });
     expect(home!.lines.map((line) => [line.kind, line.amount])).toEqual([
       ["base", 400],
       ["age", 40],
@@ -75,7 +72,7 @@ describe("the services an area page puts first", () => {
 
   it("stops with the job's id when pricing.yaml no longer has it", () => {
     const withoutRadon = { ...tables, addOns: tables.addOns.filter((addOn) => addOn.id !== "radon") };
-    expect(() => areaServices(withoutRadon, { county: "Howard", radonZone: { zone: 1 } })).toThrow(
+    expect(() => areaServices(withoutRadon, { county: "Howard", facts: [fact("radon", { radonZone: 1 })] })).toThrow(
       'pricing.yaml has no job "radon"',
     );
   });

@@ -10,13 +10,30 @@ import { computeQuote, type QuoteLine } from "./quote";
 /** The priced jobs of pricing.yaml the rules name, by id (gatsby/references.ts checks they exist). */
 export const AREA_JOBS = { home: "residential", radon: "radon", well: "well", septic: "septic" } as const;
 
-/** What an area's facts tell the rules. */
+/** An area's facts, as far as the rules read them: their topics and figures. */
 export interface AreaFacts {
   county: string;
-  radonZone?: { zone: number } | null;
-  privateWells?: { percent: number } | null;
-  septicSystems?: { percent: number } | null;
-  medianYearBuilt?: { year: number } | null;
+  facts: readonly {
+    topic: string;
+    radonZone?: number | null;
+    percentOfHomes?: number | null;
+    medianYearBuilt?: number | null;
+  }[];
+}
+
+/** The figures the county's facts give (each by one fact at most: area-schema.ts), or null. */
+export function figuresOf({ facts }: AreaFacts) {
+  const figure = (read: (fact: AreaFacts["facts"][number]) => number | null | undefined, topic?: string) =>
+    facts
+      .filter((fact) => !topic || fact.topic === topic)
+      .map(read)
+      .find((value) => value != null) ?? null;
+  return {
+    radonZone: figure((fact) => fact.radonZone),
+    wellsPercent: figure((fact) => fact.percentOfHomes, "wells"),
+    septicPercent: figure((fact) => fact.percentOfHomes, "septic"),
+    medianYearBuilt: figure((fact) => fact.medianYearBuilt),
+  };
 }
 
 export interface AreaService {
@@ -31,7 +48,7 @@ export interface AreaService {
 }
 
 export function areaServices(tables: PricingTables, area: AreaFacts): AreaService[] {
-  const yearBuilt = area.medianYearBuilt?.year ?? null;
+  const { radonZone, wellsPercent, septicPercent, medianYearBuilt: yearBuilt } = figuresOf(area);
   const priced = (id: string, main: boolean, why: string): AreaService => {
     const job = main
       ? tables.mainInspections.find((inspection) => inspection.id === id)
@@ -48,19 +65,19 @@ export function areaServices(tables: PricingTables, area: AreaFacts): AreaServic
     });
     return { id, service: job.service, label: job.label, why, lines, total };
   };
-  const most = (share: { percent: number } | null | undefined) => share != null && share.percent > 50;
+  const most = (percent: number | null) => percent !== null && percent > 50;
   return [
     priced(
       AREA_JOBS.home,
       true,
       yearBuilt === null ? "The inspection of the house itself" : `For a home built in ${yearBuilt}, the median here`,
     ),
-    ...(area.radonZone?.zone === 1 ? [priced(AREA_JOBS.radon, false, "EPA places the county in radon Zone 1")] : []),
-    ...(most(area.privateWells)
-      ? [priced(AREA_JOBS.well, false, `${area.privateWells!.percent}% of homes here are on a private well`)]
+    ...(radonZone === 1 ? [priced(AREA_JOBS.radon, false, "EPA places the county in radon Zone 1")] : []),
+    ...(most(wellsPercent)
+      ? [priced(AREA_JOBS.well, false, `${wellsPercent}% of homes here are on a private well`)]
       : []),
-    ...(most(area.septicSystems)
-      ? [priced(AREA_JOBS.septic, false, `${area.septicSystems!.percent}% of homes here use a septic system`)]
+    ...(most(septicPercent)
+      ? [priced(AREA_JOBS.septic, false, `${septicPercent}% of homes here use a septic system`)]
       : []),
   ];
 }

@@ -36,7 +36,8 @@ describe("the places served", () => {
   });
 
   it("gives the business each county it serves where a page names them, and Maryland elsewhere", () => {
-    const county = administrativeAreaNode(siteUrl, frederick);
+    // As the pages pass it: the node the build made, read back from the page's data.
+    const county: Record<string, unknown> = administrativeAreaNode(siteUrl, frederick);
     expect(businessNode(site, siteUrl, undefined, [county]).areaServed).toEqual([county]);
     expect(businessNode(site, siteUrl).areaServed).toEqual({ "@type": "State", name: "Maryland" });
   });

@@ -57,13 +57,13 @@ export interface ServedArea {
   path: string;
 }
 
-export function administrativeAreaNode(siteUrl: string, area: ServedArea): AdministrativeArea {
+export function administrativeAreaNode(siteUrl: string, area: ServedArea) {
   return {
     "@type": "AdministrativeArea",
     name: area.name,
     url: `${siteUrl}${area.path}`,
     containedInPlace: maryland,
-  };
+  } as const satisfies AdministrativeArea;
 }
 
 export const businessId = (siteUrl: string) => `${siteUrl}/#business`;

@@ -31,7 +31,7 @@ export function Head({ data, location }: HeadProps<Queries.AreaTemplateQuery>) {
       pathname={location.pathname}
       parents={[{ name: "Areas We Serve", path: areasPath }]}
       // A JSON field, typed as any value: gatsby/resolvers.ts fills it with areaServiceNode's nodes.
-      structuredData={area.serviceNodes as JsonLdNode[]}
+      structuredData={area.serviceNodes as unknown as JsonLdNode[]}
     />
   );
 }

@@ -156,38 +156,6 @@ export const areaPageFragment = graphql`
         amount
       }
     }
-    radonZone {
-      zone
-      sources {
-        label
-        url
-      }
-      checked
-    }
-    privateWells {
-      percent
-      sources {
-        label
-        url
-      }
-      checked
-    }
-    septicSystems {
-      percent
-      sources {
-        label
-        url
-      }
-      checked
-    }
-    medianYearBuilt {
-      year
-      sources {
-        label
-        url
-      }
-      checked
-    }
     facts {
       topic
       text
