@@ -58,8 +58,9 @@ function Prices({ area }: { area: Area }) {
               </Link>
               <strong className="text-lg text-slate-900">{formatDollars(service.total)}</strong>
             </p>
+            <p className="mt-1 text-sm text-slate-700">{service.why}.</p>
             <p className="mt-1 text-sm text-slate-600">
-              {service.why}. {service.lines.map((line) => `${line.label} ${formatDollars(line.amount)}`).join(" + ")}
+              Quote: {service.lines.map((line) => `${line.label} ${formatDollars(line.amount)}`).join(" + ")}
             </p>
           </li>
         ))}
