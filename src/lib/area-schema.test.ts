@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { validateContent } from "./content-schema";
 import { areaFrontmatterSchema, marylandFactsSchema } from "./area-schema";
 
@@ -9,7 +10,7 @@ const fact = (fields: Record<string, unknown> = {}) => ({
   checked: "2026-12-07",
   ...fields,
 });
-const problems = (data: unknown, schema = areaFrontmatterSchema) => {
+const problems = (data: unknown, schema: z.ZodType = areaFrontmatterSchema) => {
   const result = validateContent(schema, file, data);
   return result.ok ? [] : result.problems;
 };
