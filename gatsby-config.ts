@@ -16,6 +16,7 @@ interface SitemapQuery {
   allSitePage: { nodes: { path: string }[] };
   allService: { nodes: DatedPage[] };
   allBlogPost: { nodes: DatedPage[] };
+  allArea: { nodes: DatedPage[] };
 }
 
 interface FeedQuery {
@@ -60,12 +61,13 @@ const config: GatsbyConfig = {
           allSitePage { nodes { path } }
           allService { nodes { path lastReviewed(formatString: "YYYY-MM-DD") } }
           allBlogPost { nodes { path date(formatString: "YYYY-MM-DD") lastReviewed(formatString: "YYYY-MM-DD") } }
+          allArea { nodes { path lastReviewed } }
         }`,
         resolveSiteUrl: () => siteUrl,
-        resolvePages: ({ allSitePage, allService, allBlogPost }: SitemapQuery) =>
+        resolvePages: ({ allSitePage, allService, allBlogPost, allArea }: SitemapQuery) =>
           sitemapEntries(
             allSitePage.nodes.map((page) => page.path),
-            [...allService.nodes, ...allBlogPost.nodes],
+            [...allService.nodes, ...allBlogPost.nodes, ...allArea.nodes],
           ).map(({ url, lastmod }) => ({ path: url, lastmod })),
         serialize: ({ path: url, lastmod }: { path: string; lastmod?: string }) => ({ url, lastmod }),
       },

@@ -10,7 +10,7 @@ import { deploySettingsNotice } from "./gatsby/deploy-settings";
 import { createContentPages } from "./gatsby/pages";
 import { writePostBuildFiles } from "./gatsby/post-build";
 import { writeSearchIndex } from "./gatsby/search-index";
-import { checkReferences } from "./gatsby/references";
+import { areaPageProblems, checkReferences } from "./gatsby/references";
 import { resolvers } from "./gatsby/resolvers";
 import { typeDefs } from "./gatsby/schema";
 import { sourceContent } from "./gatsby/source-content";
@@ -48,6 +48,8 @@ export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers
 
 export const createPages: GatsbyNode["createPages"] = async (args) => {
   await checkCopy(args, contentProblems);
+  const areaProblems = areaPageProblems(args.getNodesByType, contentRoot);
+  if (areaProblems.length) contentProblems.report(args.reporter, areaProblems);
   if (contentProblems.stopBuild(args.reporter)) return;
   checkReferences(args.getNodesByType, args.reporter);
   // The privacy notice lists every form field with its purpose: a field declared nowhere stops the build.

@@ -81,13 +81,13 @@ function copyOf(page: PageNode, helpers: Helpers): Promise<Copy> {
   return entry.copy;
 }
 
-/** The copy's fields of Service and BlogPost (declared in gatsby/schema.ts), for createResolvers. */
+/** The copy's fields of Service, BlogPost and Area (declared in gatsby/schema.ts), for createResolvers. */
 export function copyResolvers(helpers: Helpers) {
   const field = <K extends keyof Copy>(name: K) => ({
     resolve: async (page: PageNode) => (await copyOf(page, helpers))[name],
   });
   const fields = { html: field("html"), sections: field("sections"), slots: field("slots") };
-  return { Service: fields, BlogPost: fields };
+  return { Service: fields, BlogPost: fields, Area: { html: field("html") } };
 }
 
 /**
@@ -95,14 +95,16 @@ export function copyResolvers(helpers: Helpers) {
  * that places a live component, is a content problem like a bad field.
  */
 export async function checkCopy(args: CreatePagesArgs, problems: ContentProblems): Promise<void> {
-  const pages = (type: "Service" | "BlogPost") =>
+  const pages = (type: "Service" | "BlogPost" | "Area") =>
     (args.getNodesByType(type) as unknown as PageNode[]).map((page) => ({ type, page }));
   const found = await Promise.all(
-    [...pages("Service"), ...pages("BlogPost")].map(async ({ type, page }) => {
+    [...pages("Service"), ...pages("BlogPost"), ...pages("Area")].map(async ({ type, page }) => {
       try {
         const [slot] = (await copyOf(page, args)).slots;
-        return slot && type === "BlogPost"
-          ? [`${contentLabel(page.contentFilePath)}: <${slot} /> can be placed on service pages only, not in a post`]
+        return slot && type !== "Service"
+          ? [
+              `${contentLabel(page.contentFilePath)}: <${slot} /> can be placed on service pages only, not in ${type === "Area" ? "an area page" : "a post"}`,
+            ]
           : [];
       } catch (error) {
         return [(error as Error).message];

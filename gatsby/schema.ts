@@ -11,7 +11,13 @@
 import type { z } from "zod";
 import { contentJsonSchema, fieldsOf, type JsonSchema } from "../src/lib/content-json-schema";
 import { SERVER_ONLY_FIELDS } from "./server-only-fields";
-import { postFrontmatterSchema, serviceFrontmatterSchema, yamlSchemas, type YamlFile } from "../src/lib/content-schema";
+import {
+  areaFrontmatterSchema,
+  postFrontmatterSchema,
+  serviceFrontmatterSchema,
+  yamlSchemas,
+  type YamlFile,
+} from "../src/lib/content-schema";
 
 /** A field only the node has, or a content field declared otherwise: its SDL type (with directives). */
 type NodeField = string | { type: string; description: string };
@@ -72,12 +78,13 @@ export const yamlNodeTypes = {
   "availability.yaml": "Availability",
   "privacy.yaml": "Retention",
   "topics.yaml": "Topic",
+  "maryland-facts.yaml": "MarylandFact",
 } as const satisfies Record<YamlFile, string>;
 
 type YamlNodeTypeName = (typeof yamlNodeTypes)[YamlFile];
 const yamlContent = <F extends YamlFile>(file: F) => entryOf(yamlSchemas[file]);
 
-export const nodeTypes: Record<YamlNodeTypeName | "Service" | "BlogPost", NodeType> = {
+export const nodeTypes: Record<YamlNodeTypeName | "Service" | "BlogPost" | "Area", NodeType> = {
   SiteInfo: {
     content: yamlContent("site.yaml"),
     objectTypes: { address: "PostalAddress", credentials: "Credential", social: "SocialLinks" },
@@ -144,6 +151,18 @@ export const nodeTypes: Record<YamlNodeTypeName | "Service" | "BlogPost", NodeTy
     content: yamlContent("topics.yaml"),
     omit: ["id"],
     nodeFields: { topicId: "String!", path: "String!", order: "Int!", services: '[Service!]! @link(by: "slug")' },
+  },
+  MarylandFact: {
+    content: yamlContent("maryland-facts.yaml"),
+    description: "A fact that holds in every county (maryland-facts.yaml), shown on each area page as Maryland-wide.",
+    objectTypes: sources,
+    nodeFields: { order: "Int!" },
+  },
+  Area: {
+    content: areaFrontmatterSchema,
+    description: "A county's area page (content/areas/<slug>.mdx): its sourced facts and the writer's paragraph.",
+    objectTypes: { facts: "Fact", "facts.sources": "SourceLink" },
+    nodeFields: { ...page, html: copyFields.html!, contentFilePath: "String!" },
   },
   Service: {
     content: serviceFrontmatterSchema,
@@ -255,4 +274,20 @@ export function contentTypeDefs(types: Record<string, NodeType> = nodeTypes): st
   return [...objectTypes.values(), ...nodes].join("\n\n");
 }
 
-export const typeDefs = [copySectionType, contentTypeDefs()].join("\n\n");
+/** An area page's priced service (src/lib/area-services.ts), made by a resolver: declared here in SDL. */
+const areaServiceTypes = `type QuoteLineItem {
+kind: String!
+label: String!
+amount: Int!
+}
+
+type AreaService {
+id: String!
+service: String!
+label: String!
+why: String!
+lines: [QuoteLineItem!]!
+total: Int!
+}`;
+
+export const typeDefs = [copySectionType, areaServiceTypes, contentTypeDefs()].join("\n\n");

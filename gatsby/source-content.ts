@@ -8,6 +8,7 @@ import path from "node:path";
 import { AGREEMENT_PLACEHOLDERS, unknownPlaceholders } from "../src/features/agreement/shared/agreement-text";
 import {
   agreementFrontmatterSchema,
+  areaFrontmatterSchema,
   postFrontmatterSchema,
   serviceFrontmatterSchema,
   validateContent,
@@ -16,7 +17,7 @@ import {
 } from "../src/lib/content-schema";
 import { readRawContentFile } from "../src/build-time/content-files";
 import { readFrontMatter, type FrontMatterFile } from "../src/lib/front-matter";
-import { postPath, servicePath, slugFromFilePath, topicPath, waterPackagePath } from "../src/lib/paths";
+import { areaPath, postPath, servicePath, slugFromFilePath, topicPath, waterPackagePath } from "../src/lib/paths";
 import { readingMinutes } from "../src/lib/reading-time";
 import type { ContentProblems } from "./content-problems";
 import { nodeTypes, yamlNodeTypes } from "./schema";
@@ -52,6 +53,7 @@ function yamlNodeFields(file: YamlFile, whole: Record<string, unknown>, index: n
   switch (file) {
     case "navigation.yaml":
     case "faq.yaml":
+    case "maryland-facts.yaml":
       return { ...entry, order: index };
     case "water-parameters.yaml": {
       const { id, ...rest } = entry;
@@ -121,9 +123,9 @@ async function sourceYamlFile({ problems }: SourcingOptions, args: NodeArgs): Pr
 }
 
 /**
- * A service page, a post or the agreement: its front matter read from its file (with `yaml`, as
- * every content file is: src/lib/front-matter.ts) and validated. The copy is the Mdx node's body,
- * which gatsby-plugin-mdx compiles when a page asks for it (gatsby/copy.ts).
+ * A service page, a post, an area page or the agreement: its front matter read from its file (with
+ * `yaml`, as every content file is: src/lib/front-matter.ts) and validated. The copy is the Mdx
+ * node's body, which gatsby-plugin-mdx compiles when a page asks for it (gatsby/copy.ts).
  */
 async function sourceMdxFile({ problems, production }: SourcingOptions, args: NodeArgs, fileNode: Node): Promise<void> {
   const { reporter, loadNodeContent } = args;
@@ -177,8 +179,13 @@ async function sourceMdxFile({ problems, production }: SourcingOptions, args: No
       readingMinutes: readingMinutes(body),
       contentFilePath,
     };
+  } else if (collection === "areas") {
+    const result = validateContent(areaFrontmatterSchema, label, frontmatter);
+    if (!result.ok) return problems.report(reporter, result.problems);
+    type = "Area";
+    fields = { ...result.value, slug, path: areaPath(slug), contentFilePath };
   } else {
-    return problems.report(reporter, [`${label}: MDX files belong in content/services or content/blog`]);
+    return problems.report(reporter, [`${label}: MDX files belong in content/services, content/blog or content/areas`]);
   }
 
   createChildNode(args, type, "", fields);

@@ -11,6 +11,7 @@ import { contentJsonSchema, fieldsOf, upperLimit, type JsonSchema } from "../../
 import { editorConfig } from "../../src/features/editor/shared/editor-config";
 import {
   agreementFrontmatterSchema,
+  areaFrontmatterSchema,
   postFrontmatterSchema,
   serviceFrontmatterSchema,
   yamlSchemas,
@@ -27,6 +28,7 @@ export const contentTables: Array<{ name: string; file: string; schema: z.ZodTyp
   })),
   { name: "services", file: "content/services/<slug>.mdx", schema: serviceFrontmatterSchema },
   { name: "blog", file: "content/blog/<slug>/index.mdx", schema: postFrontmatterSchema },
+  { name: "areas", file: "content/areas/<slug>.mdx", schema: areaFrontmatterSchema },
   { name: "agreement", file: "content/agreement.md", schema: agreementFrontmatterSchema },
 ];
 

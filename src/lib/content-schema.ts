@@ -15,10 +15,11 @@
  *
  * Each content file's schema is in a file of its own (site-schema.ts, pricing-schema.ts,
  * water-schema.ts, availability-schema.ts, privacy/retention-schema.ts, service-schema.ts,
- * blog-schema.ts, agreement-schema.ts); this module joins them, and is what the rest imports.
+ * blog-schema.ts, agreement-schema.ts, area-schema.ts); this module joins them, and is what the rest imports.
  */
 import { z } from "zod";
 import { agreementFrontmatterSchema, type AgreementFrontmatter } from "./agreement-schema";
+import { areaFrontmatterSchema, marylandFactsSchema, type AreaFrontmatter, type Fact } from "./area-schema";
 import { availabilitySchema } from "./availability-schema";
 import { postFrontmatterSchema, topicsSchema } from "./blog-schema";
 import { formatContentIssues } from "./content-errors";
@@ -30,9 +31,11 @@ import { waterPackagesSchema, waterParametersSchema } from "./water-schema";
 
 export {
   agreementFrontmatterSchema,
+  areaFrontmatterSchema,
   faqSchema,
   footerSchema,
   lawPages,
+  marylandFactsSchema,
   navigationSchema,
   pageSourcesSchema,
   postFrontmatterSchema,
@@ -43,7 +46,7 @@ export {
   waterPackagesSchema,
   waterParametersSchema,
 };
-export type { AgreementFrontmatter, LawPage };
+export type { AgreementFrontmatter, AreaFrontmatter, Fact, LawPage };
 
 /** Each content YAML file and the schema it must satisfy, keyed by its path under content/. */
 export const yamlSchemas = {
@@ -58,6 +61,7 @@ export const yamlSchemas = {
   "availability.yaml": availabilitySchema,
   "privacy.yaml": privacySchema,
   "topics.yaml": topicsSchema,
+  "maryland-facts.yaml": marylandFactsSchema,
 } as const;
 
 export type YamlFile = keyof typeof yamlSchemas;

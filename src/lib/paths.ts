@@ -80,6 +80,18 @@ export function slugFromFilePath(filePath: string): string {
   return fileName === "index" ? (parts.pop() ?? "") : fileName;
 }
 
+/** The areas served: the list by travel zone, and one page per county (content/areas/<slug>.mdx). */
+export const areasPath = "/areas";
+
+export function areaPath(slug: string): string {
+  return `${areasPath}/${slug}`;
+}
+
+/** The schedule page with a county already chosen, by its name in pricing.yaml: its travel fee follows. */
+export function scheduleIn(county: string): string {
+  return `${schedulePath}?${new URLSearchParams({ county }).toString()}`;
+}
+
 /** Share images (Open Graph) are 1200 by 630 pixels. */
 export const SHARE_IMAGE_WIDTH = 1200;
 export const SHARE_IMAGE_HEIGHT = 630;

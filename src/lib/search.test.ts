@@ -4,6 +4,7 @@ describe("isSearchable", () => {
   it.each([
     "/services/radon",
     "/services/water-quality/basic-potability",
+    "/areas/frederick",
     "/services/lead-paint-legal-requirements",
     "/faq",
     "/about",
@@ -11,10 +12,18 @@ describe("isSearchable", () => {
     "/blog/maryland-mold-law",
   ])("indexes %s", (route) => expect(isSearchable(route)).toBe(true));
 
-  it.each(["/", "/services", "/blog", "/blog/2", "/blog/topics/mold", "/schedule", "/contact", "/search", "/404"])(
-    "leaves out %s",
-    (route) => expect(isSearchable(route)).toBe(false),
-  );
+  it.each([
+    "/",
+    "/services",
+    "/areas",
+    "/blog",
+    "/blog/2",
+    "/blog/topics/mold",
+    "/schedule",
+    "/contact",
+    "/search",
+    "/404",
+  ])("leaves out %s", (route) => expect(isSearchable(route)).toBe(false));
 });
 
 describe("routeOfResult", () => {

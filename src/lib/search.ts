@@ -4,7 +4,7 @@
  * loads that index in the visitor's browser. No query leaves the site.
  */
 import { decodeXML } from "entities/decode";
-import { blogPath, cancellationPath, privacyPath, servicesPath } from "./paths";
+import { areasPath, blogPath, cancellationPath, privacyPath, servicesPath } from "./paths";
 
 /** Where the index and Pagefind's own script are published. */
 export const SEARCH_BUNDLE = "/pagefind";
@@ -22,13 +22,13 @@ export function resultsStatus({ query, total, shown }: { query: string; total: n
 }
 
 /**
- * The pages the index covers: services and water packages, the FAQ, the articles and the pages
- * that state the law. Lists (the blog index, topics, /services) and forms are left out, so a
- * result is a page that answers, not one that links to it.
+ * The pages the index covers: services and water packages, the area pages, the FAQ, the articles
+ * and the pages that state the law. Lists (the blog index, topics, /services, /areas) and forms are
+ * left out, so a result is a page that answers, not one that links to it.
  */
 export function isSearchable(pathname: string): boolean {
   const route = pathname.replace(/\/+$/, "") || "/";
-  if (route.startsWith(`${servicesPath}/`)) return true;
+  if (route.startsWith(`${servicesPath}/`) || route.startsWith(`${areasPath}/`)) return true;
   if ([`/faq`, `/about`, privacyPath, cancellationPath].includes(route)) return true;
   const post = new RegExp(`^${blogPath}/([^/]+)$`).exec(route);
   return Boolean(post && !/^\d+$/.test(post[1]!));

@@ -19,7 +19,12 @@ import { startEditor } from "../support/editor";
 import { copySite } from "../../scripts/lib/site-copy";
 import { readRawContentFile } from "../../src/build-time/content-files";
 import { unknownPlaceholders } from "../../src/features/agreement/shared/agreement-text";
-import { agreementFrontmatterSchema, postFrontmatterSchema, yamlSchemas } from "../../src/lib/content-schema";
+import {
+  agreementFrontmatterSchema,
+  areaFrontmatterSchema,
+  postFrontmatterSchema,
+  yamlSchemas,
+} from "../../src/lib/content-schema";
 import { patterns } from "../../src/lib/content-fields";
 import { readFrontMatter } from "../../src/lib/front-matter";
 
@@ -253,4 +258,31 @@ test("what the editor saved passes the build's checks: the post is published, th
     readRawContentFile("pricing.yaml", path.join(site.dir, "content")),
   );
   expect(prices.success && prices.data.addOns.find((addOn) => addOn.label === radon.label)?.price).toBe(radon.newPrice);
+});
+
+test("an area page opens in the editor with its facts, and a fact edited there is saved as the build reads it", async () => {
+  const file = contentFile("areas/frederick.mdx");
+  const before = readFileSync(file, "utf8");
+  const original = areaFrontmatterSchema.parse(readFrontMatter(before).data);
+  const fact = original.facts[0]!;
+  const edited = `${fact.text} (edited)`;
+  // From the collection's list, as a writer opens it (see openBusinessFile).
+  await page.goto(`${editor.adminUrl}#/collections/areas`);
+  await page.getByText("Frederick", { exact: true }).click();
+  const county = page.getByLabel("County", { exact: true });
+  await county.waitFor({ state: "visible" });
+  expect(await county.inputValue()).toBe("Frederick");
+  // A folded fact shows its text; its first button unfolds it (see the price above).
+  const entry = page.locator('[class*="listControlItem"]', { has: page.getByText(fact.text, { exact: true }) });
+  await entry.getByRole("button").first().click();
+  await entry.getByLabel("Text", { exact: true }).fill(edited);
+  await publishAndWaitUntilSaved();
+  const after = await changed(file, before);
+  const saved = readFrontMatter(after);
+  expect(areaFrontmatterSchema.parse(saved.data)).toEqual({
+    ...original,
+    facts: [{ ...fact, text: edited }, ...original.facts.slice(1)],
+  });
+  expect(saved.body).toBe(readFrontMatter(before).body);
+  expect(pageErrors).toEqual([]);
 });

@@ -2,7 +2,7 @@
  * A writer's mistake in content stops `gatsby build` with the file and the field named.
  * One build of a copy of the site with several broken files; every problem is reported.
  */
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parse, stringify } from "yaml";
 import { copySite, gatsbyBuild } from "../../scripts/lib/site-copy";
@@ -49,6 +49,12 @@ beforeAll(async () => {
       "content/blog/walk-talk-vs-inspection/index.mdx",
       (text) => `${text}\n<PackageComparison />\n`,
     );
+    // An area page's fact with no source, another with no date, and a county of pricing.yaml with no page.
+    await edit(site.dir, "content/areas/calvert.mdx", (text) =>
+      text.replace(/sources:\n(?: {6}- label: .*\n {8}url: .*\n)+/, "sources: []\n"),
+    );
+    await edit(site.dir, "content/areas/carroll.mdx", (text) => text.replace(/\n {4}checked: 2026-12-07\n/, "\n"));
+    await rm(path.join(site.dir, "content/areas/kent.mdx"));
     result = await gatsbyBuild(site.dir);
   } finally {
     await site.remove();
@@ -75,6 +81,9 @@ test.each([
   ],
   ["content/blog/walk-talk-vs-inspection/index.mdx: <PackageComparison /> can be placed on service pages only"],
   ["content/services/commercial.mdx: the copy is not valid MDX: Expected a closing tag for `<div>`"],
+  ['content/areas/calvert.mdx: field "facts[0].sources" must name at least one source'],
+  ['content/areas/carroll.mdx: field "facts[0].checked" is required'],
+  ['content/pricing.yaml: the county "Kent" has no area page; add content/areas/kent.mdx'],
 ])("names the file and the field: %s", (message) => {
   expect(result.output).toContain(message);
 });

@@ -17,6 +17,8 @@ export const DAY_SLOTS = {
   move: 12,
   sameAddress: 14,
   agreement: 16,
+  /** A booking from an area page (tests/e2e/areas.spec.ts). */
+  areaPage: 18,
   notices: 22,
   signingFor: 24,
   agentCopy: 28,
