@@ -100,7 +100,7 @@ const resolvedFrom = (field: GraphQLField<unknown, unknown>) =>
 
 /** The copy's fields, which a resolver makes from the Mdx node (gatsby/copy.ts): no node stores them. */
 const copyField = (type: GraphQLObjectType, field: GraphQLField<unknown, unknown>) =>
-  ["Service", "BlogPost"].includes(type.name) && field.name in copyFields;
+  ["Service", "BlogPost", "Area"].includes(type.name) && field.name in copyFields;
 
 function objectMisfits(
   value: Record<string, unknown>,
