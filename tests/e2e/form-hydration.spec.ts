@@ -73,7 +73,7 @@ test(
     const { reference } = (await (await answer).json()) as { reference: string };
     await expect(page.getByRole("heading", { name: "Time held for you" })).toBeVisible();
     await expect(
-      page.getByText(/Residential home inspection, up to 2,500 sq ft; Radon test.*; Basic Potability/),
+      page.getByText(/Residential home inspection, up to 2,500 sq ft; Radon test.*; Water test: Basic Potability/),
     ).toBeVisible();
     const stored = (await readE2eOutbox("schedule-requests")).find((line) => line.reference === reference);
     expect(stored).toMatchObject({
