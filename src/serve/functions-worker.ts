@@ -10,6 +10,7 @@
 import "./webpack-imports";
 import { createServer } from "node:http";
 import { database, type Database } from "../lib/server/db/database";
+import { serverSettings } from "../lib/server/runtime/settings";
 import { ensureDeliveryWorker } from "../lib/server/mail/delivery";
 import { retention } from "../features/privacy/shared/declaration";
 import { ensureRetentionWorker } from "../features/privacy/server/retention";
@@ -25,8 +26,10 @@ const server = createServer((req, res) => {
   const route = (req.url ?? "").replace(/^\/api\//, "").replace(/[?#].*$/, "");
   void runFunction(handlers, req, res, route);
 });
-// serve.ts bounds the time of each request; this side only needs to outlast it.
+// serve.ts bounds the time of each request; this side only needs to outlast it. Its proxy's
+// idle connections are closed by the proxy (Node's agent, after 5 s), never here as it sends.
 server.requestTimeout = 0;
+server.keepAliveTimeout = serverSettings(process.env).keepAliveMs;
 
 /** The database this process opened, to close as it stops. */
 let opened: Database | null = null;

@@ -147,6 +147,7 @@ export async function startProductionServer({
   });
   server.headersTimeout = settings.headersTimeoutMs;
   server.requestTimeout = settings.requestTimeoutMs;
+  server.keepAliveTimeout = settings.keepAliveMs;
   // The slots decide who is let in (connection-slots.ts), so Node's own cap (maxConnections),
   // which refuses the newcomer whoever holds the rest, is left unset.
   const slots = connectionSlots({ perAddress: settings.connectionsPerAddress, total: settings.connections });
