@@ -16,7 +16,7 @@ describe("what the desk says once a report is uploaded", () => {
   it("counts the signed agreement's 5 years from the first delivery, not from a replacement", () => {
     const signed = { by: "Robin Reader", at: "2026-11-20", version: "2026-11", keptUntil: "2031-12-01" };
     expect(reportUploadedText({ agreement: signed, report: null })).toMatch(/kept 5 years from today\.$/);
-    const kept = { size: 1, uploaded: "November 20, 2026", released: null, downloads: [] };
+    const kept = { size: 1, uploaded: "November 20, 2026", withheld: [], released: null, downloads: [] };
     expect(reportUploadedText({ agreement: signed, report: kept })).toMatch(/from the report's first delivery\.$/);
     expect(doneWith("confirm", item(null))).toBeUndefined();
   });
