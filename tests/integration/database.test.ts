@@ -125,6 +125,8 @@ describe.each(engines)("on %s", (_name, open) => {
       sequence: 0,
       createdAt: new Date().toISOString(),
       updatedAt: new Date().toISOString(),
+      agentReportConsentAt: null,
+      reportDeliveredAt: null,
     };
     const error = await insertBooking(db, overlapping).catch((caught: unknown) => caught);
     expect(errorCode(error)).toBe(EXCLUSION_VIOLATION);

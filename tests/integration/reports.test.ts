@@ -9,7 +9,7 @@
  * is deleted, from the store too, on its day.
  */
 import { moveVisitStart } from "../support/stored-booking";
-import { COPY_AGENT } from "../../src/lib/forms/choices";
+import { AGENT_REPORT, COPY_AGENT } from "../../src/lib/forms/choices";
 import { retention } from "../../src/features/privacy/shared/declaration";
 import { instantOf, MARYLAND } from "../../src/lib/maryland-time/local-time";
 import { bookingToken } from "../../src/features/booking/server/booking-links";
@@ -138,6 +138,7 @@ describe.each(stores)("reports on %s, kept in %s", (engineName, _storeName, inBu
       agentName: "Bea Agent",
       agentEmail: `agent-${engineName.toLowerCase()}@example.com`,
       copyAgent: COPY_AGENT,
+      agentReport: AGENT_REPORT,
     });
     // A file that is not a PDF is refused and not kept; a key that never reached the store is refused.
     const notPdf = await upload(reference, Buffer.from("<html>not a report</html>"), "application/pdf");
@@ -157,7 +158,7 @@ describe.each(stores)("reports on %s, kept in %s", (engineName, _storeName, inBu
     const delivered = JSON.parse(attached.body) as { reportDeliveredAt: string; size: number };
     expect(delivered.size).toBe(PDF.length);
     expect(await store().stat(key)).toMatchObject({ size: PDF.length });
-    // The client and the agent the client asked us to copy are e-mailed the page, each with a link of their own.
+    // The client, and the agent the client said may have it, are e-mailed the page, each with a link of their own.
     const clientLink = await reportLinkTo(email);
     const agentLink = await reportLinkTo(`agent-${engineName.toLowerCase()}@example.com`);
     expect(tokenOf(clientLink)).not.toBe(tokenOf(agentLink));

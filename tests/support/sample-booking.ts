@@ -28,5 +28,7 @@ export const sampleBooking = (
   sequence: 0,
   createdAt: "2026-11-01T00:00:00.000Z",
   updatedAt: "2026-11-01T00:00:00.000Z",
+  agentReportConsentAt: null,
+  reportDeliveredAt: null,
   ...changes,
 });

@@ -109,6 +109,7 @@ const emptyValues: ScheduleFormValues = {
   agentEmail: "",
   agentPhone: "",
   copyAgent: "",
+  agentReport: "",
   notes: "",
   website: "",
 };

@@ -4,8 +4,8 @@
  * desk then asks to attach it (`report-attach`): only once the store shows the file, of a PDF's
  * type, size and first bytes, is the report recorded, "report delivered" with it (the day the
  * signed agreement's 5 years count from, BOP 16-4A-05: privacy/due-days.ts), and the client (and
- * the agent the client asked us to copy, who has the client's consent as the agreement requires)
- * e-mailed the report page's link. A new upload replaces the file; the first delivery date stands.
+ * their agent, only where the client consented, as the agreement requires) e-mailed the report
+ * page's link. A new upload replaces the file; the first delivery date stands.
  * `report-release` lets the client have it before signing or paying (recorded, who and when);
  * GET `report?reference=` downloads it for the owner (recorded too).
  */
@@ -95,9 +95,9 @@ export async function attachReport(db: Database, body: Record<string, unknown>, 
       (_attendees, reader) =>
         reader === "client"
           ? reportReadyMail(booking, reportLink(secret, reference, now.getTime(), "client"), "client")
-          : // The agreement shares the report with the agent only with the client's consent: the
-            // client asked us to copy the agent; an agent who booked has not been given it.
-            reader === "copied"
+          : // The agreement shares the report with the agent only with the client's consent, kept
+            // with the booking (given at booking or on the booking's page).
+            booking.agentReportConsentAt
             ? reportReadyMail(booking, reportLink(secret, reference, now.getTime(), "agent"), "agent")
             : null,
       false,

@@ -17,6 +17,7 @@ import type { Migration } from "./migrations/migration";
 import { REQUESTS_BOOKINGS_AGREEMENTS } from "./migrations/0001-0006-requests-bookings-agreements";
 import { DESK_EDITOR_DELIVERIES } from "./migrations/0007-0011-desk-editor-deliveries";
 import { PAYMENTS_REPORTS } from "./migrations/0012-0013-payments-reports";
+import { AGENT_REPORT_CONSENT } from "./migrations/0017-agent-report-consent";
 
 export type { Migration };
 
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   ...REQUESTS_BOOKINGS_AGREEMENTS,
   ...DESK_EDITOR_DELIVERIES,
   ...PAYMENTS_REPORTS,
+  ...AGENT_REPORT_CONSENT,
 ];
