@@ -1,7 +1,8 @@
 /**
- * The content editor's backend on a writer's machine (`npm run cms`) and in the tests:
+ * The content editor's backend on a writer's machine (`npm run cms`, `npm start`) and in the tests:
  * decap-server over a folder, on a socket in a private temporary folder that only the guard
  * knows, and the guard (editor-backend-guard.ts) on loopback where the editor sends its requests.
+ * `lazy` starts decap-server at the first request the guard passes on (npm start).
  */
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
