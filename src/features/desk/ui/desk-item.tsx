@@ -112,7 +112,7 @@ export function DeskItemCard({
                   : "not signed yet"}
               </Line>
               {item.payment && <Line term="Payment">{paymentText(item.payment)}</Line>}
-              <Line term="Report">{reportLine(item, live)}</Line>
+              <Line term="Report">{reportLine(item)}</Line>
               <Line term="E-mails">
                 {item.emails.length ? (
                   <ul className="list-disc pl-6">
@@ -226,16 +226,19 @@ export function DeskItemCard({
 }
 
 /**
- * Where the report stands: delivered when; before the visit, when its upload opens (the visit's
- * start, once confirmed); once the visit has begun, that the panel below takes it.
+ * Where the report stands: delivered when; once the visit has begun, that the panel below takes it;
+ * before, when its upload opens (the visit's start, once confirmed); none for a visit not kept.
  */
-function reportLine(item: DeskItem, live: boolean): string {
+function reportLine(item: DeskItem): string {
   if (item.reportDelivered) return `delivered ${item.reportDelivered}`;
-  if (!live) return "none: the visit did not take place";
-  if (item.started) return "not delivered yet: upload it below";
-  return item.standing === "confirmed"
-    ? `not delivered yet: its upload opens here when the visit begins, ${bookedTimeText(item.start)}`
-    : "not delivered yet: its upload opens when the visit begins, once the booking is confirmed";
+  if (item.visitStarted) return "not delivered yet: upload it below";
+  if (item.standing === "confirmed") {
+    return `not delivered yet: its upload opens here when the visit begins, ${bookedTimeText(item.start)}`;
+  }
+  if (item.standing === "held, not yet confirmed") {
+    return "not delivered yet: its upload opens when the visit begins, once the booking is confirmed";
+  }
+  return "none: the visit did not take place";
 }
 
 /** One of a booking's actions: the main one for its state in the primary style, the others secondary. */
