@@ -12,7 +12,6 @@ import { inE2eDatabase, shootDesk, signInToDesk, startsAhead } from "../support/
 import { linkInConfirmation } from "../support/e2e-env";
 import { openPage } from "../support/page";
 import { bookingRequest, SHORT_JOB } from "../support/sample-requests";
-import { moveVisitStart } from "../support/stored-booking";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -32,10 +31,11 @@ test("the desk follows a booking from before its visit, through a move, to its v
   const n = project === "phone" ? 51 : 50;
   const starts = await startsAhead(page);
   const days = [...new Set(starts.map((start) => start.slice(0, 10)))];
-  const day = days[DAY_SLOTS.deskVisit + (project === "phone" ? 1 : 0)]!;
+  const day = days[DAY_SLOTS.deskVisit + (project === "phone" ? 1 : 0)];
+  expect(day, "a day of its own among the days with open times").toBeDefined();
   const [first, last] = [
-    starts.find((start) => start.startsWith(day))!,
-    starts.filter((start) => start.startsWith(day)).at(-1)!,
+    starts.find((start) => start.startsWith(day!))!,
+    starts.filter((start) => start.startsWith(day!)).at(-1)!,
   ];
   const book = async (start: string, who: number, extra: Record<string, unknown> = {}) => {
     const answer = await page.request.post("/api/schedule", {
@@ -62,7 +62,7 @@ test("the desk follows a booking from before its visit, through a move, to its v
   });
 
   await signInToDesk(page);
-  await page.getByLabel("Day", { exact: true }).fill(day);
+  await page.getByLabel("Day", { exact: true }).fill(day!);
   for (const reference of [started, moved]) {
     const item = page.getByTestId("desk-item").filter({ hasText: reference });
     await item.locator("summary").click();
@@ -79,7 +79,8 @@ test("the desk follows a booking from before its visit, through a move, to its v
 
   // Moved for the client to another day, outside the offered hours: the desk opens that day,
   // the booking opened there, and says its new time.
-  const newDay = days[DAY_SLOTS.deskVisit + 3]!;
+  // A week on, before the offered hours: a time no visitor could take.
+  const newDay = new Date(Date.parse(`${day}T12:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
   await before.getByLabel("Move to (Maryland time)").fill(`${newDay}T07:05`);
   await before.getByLabel("Outside the offered hours").check();
   await before.getByRole("button", { name: "Move for the client" }).click();
@@ -102,7 +103,16 @@ test("the desk follows a booking from before its visit, through a move, to its v
 
   // The other visit has begun (moved to five minutes ago, as if the clock had moved on): only what
   // applies to it is offered.
-  await inE2eDatabase((db) => moveVisitStart(db, started, new Date(Date.now() - 5 * 60_000)));
+  // Each width's visit with an inspector of its own, as both are under way at once.
+  await inE2eDatabase((db) =>
+    db.query(
+      `UPDATE bookings SET inspector = $3, start_at = start_at - moved.by,
+         during = tstzrange(lower(during) - moved.by, upper(during) - moved.by)
+       FROM (SELECT start_at - $2::timestamptz AS by FROM bookings WHERE reference = $1) AS moved
+       WHERE reference = $1`,
+      [started, new Date(Date.now() - 5 * 60_000).toISOString(), project === "phone" ? 1 : 2],
+    ),
+  );
   await page.getByLabel("Day", { exact: true }).fill(marylandDay());
   const underWay = page.getByTestId("desk-item").filter({ hasText: started });
   await underWay.locator("summary").click();

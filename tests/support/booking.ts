@@ -28,7 +28,7 @@ export const DAY_SLOTS = {
   /** A booking made on a page whose scripts were held back (tests/e2e/form-hydration.spec.ts). */
   hydration: 48,
   /** A visit under way and a booking moved on the desk, and the client's own page (tests/e2e/desk-visit.spec.ts). */
-  deskVisit: 50,
+  deskVisit: 18,
 } as const;
 
 const dayNumber = (slot: number, project: string) => slot + (project === "phone" ? 1 : 0);
