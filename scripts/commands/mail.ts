@@ -17,7 +17,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { rawMessage } from "../../src/lib/server/mail/mailer";
 import { withDatabase } from "../../src/serve/database-access";
-import { keptMail, keptMessage, linksOf } from "../../src/serve/local-mail";
+import { keptMail, keptMessage, linksOf, missingNumbers } from "../../src/serve/local-mail";
 import { servedAddress } from "../../src/serve/served-address";
 
 const { positionals, values } = parseArgs({ allowPositionals: true, options: { save: { type: "string" } } });
@@ -31,6 +31,8 @@ async function main() {
       kept.forEach((state) =>
         console.log(`${String(state.number).padStart(3)}  ${state.createdAt}  to ${state.to}\n     ${state.subject}`),
       );
+      const missing = missingNumbers(kept);
+      if (missing) console.log(`\n${missing}`);
       if (kept.length) console.log("\nnpm run mail -- <number> shows one whole.");
       return;
     }

@@ -161,6 +161,7 @@ export async function startProductionServer({
   });
   server.headersTimeout = settings.headersTimeoutMs;
   server.requestTimeout = settings.requestTimeoutMs;
+  server.keepAliveTimeout = settings.keepAliveMs;
   // The slots decide who is let in (connection-slots.ts), so Node's own cap (maxConnections),
   // which refuses the newcomer whoever holds the rest, is left unset.
   const slots = connectionSlots({ perAddress: settings.connectionsPerAddress, total: settings.connections });
@@ -185,30 +186,50 @@ export async function startProductionServer({
   const { port: listening } = server.address() as { port: number };
   return {
     url: `http://${host === "0.0.0.0" ? "localhost" : host}:${listening}`,
+    /** Closes every connection, and resolves once the functions' process has closed its database and ended. */
     stop: async () => {
-      functions.stop();
       server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      const closed = new Promise((resolve) => server.close(resolve));
+      await functions.stop();
+      await closed;
     },
   };
 }
 
-if (require.main === module) {
+/**
+ * The server as a command runs it (`npm run serve`, and `npm start` in its own process): `--port`
+ * and `--host` from `args`, the address it listens at noted for the commands, and Ctrl+C or SIGTERM
+ * stopping it, then `afterStop` (npm start's editor backend), then the process.
+ */
+export async function serveUntilStopped(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+  afterStop: () => Promise<void> = async () => undefined,
+): Promise<void> {
   const { values } = parseArgs({
-    options: { port: { type: "string", default: defaultPort() }, host: { type: "string", default: "127.0.0.1" } },
+    args: [...args],
+    options: { port: { type: "string", default: defaultPort(env) }, host: { type: "string", default: "127.0.0.1" } },
   });
-  startProductionServer({ port: Number(values.port), host: values.host! })
-    .then(({ url, stop }) => {
-      recordServedAddress(url);
-      console.log(
-        `\n  Site and functions running at ${url}\n  (database: ${process.env.DATABASE_URL ? "DATABASE_URL" : embeddedDatabaseDir(process.env)}; Ctrl+C to stop)\n`,
-      );
-      const shutdown = () => stop().then(() => process.exit(0));
-      process.on("SIGINT", shutdown);
-      process.on("SIGTERM", shutdown);
-    })
-    .catch((error: Error) => {
-      console.error(error.message);
-      process.exit(1);
-    });
+  const { url, stop } = await startProductionServer({ port: Number(values.port), host: String(values.host), env });
+  recordServedAddress(url, env);
+  console.log(
+    `\n  Site and functions running at ${url}\n  (database: ${env.DATABASE_URL ? "DATABASE_URL" : embeddedDatabaseDir(env)}; Ctrl+C to stop)\n`,
+  );
+  let stopping = false;
+  const shutdown = () => {
+    if (stopping) return;
+    stopping = true;
+    void stop()
+      .then(afterStop)
+      .finally(() => process.exit(0));
+  };
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+}
+
+if (require.main === module) {
+  serveUntilStopped(process.argv.slice(2)).catch((error: Error) => {
+    console.error(error.message);
+    process.exit(1);
+  });
 }

@@ -133,6 +133,8 @@ describe.each(engines)("on %s", (_name, open) => {
       createdAt: new Date().toISOString(),
       updatedAt: new Date().toISOString(),
       quotedCents: null,
+      agentReportConsentAt: null,
+      reportDeliveredAt: null,
     };
     const error = await insertBooking(db, overlapping).catch((caught: unknown) => caught);
     expect(errorCode(error)).toBe(EXCLUSION_VIOLATION);

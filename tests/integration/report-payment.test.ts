@@ -5,7 +5,7 @@
  * served once the owner records the payment. Stripe is never called: the owner takes it on site.
  */
 import { moveVisitStart } from "../support/stored-booking";
-import { COPY_AGENT } from "../../src/lib/forms/choices";
+import { AGENT_REPORT, COPY_AGENT } from "../../src/lib/forms/choices";
 import type { DeskDays } from "../../src/features/desk/shared/desk-item";
 import { withDatabase } from "../../src/serve/database-access";
 import { desk, DESK_SECRETS, deskEngines, deskGet, mailsTo, signIn, visitors } from "../support/desk-client";
@@ -49,6 +49,7 @@ describe.each(deskEngines)("the report of a visit not paid for, on %s", (_name, 
       agentName: "Fee Agent",
       agentEmail: agent,
       copyAgent: COPY_AGENT,
+      agentReport: AGENT_REPORT,
     });
     const { reference } = JSON.parse(booked.body) as { reference: string };
     const client = lastEmail();

@@ -13,7 +13,7 @@
  */
 import { request } from "node:http";
 import { moveVisitStart } from "../support/stored-booking";
-import { COPY_AGENT } from "../../src/lib/forms/choices";
+import { AGENT_REPORT, COPY_AGENT } from "../../src/lib/forms/choices";
 import { retention } from "../../src/features/privacy/shared/declaration";
 import { instantOf, MARYLAND } from "../../src/lib/maryland-time/local-time";
 import { bookingToken } from "../../src/features/booking/server/booking-links";
@@ -192,6 +192,7 @@ describe.each(stores)("reports on %s, kept in %s", (engineName, _storeName, inBu
       agentName: "Bea Agent",
       agentEmail: `agent-${engineName.toLowerCase()}@example.com`,
       copyAgent: COPY_AGENT,
+      agentReport: AGENT_REPORT,
     });
     // A file that is not a PDF is refused and not kept; an upload that never reached the store is
     // refused; a key no upload link was made for (a kept report's, say) is not this booking's upload.
@@ -221,7 +222,7 @@ describe.each(stores)("reports on %s, kept in %s", (engineName, _storeName, inBu
     expect(key).toMatch(new RegExp(`^${reference}/[A-Za-z0-9_-]{22}\\.pdf$`));
     expect(await store().stat(key)).toMatchObject({ size: PDF.length });
     expect(await store().stat(uploadKey)).toBeNull();
-    // The client and the agent the client asked us to copy are e-mailed the page, each with a link of their own.
+    // The client, and the agent the client said may have it, are e-mailed the page, each with a link of their own.
     const clientLink = await reportLinkTo(email);
     const agentLink = await reportLinkTo(`agent-${engineName.toLowerCase()}@example.com`);
     expect(tokenOf(clientLink)).not.toBe(tokenOf(agentLink));

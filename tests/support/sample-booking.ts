@@ -29,5 +29,7 @@ export const sampleBooking = (
   createdAt: "2026-11-01T00:00:00.000Z",
   updatedAt: "2026-11-01T00:00:00.000Z",
   quotedCents: 47_500,
+  agentReportConsentAt: null,
+  reportDeliveredAt: null,
   ...changes,
 });

@@ -56,6 +56,10 @@ export interface Booking {
   updatedAt: string;
   /** What it costs, in cents, from the server's quote when it was made; null for time off. */
   quotedCents: number | null;
+  /** When the client said their agent may have the inspection report; null without it. */
+  agentReportConsentAt: string | null;
+  /** When the report was first delivered (desk, or the report's upload); null before. */
+  reportDeliveredAt: string | null;
 }
 
 /** A bookings row as the queries read it (the desk reads a part of it with its request). */
@@ -79,11 +83,13 @@ export interface BookingRow extends Record<string, unknown> {
   created_at: Date;
   updated_at: Date;
   quoted_cents: number | null;
+  agent_report_consent_at: Date | null;
+  report_delivered_at: Date | null;
 }
 
 const COLUMNS = `reference, inspector, start_at, on_site_minutes, lower(during) AS held_from, upper(during) AS held_to,
   status, confirm_by, confirm_within_minutes, mailbox, phone, property, job, owner_event, moves, sequence, created_at, updated_at,
-  quoted_cents`;
+  quoted_cents, agent_report_consent_at, report_delivered_at`;
 
 const iso = (value: Date) => new Date(value).toISOString();
 
@@ -107,6 +113,8 @@ const fromRow = (row: BookingRow): Booking => ({
   createdAt: iso(row.created_at),
   updatedAt: iso(row.updated_at),
   quotedCents: row.quoted_cents,
+  agentReportConsentAt: row.agent_report_consent_at ? iso(row.agent_report_consent_at) : null,
+  reportDeliveredAt: row.report_delivered_at ? iso(row.report_delivered_at) : null,
 });
 
 /**
@@ -226,17 +234,23 @@ export async function propertyBookedDuring(
   return rows.length > 0;
 }
 
-export type NewBooking = Omit<Booking, "moves" | "sequence" | "updatedAt" | "confirmBy" | "quotedCents"> & {
+export type NewBooking = Omit<
+  Booking,
+  "moves" | "sequence" | "updatedAt" | "confirmBy" | "quotedCents" | "agentReportConsentAt" | "reportDeliveredAt"
+> & {
   confirmBy: string | null;
   quotedCents?: number | null;
+  /** Time off, and a booking whose client has not consented, have none. */
+  agentReportConsentAt?: string | null;
 };
 
 /** Inserts a booking; throws PostgreSQL's 23P01 when the inspector is held then. */
 export async function insertBooking(tx: Queryable, booking: NewBooking): Promise<void> {
   await tx.query(
     `INSERT INTO bookings (reference, inspector, start_at, on_site_minutes, during, status, confirm_by,
-       confirm_within_minutes, mailbox, phone, property, job, owner_event, created_at, updated_at, quoted_cents)
-     VALUES ($1, $2, $3, $4, tstzrange($5, $6), $7, $8, $15, $9, $10, $11, $12, $13, $14, $14, $16)`,
+       confirm_within_minutes, mailbox, phone, property, job, owner_event, created_at, updated_at, quoted_cents,
+       agent_report_consent_at)
+     VALUES ($1, $2, $3, $4, tstzrange($5, $6), $7, $8, $15, $9, $10, $11, $12, $13, $14, $14, $16, $17)`,
     [
       booking.reference,
       booking.inspector,
@@ -254,7 +268,22 @@ export async function insertBooking(tx: Queryable, booking: NewBooking): Promise
       booking.createdAt,
       booking.confirmWithinMinutes,
       booking.quotedCents ?? null,
+      booking.agentReportConsentAt ?? null,
     ],
+  );
+}
+
+/** Records the client's consent that their agent may have the report, given `now`, or its end. */
+export async function setAgentReportConsent(
+  tx: Queryable,
+  reference: string,
+  consent: boolean,
+  now: string,
+): Promise<void> {
+  await tx.query(
+    `UPDATE bookings SET agent_report_consent_at = CASE WHEN $2 THEN $3::timestamptz END, updated_at = $3
+     WHERE reference = $1`,
+    [reference, consent, now],
   );
 }
 

@@ -10,6 +10,7 @@ import { dateAfter, localDate, MARYLAND, MINUTE_MS, rfc3339 } from "../../../lib
 import { createCalendar, heldRange, type Start } from "../shared/open-times";
 import { NO_MAIN_INSPECTION, SAME_ADDRESS_CONFIRMED } from "../../../lib/forms/choices";
 import type { ScheduleRequest } from "../../../lib/request-schemas";
+import { agentReportConsented } from "../shared/agent-copy";
 import { DEADLOCK_DETECTED, errorCode, EXCLUSION_VIOLATION, type Queryable } from "../../../lib/server/db/database";
 import {
   busyBetween,
@@ -295,6 +296,8 @@ export async function book(
     createdAt: nowIso,
     updatedAt: nowIso,
     quotedCents,
+    agentReportConsentAt: agentReportConsented(request) ? nowIso : null,
+    reportDeliveredAt: null,
   };
   const inspector = await holdInspector(tx, start, length, now, async (chosen, range) => {
     Object.assign(booking, { inspector: chosen, ...range });

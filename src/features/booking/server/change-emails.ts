@@ -12,7 +12,7 @@ import type { Booking } from "./booking-queries";
 import type { MailMessage } from "../../../lib/server/mail/mailer";
 import { COPIED_AGENT_NOTE, describeServices, type Reader } from "./schedule-emails";
 import { bookingInvite } from "./booking-invite";
-import { linkSecret, manageLink, scheduleLink } from "./booking-links";
+import { clientManageLink, linkSecret, manageLink, scheduleLink } from "./booking-links";
 import { refundLines, type CancellationRefund } from "../../payment-ledger/server/refunds-owed";
 
 export type VisitorChange = "confirmed" | "moved" | "cancelled";
@@ -23,10 +23,13 @@ const signOff = (booking: Booking) => [
   business.name,
 ];
 
-/** The link that changes it further, and what it can still do: a confirmed booking has nothing to confirm. */
-function linkLines(booking: Booking, now: number): string[] {
+/**
+ * The link that changes it further, and what it can still do: a confirmed booking has nothing to
+ * confirm. The client's is their own (it also signs and shares the report); an agent who booked gets a manage link.
+ */
+function linkLines(booking: Booking, now: number, client: boolean): string[] {
   const secret = linkSecret();
-  const link = secret ? manageLink(secret, booking.reference, now) : null;
+  const link = secret ? (client ? clientManageLink : manageLink)(secret, booking.reference, now) : null;
   if (!link) return [];
   const can = booking.status === "pending" ? "To confirm, cancel or move it" : "To cancel or move it";
   return [`${can}, until ${availability.cancellation.cutoffHours} hours before it starts:`, `  ${link}`, ""];
@@ -48,7 +51,7 @@ export const visitorChangeMail =
     refund?: CancellationRefund,
   ) =>
   (attendees: readonly string[], reader: Reader): Omit<MailMessage, "to"> =>
-    changeMail(change, booking, now, before, attendees, reader === "copied", reader === "client" ? refund : undefined);
+    changeMail(change, booking, now, before, attendees, reader, reader === "client" ? refund : undefined);
 
 function changeMail(
   change: VisitorChange,
@@ -56,16 +59,17 @@ function changeMail(
   now: number,
   before: string | undefined,
   attendees: readonly string[],
-  /** For an agent copied at the client's request: the client's booking, and the client's links left out. */
-  copy: boolean,
+  /** Who reads it; an agent copied at the client's request reads the client's booking, without the client's links. */
+  reader: Reader,
   refund?: CancellationRefund,
 ): Omit<MailMessage, "to"> {
+  const copy = reader === "copied";
   const when = `${bookedTimeText(booking.start)} (Maryland time)`;
   const what = describeServices(booking.job).join(", ") || "Inspection";
   const calendar = bookingInvite(booking, attendees);
   const whose = copy ? "Your client's" : "Your";
   const greeting = copy ? ["Hello,", "", COPIED_AGENT_NOTE, ""] : ["Hello,", ""];
-  const links = copy ? [] : linkLines(booking, now);
+  const links = copy ? [] : linkLines(booking, now, reader === "client");
   if (change === "cancelled") {
     return {
       replyTo: business.email,

@@ -18,7 +18,14 @@ import { MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";
 import { agreementsOf } from "../../signed-agreements/server/agreement-queries";
 import { type Database, type Queryable } from "../../../lib/server/db/database";
 import { databaseOr503 } from "../../../lib/server/http/database-or-503";
-import { expireIfLapsed, findBooking, moveBooking, setStatus, type Booking } from "./booking-queries";
+import {
+  expireIfLapsed,
+  findBooking,
+  moveBooking,
+  setAgentReportConsent,
+  setStatus,
+  type Booking,
+} from "./booking-queries";
 import { findByKey, findRequest, insertDeliveries, insertRequest } from "../../../lib/server/mail/outbox";
 import { HttpError, sendFailure } from "../../../lib/server/http/http-error";
 import { throttle } from "../../../lib/server/http/rate-limit";
@@ -33,7 +40,8 @@ import type { MailMessage } from "../../../lib/server/mail/mailer";
 import { describeServices, visitorMailboxes, visitorReaders, type Reader } from "./schedule-emails";
 import { createReference } from "../../../lib/server/mail/reference";
 import { alternatives, calendar, holdInspector, jobOf, lengthOf } from "./booking";
-import { checkBookingToken, deskLink, linkSecret } from "./booking-links";
+import { checkBookingToken, deskLink, linkSecret, signingLink } from "./booking-links";
+import { agentRoleOf } from "../shared/agent-copy";
 import { signedAtText, signedByText } from "../../signed-agreements/server/signature-text";
 import { bookingInvite } from "./booking-invite";
 import { visitorChangeMail } from "./change-emails";
@@ -43,8 +51,25 @@ import { bookingPayment } from "../../payment-ledger/server/booking-payment";
 export const BOOKING_CHANGES = "booking-changes";
 const newStart = offeredTime("Choose one of the open times.", "Choose one of the open times.");
 
-/** What the page shows of a booking: where it stands, and what, where and for how much, as booked. */
-async function describe(db: Queryable, booking: Booking, now: number) {
+/**
+ * What the client decides on their own page: whether their agent, who gets the booking's e-mails,
+ * may have the inspection report too. Null without an agent, or when the page is opened from another
+ * link than the client's own.
+ */
+function agentReportChoice(booking: Booking, request: VisitorRequest | undefined, client: boolean) {
+  if (!client || !request || !agentRoleOf({ ...request, email: request.email ?? "" })) return null;
+  return {
+    agent: request.agentEmail ?? "",
+    consentedAt: booking.agentReportConsentAt ? marylandText(booking.agentReportConsentAt) : null,
+    reportDelivered: booking.reportDeliveredAt ? marylandText(booking.reportDeliveredAt) : null,
+  };
+}
+
+/**
+ * What the page shows of a booking: where it stands, and what, where and for how much, as booked;
+ * from the client's own link (`client`), also the signing page while the agreement waits for them.
+ */
+async function describe(db: Queryable, booking: Booking, now: number, client: boolean) {
   const record = (await findRequest(db, booking.reference))?.record as
     { quote?: { total: number }; request?: VisitorRequest } | undefined;
   // The services and fee never change after booking, so the newest signature of it covers it.
@@ -73,6 +98,11 @@ async function describe(db: Queryable, booking: Booking, now: number) {
     estimate: payment.quotedCents / 100,
     /** Whether the client has signed the agreement: "by Casey", "for Casey by Pat", with when. */
     agreement: signed ? { by: signedByText(signed), signedAtText: signedAtText(signed.signedAt) } : null,
+    /** Whether the page was opened from the client's own link. */
+    client,
+    /** The client's signing page, by its path, while the booking stands and the agreement is not signed. */
+    signPath: client && live && !signed ? signPathOf(booking.reference, now) : null,
+    agentReport: agentReportChoice(booking, record?.request, client),
     /** The visitor's invite, for their calendar, while the booking is live (cancelled: the cancelling one). */
     invite: bookingInvite(booking, record?.request ? visitorMailboxes(record.request) : []),
     payment,
@@ -81,18 +111,37 @@ async function describe(db: Queryable, booking: Booking, now: number) {
   };
 }
 
-/** The booking a manage link names, or the 403 or 410 its link gets. */
-export function referenceOf(token: unknown, now: number): string {
+/**
+ * The booking a manage link names, and whether it is the client's own link (booking-links.ts,
+ * "client"), or the 403 or 410 its link gets.
+ */
+export function linkHolder(token: unknown, now: number): { reference: string; client: boolean } {
   const secret = linkSecret();
   if (!secret || typeof token !== "string") throw new HttpError(403, "This link is not one of ours.");
-  const check = checkBookingToken(secret, token, now);
-  if (!check.ok) {
-    throw check.reason === "expired"
-      ? new HttpError(410, `This link has expired. Please call us at ${business.phone}.`)
-      : new HttpError(403, "This link is not one of ours.");
-  }
-  return check.reference;
+  const checks = (["client", "manage"] as const).map((purpose) => ({
+    client: purpose === "client",
+    check: checkBookingToken(secret, token, now, purpose),
+  }));
+  const found = checks.find(({ check }) => check.ok);
+  if (found?.check.ok) return { reference: found.check.reference, client: found.client };
+  throw checks.some(({ check }) => !check.ok && check.reason === "expired")
+    ? new HttpError(410, `This link has expired. Please call us at ${business.phone}.`)
+    : new HttpError(403, "This link is not one of ours.");
 }
+
+/** The booking a manage link (the client's or an agent's) names, or the 403 or 410 its link gets. */
+export const referenceOf = (token: unknown, now: number): string => linkHolder(token, now).reference;
+
+/** The signing page's path and query: the page links to it on its own site. */
+function signPathOf(reference: string, now: number): string | null {
+  const secret = linkSecret();
+  if (!secret) return null;
+  const url = new URL(signingLink(secret, reference, now));
+  return `${url.pathname}${url.search}`;
+}
+
+/** "Monday, December 7, 2026, 10:30 am" for an instant, as Maryland's clock shows it. */
+const marylandText = (instant: string) => bookedTimeText(rfc3339(Date.parse(instant), MARYLAND));
 
 async function bookingOf(db: Queryable, reference: string, forUpdate = false): Promise<Booking> {
   const booking = await findBooking(db, reference, forUpdate);
@@ -180,8 +229,8 @@ type Answer = { status: number; body: object };
 /** Runs one change in a transaction that holds the booking's row, so two changes never interleave. */
 async function change(
   db: Database,
-  reference: string,
-  body: { action?: unknown; start?: unknown },
+  { reference, client }: { reference: string; client: boolean },
+  body: { action?: unknown; start?: unknown; consent?: unknown },
   now: Date,
 ): Promise<Answer> {
   const nowMs = now.getTime();
@@ -189,11 +238,11 @@ async function change(
   return db.transaction(async (tx) => {
     await expireIfLapsed(tx, reference, nowIso);
     const booking = await bookingOf(tx, reference, true);
-    const { changeable } = await describe(tx, booking, nowMs);
+    const { changeable } = await describe(tx, booking, nowMs, client);
     const live = booking.status === "booked" || booking.status === "pending";
 
     if (body.action === "confirm") {
-      if (booking.status === "booked") return { status: 200, body: await describe(tx, booking, nowMs) };
+      if (booking.status === "booked") return { status: 200, body: await describe(tx, booking, nowMs, client) };
       if (booking.status === "expired") {
         throw new HttpError(
           410,
@@ -211,11 +260,11 @@ async function change(
         now,
         visitorChangeMail("confirmed", confirmed, nowMs),
       );
-      return { status: 200, body: await describe(tx, confirmed, nowMs) };
+      return { status: 200, body: await describe(tx, confirmed, nowMs, client) };
     }
 
     if (body.action === "cancel") {
-      if (!live) return { status: 200, body: await describe(tx, booking, nowMs) };
+      if (!live) return { status: 200, body: await describe(tx, booking, nowMs, client) };
       if (!changeable) throw tooLate();
       await setStatus(tx, reference, "cancelled", nowIso);
       const cancelled = await bookingOf(tx, reference);
@@ -228,7 +277,7 @@ async function change(
         now,
         visitorChangeMail("cancelled", cancelled, nowMs, booking.start, refund),
       );
-      return { status: 200, body: await describe(tx, cancelled, nowMs) };
+      return { status: 200, body: await describe(tx, cancelled, nowMs, client) };
     }
 
     if (body.action === "move") {
@@ -236,7 +285,8 @@ async function change(
       // Date.parse alone, which reads a time with a NUL or other stray characters inside it.
       const asked = newStart.safeParse(body.start).success ? Date.parse(body.start as string) : NaN;
       if (Number.isNaN(asked)) throw new HttpError(400, "Choose one of the open times.");
-      if (live && Date.parse(booking.start) === asked) return { status: 200, body: await describe(tx, booking, nowMs) };
+      if (live && Date.parse(booking.start) === asked)
+        return { status: 200, body: await describe(tx, booking, nowMs, client) };
       if (!live) throw new HttpError(409, "This booking is no longer held: please book again.");
       if (!changeable) throw tooLate();
       if (booking.moves >= availability.holds.movesPerBooking) {
@@ -284,9 +334,46 @@ async function change(
         now,
         visitorChangeMail("moved", moved, nowMs, booking.start),
       );
-      return { status: 200, body: await describe(tx, moved, nowMs) };
+      return { status: 200, body: await describe(tx, moved, nowMs, client) };
     }
-    throw new HttpError(400, 'Say what to do: "confirm", "cancel", or "move" with a start time.');
+    if (body.action === "agent-report") {
+      // The report is the client's: only the client's own link says whether their agent may have it.
+      if (!client)
+        throw new HttpError(403, "Only the client, from the link in their own e-mail, decides who gets the report.");
+      if (typeof body.consent !== "boolean") throw new HttpError(400, "Say whether your agent may have the report.");
+      if (!agentReportChoice(booking, (await findRequest(tx, reference))?.record.request as VisitorRequest, client)) {
+        throw new HttpError(409, "This booking names no agent who gets its e-mails.");
+      }
+      if (booking.status === "cancelled" || booking.status === "expired") {
+        throw new HttpError(409, "This booking was not kept: there is no report to share.");
+      }
+      if (body.consent === Boolean(booking.agentReportConsentAt)) {
+        return { status: 200, body: await describe(tx, booking, nowMs, client) };
+      }
+      if (body.consent && booking.reportDeliveredAt) {
+        throw new HttpError(
+          409,
+          "Your report has already been sent to you: to share it, forward its e-mail to your agent.",
+        );
+      }
+      await setAgentReportConsent(tx, reference, body.consent, nowIso);
+      const changed = await bookingOf(tx, reference);
+      await recordChange(
+        tx,
+        `agent-report-${reference}-${nowMs}`,
+        changed,
+        body.consent
+          ? "the client said their agent may have the inspection report"
+          : "the client took back their agent's access to the inspection report",
+        now,
+        () => null,
+      );
+      return { status: 200, body: await describe(tx, changed, nowMs, client) };
+    }
+    throw new HttpError(
+      400,
+      'Say what to do: "confirm", "cancel", "move" with a start time, or "agent-report" with your consent.',
+    );
   });
 }
 
@@ -295,9 +382,9 @@ export async function manageBookingHandler(req: GatsbyFunctionRequest, res: Gats
   try {
     const now = new Date();
     if (req.method === "GET") {
-      const reference = referenceOf(readQuery(req).token, now.getTime());
+      const holder = linkHolder(readQuery(req).token, now.getTime());
       const db = await databaseOr503(business.phone, "read");
-      res.status(200).json(await describe(db, await bookingOf(db, reference), now.getTime()));
+      res.status(200).json(await describe(db, await bookingOf(db, holder.reference), now.getTime(), holder.client));
       return;
     }
     if (req.method !== "POST") throw new HttpError(405, "This address answers GET and POST.", { Allow: "GET, POST" });
@@ -307,10 +394,10 @@ export async function manageBookingHandler(req: GatsbyFunctionRequest, res: Gats
       "booking",
       `Too many changes from your address. Please wait a few minutes or call us at ${business.phone}.`,
     );
-    const body = (await readJsonBody(req)) as { token?: unknown; action?: unknown; start?: unknown };
-    const reference = referenceOf(body.token, now.getTime());
+    const body = (await readJsonBody(req)) as { token?: unknown; action?: unknown; start?: unknown; consent?: unknown };
+    const holder = linkHolder(body.token, now.getTime());
     const db = await databaseOr503(business.phone);
-    const [answer, ownMail] = await withOwnMail(() => change(db, reference, body, now));
+    const [answer, ownMail] = await withOwnMail(() => change(db, holder, body, now));
     await deliverNow(ownMail);
     res.status(answer.status).json(answer.body);
     // A cancel's refund, and the end of its open Checkout Session, right after the answer.

@@ -19,10 +19,13 @@ import { dateAfter, dayOfWeek } from "../../../lib/maryland-time/local-time";
  * The CommonJS build, by require: an import picks the ES build, whose 800 KB data module Gatsby's
  * function bundler runs through Babel, which has nothing to change in it and says so on every
  * build ("[BABEL] Note: The code generator has deoptimised the styling", shown as ERROR UNKNOWN).
- * The bundler leaves .cjs files to webpack alone.
+ * The bundler leaves .cjs files to webpack alone. Required when a year's dates are first asked
+ * for: its every country's rules and time zones are 20 MB of a process's memory, which a function
+ * that never works out open times (the contact form's, say) need not hold.
  */
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- the reason is above
-const Holidays = require("date-holidays") as typeof HolidaysOfAnyCountry;
+const holidaysLibrary = () =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the reason is above
+  new (require("date-holidays") as typeof HolidaysOfAnyCountry)("US", "MD");
 
 /** Each holiday's American English name ("en-us") in date-holidays' data for Maryland, federal days included. */
 const LIBRARY_NAMES: Record<HolidayId, string> = {
@@ -56,7 +59,7 @@ const datesByYear = new Map<number, Map<HolidayId, string>>();
 export function holidayDates(year: number): Map<HolidayId, string> {
   let dates = datesByYear.get(year);
   if (!dates) {
-    library ??= new Holidays("US", "MD");
+    library ??= holidaysLibrary();
     const own = library.getHolidays(year, "en-us").filter((holiday) => !holiday.substitute);
     dates = new Map();
     for (const [id, name] of Object.entries(LIBRARY_NAMES) as Array<[HolidayId, string]>) {

@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import React from "react";
 import type { ManagedBooking } from "../shared/managed-booking";
@@ -18,6 +18,9 @@ const booked: ManagedBooking = {
   location: "12 Main Street, Ellicott City, MD 21043",
   estimate: 175,
   agreement: null,
+  client: false,
+  signPath: null,
+  agentReport: null,
   payment: {
     state: "not-asked",
     quotedCents: 0,
@@ -44,6 +47,26 @@ describe("a booking's own page", () => {
     expect(screen.getByText("12 Main Street, Ellicott City, MD 21043")).toBeVisible();
     expect(screen.getByText("$175")).toBeVisible();
     expect(screen.getByText(/^Not signed yet/)).toBeVisible();
+  });
+
+  it("offers the client, from their own link, the agreement to read and sign", () => {
+    show({ ...booked, client: true, signPath: "/agreement?token=abc" });
+    expect(screen.getByText(/^Not signed yet: please read and sign it before the visit/)).toBeVisible();
+    expect(screen.getByRole("link", { name: "Read and sign the agreement" })).toHaveAttribute(
+      "href",
+      "/agreement?token=abc",
+    );
+  });
+
+  it("tells another link's reader that only the client signs, and asks nothing of a cancelled booking", () => {
+    show(booked);
+    expect(screen.getByText(/only the client can sign it/)).toBeVisible();
+    expect(screen.queryByRole("link", { name: /sign the agreement/ })).toBeNull();
+    cleanup();
+    show({ ...booked, status: "cancelled", changeable: false, client: true });
+    expect(screen.getByText("Not signed.")).toBeVisible();
+    expect(screen.queryByText(/sign it/)).toBeNull();
+    expect(screen.queryByRole("link", { name: /sign the agreement/ })).toBeNull();
   });
 
   it("says who signed the agreement, for whom, and when", () => {

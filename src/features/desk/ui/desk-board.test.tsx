@@ -36,7 +36,7 @@ describe("what the desk says once a report is uploaded", () => {
     expect(reportUploadedText({ agreement: signed, report: null, payment: paid })).toMatch(
       /client has the e-mail with its page\. The signed agreement is kept 5 years from today\.$/,
     );
-    const kept = { size: 1, uploaded: "November 20, 2026", released: null, downloads: [] };
+    const kept = { size: 1, uploaded: "November 20, 2026", withheld: [], released: null, downloads: [] };
     expect(reportUploadedText({ agreement: signed, report: kept, payment: paid })).toMatch(
       /from the report's first delivery\.$/,
     );

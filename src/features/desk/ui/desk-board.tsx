@@ -9,6 +9,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import React, { lazy, Suspense, useState } from "react";
 import { readApiError } from "../../../lib/api-error";
 import { apiRequest } from "../../../lib/api-request";
+import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
 import { marylandToday } from "../../../lib/maryland-time/maryland-today";
 import { inspectorsFor, type Inspector } from "../../booking/shared/inspectors";
 import { buttonStyles } from "../../../components/ui/button";
@@ -124,14 +125,32 @@ export function DeskBoard({
       done?: string;
       /** Where the words go: beside the form or the booking the action came from. */
       at: string;
-    }) => (await (await apiRequest("POST", `/api/desk/${action}`, body)).json()) as { bookingsInside?: string[] },
+    }) =>
+      (await (await apiRequest("POST", `/api/desk/${action}`, body)).json()) as {
+        bookingsInside?: string[];
+        /** A move's new start (RFC 3339, Maryland's). */
+        start?: string;
+      },
     onMutate: () => setSaid(null),
     onSuccess: (answer, { action, done, at }) => {
       const inside = answer.bookingsInside?.length
         ? ` These bookings are inside it and keep their time: ${answer.bookingsInside.join(", ")}.`
         : "";
-      setSaid({ text: `${done ?? DONE[action]}${inside}`, alert: false, at });
-      void queryClient.invalidateQueries({ queryKey: key });
+      const text = `${done ?? DONE[action]}${inside}`;
+      if (action === "move" && answer.start) {
+        // The desk follows the booking to its new day, opened there, and says its new time.
+        setView("day");
+        setFrom(answer.start.slice(0, 10));
+        setOpenedBooking(at);
+        setSaid({
+          text: text.replace(/^Moved:/, `Moved to ${bookedTimeText(answer.start)} (Maryland time):`),
+          alert: false,
+          at,
+        });
+      } else setSaid({ text, alert: false, at });
+      void queryClient.invalidateQueries({
+        predicate: (query) => String(query.queryKey[0]).startsWith("/api/desk/days"),
+      });
       void queryClient.invalidateQueries({ queryKey: ATTENTION_KEY });
     },
     onError: (failure, { at }) =>

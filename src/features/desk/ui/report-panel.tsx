@@ -22,6 +22,12 @@ function uploadedText(report: NonNullable<DeskItem["report"]>) {
   }`;
 }
 
+/** Why the client's report page does not give the report yet, and what "Release anyway" does. */
+export function withheldText(withheld: NonNullable<DeskItem["report"]>["withheld"]): string {
+  const waits = withheld.map((what) => (what === "sign" ? "the client's signature" : "the balance")).join(" and ");
+  return `The report page waits for ${waits} before it gives the report; "Release anyway" gives it now.`;
+}
+
 /**
  * What the desk says once a report is uploaded: what the client must still do before the report's
  * page gives it (sign, pay what is still due: the rule of report/server/report-access.ts), and
@@ -103,6 +109,7 @@ export function ReportPanel({
       {report ? (
         <>
           <p className="text-sm">{uploadedText(report)}</p>
+          {report.withheld.length > 0 && <p className="text-sm">{withheldText(report.withheld)}</p>}
           <p className="text-sm">
             Downloads:{" "}
             {report.downloads.length
@@ -116,7 +123,7 @@ export function ReportPanel({
             >
               Download the report
             </a>
-            {!report.released && (
+            {report.withheld.length > 0 && (
               <button
                 type="button"
                 className={buttonStyles({ variant: "secondary" })}

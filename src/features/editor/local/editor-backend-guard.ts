@@ -35,8 +35,8 @@ export interface GuardOptions {
   /** The repository decap-server edits. */
   repoDir: string;
   scope: EditorScope;
-  /** decap-server's socket (a Unix socket or a Windows pipe), which only the guard knows. */
-  upstreamSocket: string;
+  /** decap-server's socket (a Unix socket or a Windows pipe), which only the guard knows, once it listens. */
+  upstream: () => Promise<string>;
 }
 
 export interface Guard {
@@ -91,7 +91,18 @@ async function checkLinks(repoDir: string, names: readonly string[], folders: re
   }
 }
 
-function forward(req: IncomingMessage, res: ServerResponse, socketPath: string, body?: string) {
+async function forward(
+  req: IncomingMessage,
+  res: ServerResponse,
+  upstreamSocket: () => Promise<string>,
+  body?: string,
+) {
+  let socketPath: string;
+  try {
+    socketPath = await upstreamSocket();
+  } catch (error) {
+    return answer(res, 502, `decap-server did not start: ${(error as Error).message}`);
+  }
   const headers: OutgoingHttpHeaders = { host: "decap-server" };
   for (const name of FORWARDED_HEADERS) {
     if (req.headers[name] !== undefined) headers[name] = req.headers[name];
@@ -109,13 +120,7 @@ function forward(req: IncomingMessage, res: ServerResponse, socketPath: string, 
   upstream.end(body);
 }
 
-export async function startGuard({
-  port,
-  allowedOrigins,
-  repoDir,
-  scope,
-  upstreamSocket,
-}: GuardOptions): Promise<Guard> {
+export async function startGuard({ port, allowedOrigins, repoDir, scope, upstream }: GuardOptions): Promise<Guard> {
   let allowedHosts: string[] = [];
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
@@ -133,14 +138,14 @@ export async function startGuard({
     const { pathname } = new URL(req.url ?? "/", "http://guard");
     if (pathname !== API_PATH) throw new Refusal(404, `Only ${API_PATH} is here.`);
     // The browser's CORS question before each call; decap-server answers it.
-    if (req.method === "OPTIONS") return forward(req, res, upstreamSocket);
+    if (req.method === "OPTIONS") return forward(req, res, upstream);
     if (req.method !== "POST") throw new Refusal(405, `${API_PATH} takes POST.`);
 
     const body = await readJson(req);
     const verdict = checkRequest(body, scope);
     if ("refusal" in verdict) throw new Refusal(403, verdict.refusal);
     await checkLinks(repoDir, verdict.names, verdict.folders);
-    forward(req, res, upstreamSocket, JSON.stringify(body));
+    await forward(req, res, upstream, JSON.stringify(body));
   }
 
   const server = createServer((req, res) => {

@@ -23,7 +23,7 @@ import { describeServices, duration, type ScheduleRecord } from "../../booking/s
 import type { MailMessage } from "../../../lib/server/mail/mailer";
 import { outgoingMail } from "../../../lib/server/mail/outgoing";
 import { filledAgreement } from "../../agreement/server/agreement";
-import { linkSecret, manageLink, signingLink } from "../../booking/server/booking-links";
+import { clientManageLink, linkSecret, manageLink, signingLink } from "../../booking/server/booking-links";
 
 /** What to have ready on the day: the inspector needs to reach these. */
 export const PREPARE = [
@@ -154,13 +154,15 @@ async function remind(db: Database, reference: string, kind: ReminderKind, now: 
       return true;
     }
     const secret = linkSecret(env);
-    const manage = secret ? manageLink(secret, reference, now.getTime()) : null;
+    const manage = secret ? clientManageLink(secret, reference, now.getTime()) : null;
     const sign = secret && !signed ? signingLink(secret, reference, now.getTime()) : null;
     const mails = [outgoing(message("client"), visitMail(booking, record, { manage, sign })(filled.clientEmail))];
     // The agent's copy never carries the signing link: the agreement is the client's. An agent the
-    // client copied gets no link to change the booking either, as in their other copies.
+    // client copied gets no link to change the booking either, as in their other copies; an agent
+    // who booked gets a manage link, never the client's own.
     if (filled.agentEmail && filled.agentRole) {
-      const agentLinks = { manage: filled.agentRole === "booked" ? manage : null, sign: null };
+      const agentManage = secret && filled.agentRole === "booked" ? manageLink(secret, reference, now.getTime()) : null;
+      const agentLinks = { manage: agentManage, sign: null };
       mails.push(
         outgoing(message("agent"), visitMail(booking, record, agentLinks, filled.agentRole)(filled.agentEmail)),
       );

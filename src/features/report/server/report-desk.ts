@@ -5,8 +5,8 @@
  * (`report-attach`): the upload is copied to a key no link names (report-store.ts), and only once
  * that copy shows a PDF's type, first bytes and a size within REPORTS_MAX_MB is the report recorded,
  * "report delivered" with it (the day the signed agreement's 5 years count from, BOP 16-4A-05:
- * privacy/due-days.ts), and the client (and the agent the client asked us to copy, who has the
- * client's consent as the agreement requires) e-mailed the report page's link. An upload is
+ * privacy/due-days.ts), and the client (and their agent, only where the client consented, as the
+ * agreement requires) e-mailed the report page's link. An upload is
  * attached once; whatever its link sends later is nobody's report, and the periodic pass sweeps it
  * (report-uploads.ts). A new upload replaces the report; the first delivery date stands.
  * `report-release` lets the client have it before signing or paying (recorded, who and when);
@@ -128,9 +128,9 @@ export async function attachReport(db: Database, body: Record<string, unknown>, 
         (_attendees, reader) =>
           reader === "client"
             ? reportReadyMail(booking, reportLink(secret, reference, now.getTime(), "client"), "client")
-            : // The agreement shares the report with the agent only with the client's consent: the
-              // client asked us to copy the agent; an agent who booked has not been given it.
-              reader === "copied"
+            : // The agreement shares the report with the agent only with the client's consent, kept
+              // with the booking (given at booking or on the booking's page).
+              booking.agentReportConsentAt
               ? reportReadyMail(booking, reportLink(secret, reference, now.getTime(), "agent"), "agent")
               : null,
         false,

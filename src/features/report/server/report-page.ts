@@ -78,6 +78,10 @@ export async function reportPageHandler(req: GatsbyFunctionRequest, res: GatsbyF
     const { reference, who, secret } = readerOf(query.token, now);
     const db = await databaseOr503(business.phone);
     const booking = await findBooking(db, reference);
+    // The agent's link opens the report only while the client consents (they may take it back).
+    if (who === "agent" && booking && !booking.agentReportConsentAt) {
+      throw new HttpError(403, "The client has not asked us to share this report with you: please ask them for it.");
+    }
     const report = booking && (await findReport(db, reference));
     if (!booking || !report) {
       if (query.download !== undefined) throw new HttpError(404, "The report of this inspection is not ready yet.");

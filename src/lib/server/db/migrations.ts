@@ -19,6 +19,7 @@ import { DESK_EDITOR_DELIVERIES } from "./migrations/0007-0011-desk-editor-deliv
 import { PAYMENTS_REPORTS } from "./migrations/0012-0013-payments-reports";
 import { MONEY } from "./migrations/0014-0015-money";
 import { REPORT_UPLOADS } from "./migrations/0016-report-uploads";
+import { AGENT_REPORT_CONSENT } from "./migrations/0017-agent-report-consent";
 
 export type { Migration };
 
@@ -28,4 +29,5 @@ export const MIGRATIONS: readonly Migration[] = [
   ...PAYMENTS_REPORTS,
   ...MONEY,
   ...REPORT_UPLOADS,
+  ...AGENT_REPORT_CONSENT,
 ];

@@ -19,8 +19,11 @@ export interface OwnerSetting {
   without: string;
   /** What a good value looks like. */
   example: string;
-  /** Why a value cannot be used, in plain words, or null; `env` for a setting that depends on another. */
-  problem?: (value: string, env: NodeJS.ProcessEnv) => string | null;
+  /**
+   * Why a value cannot be used, in plain words, or null; `env` for a setting that depends on
+   * another, `live` when the settings are the live site's (a test key is then wrong).
+   */
+  problem?: (value: string, env: NodeJS.ProcessEnv, live: boolean) => string | null;
 }
 
 /** A URL with one of these schemes and a host, or why not. */
@@ -163,11 +166,8 @@ export const OWNER_SETTINGS: readonly OwnerSetting[] = [
     without:
       'clients are not asked to pay online: the site says "pay at the inspection", and the desk records what you take on site',
     example: "sk_live_ followed by the rest of the key Stripe shows",
-    problem: (value, env) =>
-      paymentsSetTogether("STRIPE_SECRET_KEY", env) ??
-      (/^(sk|rk)_(live|test)_\w+$/.test(value.trim())
-        ? null
-        : "it must be a secret key from Stripe's dashboard, starting sk_live_ (or sk_test_ to try it)"),
+    problem: (value, env, live) =>
+      stripeKeyProblem(value.trim(), live) ?? paymentsSetTogether("STRIPE_SECRET_KEY", env),
   },
   {
     name: "STRIPE_WEBHOOK_SECRET",
@@ -176,8 +176,12 @@ export const OWNER_SETTINGS: readonly OwnerSetting[] = [
     without: "no payment can be confirmed, so clients are not asked to pay online",
     example: "whsec_ followed by the rest of the secret Stripe shows",
     problem: (value, env) =>
-      paymentsSetTogether("STRIPE_WEBHOOK_SECRET", env) ??
-      (/^whsec_\w+$/.test(value.trim()) ? null : "it must be the endpoint's signing secret, starting whsec_"),
+      (/^whsec_\w+$/.test(value.trim())
+        ? null
+        : /^(sk|rk|pk)_/.test(value.trim())
+          ? "it is one of Stripe's API keys, not the webhook endpoint's signing secret, which starts whsec_ (Developers → Webhooks → your endpoint → Signing secret)"
+          : "it must be the endpoint's signing secret, starting whsec_") ??
+      paymentsSetTogether("STRIPE_WEBHOOK_SECRET", env),
   },
   {
     name: "REPORTS_S3_BUCKET",
@@ -247,6 +251,27 @@ function reportsSetTogether(name: string, env: NodeJS.ProcessEnv): string | null
   return absent.length ? `reports need ${absent.join(" and ")} too: set all three, or none (docs/deploy.md)` : null;
 }
 
+/**
+ * What kind of Stripe key a secret key's setting holds, before whether its partner is set: a
+ * publishable key (pk_, the one web pages may show) or a webhook secret in its place is the wrong
+ * kind; a test-mode key on the live site is the wrong mode, since no client's money would move.
+ */
+function stripeKeyProblem(key: string, live: boolean): string | null {
+  if (/^pk_(live|test)_/.test(key)) {
+    return "it is a publishable key (it starts pk_), which Stripe lets web pages show; the site needs the secret key, which starts sk_live_ (Stripe's dashboard: Developers → API keys → Secret key)";
+  }
+  if (/^whsec_/.test(key)) {
+    return "it is a webhook's signing secret (it starts whsec_), which belongs in STRIPE_WEBHOOK_SECRET; this setting takes the secret key, which starts sk_live_";
+  }
+  if (!/^(sk|rk)_(live|test)_\w+$/.test(key)) {
+    return "it must be a secret key from Stripe's dashboard, starting sk_live_ (or sk_test_ to try payments on your own computer)";
+  }
+  if (live && /^(sk|rk)_test_/.test(key)) {
+    return "it is a test-mode key (it starts sk_test_ or rk_test_): on the live site clients could pay only with Stripe's test cards, and no money would reach you. Set the live key, which starts sk_live_; the test key is for trying payments on your own computer (docs/deploy.md)";
+  }
+  return null;
+}
+
 /** Online payment needs both of its settings: a key without the webhook's secret could take money it never records. */
 function paymentsSetTogether(name: string, env: NodeJS.ProcessEnv): string | null {
   const other = name === "STRIPE_SECRET_KEY" ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY";
@@ -277,12 +302,16 @@ export interface SettingFinding {
   problem?: string;
 }
 
-/** Each setting of the list in `env`: required and missing, set but wrong, optional and unset, or good. */
-export function findSettings(env: NodeJS.ProcessEnv): SettingFinding[] {
+/**
+ * Each setting of the list in `env`: required and missing, set but wrong, optional and unset, or
+ * good. `live`: the settings are the live site's (`npm run check:settings`, Netlify's production
+ * build), where a test key is wrong; a preview's or this machine's may try payments in test mode.
+ */
+export function findSettings(env: NodeJS.ProcessEnv, { live = true }: { live?: boolean } = {}): SettingFinding[] {
   return OWNER_SETTINGS.map((setting) => {
     const value = env[setting.name];
     if (!value?.trim()) return { setting, state: setting.required ? "missing" : "unset" };
-    const problem = setting.problem?.(value, env) ?? null;
+    const problem = setting.problem?.(value, env, live) ?? null;
     return problem ? { setting, state: "wrong", problem } : { setting, state: "good" };
   });
 }

@@ -34,6 +34,14 @@ const SETTINGS = {
     unit: "ms",
     what: "The whole request, headers and body, must have arrived within this (else 408).",
   },
+  // A client reuses an idle connection until its own timer ends it: Node's after 5 s (or the
+  // server's Keep-Alive hint less 1 s), browsers' later. A server that closes first can close a
+  // connection just as the client sends on it, and the client reads "socket hang up".
+  keepAliveMs: {
+    value: 65_000,
+    unit: "ms",
+    what: "An idle connection is kept this long for the visitor's next request: longer than clients keep theirs, so the client closes it, never the server as a request arrives on it.",
+  },
   deadlineMs: {
     value: 20_000,
     unit: "ms",
