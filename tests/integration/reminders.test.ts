@@ -90,7 +90,7 @@ it("sends each reminder once across two servers and a restart, at the new time a
     first,
     {
       booking: signed,
-      terms: (await filledAgreement(first, signedBooking)).terms,
+      terms: filledAgreement(signedBooking).terms,
       version: "test",
       body: "text",
       bodySha256: "hash",

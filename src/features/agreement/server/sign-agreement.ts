@@ -70,7 +70,7 @@ const signatureOf = (agreement: SignedAgreement) => ({
 
 /** What the page shows: the booking, the text (as signed, once signed) and the signature. */
 async function describe(db: Queryable, booking: Booking) {
-  const filled = await filledAgreement(db, booking);
+  const filled = filledAgreement(booking);
   const signed = await findAgreement(db, booking.reference, filled.terms);
   return {
     reference: booking.reference,
@@ -126,7 +126,7 @@ async function sign(
   for (let tries = 0; tries < 3; tries += 1) {
     await db.transaction((tx) => expireIfLapsed(tx, reference, nowIso));
     const seen = await bookingOf(db, reference);
-    const filled = await filledAgreement(db, seen);
+    const filled = filledAgreement(seen);
     const refusal = await refusalOf(db, seen, filled, body);
     if (refusal) return refusal;
     const agreement: SignedAgreement = {
@@ -213,7 +213,7 @@ export async function agreementHandler(req: GatsbyFunctionRequest, res: GatsbyFu
         return;
       }
       // The signed copy, the same PDF as the e-mail's, for a client who wants it now or lost the e-mail.
-      const filled = await filledAgreement(db, booking);
+      const filled = filledAgreement(booking);
       const signed = await findAgreement(db, reference, filled.terms);
       if (!signed) throw new HttpError(404, "This agreement is not signed yet: there is no signed copy.");
       res.setHeader("Content-Type", "application/pdf");

@@ -6,6 +6,7 @@
 import { MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";
 import type { Busy } from "../shared/open-times";
 import type { Queryable } from "../../../lib/server/db/database";
+import type { AgentRole } from "../shared/agent-copy";
 
 /** time_off: an inspector's time the owner took off on the desk (src/features/desk/server/time-off.ts), held like a booking. */
 export type BookingStatus = "pending" | "booked" | "cancelled" | "expired" | "time_off";
@@ -32,6 +33,18 @@ export interface OwnerEvent {
   location: string;
 }
 
+/** Someone the booking names: the client as they gave themselves, or their agent. */
+export interface BookingPerson {
+  name: string;
+  email: string;
+  phone: string;
+}
+
+/** The agent named on a booking, and whether they hear of it: "booked" it, "copied" at the client's asking, or null. */
+export interface BookingAgent extends BookingPerson {
+  role: AgentRole | null;
+}
+
 export interface Booking {
   reference: string;
   inspector: number;
@@ -56,6 +69,10 @@ export interface Booking {
   updatedAt: string;
   /** What it costs, in cents, from the server's quote when it was made; null for time off. */
   quotedCents: number | null;
+  /** The client; null for time off. */
+  client: BookingPerson | null;
+  /** The agent the booking names, if any. */
+  agent: BookingAgent | null;
   /** When the client said their agent may have the inspection report; null without it. */
   agentReportConsentAt: string | null;
   /** When the report was first delivered (desk, or the report's upload); null before. */
@@ -83,13 +100,21 @@ export interface BookingRow extends Record<string, unknown> {
   created_at: Date;
   updated_at: Date;
   quoted_cents: number | null;
+  client_name: string | null;
+  client_email: string | null;
+  client_phone: string | null;
+  agent_name: string | null;
+  agent_email: string | null;
+  agent_phone: string | null;
+  agent_role: AgentRole | null;
   agent_report_consent_at: Date | null;
   report_delivered_at: Date | null;
 }
 
 const COLUMNS = `reference, inspector, start_at, on_site_minutes, lower(during) AS held_from, upper(during) AS held_to,
   status, confirm_by, confirm_within_minutes, mailbox, phone, property, job, owner_event, moves, sequence, created_at, updated_at,
-  quoted_cents, agent_report_consent_at, report_delivered_at`;
+  quoted_cents, agent_report_consent_at, report_delivered_at,
+  client_name, client_email, client_phone, agent_name, agent_email, agent_phone, agent_role`;
 
 const iso = (value: Date) => new Date(value).toISOString();
 
@@ -113,6 +138,14 @@ const fromRow = (row: BookingRow): Booking => ({
   createdAt: iso(row.created_at),
   updatedAt: iso(row.updated_at),
   quotedCents: row.quoted_cents,
+  client:
+    row.client_email === null
+      ? null
+      : { name: row.client_name ?? "", email: row.client_email, phone: row.client_phone ?? "" },
+  agent:
+    row.agent_name || row.agent_email
+      ? { name: row.agent_name ?? "", email: row.agent_email ?? "", phone: row.agent_phone ?? "", role: row.agent_role }
+      : null,
   agentReportConsentAt: row.agent_report_consent_at ? iso(row.agent_report_consent_at) : null,
   reportDeliveredAt: row.report_delivered_at ? iso(row.report_delivered_at) : null,
 });
@@ -236,10 +269,20 @@ export async function propertyBookedDuring(
 
 export type NewBooking = Omit<
   Booking,
-  "moves" | "sequence" | "updatedAt" | "confirmBy" | "quotedCents" | "agentReportConsentAt" | "reportDeliveredAt"
+  | "moves"
+  | "sequence"
+  | "updatedAt"
+  | "confirmBy"
+  | "quotedCents"
+  | "agentReportConsentAt"
+  | "reportDeliveredAt"
+  | "client"
+  | "agent"
 > & {
   confirmBy: string | null;
   quotedCents?: number | null;
+  client?: BookingPerson | null;
+  agent?: BookingAgent | null;
   /** Time off, and a booking whose client has not consented, have none. */
   agentReportConsentAt?: string | null;
 };
@@ -249,8 +292,9 @@ export async function insertBooking(tx: Queryable, booking: NewBooking): Promise
   await tx.query(
     `INSERT INTO bookings (reference, inspector, start_at, on_site_minutes, during, status, confirm_by,
        confirm_within_minutes, mailbox, phone, property, job, owner_event, created_at, updated_at, quoted_cents,
-       agent_report_consent_at)
-     VALUES ($1, $2, $3, $4, tstzrange($5, $6), $7, $8, $15, $9, $10, $11, $12, $13, $14, $14, $16, $17)`,
+       agent_report_consent_at, client_name, client_email, client_phone, agent_name, agent_email, agent_phone, agent_role)
+     VALUES ($1, $2, $3, $4, tstzrange($5, $6), $7, $8, $15, $9, $10, $11, $12, $13, $14, $14, $16, $17,
+       $18, $19, $20, $21, $22, $23, $24)`,
     [
       booking.reference,
       booking.inspector,
@@ -269,6 +313,13 @@ export async function insertBooking(tx: Queryable, booking: NewBooking): Promise
       booking.confirmWithinMinutes,
       booking.quotedCents ?? null,
       booking.agentReportConsentAt ?? null,
+      booking.client?.name ?? null,
+      booking.client?.email ?? null,
+      booking.client?.phone ?? null,
+      booking.agent?.name || null,
+      booking.agent?.email || null,
+      booking.agent?.phone || null,
+      booking.agent?.role ?? null,
     ],
   );
 }
@@ -337,4 +388,26 @@ export async function bookingsBetween(db: Queryable, from: Date, to: Date): Prom
       [from.toISOString(), to.toISOString()],
     )
   ).map(fromRow);
+}
+
+/** Records the report's first delivery at `now` (a later upload keeps the first); returns when it was. */
+export async function markReportDelivered(tx: Queryable, reference: string, now: string): Promise<string> {
+  const [row] = (await tx.query<{ report_delivered_at: Date }>(
+    `UPDATE bookings SET report_delivered_at = coalesce(report_delivered_at, $2), updated_at = $2
+     WHERE reference = $1 RETURNING report_delivered_at`,
+    [reference, now],
+  )) as [{ report_delivered_at: Date }];
+  return new Date(row.report_delivered_at).toISOString();
+}
+
+/**
+ * Forgets the agent's own name, e-mail and phone on a booking, at the agent's (`address`, folded) asking: the booking
+ * keeps only that an agent booked it or was copied (its role).
+ */
+export async function forgetBookingAgent(tx: Queryable, reference: string, address: string, now: string) {
+  await tx.query(
+    `UPDATE bookings SET agent_name = NULL, agent_email = NULL, agent_phone = NULL, updated_at = $3
+     WHERE reference = $1 AND lower(btrim(agent_email)) = $2`,
+    [reference, address, now],
+  );
 }

@@ -10,7 +10,7 @@ import { dateAfter, localDate, MARYLAND, MINUTE_MS, rfc3339 } from "../../../lib
 import { createCalendar, heldRange, type Start } from "../shared/open-times";
 import { NO_MAIN_INSPECTION, SAME_ADDRESS_CONFIRMED } from "../../../lib/forms/choices";
 import type { ScheduleRequest } from "../../../lib/request-schemas";
-import { agentReportConsented } from "../shared/agent-copy";
+import { agentReportConsented, agentRoleOf } from "../shared/agent-copy";
 import { DEADLOCK_DETECTED, errorCode, EXCLUSION_VIOLATION, type Queryable } from "../../../lib/server/db/database";
 import {
   busyBetween,
@@ -296,6 +296,16 @@ export async function book(
     createdAt: nowIso,
     updatedAt: nowIso,
     quotedCents,
+    client: { name: request.name, email: request.email, phone: request.phone },
+    agent:
+      request.agentName || request.agentEmail
+        ? {
+            name: request.agentName ?? "",
+            email: request.agentEmail ?? "",
+            phone: request.agentPhone ?? "",
+            role: agentRoleOf(request),
+          }
+        : null,
     agentReportConsentAt: agentReportConsented(request) ? nowIso : null,
     reportDeliveredAt: null,
   };

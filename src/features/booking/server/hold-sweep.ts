@@ -21,17 +21,17 @@
 import { business } from "../../../lib/business-data";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
 import type { Database } from "../../../lib/server/db/database";
-import { lapsedHolds } from "./booking-queries";
+import { findBooking, lapsedHolds, setStatus, type BookingPerson } from "./booking-queries";
 import { settleLapsedHandOvers } from "../../../lib/server/mail/deliveries";
-import { findRequest, insertDeliveries } from "../../../lib/server/mail/outbox";
+import { insertDeliveries } from "../../../lib/server/mail/outbox";
 import { runtimeEnv } from "../../../lib/server/runtime/runtime";
 import { outgoingMail } from "../../../lib/server/mail/outgoing";
 
 const CONFIRMATIONS = "('confirmation', 'agentConfirmation')";
 
 /** What the business reads when a hold ended without the client ever hearing of it. */
-function releasedUnheardMail(reference: string, start: string, request: Record<string, unknown>, to: string) {
-  const said = (field: string) => (typeof request[field] === "string" && request[field]) || "(not given)";
+function releasedUnheardMail(reference: string, start: string, client: Partial<BookingPerson>, to: string) {
+  const said = (field: keyof BookingPerson) => client[field] || "(not given)";
   return {
     to,
     subject: `Booking ${reference} released: its confirmation never reached the client`,
@@ -68,11 +68,7 @@ export async function sweepLapsedHolds(
         [reference, nowIso],
       );
       if (sending) return false;
-      const [booking] = (await tx.query<{ start_at: Date }>(
-        `UPDATE bookings SET status = 'expired', updated_at = $2, sequence = sequence + 1
-         WHERE reference = $1 RETURNING start_at`,
-        [reference, nowIso],
-      )) as [{ start_at: Date }];
+      await setStatus(tx, reference, "expired", nowIso);
       await settleLapsedHandOvers(tx, nowIso, [reference]);
       const givenUp = await tx.query(
         `UPDATE deliveries SET state = 'failed', last_error = 'given up: the hold ended before it could be delivered',
@@ -86,13 +82,8 @@ export async function sweepLapsedHolds(
         [reference],
       )) as [{ delivered: number }];
       if (givenUp.length && !delivered) {
-        const request = ((await findRequest(tx, reference))?.record as { request?: Record<string, unknown> })?.request;
-        const mail = releasedUnheardMail(
-          reference,
-          new Date(booking.start_at).toISOString(),
-          request ?? {},
-          env.MAIL_TO ?? business.email,
-        );
+        const booking = (await findBooking(tx, reference))!;
+        const mail = releasedUnheardMail(reference, booking.start, booking.client ?? {}, env.MAIL_TO ?? business.email);
         await insertDeliveries(tx, reference, [outgoingMail(env)("releasedUnheard", mail)], nowIso);
       }
       return true;

@@ -26,29 +26,23 @@ import {
   setStatus,
   type Booking,
 } from "./booking-queries";
-import { findByKey, findRequest, insertDeliveries, insertRequest } from "../../../lib/server/mail/outbox";
 import { HttpError, sendFailure } from "../../../lib/server/http/http-error";
 import { throttle } from "../../../lib/server/http/rate-limit";
 import { readJsonBody } from "../../../lib/server/http/read-body";
 import { readQuery } from "../../../lib/server/http/read-query";
-import { runtimeEnv } from "../../../lib/server/runtime/runtime";
 import { deliverNow } from "../../../lib/server/mail/deliver-now";
 import { passSoon } from "../../../lib/server/mail/delivery";
 import { withOwnMail } from "../../../lib/server/mail/own-mail";
-import { outgoingMail } from "../../../lib/server/mail/outgoing";
-import type { MailMessage } from "../../../lib/server/mail/mailer";
-import { describeServices, visitorMailboxes, visitorReaders, type Reader } from "./schedule-emails";
-import { createReference } from "../../../lib/server/mail/reference";
+import { describeServices } from "./schedule-emails";
 import { alternatives, calendar, holdInspector, jobOf, lengthOf } from "./booking";
-import { checkBookingToken, deskLink, linkSecret, signingLink } from "./booking-links";
-import { agentRoleOf } from "../shared/agent-copy";
+import { checkBookingToken, linkSecret, signingLink } from "./booking-links";
+import { bookingMailboxes, recordChange } from "./booking-changes";
 import { signedAtText, signedByText } from "../../signed-agreements/server/signature-text";
 import { bookingInvite } from "./booking-invite";
 import { visitorChangeMail } from "./change-emails";
 import { cancellationRefundAt, oweCancellationRefund, refundNote } from "../../payment-ledger/server/refunds-owed";
 import { bookingPayment } from "../../payment-ledger/server/booking-payment";
 
-export const BOOKING_CHANGES = "booking-changes";
 const newStart = offeredTime("Choose one of the open times.", "Choose one of the open times.");
 
 /**
@@ -56,10 +50,10 @@ const newStart = offeredTime("Choose one of the open times.", "Choose one of the
  * may have the inspection report too. Null without an agent, or when the page is opened from another
  * link than the client's own.
  */
-function agentReportChoice(booking: Booking, request: VisitorRequest | undefined, client: boolean) {
-  if (!client || !request || !agentRoleOf({ ...request, email: request.email ?? "" })) return null;
+function agentReportChoice(booking: Booking, client: boolean) {
+  if (!client || !booking.agent?.role) return null;
   return {
-    agent: request.agentEmail ?? "",
+    agent: booking.agent.email,
     consentedAt: booking.agentReportConsentAt ? marylandText(booking.agentReportConsentAt) : null,
     reportDelivered: booking.reportDeliveredAt ? marylandText(booking.reportDeliveredAt) : null,
   };
@@ -70,8 +64,6 @@ function agentReportChoice(booking: Booking, request: VisitorRequest | undefined
  * from the client's own link (`client`), also the signing page while the agreement waits for them.
  */
 async function describe(db: Queryable, booking: Booking, now: number, client: boolean) {
-  const record = (await findRequest(db, booking.reference))?.record as
-    { quote?: { total: number }; request?: VisitorRequest } | undefined;
   // The services and fee never change after booking, so the newest signature of it covers it.
   const [signed] = await agreementsOf(db, [booking.reference]);
   const cutoff = subHours(Date.parse(booking.start), availability.cancellation.cutoffHours).getTime();
@@ -102,9 +94,9 @@ async function describe(db: Queryable, booking: Booking, now: number, client: bo
     client,
     /** The client's signing page, by its path, while the booking stands and the agreement is not signed. */
     signPath: client && live && !signed ? signPathOf(booking.reference, now) : null,
-    agentReport: agentReportChoice(booking, record?.request, client),
+    agentReport: agentReportChoice(booking, client),
     /** The visitor's invite, for their calendar, while the booking is live (cancelled: the cancelling one). */
-    invite: bookingInvite(booking, record?.request ? visitorMailboxes(record.request) : []),
+    invite: bookingInvite(booking, bookingMailboxes(booking)),
     payment,
     /** What cancelling now would refund of what was paid online, and keep: the cancel dialog says it first. */
     cancelRefund: live ? await cancellationRefundAt(db, booking, new Date(now)) : null,
@@ -154,75 +146,6 @@ const tooLate = () =>
     409,
     `It is less than ${availability.cancellation.cutoffHours} hours to the inspection: please call us at ${business.phone} to change it.`,
   );
-
-type VisitorRequest = Parameters<typeof visitorMailboxes>[0];
-
-/** The addresses the booking's e-mails go to, with who reads each: the client, and an agent booked or copied. */
-async function visitorAddresses(db: Queryable, reference: string): Promise<ReturnType<typeof visitorReaders>> {
-  const request = (await findRequest(db, reference))?.record.request as VisitorRequest | undefined;
-  return request ? visitorReaders(request) : [];
-}
-
-/** Each visitor e-mail's name in the outbox, once per change: the client's, the agent's who booked, the copy. */
-const CHANGE_MESSAGE: Record<Reader, string> = { client: "client", booked: "agent", copied: "agentCopy" };
-
-/**
- * Stores the change as a request of its own with its e-mails, in the transaction that made it:
- * once per change, by its key. The visitor's (client and agent; the client only with
- * `clientOnly`, for what is the client's alone; a reader `visitorMail` makes none for, none) always; the business's (its mailbox, MAIL_TO) unless
- * `toBusiness` is false, for what the office did itself (its own confirmation on the desk, a
- * signing link it sent again).
- */
-export async function recordChange(
-  tx: Queryable,
-  key: string,
-  booking: Booking,
-  text: string,
-  now: Date,
-  /** The visitors' e-mail, made for the mailboxes it goes to and for who reads it; null sends that reader none. */
-  visitorMail: (attendees: readonly string[], reader: Reader) => Omit<MailMessage, "to"> | null,
-  toBusiness = true,
-  clientOnly = false,
-): Promise<void> {
-  if (await findByKey(tx, BOOKING_CHANGES, key)) return;
-  const env = runtimeEnv();
-  const outgoing = outgoingMail(env);
-  const reference = createReference("BC", now);
-  await insertRequest(tx, {
-    kind: BOOKING_CHANGES,
-    reference,
-    receivedAt: now.toISOString(),
-    record: { type: "booking-change", booking: booking.reference, change: text },
-    answer: { status: 200, body: {} },
-    idempotencyKey: key,
-    fingerprint: null,
-  });
-  const readers = (await visitorAddresses(tx, booking.reference)).slice(0, clientOnly ? 1 : undefined);
-  const attendees = readers.map(({ to }) => to);
-  await insertDeliveries(
-    tx,
-    reference,
-    [
-      ...(toBusiness
-        ? [
-            outgoing("business", {
-              to: env.MAIL_TO ?? business.email,
-              subject: `Booking ${booking.reference}: ${text}`,
-              text: `${text}\n\n${booking.ownerEvent.summary}\n${booking.ownerEvent.location}\n${booking.ownerEvent.description}\n\nOpen it on the desk: ${deskLink(booking.reference, booking.start)}`,
-            }),
-          ]
-        : []),
-      ...readers.flatMap(({ to, reader }) => {
-        const mail = visitorMail(attendees, reader);
-        // Not "confirmation": these follow a click on a link of the booking's own, at most a few per
-        // booking, so they do not count against the mailbox's daily confirmations (an agent who
-        // books for several clients would otherwise be stopped by their clients' confirmations).
-        return mail ? [outgoing(CHANGE_MESSAGE[reader], { ...mail, to })] : [];
-      }),
-    ],
-    now.toISOString(),
-  );
-}
 
 type Answer = { status: number; body: object };
 
@@ -341,7 +264,7 @@ async function change(
       if (!client)
         throw new HttpError(403, "Only the client, from the link in their own e-mail, decides who gets the report.");
       if (typeof body.consent !== "boolean") throw new HttpError(400, "Say whether your agent may have the report.");
-      if (!agentReportChoice(booking, (await findRequest(tx, reference))?.record.request as VisitorRequest, client)) {
+      if (!agentReportChoice(booking, client)) {
         throw new HttpError(409, "This booking names no agent who gets its e-mails.");
       }
       if (booking.status === "cancelled" || booking.status === "expired") {

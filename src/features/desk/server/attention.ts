@@ -15,7 +15,7 @@ import type { DeskAttention } from "../shared/desk-attention";
 import type { Queryable } from "../../../lib/server/db/database";
 import { DATA_REQUESTS } from "../../privacy/server/privacy-queries";
 import { DATA_ACTIONS, OFFICE_COPIES } from "../../privacy/server/privacy-emails";
-import { BOOKING_CHANGES } from "../../booking/server/manage-booking";
+import { BOOKING_CHANGES } from "../../booking/server/booking-changes";
 import { marylandText } from "./desk-mail";
 import { deliveryWords, STANDING_WORDS } from "./desk-view";
 
@@ -65,8 +65,8 @@ async function unsignedBookings(db: Queryable, now: string): Promise<DeskAttenti
     email: string | null;
   }>(
     `SELECT b.reference, b.inspector, b.start_at, b.on_site_minutes, b.status,
-            r.record->'request'->>'name' AS name, r.record->'request'->>'email' AS email
-     FROM bookings AS b LEFT JOIN requests AS r USING (reference)
+            b.client_name AS name, b.client_email AS email
+     FROM bookings AS b
      WHERE b.start_at > $1
        AND (b.status = 'booked' OR (b.status = 'pending' AND (b.confirm_by IS NULL OR b.confirm_by > $1)))
        AND NOT EXISTS (SELECT 1 FROM agreements AS a WHERE a.booking = b.reference)

@@ -23,7 +23,7 @@ import { lockKeys } from "../../../lib/server/db/advisory-locks";
 import { HttpError } from "../../../lib/server/http/http-error";
 import type { MailMessage } from "../../../lib/server/mail/mailer";
 import { holdInspector, inspectorDays, jobOf, lengthOf, startFor } from "../../booking/server/booking";
-import { recordChange } from "../../booking/server/manage-booking";
+import { recordChange } from "../../booking/server/booking-changes";
 import { visitorChangeMail } from "../../booking/server/change-emails";
 import { oweCancellationRefund, refundNote } from "../../payment-ledger/server/refunds-owed";
 import { inspectorName } from "../../booking/shared/inspectors";

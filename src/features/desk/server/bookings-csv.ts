@@ -15,7 +15,6 @@ import { STANDING_WORDS } from "./desk-view";
 import { paymentStatuses } from "../../payment-ledger/server/payment-status";
 import { keptCents, PAYMENT_STATE_WORDS } from "../../payment-ledger/shared/payment-text";
 import { MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";
-import { agentRoleOf } from "../../booking/shared/agent-copy";
 import { AGENT_EMAILED } from "../shared/desk-item";
 
 const COLUMNS = [
@@ -69,20 +68,12 @@ export function csvRange(query: { from?: unknown; to?: unknown }, now: number): 
 
 /**
  * The bookings starting in [from, to) as CSV, the header first, each line ended by CRLF
- * (RFC 4180): five queries, whatever their number.
+ * (RFC 4180): four queries, whatever their number.
  */
 export async function bookingsCsv(db: Queryable, now: number, range = csvRange({}, now)): Promise<string> {
   const bookings = await bookingsBetween(db, range.from, range.to);
   const references = bookings.map((booking) => booking.reference);
   const signed = await signaturesOf(db, bookings);
-  const records = new Map(
-    (
-      await db.query<{ reference: string; record: Record<string, unknown> }>(
-        "SELECT reference, record FROM requests WHERE reference = ANY($1::text[])",
-        [references],
-      )
-    ).map((row) => [row.reference, row.record]),
-  );
   const delivered = new Map(
     (
       await db.query<{ reference: string; report_delivered_at: Date }>(
@@ -94,8 +85,7 @@ export async function bookingsCsv(db: Queryable, now: number, range = csvRange({
   const payments = await paymentStatuses(db, references, new Date(now));
   const rows: unknown[][] = [COLUMNS];
   for (const booking of bookings) {
-    const record = records.get(booking.reference);
-    const client = record?.request as Record<string, string | undefined> | undefined;
+    const { client, agent } = booking;
     const signature = signed.get(booking.reference);
     const payment = payments.get(booking.reference)!;
     rows.push([
@@ -109,12 +99,10 @@ export async function bookingsCsv(db: Queryable, now: number, range = csvRange({
       client?.email,
       client?.phone,
       booking.ownerEvent.location,
-      client?.agentName,
-      client?.agentEmail,
+      agent?.name,
+      agent?.email,
       // As the desk's card says it, wherever the client named an agent.
-      client?.agentName || client?.agentEmail
-        ? AGENT_EMAILED[agentRoleOf({ ...client, email: client.email ?? "" }) ?? "none"]
-        : "",
+      agent ? AGENT_EMAILED[agent.role ?? "none"] : "",
       booking.moves,
       signature && signedByText(signature),
       marylandTime(signature?.signedAt),

@@ -21,7 +21,6 @@ import {
   type BookingStatus,
 } from "../../booking/server/booking-queries";
 import { describeServices } from "../../booking/server/schedule-emails";
-import { agentRoleOf } from "../../booking/shared/agent-copy";
 import { signedAtText, signedByText } from "../../signed-agreements/server/signature-text";
 import { longDate } from "../../../lib/format";
 import { retention } from "../../privacy/shared/declaration";
@@ -30,7 +29,8 @@ import type { DeskItem } from "../shared/desk-item";
 import { marylandText } from "./desk-mail";
 
 const COLUMNS = `reference, inspector, start_at, on_site_minutes, lower(during) AS held_from, upper(during) AS held_to,
-  status, confirm_by, job, owner_event, b.moves, b.report_delivered_at, b.agent_report_consent_at, r.record`;
+  status, confirm_by, job, owner_event, b.moves, b.report_delivered_at, b.agent_report_consent_at,
+  b.client_name, b.client_email, b.client_phone, b.agent_name, b.agent_email, b.agent_phone, b.agent_role, r.record`;
 
 type BookingColumn =
   | "reference"
@@ -43,7 +43,14 @@ type BookingColumn =
   | "confirm_by"
   | "job"
   | "owner_event"
-  | "moves";
+  | "moves"
+  | "client_name"
+  | "client_email"
+  | "client_phone"
+  | "agent_name"
+  | "agent_email"
+  | "agent_phone"
+  | "agent_role";
 
 interface Row extends Pick<BookingRow, BookingColumn>, Record<string, unknown> {
   report_delivered_at: Date | null;
@@ -137,14 +144,17 @@ export async function deskItems(db: Queryable, from: string, days: number, now: 
       started: startMs <= now,
       confirmBy: row.status === "pending" && row.confirm_by ? marylandText(new Date(row.confirm_by).getTime()) : null,
       services: timeOff ? [] : describeServices(row.job),
-      client: request ? { name: request.name ?? "", email: request.email ?? "", phone: request.phone ?? "" } : null,
+      client:
+        row.client_email !== null
+          ? { name: row.client_name ?? "", email: row.client_email, phone: row.client_phone ?? "" }
+          : null,
       agent:
-        request?.agentName || request?.agentEmail
+        row.agent_name || row.agent_email
           ? {
-              name: request.agentName ?? "",
-              email: request.agentEmail ?? "",
-              phone: request.agentPhone ?? "",
-              emailed: agentRoleOf({ ...request, email: request.email ?? "" }),
+              name: row.agent_name ?? "",
+              email: row.agent_email ?? "",
+              phone: row.agent_phone ?? "",
+              emailed: row.agent_role,
               reportShared: row.agent_report_consent_at
                 ? marylandText(new Date(row.agent_report_consent_at).getTime())
                 : null,

@@ -16,7 +16,6 @@ import { databaseOr503 } from "../../../lib/server/http/database-or-503";
 import { HttpError, sendFailure } from "../../../lib/server/http/http-error";
 import { throttle } from "../../../lib/server/http/rate-limit";
 import { readQuery } from "../../../lib/server/http/read-query";
-import { findRequest } from "../../../lib/server/mail/outbox";
 import { dueCents, paymentStatus } from "../../payment-ledger/server/payment-status";
 import { stripeClient } from "../../payment-ledger/server/stripe-client";
 import { insertSession, openSession, setStripeSession, type CheckoutSessionRow } from "./checkout-sessions";
@@ -91,7 +90,7 @@ async function createAtStripe(
   row: CheckoutSessionRow,
   pages: { success: string; cancel: string },
 ): Promise<string> {
-  const email = ((await findRequest(db, booking.reference))?.record.request as { email?: string } | undefined)?.email;
+  const email = booking.client?.email;
   const session = await stripe.checkout.sessions.create(
     {
       mode: "payment",

@@ -6,7 +6,7 @@
  */
 import { expireIfLapsed, findBooking, type Booking } from "../../booking/server/booking-queries";
 import { linkSecret, payLink } from "../../booking/server/booking-links";
-import { recordChange } from "../../booking/server/manage-booking";
+import { recordChange } from "../../booking/server/booking-changes";
 import type { Database, Queryable } from "../../../lib/server/db/database";
 import { HttpError } from "../../../lib/server/http/http-error";
 import { formatCents } from "../../../lib/format";

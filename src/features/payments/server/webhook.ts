@@ -12,7 +12,7 @@ import { findBooking, setStatus, type Booking } from "../../booking/server/booki
 import { visitorChangeMail } from "../../booking/server/change-emails";
 import { linkSecret, payLink } from "../../booking/server/booking-links";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
-import { recordChange } from "../../booking/server/manage-booking";
+import { recordChange } from "../../booking/server/booking-changes";
 import { errorCode, EXCLUSION_VIOLATION } from "../../../lib/server/db/database";
 import type { Queryable } from "../../../lib/server/db/queryable";
 import { databaseOr503 } from "../../../lib/server/http/database-or-503";

@@ -194,7 +194,7 @@ export async function deleteData(tx: Queryable, address: string, now: Date) {
       address,
       kept.map((item) => item.reference),
     )),
-    agentDetails: await blankAgent(tx, asAgent, address),
+    agentDetails: await blankAgent(tx, asAgent, address, now.toISOString()),
   };
   // What is kept is read again once the rest has gone: a booking that went without its visit
   // leaves its signed agreement under the shorter rule, and the person is told that rule's day.

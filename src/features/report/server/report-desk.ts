@@ -12,9 +12,9 @@
  * `report-release` lets the client have it before signing or paying (recorded, who and when);
  * GET `report?reference=` downloads it for the owner (recorded too).
  */
-import { findBooking, type Booking } from "../../booking/server/booking-queries";
+import { findBooking, markReportDelivered, type Booking } from "../../booking/server/booking-queries";
 import { linkSecret, reportLink } from "../../booking/server/booking-links";
-import { recordChange } from "../../booking/server/manage-booking";
+import { recordChange } from "../../booking/server/booking-changes";
 import type { Database, Queryable } from "../../../lib/server/db/database";
 import { HttpError } from "../../../lib/server/http/http-error";
 import { reportReadyMail } from "./report-emails";
@@ -113,11 +113,7 @@ export async function attachReport(db: Database, body: Record<string, unknown>, 
       const nowIso = now.toISOString();
       const first = !(await findReport(tx, reference, true));
       await storeReport(tx, { booking: reference, key, size: found!.size, uploadedBy: owner }, nowIso);
-      const [row] = await tx.query<{ report_delivered_at: Date }>(
-        `UPDATE bookings SET report_delivered_at = coalesce(report_delivered_at, $2), updated_at = $2
-         WHERE reference = $1 RETURNING report_delivered_at`,
-        [reference, nowIso],
-      );
+      const reportDeliveredAt = await markReportDelivered(tx, reference, nowIso);
       // One e-mail per upload: a replaced report is announced again, with the same page.
       await recordChange(
         tx,
@@ -135,7 +131,7 @@ export async function attachReport(db: Database, body: Record<string, unknown>, 
               : null,
         false,
       );
-      return { reference, reportDeliveredAt: new Date(row!.report_delivered_at).toISOString(), size: found!.size };
+      return { reference, reportDeliveredAt, size: found!.size };
     })
     .catch(async (error: unknown) => {
       // Nothing names the copy: it goes, so no file is kept that no record knows.

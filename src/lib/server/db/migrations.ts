@@ -20,6 +20,7 @@ import { PAYMENTS_REPORTS } from "./migrations/0012-0013-payments-reports";
 import { MONEY } from "./migrations/0014-0015-money";
 import { REPORT_UPLOADS } from "./migrations/0016-report-uploads";
 import { AGENT_REPORT_CONSENT } from "./migrations/0017-agent-report-consent";
+import { BOOKING_RECORD } from "./migrations/0018-booking-record";
 
 export type { Migration };
 
@@ -30,4 +31,5 @@ export const MIGRATIONS: readonly Migration[] = [
   ...MONEY,
   ...REPORT_UPLOADS,
   ...AGENT_REPORT_CONSENT,
+  ...BOOKING_RECORD,
 ];
