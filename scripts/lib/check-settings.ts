@@ -22,7 +22,7 @@ export interface CheckAnswer {
   text: string;
 }
 
-/** The limits an operator may set (README's table), each checked as the server reads it. */
+/** The limits an operator may set (docs/developing.md's table), each checked as the server reads it. */
 function limitProblems(env: NodeJS.ProcessEnv): string[] {
   return settingDescriptions.flatMap(([, { variable }]) => {
     if (!variable || env[variable] === undefined) return [];
@@ -30,7 +30,7 @@ function limitProblems(env: NodeJS.ProcessEnv): string[] {
       serverSettings({ [variable]: env[variable] });
       return [];
     } catch (error) {
-      return [`${(error as Error).message}: it is a limit of the site (README, Environment variables).`];
+      return [`${(error as Error).message}: it is a limit of the site (docs/developing.md, Environment variables).`];
     }
   });
 }
