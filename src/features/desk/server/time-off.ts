@@ -117,15 +117,19 @@ async function insertTimeOff(
 }
 
 /**
- * Takes the time off in one transaction: for each inspector, the day locks a booking of those days
- * takes, then the free parts. Returns the time off made and the bookings it left in place.
+ * Takes the time off in one transaction: the day locks a booking of those days takes, for every
+ * inspector at once, then each one's free parts. Returns the time off made and the bookings it left in place.
  */
 export async function takeTimeOff(db: Database, ask: TimeOffAsk, who: string, now: Date) {
   const nowIso = now.toISOString();
   return db.transaction(async (tx) => {
     const made: string[] = [];
+    // Every inspector's days in one sorted call (lockKeys), the order every path takes them in.
+    await lockKeys(
+      tx,
+      ask.inspectors.flatMap((inspector) => dayLocks(inspector, ask.from, ask.to)),
+    );
     for (const inspector of ask.inspectors) {
-      await lockKeys(tx, dayLocks(inspector, ask.from, ask.to));
       await expireLapsedOverlapping(tx, inspector, ask, nowIso);
       const busy = (await busyBetween(tx, ask.from, ask.to, nowIso)).filter((each) => each.inspector === inspector);
       for (const part of freeParts(ask.from, ask.to, busy)) {

@@ -2,7 +2,7 @@
  * Every limit and timing of the request path, in one object: what the production server
  * (src/serve/serve.ts) allows one visitor and how it restarts the functions' process, what the
  * functions accept, and how e-mail delivery retries. The defaults are the site's; an operator
- * may change those with a `variable` through the environment (the README lists them); a test
+ * may change those with a `variable` through the environment (docs/developing.md lists them); a test
  * passes shorter ones as JSON in SERVER_SETTINGS (settingsEnv below: a 1 s deadline, say) so it
  * waits for events, not for the clock.
  *
@@ -18,7 +18,7 @@ interface Setting {
   unit: Unit;
   /** What it limits, as docs/requests.md's table of limits says it (made from this object). */
   what: string;
-  /** The environment variable an operator may set instead, in seconds for a time (README). */
+  /** The environment variable an operator may set instead, in seconds for a time (docs/developing.md). */
   variable?: string;
 }
 
