@@ -19,6 +19,9 @@ import { checksum, migrate, MIGRATION_LOCK } from "../../src/lib/server/db/migra
 import { MIGRATIONS, type Migration } from "../../src/lib/server/db/migrations";
 import type { Queryable, Row } from "../../src/lib/server/db/queryable";
 import { engines } from "../support/database-engines";
+import { findBooking } from "../../src/features/booking/server/booking-queries";
+import { insertRequest } from "../../src/lib/server/mail/outbox";
+import { COPY_AGENT } from "../../src/lib/forms/choices";
 
 const table = (name: string): Migration => ({ name, sql: `CREATE TABLE m_${name.replace(/\W/g, "_")} (id integer);` });
 /** The database, writing down each statement run through it, in its transactions too. */
@@ -62,6 +65,51 @@ describe.each(engines)("on %s", (_engine, start) => {
     expect(rows.sort((a, b) => a.name.localeCompare(b.name))).toEqual(
       MIGRATIONS.map(({ name, sql }) => ({ name, checksum: checksum(sql) })),
     );
+  });
+
+  it("gives a booking the release before this one writes its client, agent and price, from its request", async () => {
+    const reference = "SR-20300101-OLD1";
+    // What that release writes, in its order: the booking row without them, then the request.
+    await db.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO bookings (reference, inspector, start_at, on_site_minutes, during, status, confirm_by,
+           confirm_within_minutes, mailbox, phone, property, job, owner_event, created_at, updated_at)
+         VALUES ($1, 1, '2030-01-08T14:00:00Z', 180, tstzrange('2030-01-08T14:00:00Z', '2030-01-08T18:00:00Z'),
+           'booked', NULL, 120, 'old@example.org', '4105550100', '1-old-road', '{}', '{}', now(), now())`,
+        [reference],
+      );
+      await insertRequest(tx, {
+        kind: "schedule-requests",
+        reference,
+        receivedAt: new Date().toISOString(),
+        record: {
+          type: "schedule",
+          reference,
+          request: {
+            name: "Olga Older",
+            email: "old@example.org",
+            phone: "(410) 555-0100",
+            agentName: "Al Agent",
+            agentEmail: "al@example.org",
+            agentPhone: "(410) 555-0111",
+            copyAgent: COPY_AGENT,
+          },
+          quote: { total: 525, lines: [] },
+        },
+        answer: { status: 201, body: {} },
+        idempotencyKey: null,
+        fingerprint: null,
+      });
+    });
+    const booking = (await findBooking(db, reference))!;
+    expect(booking.client).toEqual({ name: "Olga Older", email: "old@example.org", phone: "(410) 555-0100" });
+    expect(booking.agent).toEqual({
+      name: "Al Agent",
+      email: "al@example.org",
+      phone: "(410) 555-0111",
+      role: "copied",
+    });
+    expect(booking.quotedCents).toBe(52_500);
   });
 
   it("reads what is applied and takes no lock and runs no DDL when nothing is due; takes the lock when one is", async () => {
