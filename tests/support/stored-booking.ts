@@ -2,8 +2,7 @@
  * A confirmed booking written straight to the database as a schedule request stores it (its
  * booking row and its request, in one transaction), for tests of what happens to bookings later.
  */
-import { bookingPeople } from "../../src/features/booking/server/booking";
-import { insertBooking } from "../../src/features/booking/server/booking-queries";
+import { bookingPeople, insertBooking } from "../../src/features/booking/server/booking-queries";
 import type { Database } from "../../src/lib/server/db/database";
 import { insertRequest } from "../../src/lib/server/mail/outbox";
 

@@ -6,7 +6,8 @@
 import { MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";
 import type { Busy } from "../shared/open-times";
 import type { Queryable } from "../../../lib/server/db/database";
-import type { AgentRole } from "../shared/agent-copy";
+import { agentRoleOf, type AgentFields, type AgentRole } from "../shared/agent-copy";
+import type { ScheduleRequest } from "../../../lib/request-schemas";
 
 /** time_off: an inspector's time the owner took off on the desk (src/features/desk/server/time-off.ts), held like a booking. */
 export type BookingStatus = "pending" | "booked" | "cancelled" | "expired" | "time_off";
@@ -410,4 +411,22 @@ export async function forgetBookingAgent(tx: Queryable, reference: string, addre
      WHERE reference = $1 AND lower(btrim(agent_email)) = $2`,
     [reference, address, now],
   );
+}
+
+/** The client and the agent a request names, as the booking keeps them. */
+export function bookingPeople(
+  request: AgentFields & Pick<ScheduleRequest, "name" | "phone" | "agentName" | "agentPhone">,
+): Pick<Booking, "client" | "agent"> {
+  return {
+    client: { name: request.name, email: request.email, phone: request.phone },
+    agent:
+      request.agentName || request.agentEmail
+        ? {
+            name: request.agentName ?? "",
+            email: request.agentEmail ?? "",
+            phone: request.agentPhone ?? "",
+            role: agentRoleOf(request),
+          }
+        : null,
+  };
 }

@@ -10,9 +10,10 @@ import { dateAfter, localDate, MARYLAND, MINUTE_MS, rfc3339 } from "../../../lib
 import { createCalendar, heldRange, type Start } from "../shared/open-times";
 import { NO_MAIN_INSPECTION, SAME_ADDRESS_CONFIRMED } from "../../../lib/forms/choices";
 import type { ScheduleRequest } from "../../../lib/request-schemas";
-import { agentReportConsented, agentRoleOf, type AgentFields } from "../shared/agent-copy";
+import { agentReportConsented } from "../shared/agent-copy";
 import { DEADLOCK_DETECTED, errorCode, EXCLUSION_VIOLATION, type Queryable } from "../../../lib/server/db/database";
 import {
+  bookingPeople,
   busyBetween,
   expireLapsedOverlapping,
   insertBooking,
@@ -193,24 +194,6 @@ export function startFor(at: string, length: JobLength, now: number, office?: Of
  * Books the start a request names, inside the transaction that stores the request: the booking
  * is stored with it or not at all, so a crash can never leave a time held without its request.
  */
-/** The client and the agent a request names, as the booking keeps them. */
-export function bookingPeople(
-  request: AgentFields & Pick<ScheduleRequest, "name" | "phone" | "agentName" | "agentPhone">,
-): Pick<Booking, "client" | "agent"> {
-  return {
-    client: { name: request.name, email: request.email, phone: request.phone },
-    agent:
-      request.agentName || request.agentEmail
-        ? {
-            name: request.agentName ?? "",
-            email: request.agentEmail ?? "",
-            phone: request.agentPhone ?? "",
-            role: agentRoleOf(request),
-          }
-        : null,
-  };
-}
-
 export async function book(
   tx: Queryable,
   {
