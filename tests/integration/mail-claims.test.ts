@@ -143,6 +143,7 @@ async function storeHeldBooking(reference: string, email: string, confirmBy: num
       job: { mainInspection: "radon", addOns: [], waterPackages: [], squareFeet: 2000, county: "Anne Arundel" },
       ownerEvent: { summary: "s", description: "d", location: "l" },
       createdAt: now,
+      client: { name: "Hal Holder", email, phone: "(410) 555-0100" },
     });
     await insertDeliveries(
       tx,

@@ -5,7 +5,7 @@
  */
 import { business } from "../../../lib/business-data";
 import type { Queryable } from "../../../lib/server/db/queryable";
-import { findByKey, insertDeliveries, insertRequest } from "../../../lib/server/mail/outbox";
+import { findByKey, insertRequest } from "../../../lib/server/mail/outbox";
 import { outgoingMail } from "../../../lib/server/mail/outgoing";
 import type { MailMessage } from "../../../lib/server/mail/mailer";
 import { createReference } from "../../../lib/server/mail/reference";
@@ -50,20 +50,19 @@ export async function recordChange(
   const env = runtimeEnv();
   const outgoing = outgoingMail(env);
   const reference = createReference("BC", now);
-  await insertRequest(tx, {
-    kind: BOOKING_CHANGES,
-    reference,
-    receivedAt: now.toISOString(),
-    record: { type: "booking-change", booking: booking.reference, change: text },
-    answer: { status: 200, body: {} },
-    idempotencyKey: key,
-    fingerprint: null,
-  });
   const readers = bookingReaders(booking).slice(0, clientOnly ? 1 : undefined);
   const attendees = readers.map(({ to }) => to);
-  await insertDeliveries(
+  await insertRequest(
     tx,
-    reference,
+    {
+      kind: BOOKING_CHANGES,
+      reference,
+      receivedAt: now.toISOString(),
+      record: { type: "booking-change", booking: booking.reference, change: text },
+      answer: { status: 200, body: {} },
+      idempotencyKey: key,
+      fingerprint: null,
+    },
     [
       ...(toBusiness
         ? [

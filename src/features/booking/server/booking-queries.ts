@@ -231,41 +231,28 @@ export async function busyBetween(
 }
 
 /**
- * How many live bookings of visits still to come a mailbox, a phone number and a property each
- * hold: a client's finished inspections, or a house inspected for an earlier buyer, never stand
- * in the way of the next booking.
+ * What one holder already has, in one query: their live bookings still to come, counted by
+ * mailbox, phone and property (the limits on holds), and whether a live booking of the property
+ * has its visit (the time on site, not the travel) overlapping `visit`: a second booking of one
+ * house at once is usually a mistake.
  */
-export async function liveCounts(
+export async function holderBookings(
   db: Queryable,
   who: { mailbox: string; phone: string; property: string },
-  now: string,
-): Promise<{ mailbox: number; phone: number; property: number }> {
-  const [row] = await db.query<{ mailbox: number; phone: number; property: number }>(
-    `SELECT count(*) FILTER (WHERE mailbox = $2)::integer AS mailbox,
-            count(*) FILTER (WHERE phone = $3)::integer AS phone,
-            count(*) FILTER (WHERE property = $4)::integer AS property
-     FROM bookings WHERE ${LIVE} AND ${STILL_TO_COME} AND (mailbox = $2 OR phone = $3 OR property = $4)`,
-    [now, who.mailbox, who.phone, who.property],
-  );
-  return row ?? { mailbox: 0, phone: 0, property: 0 };
-}
-
-/**
- * Whether a live booking of this property has its visit (the time on site, not the travel)
- * overlapping [from, to): a second booking of one house at once is usually a mistake.
- */
-export async function propertyBookedDuring(
-  db: Queryable,
-  property: string,
   visit: { from: number; to: number },
   now: string,
-): Promise<boolean> {
-  const rows = await db.query(
-    `SELECT 1 FROM bookings WHERE ${LIVE} AND property = $2
-       AND tstzrange(start_at, start_at + make_interval(mins => on_site_minutes)) && tstzrange($3, $4) LIMIT 1`,
-    [now, property, new Date(visit.from).toISOString(), new Date(visit.to).toISOString()],
-  );
-  return rows.length > 0;
+): Promise<{ mailbox: number; phone: number; property: number; propertyVisitOverlaps: boolean }> {
+  const [row] = (await db.query<{ mailbox: number; phone: number; property: number; overlaps: boolean }>(
+    `SELECT count(*) FILTER (WHERE mailbox = $2 AND ${STILL_TO_COME})::integer AS mailbox,
+            count(*) FILTER (WHERE phone = $3 AND ${STILL_TO_COME})::integer AS phone,
+            count(*) FILTER (WHERE property = $4 AND ${STILL_TO_COME})::integer AS property,
+            coalesce(bool_or(property = $4
+              AND tstzrange(start_at, start_at + make_interval(mins => on_site_minutes)) && tstzrange($5, $6)), false)
+              AS overlaps
+     FROM bookings WHERE ${LIVE} AND (mailbox = $2 OR phone = $3 OR property = $4)`,
+    [now, who.mailbox, who.phone, who.property, new Date(visit.from).toISOString(), new Date(visit.to).toISOString()],
+  )) as [{ mailbox: number; phone: number; property: number; overlaps: boolean }];
+  return { mailbox: row.mailbox, phone: row.phone, property: row.property, propertyVisitOverlaps: row.overlaps };
 }
 
 export type NewBooking = Omit<
@@ -288,14 +275,17 @@ export type NewBooking = Omit<
   agentReportConsentAt?: string | null;
 };
 
-/** Inserts a booking; throws PostgreSQL's 23P01 when the inspector is held then. */
-export async function insertBooking(tx: Queryable, booking: NewBooking): Promise<void> {
-  await tx.query(
+/**
+ * Inserts a booking; throws PostgreSQL's 23P01 when the inspector is held then, or with
+ * `ifFree` answers false (the constraint's refusal, ON CONFLICT DO NOTHING: no savepoint needed).
+ */
+async function insert(tx: Queryable, booking: NewBooking, ifFree: boolean): Promise<boolean> {
+  const inserted = await tx.query(
     `INSERT INTO bookings (reference, inspector, start_at, on_site_minutes, during, status, confirm_by,
        confirm_within_minutes, mailbox, phone, property, job, owner_event, created_at, updated_at, quoted_cents,
        agent_report_consent_at, client_name, client_email, client_phone, agent_name, agent_email, agent_phone, agent_role)
      VALUES ($1, $2, $3, $4, tstzrange($5, $6), $7, $8, $15, $9, $10, $11, $12, $13, $14, $14, $16, $17,
-       $18, $19, $20, $21, $22, $23, $24)`,
+       $18, $19, $20, $21, $22, $23, $24)${ifFree ? " ON CONFLICT DO NOTHING RETURNING 1" : " RETURNING 1"}`,
     [
       booking.reference,
       booking.inspector,
@@ -323,7 +313,16 @@ export async function insertBooking(tx: Queryable, booking: NewBooking): Promise
       booking.agent?.role ?? null,
     ],
   );
+  return inserted.length > 0;
 }
+
+/** Inserts a booking; throws PostgreSQL's 23P01 when the inspector is held then. */
+export async function insertBooking(tx: Queryable, booking: NewBooking): Promise<void> {
+  await insert(tx, booking, false);
+}
+
+/** Inserts a booking where its inspector is free; false, and nothing inserted, where the constraint refuses it. */
+export const insertBookingIfFree = (tx: Queryable, booking: NewBooking) => insert(tx, booking, true);
 
 /** Records the client's consent that their agent may have the report, given `now`, or its end. */
 export async function setAgentReportConsent(

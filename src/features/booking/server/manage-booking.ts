@@ -34,7 +34,7 @@ import { deliverNow } from "../../../lib/server/mail/deliver-now";
 import { passSoon } from "../../../lib/server/mail/delivery";
 import { withOwnMail } from "../../../lib/server/mail/own-mail";
 import { describeServices } from "./schedule-emails";
-import { alternatives, calendar, holdInspector, jobOf, lengthOf } from "./booking";
+import { alternatives, calendar, holdInspector, jobOf, lengthOf, unlessOverlapping } from "./booking";
 import { checkBookingToken, linkSecret, signingLink } from "./booking-links";
 import { bookingMailboxes, recordChange } from "./booking-changes";
 import { signedAtText, signedByText } from "../../signed-agreements/server/signature-text";
@@ -236,7 +236,10 @@ async function change(
         next,
         length,
         nowMs,
-        (chosen, range) => moveBooking(tx, reference, { inspector: chosen, start: next.at, ...range }, nowIso),
+        (chosen, range) =>
+          unlessOverlapping(tx, () =>
+            moveBooking(tx, reference, { inspector: chosen, start: next.at, ...range }, nowIso),
+          ),
         reference,
       );
       if (inspector === null) {

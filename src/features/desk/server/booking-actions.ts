@@ -22,7 +22,14 @@ import {
 import { lockKeys } from "../../../lib/server/db/advisory-locks";
 import { HttpError } from "../../../lib/server/http/http-error";
 import type { MailMessage } from "../../../lib/server/mail/mailer";
-import { holdInspector, inspectorDays, jobOf, lengthOf, startFor } from "../../booking/server/booking";
+import {
+  holdInspector,
+  inspectorDays,
+  jobOf,
+  lengthOf,
+  startFor,
+  unlessOverlapping,
+} from "../../booking/server/booking";
 import { recordChange } from "../../booking/server/booking-changes";
 import { visitorChangeMail } from "../../booking/server/change-emails";
 import { oweCancellationRefund, refundNote } from "../../payment-ledger/server/refunds-owed";
@@ -139,7 +146,10 @@ export async function moveForClient(db: Database, body: Record<string, unknown>,
       next,
       length,
       now.getTime(),
-      (chosen, range) => moveBooking(tx, reference, { inspector: chosen, start: next.at, ...range }, nowIso),
+      (chosen, range) =>
+        unlessOverlapping(tx, () =>
+          moveBooking(tx, reference, { inspector: chosen, start: next.at, ...range }, nowIso),
+        ),
       reference,
     );
     if (inspector === null) throw new HttpError(409, "No inspector is free at that time: choose another.");

@@ -8,7 +8,7 @@ import { business } from "../../../lib/business-data";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
 import { MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";
 import type { Queryable } from "../../../lib/server/db/database";
-import { insertDeliveries, insertRequest } from "../../../lib/server/mail/outbox";
+import { insertRequest } from "../../../lib/server/mail/outbox";
 import { runtimeEnv } from "../../../lib/server/runtime/runtime";
 import type { MailMessage } from "../../../lib/server/mail/mailer";
 import { outgoingMail } from "../../../lib/server/mail/outgoing";
@@ -60,18 +60,17 @@ export async function storeDeskRequest(
 ): Promise<string> {
   const reference = createReference(prefix, now);
   const outgoing = outgoingMail(runtimeEnv());
-  await insertRequest(tx, {
-    kind: DESK_ACTIONS,
-    reference,
-    receivedAt: now.toISOString(),
-    record,
-    answer: { status: 200, body: {} },
-    idempotencyKey: null,
-    fingerprint: null,
-  });
-  await insertDeliveries(
+  await insertRequest(
     tx,
-    reference,
+    {
+      kind: DESK_ACTIONS,
+      reference,
+      receivedAt: now.toISOString(),
+      record,
+      answer: { status: 200, body: {} },
+      idempotencyKey: null,
+      fingerprint: null,
+    },
     mails.map(({ message, mail }) => outgoing(message, mail)),
     now.toISOString(),
   );

@@ -23,7 +23,7 @@ import { type Queryable } from "../../../lib/server/db/database";
 import { databaseOr503 } from "../../../lib/server/http/database-or-503";
 import { addressKey, blankAgent, deleteKept, keptAbout } from "./kept-about";
 import { DATA_REQUESTS, insertLinkAsk, linkAsksSince } from "./privacy-queries";
-import { findByKey, insertDeliveries, insertRequest } from "../../../lib/server/mail/outbox";
+import { findByKey, insertRequest } from "../../../lib/server/mail/outbox";
 import { lockKeys } from "../../../lib/server/db/advisory-locks";
 import { clientAddress } from "../../../lib/server/http/client-address";
 import { HttpError, sendFailure } from "../../../lib/server/http/http-error";
@@ -90,17 +90,21 @@ async function askForLink(tx: Queryable, to: string, client: string, key: string
     asked.fromClient < settings.dataLinksPerClientPerDay;
   const reference = send ? createReference("DR", now) : null;
   if (reference && secret) {
-    await insertRequest(tx, {
-      kind: DATA_REQUESTS,
-      reference,
-      receivedAt: now.toISOString(),
-      record: { type: "data-request", action: "link", mailbox: address },
-      answer: { status: 202, body: {} },
-      idempotencyKey: key ?? null,
-      fingerprint: key ? print : null,
-    });
     const mail = dataLinkEmail(to, dataLink(secret, address, now.getTime()), DATA_LINK_HOURS);
-    await insertDeliveries(tx, reference, [outgoingMail(env)("dataLink", mail)], now.toISOString());
+    await insertRequest(
+      tx,
+      {
+        kind: DATA_REQUESTS,
+        reference,
+        receivedAt: now.toISOString(),
+        record: { type: "data-request", action: "link", mailbox: address },
+        answer: { status: 202, body: {} },
+        idempotencyKey: key ?? null,
+        fingerprint: key ? print : null,
+      },
+      [outgoingMail(env)("dataLink", mail)],
+      now.toISOString(),
+    );
   }
   await insertLinkAsk(tx, { mailbox, client, at: now.toISOString(), reference });
   return reference;
@@ -163,17 +167,21 @@ async function noticeOnce(
   if (await findByKey(tx, DATA_REQUESTS, key)) return null;
   const env = runtimeEnv();
   const reference = createReference("DR", now);
-  await insertRequest(tx, {
-    kind: DATA_REQUESTS,
-    reference,
-    receivedAt: now.toISOString(),
-    record: { type: "data-request", action, mailbox: link.mailbox, ...counts },
-    answer: { status: 200, body: {} },
-    idempotencyKey: key,
-    fingerprint: null,
-  });
   const notice = dataRequestNotice(env.MAIL_TO ?? business.email, action, link.mailbox, summary);
-  await insertDeliveries(tx, reference, [outgoingMail(env)("business", notice)], now.toISOString());
+  await insertRequest(
+    tx,
+    {
+      kind: DATA_REQUESTS,
+      reference,
+      receivedAt: now.toISOString(),
+      record: { type: "data-request", action, mailbox: link.mailbox, ...counts },
+      answer: { status: 200, body: {} },
+      idempotencyKey: key,
+      fingerprint: null,
+    },
+    [outgoingMail(env)("business", notice)],
+    now.toISOString(),
+  );
   return reference;
 }
 
