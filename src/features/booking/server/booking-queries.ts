@@ -347,18 +347,24 @@ export async function findBooking(db: Queryable, reference: string, forUpdate = 
   return row ? fromRow(row) : null;
 }
 
-/** Moves a booking to a new inspector and range in one statement; throws 23P01 when that time is held. */
+/**
+ * Moves a booking to a new inspector and range in one statement, if it is still at `sequence` (as
+ * read, unlocked, before the day locks: holdInspector); false when it changed meanwhile. Throws
+ * 23P01 when that time is held.
+ */
 export async function moveBooking(
   tx: Queryable,
   reference: string,
   to: { inspector: number; start: string; from: number; to: number },
+  sequence: number,
   now: string,
-): Promise<void> {
-  await tx.query(
+): Promise<boolean> {
+  const moved = await tx.query(
     `UPDATE bookings SET inspector = $2, start_at = $3, during = tstzrange($4, $5), moves = moves + 1,
-       sequence = sequence + 1, updated_at = $6 WHERE reference = $1`,
-    [reference, to.inspector, to.start, new Date(to.from).toISOString(), new Date(to.to).toISOString(), now],
+       sequence = sequence + 1, updated_at = $6 WHERE reference = $1 AND sequence = $7 RETURNING 1`,
+    [reference, to.inspector, to.start, new Date(to.from).toISOString(), new Date(to.to).toISOString(), now, sequence],
   );
+  return moved.length > 0;
 }
 
 export async function setStatus(tx: Queryable, reference: string, status: BookingStatus, now: string): Promise<void> {

@@ -22,6 +22,7 @@ import {
   type OwnerEvent,
 } from "./booking-queries";
 import { lockKeys } from "../../../lib/server/db/advisory-locks";
+import { HttpError } from "../../../lib/server/http/http-error";
 import { mailboxOf } from "../../../lib/server/mail/mailbox-address";
 
 export const calendar = createCalendar(availability);
@@ -124,12 +125,12 @@ const dateOf = (at: string, now: number) => {
 
 /**
  * Picks the first inspector free over the whole range and places the booking there (`place`
- * answers false when the constraint refused it: another transaction took that inspector
- * meanwhile); then looks again. Placements for one inspector on one day take turns (an advisory
- * lock), so two that could clash never wait on each other, and bookings on different days or for
- * different inspectors never wait at all. A placement that meets a hold that has lapsed (not live,
- * but still pending: see booking-queries.ts) expires that hold and looks again. Each look reads
- * what is committed, so this ends when every inspector is seen taken, or after a bounded number of tries.
+ * answers false when the constraint refused it); then looks again. First it takes every listed
+ * inspector's locks of the days the range touches, sorted, in one call, before any booking row (a
+ * move reads its booking without locking it): placements on one day take turns, on different days
+ * never wait, and no two transactions can wait for each other. A placement that meets a hold that
+ * has lapsed (not live, but still pending: see booking-queries.ts) expires that hold and looks
+ * again; this ends when every inspector is seen taken, or after a bounded number of tries.
  */
 export async function holdInspector(
   tx: Queryable,
@@ -140,19 +141,25 @@ export async function holdInspector(
   except?: string,
 ): Promise<number | null> {
   const range = heldRange(start.instant, length);
+  // Held until this transaction ends. The constraint still decides: a later placement, once this
+  // one commits, is refused.
+  await lockKeys(
+    tx,
+    availability.inspectors.flatMap(({ number }) => inspectorDays(number, range)),
+  );
   for (let tries = 0; tries < RETRIES_PER_INSPECTOR * (availability.inspectors.length + 1); tries += 1) {
     const busy = await busyBetween(tx, range.from, range.to, new Date(now).toISOString(), except);
     const inspector = calendar.freeInspector(start, length, busy);
     if (inspector === null) return null;
-    // Held until this transaction ends: two placements that conflict at once would each wait for
-    // the other, which PostgreSQL ends only after its deadlock_timeout (a second by default).
-    // The constraint still decides: a later placement, once this one commits, is refused.
-    await lockKeys(tx, inspectorDays(inspector, range));
     if (await place(inspector, range)) return inspector;
     await expireLapsedOverlapping(tx, inspector, range, new Date(now).toISOString());
   }
   return null;
 }
+
+/** A move whose booking changed after it was read (a cancel, another move) moves nothing. */
+export const changedMeanwhile = () =>
+  new HttpError(409, "This booking changed a moment ago: open it again to see where it stands.");
 
 /**
  * Runs a change the exclusion constraint may refuse (a move: an UPDATE, which cannot say ON

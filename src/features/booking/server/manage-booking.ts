@@ -34,7 +34,7 @@ import { deliverNow } from "../../../lib/server/mail/deliver-now";
 import { passSoon } from "../../../lib/server/mail/delivery";
 import { withOwnMail } from "../../../lib/server/mail/own-mail";
 import { describeServices } from "./schedule-emails";
-import { alternatives, calendar, holdInspector, jobOf, lengthOf, unlessOverlapping } from "./booking";
+import { alternatives, calendar, changedMeanwhile, holdInspector, jobOf, lengthOf, unlessOverlapping } from "./booking";
 import { checkBookingToken, linkSecret, signingLink } from "./booking-links";
 import { bookingMailboxes, recordChange } from "./booking-changes";
 import { signedAtText, signedByText } from "../../signed-agreements/server/signature-text";
@@ -149,7 +149,7 @@ const tooLate = () =>
 
 type Answer = { status: number; body: object };
 
-/** Runs one change in a transaction that holds the booking's row, so two changes never interleave. */
+/** Runs one change in a transaction that holds the booking's row (a move: that finds it unchanged), so two changes never interleave. */
 async function change(
   db: Database,
   { reference, client }: { reference: string; client: boolean },
@@ -160,7 +160,9 @@ async function change(
   const nowIso = now.toISOString();
   return db.transaction(async (tx) => {
     await expireIfLapsed(tx, reference, nowIso);
-    const booking = await bookingOf(tx, reference, true);
+    // A move reads its booking unlocked: the day locks come before any booking row (holdInspector),
+    // and the move itself happens only if the booking is still as read.
+    const booking = await bookingOf(tx, reference, body.action !== "move");
     const { changeable } = await describe(tx, booking, nowMs, client);
     const live = booking.status === "booked" || booking.status === "pending";
 
@@ -237,9 +239,10 @@ async function change(
         length,
         nowMs,
         (chosen, range) =>
-          unlessOverlapping(tx, () =>
-            moveBooking(tx, reference, { inspector: chosen, start: next.at, ...range }, nowIso),
-          ),
+          unlessOverlapping(tx, async () => {
+            const to = { inspector: chosen, start: next.at, ...range };
+            if (!(await moveBooking(tx, reference, to, booking.sequence, nowIso))) throw changedMeanwhile();
+          }),
         reference,
       );
       if (inspector === null) {

@@ -23,6 +23,7 @@ import { lockKeys } from "../../../lib/server/db/advisory-locks";
 import { HttpError } from "../../../lib/server/http/http-error";
 import type { MailMessage } from "../../../lib/server/mail/mailer";
 import {
+  changedMeanwhile,
   holdInspector,
   inspectorDays,
   jobOf,
@@ -40,8 +41,9 @@ const referenceOf = (body: Record<string, unknown>) => {
   return body.reference;
 };
 
-async function clientBooking(tx: Queryable, reference: string): Promise<Booking> {
-  const booking = await findBooking(tx, reference, true);
+/** The client's booking, its row locked unless `locked` is false (a move: see holdInspector). */
+async function clientBooking(tx: Queryable, reference: string, locked = true): Promise<Booking> {
+  const booking = await findBooking(tx, reference, locked);
   if (!booking || booking.status === "time_off") throw new HttpError(404, "There is no such booking.");
   return booking;
 }
@@ -127,7 +129,7 @@ export async function moveForClient(db: Database, body: Record<string, unknown>,
   const nowIso = now.toISOString();
   return db.transaction(async (tx) => {
     await expireIfLapsed(tx, reference, nowIso);
-    const booking = await clientBooking(tx, reference);
+    const booking = await clientBooking(tx, reference, false);
     if (!live(booking)) throw new HttpError(409, "This booking is no longer held: book the client again.");
     refuseIfStarted(booking, now, "moved");
     const length = lengthOf(jobOf(booking.job));
@@ -147,9 +149,10 @@ export async function moveForClient(db: Database, body: Record<string, unknown>,
       length,
       now.getTime(),
       (chosen, range) =>
-        unlessOverlapping(tx, () =>
-          moveBooking(tx, reference, { inspector: chosen, start: next.at, ...range }, nowIso),
-        ),
+        unlessOverlapping(tx, async () => {
+          const to = { inspector: chosen, start: next.at, ...range };
+          if (!(await moveBooking(tx, reference, to, booking.sequence, nowIso))) throw changedMeanwhile();
+        }),
       reference,
     );
     if (inspector === null) throw new HttpError(409, "No inspector is free at that time: choose another.");
@@ -176,25 +179,28 @@ export async function handToInspector(db: Database, body: Record<string, unknown
   const nowIso = now.toISOString();
   return db.transaction(async (tx) => {
     await expireIfLapsed(tx, reference, nowIso);
-    const booking = await clientBooking(tx, reference);
+    const booking = await clientBooking(tx, reference, false);
     if (!live(booking)) throw new HttpError(409, "This booking is no longer held.");
     refuseIfStarted(booking, now, "handed over");
     if (booking.inspector === to) return { reference, inspector: to };
     const range = { from: booking.from, to: booking.to };
     await lockKeys(tx, inspectorDays(to, range));
     await expireLapsedOverlapping(tx, to, range, nowIso);
-    try {
-      await tx.query("SAVEPOINT hand");
-      await moveBooking(tx, reference, { inspector: to, start: booking.start, ...range }, nowIso);
-      await tx.query("RELEASE SAVEPOINT hand");
-    } catch (error) {
-      await tx.query("ROLLBACK TO SAVEPOINT hand");
+    // No savepoint: refused, the whole change is.
+    const handed = await moveBooking(
+      tx,
+      reference,
+      { inspector: to, start: booking.start, ...range },
+      booking.sequence,
+      nowIso,
+    ).catch((error: unknown) => {
       if (errorCode(error) !== EXCLUSION_VIOLATION) throw error;
       throw new HttpError(
         409,
         `${inspectorName(availability.inspectors, to)} is not free then: a booking or time off holds that time.`,
       );
-    }
+    });
+    if (!handed) throw changedMeanwhile();
     return { reference, inspector: to };
   });
 }
