@@ -1,10 +1,8 @@
 /**
  * @jest-environment node
  *
- * The GraphQL types made from the content schemas, against the nodes the sourcing really makes
- * from the real content: with @dontInfer, Gatsby drops a field its type does not declare and
- * answers null or fails at query time for one of the wrong type, so a node field and its
- * declaration that disagree would otherwise show only as a page missing something.
+ * The GraphQL types made from the content schemas, against the nodes the real content sources: with @dontInfer
+ * a field and its declaration that disagree would otherwise show only as a page missing something.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";

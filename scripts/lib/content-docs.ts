@@ -1,10 +1,8 @@
 /**
- * The content model's tables, made from the content schemas (src/lib/content-schema.ts): in
- * docs/content-model.md and docs/business-content.md each file's fields, their types in a writer's words, whether they are
- * required, and what each is (the field's `.meta({ description })`, which the editor shows as its
- * hint); in the README an overview of the files, their fields and where the editor shows them.
- * `npm run docs` writes them between `content-model:<name>` markers; generated-docs.test.ts fails
- * while they differ.
+ * The content model's tables, made from the content schemas (src/lib/content-schema.ts): each file's fields,
+ * types, whether required and their `.meta({ description })`, in docs/content-model.md and
+ * docs/business-content.md, and an overview in the README. `npm run docs` writes them between
+ * `content-model:<name>` markers; generated-docs.test.ts fails while they differ.
  */
 import type { z } from "zod";
 import { contentJsonSchema, fieldsOf, upperLimit, type JsonSchema } from "../../src/lib/content-json-schema";

@@ -1,11 +1,8 @@
 /**
- * Writes every page's share image into public/ at build time. Drawing is most of the work (on a
- * blog of a thousand posts, most of a cold build), and an image depends only on its words (the
- * page's title, the business name and phone) and on how it is drawn (the drawing code, the fonts,
- * the PNG settings). So each PNG is kept in a cache folder under the hash of those: a rebuild draws
- * only the pages whose words changed, or all of them when the drawing changed, and copies the rest.
- * The key is taken from the words, not from the finished SVG, so that a warm rebuild lays out no
- * text at all for the images it copies.
+ * Writes every page's share image into public/ at build time. Drawing is most of a cold build's work, so each
+ * PNG is cached under the hash of its words (title, business name, phone) and of how it is drawn (code, fonts,
+ * PNG settings): a rebuild draws only what changed and copies the rest. The key is taken from the words, not
+ * the finished SVG, so a warm rebuild lays out no text for the images it copies.
  */
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";

@@ -1,29 +1,9 @@
 /**
- * The site's HTTP headers, defined and written in one place: `headersFile` is the whole text
- * gatsby/post-build.ts writes to public/_headers after the pages are built, and the Netlify
- * adapter then adds Gatsby's own rules to the same file (`adapterRoutes` below decides which).
- * The local production server (src/serve/serve.ts, through src/serve/deployed-headers.ts)
- * applies that file too, read by Netlify's parser, so the browser tests run under exactly the
- * deployed headers.
- *
- * No header is given to a path by two rules. Hosts disagree on what they do when several rules
- * match: netlify-cli keeps the last, others the first, and Netlify's CDN (and the local server)
- * may send every match, values joined by ", " (a browser then enforces two policies at once, and a
- * cache reads two contradicting Cache-Controls). With no overlap all three send the same, so:
- * - "/*" carries only the headers every path gets with the same value (`securityHeaders`, Gatsby's
- *   x-content-type-options, referrer-policy and x-frame-options), never a policy or a cache rule;
- * - each page has its own rules for the two addresses it is served at, "/x" and "/x.html", with its
- *   Content-Security-Policy and its opener policy (Netlify's "/x" rule also matches "/x/");
- * - the 404 page, which answers any unknown address and so matches "/*" alone, states its policy
- *   in a <meta> element (`withPolicyMeta`); it has no frame-ancestors there, which a meta policy
- *   cannot carry, and x-frame-options: DENY keeps it out of frames instead;
- * - Cache-Control comes from Gatsby's rules for hashed files and /static/* ("immutable") and is
- *   otherwise Netlify's default (`public, max-age=0, must-revalidate`, which the local server
- *   sends too: src/serve/deployed-headers.ts), so Gatsby's "/*" must-revalidate is left out.
- * The deprecated `x-xss-protection: 1; mode=block` Gatsby writes for every path, which no setting
- * turns off, is left out of Gatsby's rules: the site's "/*" sends it as "0".
- * gatsby-config declares no headers of its own: Gatsby would copy them into a rule for every
- * built file, on top of the "/*" rule here.
+ * The site's HTTP headers, defined and written in one place: `headersFile` is the text gatsby/post-build.ts writes
+ * to public/_headers, to which the Netlify adapter adds Gatsby's own rules (`adapterRoutes` decides which), and
+ * the local server applies the same file. No header is given to a path by two rules, since hosts merge matching
+ * rules differently; docs/architecture.md ("Headers") lists which rule gives what, and why gatsby-config
+ * declares no headers of its own.
  */
 
 import { escapeHtml } from "./html-escape";

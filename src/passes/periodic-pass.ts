@@ -1,12 +1,8 @@
 /**
- * The periodic pass: every concern's sweep, in the order they depend on, on one timer. It runs
- * every few seconds in the functions' process of `npm start` (src/serve/functions-worker.ts, before
- * each delivery pass) and every minute on Netlify, where the scheduled function
- * (netlify/functions/retry-deliveries.mts) calls POST /api/reminders (src/api/reminders.ts).
- *
- * It sits above `src/lib/server/` and `src/features/`, below the entry points: it names both a
- * concern of the server code (the holds, the reminders) and a feature's sweep (the desk's secrets),
- * and nothing in `src/lib/` may import a feature, nor one feature another (docs/architecture.md).
+ * The periodic pass: every concern's sweep, in the order they depend on, on one timer: every few seconds in the
+ * functions' process of `npm start` (src/serve/functions-worker.ts) and every minute on Netlify through
+ * POST /api/reminders. It sits above `src/lib/server/` and `src/features/`, below the entry points: it names
+ * both, and nothing in `src/lib/` may import a feature, nor one feature another (docs/architecture.md).
  */
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { business } from "../lib/business-data";

@@ -1,8 +1,7 @@
 /**
- * The process that runs the Gatsby Functions for src/serve/serve.ts, on a loopback port only
- * that server talks to. It is a process of its own so that a function that crashes or runs
- * out of memory takes only itself down: the site keeps answering, and serve.ts starts a new
- * one (answering 503 meanwhile).
+ * The process that runs the Gatsby Functions for src/serve/serve.ts, on a loopback port only that server talks
+ * to: a function that crashes or runs out of memory takes only this process down, the site keeps answering,
+ * and serve.ts starts a new one (answering 503 meanwhile).
  *
  *   node --import tsx src/serve/functions-worker.ts <siteRoot> <port>
  */

@@ -1,14 +1,8 @@
 /**
- * Serves the built site the way Netlify does: the rules of public/_redirects (deployed-redirects.ts),
- * then files from public/ (static-files.ts) with the headers of public/_headers (deployed-headers.ts),
- * 404.html for unknown addresses, and the Gatsby Functions (the rules' and any /api/* address) in a
- * process of their own, restarted if it dies (function-supervisor.ts). Without SMTP_URL, /_mail shows
- * the e-mails the site kept, to this machine only (kept-mail-route.ts). All in src/serve/.
- *
- * Hostile input is answered, never thrown: a malformed address gets 400, an address outside
- * the site's files 404, and the limits in src/lib/server/runtime/settings.ts bound what one visitor
- * can hold (time, body, connections).
- *
+ * Serves the built site the way Netlify does: public/_redirects, then public/ with the headers of public/_headers,
+ * 404.html for unknown addresses, and the Gatsby Functions in a process of their own, restarted if it dies.
+ * Without SMTP_URL, /_mail shows the kept e-mails to this machine. Hostile input is answered, never thrown (400,
+ * 404), and runtime/settings.ts bounds what one visitor can hold.
  *   tsx src/serve/serve.ts [--port 9000] [--host 127.0.0.1]
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";

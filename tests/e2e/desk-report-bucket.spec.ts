@@ -1,12 +1,9 @@
 /**
- * The report through a bucket, as on Netlify, at a phone's width: the built site under the
- * project's server, with its report store an S3-compatible server (s3rver) on another loopback
- * origin. The owner uploads from the desk straight to the bucket, which the desk's policy
- * (connect-src) must name and whose CORS rule (docs/deploy.md) must name the site; the client
- * downloads from the bucket by the report page's link. Where the bucket's CORS rule does not name
- * the site, the desk says so in the owner's words. (A key the bucket does not know is said from the
- * bucket's own answer in tests/integration/reports.test.ts: s3rver checks the key on the browser's
- * preflight too, which S3 answers from the CORS rule alone, so a browser here sees a CORS refusal.)
+ * The report through a bucket, as on Netlify, at a phone's width: the built site with an S3-compatible server
+ * (s3rver) on another loopback origin, which the desk's connect-src and the bucket's CORS rule (docs/deploy.md)
+ * must name. The owner uploads from the desk, the client downloads by the report page's link, and a CORS rule
+ * without the site is said in the owner's words. A key the bucket does not know is tested in reports.test.ts,
+ * since s3rver checks it on the preflight too and a browser here would see only a CORS refusal.
  */
 import { randomUUID } from "node:crypto";
 import path from "node:path";

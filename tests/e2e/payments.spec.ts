@@ -1,11 +1,8 @@
 /**
- * Paying online, as a client does it, on the copy of the site that takes payments (against Stripe's
- * stand-in, tests/support/stripe-stub-server.ts): the booking's page offers "pay now", Stripe's page
- * takes the payment and sends the client back, and the page says "paid" once the signed event has
- * been recorded; a cancellation then refunds it, and the client's e-mail says how much and when.
- * And the desk records a payment taken on site. Axe-clean at both widths; screenshots of the
- * booking's page unpaid and paid, the refund e-mail and the desk's payment controls, in
- * reports/tmp/payments (ignored by git).
+ * Paying online as a client does, against Stripe's stand-in (tests/support/stripe-stub-server.ts): the booking's
+ * page offers "pay now", Stripe's page takes it and sends the client back, and the page says "paid" once the
+ * signed event is recorded; a cancellation refunds it and the e-mail says how much and when; the desk records a
+ * payment taken on site. Axe-clean at both widths; screenshots in reports/tmp/payments (ignored by git).
  */
 import { moveVisitStart } from "../support/stored-booking";
 import { statSync } from "node:fs";

@@ -1,14 +1,9 @@
 /**
- * The content editor as a writer uses it: Chromium opens /admin, served with the editor's
- * headers, against its backend as `npm run cms` starts it (decap-server behind its guard) over
- * a throwaway copy of the site, never the real content/. A required field left empty is refused with a message;
- * a post written there is saved as content/blog/<slug>/index.mdx; a phone number in the wrong
- * form is refused with the build's message; a new phone number and a new price change only
- * that value's text in their YAML file; what was saved passes the schemas the build checks every content
- * file with. (That the build turns such files into pages is proved by the site's own build in
- * `npm test`, whose posts are files of the same form; that a production build leaves a draft out
- * and `gatsby develop` shows it, by gatsby/source-content.test.ts. A second build of the copy here
- * cost 80 to 190 s, a third of the integration run.)
+ * The content editor as a writer uses it: Chromium opens /admin against its backend as `npm run cms` starts it,
+ * over a throwaway copy of the site. An empty required field and a wrongly formed phone are refused with the
+ * build's message; a post is saved as content/blog/<slug>/index.mdx; a new phone and price change only that
+ * value's text; what was saved passes the build's schemas. That the build makes pages of such files is proved by
+ * the site's own build in `npm test`, drafts by gatsby/source-content.test.ts, so the copy is not built here.
  */
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { existsSync, readFileSync } from "node:fs";

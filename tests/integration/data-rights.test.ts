@@ -1,10 +1,8 @@
 /**
- * A person's data by the exact address their link was sent to, on PGlite and on a real PostgreSQL
- * server, through the queries and the deletion the data page uses: `x+tag@domain` and `x@domain`
- * are two people (only the limits fold them), and an agent sees and deletes their own name, e-mail
- * and phone inside a client's request, while the request stays the client's; and a signed agreement
- * kept after a deletion goes on the day the page names: by the law's rule for a visit that took
- * place, by the shorter rule of a request that did not lead to a visit for one cancelled before it.
+ * A person's data by the exact address their link was sent to, on PGlite and on PostgreSQL, through the data
+ * page's queries and deletion: `x+tag@domain` and `x@domain` are two people (only the limits fold them); an agent
+ * sees and deletes their own details inside a client's request, which stays the client's; a signed agreement
+ * kept after a deletion goes on the day the page names, by the rule for a visit held or one cancelled before.
  */
 import { BOOKED_BY_AGENT } from "../../src/lib/forms/choices";
 import type { Database } from "../../src/lib/server/db/database";

@@ -1,12 +1,9 @@
 /**
- * Named, checksummed migrations (src/lib/server/db/migrations.ts), on PGlite and on PostgreSQL:
- * a cold start with nothing due only reads (no lock, no DDL), one with a migration due takes the
- * lock; an edited released migration and a database ahead of the code by a breaking migration each stop
- * the opening, naming the migration, and change nothing, while one ahead by a migration that only
- * added opens (and the release before books on it, under the production server); two branches that each add one both apply once merged; a
- * database made when migrations were numbered is named once; a database records the deploy
- * context that first migrated it and refuses another; two pools opening one PostgreSQL at once
- * apply each migration once.
+ * Named, checksummed migrations (src/lib/server/db/migrations.ts), on PGlite and PostgreSQL: a cold start with
+ * nothing due only reads; a migration due takes the lock; an edited released migration or an unknown breaking
+ * one stops the opening and changes nothing, while an unknown additive one opens (and the release before books
+ * on it); merged branches apply each once; a numbered database is named once; another deploy context is
+ * refused; two pools opening at once apply each migration once.
  */
 import { randomUUID } from "node:crypto";
 import pg from "pg";

@@ -1,10 +1,8 @@
 /**
- * No money kept for a visit that is not going ahead, on PGlite and on a real PostgreSQL server,
- * with Stripe's stand-in: a payment after a cancel or a lapsed hold is refunded whole and shown
- * to the owner; a late event for a payment made in time keeps the booking; a second payment is
- * given back; a delayed method counts once it succeeds; a refund is made after the cancel, once,
- * of the amount fixed when it was owed, never more than Stripe has left; the pay link makes one
- * session; the figures of the page, the desk, the CSV, the feed and the e-mails agree to the cent.
+ * No money kept for a visit that is not going ahead, on PGlite and PostgreSQL with Stripe's stand-in: a payment
+ * after a cancel or a lapsed hold is refunded whole and shown to the owner; a late event for a timely payment
+ * keeps the booking; a second payment is given back; a delayed method counts once it succeeds; a refund comes
+ * once, of the amount fixed when owed; the pay link makes one session; every figure agrees to the cent.
  */
 import { send } from "../support/function-server";
 import { bodyText, waitFor } from "../support/mailbox";

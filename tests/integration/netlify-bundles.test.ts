@@ -1,12 +1,8 @@
 /**
- * The functions as Netlify deploys them (tests/support/netlify-functions.ts): bundled from the
- * built site by Netlify's own bundler, each unzipped with nothing above it and run as Lambda
- * runs it, one process per request that is gone the moment it has answered; against a real
- * PostgreSQL and a real SMTP server on loopback. A booking's whole journey goes through them:
- * open times, the booking and its e-mails (there by the time the answer is, since nothing runs
- * after it), confirming and signing from the e-mailed links, the owner's feed, a message, and
- * each scheduled function; payment through Stripe's stand-in, and the report through a bucket
- * on loopback. (What a deploy given or denied its settings answers:
+ * The functions as Netlify deploys them (tests/support/netlify-functions.ts), one process per request gone once
+ * it has answered, against PostgreSQL and a real SMTP server: a booking's whole journey (open times, booking and
+ * e-mails, confirming and signing from the links, the feed, a message, each scheduled function), payment through
+ * Stripe's stand-in and the report through a bucket on loopback. (Settings given or denied:
  * netlify-bundles-settings.test.ts.)
  */
 import { moveVisitStart } from "../support/stored-booking";

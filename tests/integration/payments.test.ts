@@ -1,11 +1,8 @@
 /**
- * Payments online against the built site under the production server, on PGlite and on a real
- * PostgreSQL server, with Stripe's stand-in (tests/support/stripe-stub.ts) and a real SMTP server on
- * loopback: the Checkout Session asks the server's own quote whatever the address carries; only a
- * signed, fresh event records a payment, once per event and once per session; a cancellation
- * refunds exactly the policy's amount, once, even when two cancels race, and the client's e-mail
- * says how much and when; a move keeps the payment. Without the Stripe settings nothing is asked
- * online and the site says "pay at the inspection".
+ * Payments online against the built site, on PGlite and PostgreSQL, with Stripe's stand-in and a real SMTP
+ * server: the Checkout Session asks the server's own quote; only a signed, fresh event records a payment, once;
+ * a cancellation refunds exactly the policy's amount, once, even when two race, and the e-mail says how much and
+ * when; a move keeps the payment. Without the Stripe settings the site says "pay at the inspection".
  */
 import { startFunctionServer, send, type FunctionServer } from "../support/function-server";
 import type { StripeStub } from "../support/stripe-stub";

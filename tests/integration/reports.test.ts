@@ -1,15 +1,9 @@
 /**
- * The inspection report, end to end against the built site under the production server, on PGlite
- * with the data folder as the store and on a real PostgreSQL server with a real S3-compatible
- * server on loopback (s3rver) as the bucket, with a real SMTP server: the owner uploads the PDF by
- * the store's link once the visit has begun, and it is recorded only once the store shows it;
- * the client's e-mail leads to the report page, which refuses until the agreement is signed (and
- * the balance settled) and then serves; the owner's release is recorded; every download is
- * recorded; a link opens only its own booking's report; a presigned link expires; an upload link
- * cannot replace a report once attached, an upload never attached is swept a day on, a report past
- * REPORTS_MAX_MB is refused at attach, and a refused upload leaves the server answering; the
- * bucket's refusal of a key it does not know is said in the owner's words; and the report is
- * deleted, from the store too, on its day.
+ * The inspection report end to end, on PGlite with the data folder as store and on PostgreSQL with s3rver as the
+ * bucket, with a real SMTP server: upload and attach once the visit has begun, the report page refusing until
+ * signed (and paid), release and downloads recorded, links only for their own booking, presigned links expiring,
+ * attached uploads final, stray ones swept, oversize refused, a bucket's refusal said in the owner's words, and
+ * the report deleted, from the store too, on its day.
  */
 import { request } from "node:http";
 import { moveVisitStart } from "../support/stored-booking";

@@ -1,13 +1,9 @@
 /**
- * A stand-in for Stripe on loopback, speaking the subset of its API the site uses, as Stripe's own
- * library sends it (form-encoded bodies, bracketed keys): Checkout Sessions (create, retrieve,
- * expire), PaymentIntents with their latest charge, and refunds. Creating honours Idempotency-Key as
- * Stripe does: a repeat with the same fields gets the first answer back and moves no money, one with
- * other fields is refused. A refund is refused past what the charge has left. Errors come back in
- * Stripe's shape, so the library raises its own errors. It also serves the hosted Checkout page a
- * browser opens: its Pay button marks the session paid, posts a signed `checkout.session.completed`
- * to the site's webhook, and sends the browser on to success_url. Tests can hold refunds back (a
- * Stripe that does not answer), refund as the dashboard does, and post any event with its time.
+ * A stand-in for Stripe on loopback, speaking the part of its API the site uses as Stripe's library sends it:
+ * Checkout Sessions, PaymentIntents with their latest charge, and refunds, with Idempotency-Key honoured and
+ * refunds refused past what is left, errors in Stripe's shape. It serves the hosted Checkout page, whose Pay
+ * button posts a signed `checkout.session.completed` to the site's webhook. Tests can hold refunds back, refund
+ * as the dashboard does, and post any event with its time.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";

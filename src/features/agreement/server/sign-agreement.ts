@@ -1,13 +1,9 @@
 /**
- * /api/agreement: the client's inspection agreement, reached by the signing link of their
- * confirmation (booking-links.ts, purpose "sign"; a manage link, the agent's included, cannot sign).
- * GET ?token= gives the agreement filled in for the booking, or the signature that covers it
- * (&pdf=1: the signed copy as a PDF);
- * POST { token, name, consent } signs it; a name that is not the client's is answered 409 with
- * `signingFor` (the client's name) until it is sent again with `forClient: true`, and is then kept
- * and shown as "for <client> by <name>". Signing is idempotent: a repeat, on any server, gets the
- * first signature's answer, and the signed copies are e-mailed once, in the transaction that
- * stores the signature. A forged token is answered 403, an expired one 410.
+ * /api/agreement: the client's inspection agreement, reached by the signing link of their confirmation
+ * (booking-links.ts, purpose "sign"). GET ?token= gives it filled in, or the signature (&pdf=1: the signed PDF);
+ * POST { token, name, consent } signs it, once, e-mailing the signed copies in the signature's transaction; a
+ * name not the client's gets 409 with `signingFor` until sent with `forClient: true` (docs/booking.md). A forged
+ * token is answered 403, an expired one 410.
  */
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { business } from "../../../lib/business-data";

@@ -1,12 +1,8 @@
 /**
- * The link in a booking's e-mails to confirm, cancel or move it: the reference and an expiry,
- * signed with HMAC-SHA256 under a server secret, so nobody can make one for a booking that is not
- * theirs. The expiry is far enough ahead for any time the booking can be moved to, so a moved
- * booking's links keep working; what a link may still do is decided by the booking's own state
- * (the cut-off before its start). BOOKING_LINK_SECRET sets the keys (one or more, the first
- * signing: http/link-keys.ts, which says how to rotate them); each link names the key that signed
- * it. On one server without it, one key is made once and kept in DATA_DIR; on Netlify, whose disk
- * does not last, there is none, and no request is taken (deploy/deploy-context.ts).
+ * The link in a booking's e-mails to confirm, cancel or move it: the reference and an expiry, signed with
+ * HMAC-SHA256 under BOOKING_LINK_SECRET's keys (http/link-keys.ts), so nobody can make one for a booking that is
+ * not theirs. The expiry outlasts any time the booking can be moved to; what a link may still do is decided by
+ * the booking's state. Without the setting, one server makes a key once in DATA_DIR; Netlify takes no request.
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";

@@ -1,10 +1,8 @@
 /**
- * The e-mails a visitor (the client, and an agent who booked or whom the client asked us to copy)
- * gets when their booking changes: confirmed, moved or cancelled. The copied agent's names the
- * booking as the client's and carries none of the client's links. Each carries the visitor's invite as the booking now
- * stands (booking-invite.ts): the same UID with a higher SEQUENCE, so a calendar that has the
- * event updates it, and a cancellation is a CANCEL that removes it. Like the confirmation, each
- * names the booking by its reference and what was chosen from the site's lists.
+ * The e-mails a visitor (the client, and an agent who booked or is copied) gets when their booking is
+ * confirmed, moved or cancelled. The agent's copy names the booking as the client's and carries none of the
+ * client's links. Each carries the invite as the booking now stands (booking-invite.ts): the same UID at a higher
+ * SEQUENCE, so a calendar updates its event, and a CANCEL that removes it.
  */
 import { availability, business } from "../../../lib/business-data";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";

@@ -1,14 +1,9 @@
 /**
- * The guard in front of decap-server, where the content editor sends its requests. decap-server
- * itself reads and writes any file of the repository for any page that reaches it (a page that
- * rebinds its own DNS name to 127.0.0.1 does). The guard passes a request on only when:
- * - its Host is the guard's own loopback address (127.0.0.1:<port> or localhost:<port>), which
- *   a rebinding page cannot send;
- * - its Origin, when it has one (browsers send it), is one the caller allowed: the editor's page;
- * - it is an action the editor uses, and every path it names is one the editor's collections
- *   and media folder name, reached through no symbolic link.
- * Anything else gets 403 and a message, and decap-server never sees it. The guard passes on the
- * body it checked, as JSON it wrote itself, so decap-server cannot read it differently.
+ * The guard in front of decap-server, which itself reads and writes any file of the repository for any page
+ * that reaches it (a page rebinding its DNS name to 127.0.0.1 can). It passes on only a request whose Host is its
+ * own loopback address, whose Origin (if any) the caller allowed, and whose action and paths are ones the
+ * editor's collections and media folder name, through no symbolic link; the rest gets 403 with a message. It
+ * passes on the JSON it checked, written by itself, so decap-server cannot read it differently.
  */
 import { createServer, request, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from "node:http";
 import { checkRequest } from "./editor-backend-requests";

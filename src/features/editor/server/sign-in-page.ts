@@ -1,10 +1,8 @@
 /**
- * The page GitHub's consent returns to (GET /api/editor/callback). It says in words what
- * happened, and its script (/admin/sign-in.js, from src/features/editor/admin/sign-in.js) hands the outcome to
- * the editor that opened the window with Decap's messages: "authorizing:github", answered by
- * the editor, then "authorization:github:success:{token}" or "...:error:{message}", posted
- * only to `origin`, the page that started the sign-in. The page's policy allows that one
- * script and nothing else.
+ * The page GitHub's consent returns to (GET /api/editor/callback): says in words what happened, and its script
+ * (/admin/sign-in.js) hands the outcome to the editor window with Decap's messages ("authorizing:github", then
+ * "authorization:github:success:{token}" or "...:error:{message}"), posted only to `origin`, the page that
+ * started the sign-in. The page's policy allows that one script and nothing else.
  */
 import { escapeHtml } from "../../../lib/html-escape";
 import { editorPageStart } from "../shared/editor-page-start";

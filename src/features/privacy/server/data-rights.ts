@@ -1,17 +1,9 @@
 /**
- * A person's right to their data, by e-mail address. POST /api/privacy { email } sends a signed
- * link to that address only (at most `dataLinksPerMailboxPerDay` a day to one mailbox, and
- * `dataLinksPerClientPerDay` asks from one client address), and answers the same neutral sentence
- * whether or not anything is kept and whether or not a limit held the link back, so the form
- * tells nobody what is kept about whom. The link opens /privacy/data, which reads
- * GET /api/privacy-data?token= (everything kept about the mailbox) and deletes with
- * POST /api/privacy-data { token, action: "delete" }: everything but a booked inspection, which is
- * the record of the job (kept until its period ends, named with that date), and the record of
- * these requests. An agent's own name, e-mail and phone in a client's request are shown to the
- * agent, and blanked there when the agent deletes. The data is the address's exactly as the link
- * was asked for (case aside): `x+tag@domain` is not `x@domain`, which is only the limits' mailbox.
- * The owner is e-mailed once per link that is opened, and once per deletion.
- * A forged link is answered 403, an expired one 410.
+ * A person's right to their data, by e-mail address (docs/requests.md): POST /api/privacy { email } sends a signed
+ * link to that address only, within the limits, and answers the same sentence whatever is kept; the link's
+ * page reads GET /api/privacy-data?token= and deletes with POST { token, action: "delete" }, keeping only a
+ * booked inspection's record until its day and these requests' record. The owner is e-mailed once per link
+ * opened and per deletion. A forged link is answered 403, an expired one 410.
  */
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { createHash } from "node:crypto";

@@ -1,13 +1,9 @@
 /**
- * The e-mails before a visit (availability.yaml `reminders`): a reminder to the client, and to the
- * agent who booked or is copied, `beforeVisitHours` before a confirmed booking starts; and to the owner, a
- * booking whose agreement is still unsigned `unsignedOwnerAlertHours` before it starts.
- *
- * Each goes once whatever the number of servers, passes or restarts: the row of `reminders`
- * (booking, kind, start) and the e-mails are written in one transaction that holds the booking's
- * row, and a second writer finds the row there and sends nothing. A moved booking has a new start,
- * so it is reminded at its new time; a cancelled or expired one is never reminded. Neither goes
- * until the booking's own e-mail has been out a day (BOOKING_MAIL_FIRST_HOURS).
+ * The e-mails before a visit (availability.yaml `reminders`): to the client and the agent `beforeVisitHours`
+ * before a confirmed booking, and to the owner for an agreement still unsigned `unsignedOwnerAlertHours` before.
+ * Each goes once whatever the servers, passes or restarts: its `reminders` row and its e-mails are written in
+ * one transaction holding the booking's row. A moved booking is reminded at its new time; a cancelled or
+ * expired one never.
  */
 import { availability, business } from "../../../lib/business-data";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";

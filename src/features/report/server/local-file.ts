@@ -1,10 +1,8 @@
 /**
- * /api/report-file: the one-machine server's stand-in for a bucket (local-store.ts), reached only
- * by the links that store makes. PUT ?token= takes a report's PDF (Content-Type: application/pdf,
- * at most REPORTS_MAX_MB) to an upload still waiting to be attached, and streams it to disk,
- * written under another name and renamed when whole, so a broken upload never passes for a file;
- * GET ?token= streams a kept report back as an attachment. A forged link is answered 403, an
- * expired one 410, and so is an upload link once its upload is attached.
+ * /api/report-file: the one-machine server's stand-in for a bucket (local-store.ts), reached only by the links
+ * that store makes. PUT ?token= takes a report's PDF (at most REPORTS_MAX_MB) to an upload not yet attached;
+ * GET ?token= streams a kept report back as an attachment. A forged link is answered 403, an expired one 410,
+ * and so is an upload link once its upload is attached.
  */
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
@@ -77,6 +75,7 @@ async function receive(req: GatsbyFunctionRequest, key: string, now: Date): Prom
   try {
     await pipeline(req, limiter, createWriteStream(part, { flags: "wx" }));
     if (over()) throw tooLarge();
+    // Written under another name and renamed when whole, so a broken upload never passes for a file.
     await rename(part, file);
   } catch (error) {
     await rm(part, { force: true });

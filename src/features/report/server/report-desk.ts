@@ -1,16 +1,9 @@
 /**
- * The report on the owner's desk. The owner picks the PDF on a phone; the desk asks for an upload
- * link (`report-upload-link`), which names a new upload key of the booking's and works 15 minutes,
- * the browser sends the file straight to the store with it, and the desk then asks to attach it
- * (`report-attach`): the upload is copied to a key no link names (report-store.ts), and only once
- * that copy shows a PDF's type, first bytes and a size within REPORTS_MAX_MB is the report recorded,
- * "report delivered" with it (the day the signed agreement's 5 years count from, BOP 16-4A-05:
- * privacy/due-days.ts), and the client (and their agent, only where the client consented, as the
- * agreement requires) e-mailed the report page's link. An upload is
- * attached once; whatever its link sends later is nobody's report, and the periodic pass sweeps it
- * (report-uploads.ts). A new upload replaces the report; the first delivery date stands.
- * `report-release` lets the client have it before signing or paying (recorded, who and when);
- * GET `report?reference=` downloads it for the owner (recorded too).
+ * The report on the owner's desk (docs/booking.md, docs/desk.md): an upload link to a new key of the booking's
+ * (`report-upload-link`), the browser's upload straight to the store, then `report-attach`, which copies it to a
+ * key no link names and records the report only once that copy is a PDF within REPORTS_MAX_MB, e-mailing the
+ * client (and the agent only where the client consented). `report-release` lets the client have it before
+ * signing or paying; GET `report?reference=` downloads it for the owner. Both are recorded.
  */
 import { findBooking, markReportDelivered, type Booking } from "../../booking/server/booking-queries";
 import { linkSecret, reportLink } from "../../booking/server/booking-links";

@@ -1,12 +1,8 @@
 /**
- * /api/report: the inspection report, reached by the link in the report's e-mail (booking-links.ts,
- * purpose "report" for the client, "report-agent" for the agent the client named; no other
- * booking link opens it, and a link opens only its own booking's report).
- * GET ?token= says where the report stands: not uploaded yet, withheld with what is missing (the
- * client's signature, with the signing link, or the balance, with the place of the pay link), or
- * ready, with its size;
- * GET ?token=&download=1 records the download (who, when) and sends the browser on to a
- * short-lived link of the store (report-store.ts), or refuses (403) saying what is missing.
+ * /api/report: the inspection report, reached only by its own booking's report link (booking-links.ts, purpose
+ * "report" or "report-agent"). GET ?token= says where it stands: not uploaded, withheld with what is missing
+ * (signature or balance, with where to settle it), or ready with its size; &download=1 records the download and
+ * sends the browser to a short-lived store link (report-store.ts), or refuses (403) saying what is missing.
  * A forged token is answered 403, an expired one 410.
  */
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";

@@ -1,15 +1,9 @@
 /**
- * The one database of the site: PostgreSQL. With DATABASE_URL set (PREVIEW_DATABASE_URL on a
- * Netlify preview: deploy/deploy-context.ts), any PostgreSQL server (Netlify
- * DB, Supabase, RDS, a local server) through `pg`; without it, PGlite, PostgreSQL compiled to
- * WebAssembly, in a folder of DATA_DIR, so `npm start` needs nothing installed. Both speak the same
- * SQL, so the site's queries are plain SQL behind this one small interface (no query builder: the
- * queries lean on what only PostgreSQL has, exclusion constraints, ranges, SKIP LOCKED, and read
- * best as written).
- *
- * One process owns an embedded database: the functions' process of `npm start`. Commands reach it
- * through that process while the server runs, over PostgreSQL's own protocol on a Unix socket (see
- * src/serve/database-access.ts).
+ * The one database of the site: PostgreSQL. With DATABASE_URL (PREVIEW_DATABASE_URL on a Netlify preview), any
+ * PostgreSQL server through `pg`; without it, PGlite in a folder of DATA_DIR, so `npm start` needs nothing
+ * installed. Plain SQL behind this small interface, no query builder: the queries lean on what only PostgreSQL
+ * has (exclusion constraints, ranges, SKIP LOCKED). One process owns an embedded database, the functions'
+ * process of `npm start`; commands reach it through that process (src/serve/database-access.ts).
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";

@@ -1,17 +1,9 @@
 /**
- * The schema, as named migrations applied in the order listed when the database is opened
- * (migrate.ts). A released migration is never edited: a change is a new one.
- *
- * Expand, then contract. A migration only adds by default (a table, a nullable column or one
- * with a default, an index, a looser check), so the release before it still runs on the database
- * it leaves: a rollback keeps booking. A migration that removes or changes what released code
- * reads or writes (a drop, a rename, NOT NULL without a default, a tighter check) is declared
- * `breaking`, with what older code can no longer do, and comes in a later release than the code
- * that stopped relying on it; code that finds a breaking migration it does not know refuses to
- * open the database, saying so, where it would otherwise fail request by request.
- *
- * The migrations themselves are in migrations/, a file per run of them; this list joins those
- * runs in the order they are applied, which is their numbers' order.
+ * The schema, as named migrations applied in this list's order when the database is opened (migrate.ts); the
+ * migrations themselves are in migrations/, a file per run. A released migration is never edited. Expand, then
+ * contract: a migration only adds, so the release before still runs on it, unless it is declared `breaking`
+ * with what older code can no longer do, and code that finds a breaking migration it does not know refuses to
+ * open the database (docs/architecture.md, "The database").
  */
 import type { Migration } from "./migrations/migration";
 import { REQUESTS_BOOKINGS_AGREEMENTS } from "./migrations/0001-0006-requests-bookings-agreements";

@@ -1,11 +1,8 @@
 /**
- * Every setting the owner gives the live site, once: its name, whether the site needs it, what it
- * is for and what happens without it, in the owner's words, and how a value is checked. The build's
- * warning (gatsby/deploy-settings.ts), `npm run check:settings` (scripts/lib/check-settings.ts),
- * the desk's page on a deploy without them (src/features/desk/server/desk-handler.ts) and the deploy guide
- * (docs/deploy.md, checked against this list by a test) all read it from here.
- *
- * A value is never repeated back: most of these hold a password or a key.
+ * Every setting the owner gives the live site, once: its name, whether the site needs it, what it is for and
+ * what happens without it, in the owner's words, and how a value is checked. The build's warning,
+ * `npm run check:settings`, the desk's page on a deploy without them and docs/deploy.md (checked by a test) all
+ * read it from here. A value is never repeated back: most of these hold a password or a key.
  */
 import { linkKeysProblem, MIN_KEY_LENGTH } from "../http/link-keys";
 

@@ -1,12 +1,9 @@
 /**
- * Every limit and timing of the request path, in one object: what the production server
- * (src/serve/serve.ts) allows one visitor and how it restarts the functions' process, what the
- * functions accept, and how e-mail delivery retries. The defaults are the site's; an operator
- * may change those with a `variable` through the environment (docs/developing.md lists them); a test
- * passes shorter ones as JSON in SERVER_SETTINGS (settingsEnv below: a 1 s deadline, say) so it
- * waits for events, not for the clock.
- *
- * Read when a request is served, not when the site is built (see runtime.ts).
+ * Every limit and timing of the request path, in one object: what the production server allows one visitor and
+ * how it restarts the functions' process, what the functions accept, and how e-mail delivery retries. An
+ * operator may change some through the environment (docs/developing.md); a test passes shorter ones as JSON in
+ * SERVER_SETTINGS (settingsEnv), so it waits for events, not the clock. Read when a request is served, not when
+ * the site is built (runtime.ts).
  */
 import { runtimeEnv } from "./runtime";
 
