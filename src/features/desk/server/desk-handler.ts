@@ -6,6 +6,7 @@
  *   GET  csv?from=&to=                the bookings of those days as CSV (bookings-csv.ts)
  *   GET  attention                    what needs the owner's attention (attention.ts)
  *   GET  sessions                     the sessions open now (sessions.ts)
+ *   GET  agents                       the agents who sent inspections in the last 12 months
  *   GET  report?reference=            the booking's report, by a short-lived link (report/report-desk.ts)
  * Changes (POST, JSON):
  *   link { email }, sign-in { token }, sign-out, end-by-notice { end }   (sign-in.ts: no session needed)
@@ -52,9 +53,19 @@ import {
 import { resendSigningLink } from "./resend-signing";
 import { recordPaymentOnSite, resendPayLink } from "../../payments/server/desk-payments";
 import { needsAttention } from "./attention";
+import { agentsSendingWork } from "../../booking/server/booking-queries";
+import type { DeskAgents } from "../shared/desk-agents";
+import { marylandText } from "./desk-mail";
 import { removeTimeOff, takeTimeOff, timeOffAsk } from "./time-off";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The agents named on confirmed bookings made in the last 12 months, the most first. */
+async function agentsView(db: Database, now: Date): Promise<DeskAgents> {
+  const since = new Date(now);
+  since.setUTCMonth(since.getUTCMonth() - 12);
+  return { since: marylandText(since.getTime()), agents: await agentsSendingWork(db, since.toISOString()) };
+}
 const APOLOGY = `Something went wrong on our side. Try again, or use \`npm run requests\` on the office machine.`;
 
 type Change = (
@@ -102,6 +113,7 @@ async function read(db: Database, req: GatsbyFunctionRequest, action: string, no
   }
   if (action === "attention") return needsAttention(db, now.getTime());
   if (action === "sessions") return sessionsView(db, session, now);
+  if (action === "agents") return agentsView(db, now);
   throw new HttpError(404, "The desk has no such page.");
 }
 

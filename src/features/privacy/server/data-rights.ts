@@ -7,7 +7,8 @@
  * GET /api/privacy-data?token= (everything kept about the mailbox) and deletes with
  * POST /api/privacy-data { token, action: "delete" }: everything but a booked inspection, which is
  * the record of the job (kept until its period ends, named with that date), and the record of
- * these requests. An agent's own name, e-mail and phone in a client's request are shown to the
+ * these requests; POST { token, action: "end-agent-sight", reference } ends the agent's view of one
+ * of the client's bookings (agent-sight.ts). An agent's own name, e-mail and phone in a client's request are shown to the
  * agent, and blanked there when the agent deletes. The data is the address's exactly as the link
  * was asked for (case aside): `x+tag@domain` is not `x@domain`, which is only the limits' mailbox.
  * The owner is e-mailed once per link that is opened, and once per deletion.
@@ -39,6 +40,7 @@ import { outgoingMail } from "../../../lib/server/mail/outgoing";
 import { idempotencyKey } from "../../../lib/server/http/idempotency-key";
 import { createReference } from "../../../lib/server/mail/reference";
 import { describeKept } from "./kept-data";
+import { agentSightOf, endAgentSightFor } from "./agent-sight";
 
 /** What the link's signature is for: no other link of the site passes for it. */
 const PURPOSE = "data-request";
@@ -224,15 +226,21 @@ export async function keptDataHandler(req: GatsbyFunctionRequest, res: GatsbyFun
         return { data, notice };
       });
       if (notice) await deliverNow(notice);
-      res.status(200).json({ ...data, linkExpiresAt: new Date(link.expiresAt).toISOString() });
+      const agentSight = await agentSightOf(db, link.mailbox);
+      res.status(200).json({ ...data, agentSight, linkExpiresAt: new Date(link.expiresAt).toISOString() });
       return;
     }
     if (req.method !== "POST") throw new HttpError(405, "This address answers GET and POST.", { Allow: "GET, POST" });
     limit(req, "privacy-data");
     const body = (await readJsonBody(req)) as { token?: unknown; action?: unknown };
     const link = mailboxOfToken(body?.token, now.getTime());
-    if (body.action !== "delete") throw new HttpError(400, 'Say what to do: "delete".');
     const db = await databaseOr503(business.phone);
+    if (body.action === "end-agent-sight") {
+      const reference = (body as { reference?: unknown }).reference;
+      res.status(200).json(await db.transaction((tx) => endAgentSightFor(tx, link.mailbox, reference, now)));
+      return;
+    }
+    if (body.action !== "delete") throw new HttpError(400, 'Say what to do: "delete" or "end-agent-sight".');
     const { answer, notice } = await db.transaction(async (tx) => {
       await lockKeys(tx, [`data-link:${link.mailbox}`]);
       const { deleted, kept } = await deleteData(tx, link.mailbox, now);
