@@ -70,7 +70,7 @@ async function agentBookings(db: Queryable, bookings: Booking[], now: Date): Pro
       reference: booking.reference,
       when: bookedTimeText(booking.start),
       upcoming: Date.parse(booking.start) > now.getTime(),
-      property: booking.property,
+      property: booking.ownerEvent.location,
       client: booking.client?.name ?? "",
       state: stateWords(booking, now.getTime()),
       role: booking.agent?.role === "booked" ? "booked" : "copied",

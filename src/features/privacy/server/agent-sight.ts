@@ -16,7 +16,7 @@ export async function agentSightOf(db: Queryable, mailbox: string): Promise<Agen
   return (await bookingsWithAgentSight(db, folded(mailbox))).map((booking) => ({
     reference: booking.reference,
     when: bookedTimeText(booking.start),
-    property: booking.property,
+    property: booking.ownerEvent.location,
     agent: booking.agent?.name ? `${booking.agent.name} (${booking.agent.email})` : (booking.agent?.email ?? ""),
     report: booking.agentReportConsentAt !== null,
   }));
