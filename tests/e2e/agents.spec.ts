@@ -2,14 +2,16 @@
  * An agent follows their clients' inspections on /agent, at 390 and 1280 px: signs in by the link
  * e-mailed to the address a client's booking names them by, books for a client from the page (the
  * schedule form with the agent's details filled in), and follows that booking as the client
- * confirms it and signs the agreement; the client's signing link sent again goes to the client.
+ * confirms it, signs the agreement and shares the report, which the agent then downloads (recorded);
+ * the client's signing link sent again goes to the client; the desk lists the agent who sent it.
  * Each state of the page is axe-clean, and shot at the project's width.
  */
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { axeViolations, describeViolations } from "../support/axe";
 import { chooseOpenTime, DAY_SLOTS, nextMonth } from "../support/booking";
-import { inE2eDatabase } from "../support/desk-page";
+import { inE2eDatabase, signInToDesk } from "../support/desk-page";
+import { moveVisitStart } from "../support/stored-booking";
 import { linkInConfirmation, shotsDir } from "../support/e2e-env";
 import { openPage } from "../support/page";
 import { bookingRequest, jobQuery, SHORT_JOB } from "../support/sample-requests";
@@ -47,7 +49,7 @@ async function agentLink(agent: string): Promise<string> {
 
 const card = (page: Page, reference: string) => page.getByRole("listitem").filter({ hasText: reference });
 
-test("an agent signs in, books for a client, and follows that booking to confirmed and signed", async ({
+test("an agent signs in, books for a client, and follows that booking to confirmed, signed and the report shared", async ({
   page,
   request,
 }, testInfo) => {
@@ -154,4 +156,54 @@ test("an agent signs in, books for a client, and follows that booking to confirm
   await expect(card(page, reference).getByRole("button", { name: /signing link/ })).toHaveCount(0);
   await expectAxeClean(page);
   await shoot(page, "followed", project);
+
+  // The client shares the report on their booking's page; the visit happens; the office uploads it.
+  await openPage(page, await linkInConfirmation(reference));
+  await page.getByRole("button", { name: "Send the report to my agent too" }).click();
+  await expect(page.getByText(/gets the inspection report with you/)).toBeVisible();
+  // The visit made to have happened, on a past day of its own (20 days ago, the desktop's 23).
+  const ago = (project === "phone" ? 20 : 23) * 24 * 60 * 60 * 1000;
+  await inE2eDatabase((db) => moveVisitStart(db, reference, new Date(Date.now() - ago)));
+  await signInToDesk(page);
+  const origin = new URL(page.url()).origin;
+  const deskPost = async (action: string, data: object) => {
+    const answer = await page.request.post(`/api/desk/${action}`, { data, headers: { origin } });
+    expect(answer.status(), await answer.text()).toBe(200);
+    return (await answer.json()) as { key: string; url: string };
+  };
+  const { key, url } = await deskPost("report-upload-link", { reference });
+  const pdf = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(4096, 0x20), Buffer.from("\n%%EOF\n")]);
+  expect((await page.request.put(url, { data: pdf, headers: { "Content-Type": "application/pdf" } })).status()).toBe(
+    200,
+  );
+  await deskPost("report-attach", { reference, key });
+
+  // Shared, and released to the client (signed, paid at the inspection): the agent downloads it, recorded.
+  await openPage(page, "/agent");
+  const done = card(page, reference);
+  await expect(done).toContainText(/Where it stands\s*inspected/);
+  await expect(done).toContainText(/Report\s*ready/);
+  const download = page.waitForEvent("download");
+  await done.getByRole("link", { name: "Download the report" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.pdf$/);
+  // The whole file arrived: a download cut short would have no path.
+  expect(await file.path()).toBeTruthy();
+  const [downloads] = await inE2eDatabase((db) =>
+    db.query<{ count: string }>("SELECT count(*) AS count FROM report_downloads WHERE booking = $1 AND who = 'agent'", [
+      reference,
+    ]),
+  );
+  expect(Number(downloads!.count)).toBe(1);
+  await expectAxeClean(page);
+  await shoot(page, "report", project);
+
+  // The owner sees who sends the work.
+  await openPage(page, "/desk");
+  await page.getByRole("button", { name: "Agents", exact: true }).click();
+  const row = page.getByRole("row").filter({ hasText: agent });
+  await expect(row).toContainText("Ann Agent");
+  await expect(row.getByRole("cell").last()).toHaveText("1");
+  await expectAxeClean(page);
+  await shoot(page, "desk-agents", project);
 });
