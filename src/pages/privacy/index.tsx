@@ -54,15 +54,11 @@ export default function PrivacyPage() {
             when) for {DESK_RECORDS_DAYS} days, then delete it; a session&apos;s record goes when it ends.
           </p>
           <p>
-            A real-estate agent whose clients book with us may sign in the same way, by a link e-mailed to the address a
-            booking names them by, to their own page of those inspections; a cookie of the same kind, sent only to that
-            page&apos;s functions, keeps them signed in. The page shows the agent only the bookings that name them as
-            the agent who booked or whom the client asked us to copy, of the last 12 months and to come: when and where,
-            the client&apos;s name, where each stands, whether the agreement is signed and the fee paid (never the
-            amounts), and whether the report is ready. It is there so the agent can follow the inspection of the
-            purchase they handle without calling us. The report itself only when the client shares it. A client sees and
-            ends what their agent sees on the page of their data (below). We keep the same records of each agent&apos;s
-            ask for a link, each link and each sign-in for {DESK_RECORDS_DAYS} days, then delete them.
+            Real-estate agents sign in the same way, by a link sent to the address a booking names them by, to see the
+            past year&apos;s and coming inspections that name them as the agent who booked or whom the client asked us
+            to copy: when and where, the client&apos;s name, where each stands, whether it is signed and paid, and
+            whether the report is ready, so they need not call us. Their sign-in records are kept {DESK_RECORDS_DAYS}{" "}
+            days too; a client ends it on the page of their data.
           </p>
           <p>
             <strong>Global Privacy Control.</strong> Your browser may send this signal to ask sites not to sell or share

@@ -6,13 +6,12 @@
 import type { Queryable } from "../../../lib/server/db/database";
 import { linkStore, type LinkSession } from "../../../lib/server/link-sign-in/link-store";
 
-export { forgetSecretsOf, newSecret, secretHash } from "../../../lib/server/link-sign-in/link-store";
+export { forgetSecretsOf, newSecret } from "../../../lib/server/link-sign-in/link-store";
 export type DeskSession = LinkSession;
 
 export const deskStore = linkStore("desk");
 
 export const {
-  insertLinkAsk: insertDeskLinkAsk,
   useLink,
   dropLinksOf,
   storeSession,
@@ -26,9 +25,6 @@ export const {
 
 /** Every live session, the latest first. */
 export const liveSessions = (db: Queryable, now: Date) => deskStore.liveSessions(db, now);
-
-/** How many links went to a desk mailbox, and how many asks came from a client address, since `since`. */
-export const deskLinkAsksSince = deskStore.linkAsksSince;
 
 /**
  * The minute's sweep of what has lapsed: the secrets of links used or over are removed from their

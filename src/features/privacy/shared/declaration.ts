@@ -102,7 +102,7 @@ export const RECIPIENTS: ReadonlyArray<{ name: string; receives: string }> = [
   {
     name: "Your real-estate agent",
     receives:
-      "Only when the agent booked for you, or you asked us to copy them: the booking's e-mails about its time and their calendar invitations, never your links or the price; and on their own page with us, signed in by e-mail, when and where the booking is, your name, where it stands, whether the agreement is signed and the fee paid (not the amount) and whether the report is ready. From that page they can only book for a client and have us send you your signing or pay link again. The inspection report only when you said so, at booking or on your booking's page, where you can also take it back; without that, the report is yours alone. On the page of your data you see what your agent sees and can stop it.",
+      "Only when the agent booked for you, or you asked us to copy them: the booking's e-mails about its time and their calendar invitations, never your links or the price, and where it stands on their own page with us, until you stop it on the page of your data. The inspection report only when you said so, at booking or on your booking's page, where you can also take it back; without that, the report is yours alone.",
   },
   {
     name: "Our e-mail provider",
