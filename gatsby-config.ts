@@ -56,7 +56,7 @@ const config: GatsbyConfig = {
       resolve: "gatsby-plugin-sitemap",
       options: {
         // The pages a booking's, a signing and a data link open are for their visitor only.
-        excludes: ["/404", "/404.html", "/agreement", "/booking", "/desk", "/report", "/privacy/data"],
+        excludes: ["/404", "/404.html", "/agreement", "/booking", "/desk", "/agent", "/report", "/privacy/data"],
         query: `{
           allSitePage { nodes { path } }
           allService { nodes { path lastReviewed(formatString: "YYYY-MM-DD") } }

@@ -11,18 +11,6 @@ const FOLDERS = ["src", "gatsby", "netlify", "scripts", "tests"];
 const SOURCE = /\.(ts|tsx|mts|mjs)$/;
 const MAX_LINES = 5;
 
-// Files whose headers are still longer, left to be shortened with the rest of their change. Each must still be
-// over the limit: a file shortened comes off this list.
-const TO_BE_SHORTENED = [
-  "src/features/booking/server/manage-booking.ts",
-  "src/features/desk/server/attention.ts",
-  "src/features/desk/server/booking-actions.ts",
-  "src/features/desk/server/desk-handler.ts",
-  "src/features/desk/server/desk-not-ready.ts",
-  "src/features/desk/server/sign-in.ts",
-  "src/features/desk/server/time-off.ts",
-];
-
 /** The lines of text between a file's opening `/**` and its `*\/`, or 0 when it opens with no such block. */
 function headerLines(text: string): number {
   const header = /^\s*(\/\*\*[\s\S]*?\*\/)/.exec(text)?.[1];
@@ -50,13 +38,6 @@ test("headers are counted as the lines between /** and */", () => {
 });
 
 test(`every source file's header is at most ${MAX_LINES} lines`, () => {
-  const over = longHeaders()
-    .filter(({ file }) => !TO_BE_SHORTENED.includes(file))
-    .map(({ file, lines }) => `${file}: ${lines} lines`);
+  const over = longHeaders().map(({ file, lines }) => `${file}: ${lines} lines`);
   expect(over).toEqual([]);
-});
-
-test("the files still to be shortened are still long (a shortened one comes off the list)", () => {
-  const long = new Set(longHeaders().map(({ file }) => file));
-  expect(TO_BE_SHORTENED.filter((file) => !long.has(file))).toEqual([]);
 });

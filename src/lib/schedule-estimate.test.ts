@@ -154,3 +154,19 @@ describe("a link that names the place", () => {
     expect(preselection("?service=castle&county=Howard", place, packages)).toEqual({ county: "Howard" });
   });
 });
+
+describe("a link from an agent's page", () => {
+  it("fills in the agent who books, and nothing of the client's", () => {
+    const search = "?bookedByAgent=yes&agentName=Ann+Agent&agentEmail=ann%40realty.example&agentPhone=410-555-0101";
+    expect(preselection(search, tables, packages)).toEqual({
+      bookedByAgent: "yes",
+      agentName: "Ann Agent",
+      agentEmail: "ann@realty.example",
+      agentPhone: "410-555-0101",
+    });
+  });
+
+  it("fills in no agent without the booked-by-agent choice", () => {
+    expect(preselection("?agentName=Ann&agentEmail=ann%40realty.example", tables, packages)).toBeNull();
+  });
+});

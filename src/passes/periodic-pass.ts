@@ -18,11 +18,12 @@ import { withOwnMail } from "../lib/server/mail/own-mail";
 import { sendDueReminders } from "../features/reminders/server/reminders";
 import { runtimeEnv } from "../lib/server/runtime/runtime";
 import { endLapsedDeskSecrets } from "../features/desk/server/desk-store";
+import { agentStore } from "../features/agents/server/agent-session";
 import { settleMoney } from "../features/payments/server/money-pass";
 
 /**
  * Ends the holds that have lapsed, settles the money they and cancels left (payments/money-pass.ts),
- * then the desk's lapsed secrets and sessions, then stores every
+ * then the desk's and agents' lapsed secrets and sessions, then stores every
  * reminder due at `now` (the tests move the clock by passing it); returns how many reminders it stored.
  */
 export async function periodicPass(db: Database, now: Date, env: NodeJS.ProcessEnv = runtimeEnv()): Promise<number> {
@@ -32,6 +33,8 @@ export async function periodicPass(db: Database, now: Date, env: NodeJS.ProcessE
   await settleMoney(db, now);
   // The secrets of desk links used or over leave their e-mails, and sessions past their end are ended.
   await endLapsedDeskSecrets(db, now);
+  // The same for agents' links and sessions (agents/server/agent-session.ts).
+  await agentStore.endLapsedSecrets(db, now);
   // Report uploads a day old leave the store, attached or not (report/server/report-uploads.ts).
   await sweepOldUploads(db, reportStore(env), now);
   return sendDueReminders(db, now, env);

@@ -31,6 +31,8 @@ export const DAY_SLOTS = {
   hydration: 48,
   /** A visit under way and a booking moved on the desk, and the client's own page (tests/e2e/desk-visit.spec.ts). */
   deskVisit: 18,
+  /** An agent books for a client from their page (tests/e2e/agents.spec.ts). */
+  agentBooks: 38,
 } as const;
 
 const dayNumber = (slot: number, project: string) => slot + (project === "phone" ? 1 : 0);

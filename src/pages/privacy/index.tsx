@@ -54,6 +54,13 @@ export default function PrivacyPage() {
             when) for {DESK_RECORDS_DAYS} days, then delete it; a session&apos;s record goes when it ends.
           </p>
           <p>
+            Real-estate agents sign in the same way, by a link sent to the address a booking names them by, to see the
+            past year&apos;s and coming inspections that name them as the agent who booked or whom the client asked us
+            to copy: when and where, the client&apos;s name, where each stands, whether it is signed and paid, and
+            whether the report is ready, so they need not call us. Their sign-in records are kept {DESK_RECORDS_DAYS}{" "}
+            days too; a client ends it on the page of their data.
+          </p>
+          <p>
             <strong>Global Privacy Control.</strong> Your browser may send this signal to ask sites not to sell or share
             your data. We do not sell or share anyone&apos;s data, for targeted advertising or anything else, and run no
             trackers, so there is nothing for the signal to switch off: every visitor is treated as if it were on, and

@@ -435,3 +435,60 @@ export function bookingPeople(
         : null,
   };
 }
+
+/**
+ * An agent's sight of a booking: the bookings whose agent is `address` (folded) and hears of them,
+ * having booked for the client or been copied at the client's asking. A client who takes that back
+ * (endAgentSight) leaves the booking no role, and the agent sees it no more.
+ */
+const AGENT_SEES = `lower(btrim(agent_email)) = $1 AND agent_role IN ('booked', 'copied') AND status <> 'time_off'`;
+
+/** Whether any booking, however old, lets the agent `address` (folded) see it: who may sign in as an agent. */
+export async function agentSeesAnyBooking(db: Queryable, address: string): Promise<boolean> {
+  const rows = await db.query(`SELECT 1 FROM bookings WHERE ${AGENT_SEES} LIMIT 1`, [address]);
+  return rows.length > 0;
+}
+
+/** The bookings the agent `address` (folded) sees, starting at `since` (ISO) or later, earliest first. */
+export async function bookingsAgentSees(db: Queryable, address: string, since: string): Promise<Booking[]> {
+  return (
+    await db.query<BookingRow>(
+      `SELECT ${COLUMNS} FROM bookings WHERE ${AGENT_SEES} AND start_at >= $2 ORDER BY start_at, inspector`,
+      [address, since],
+    )
+  ).map(fromRow);
+}
+
+/** The client takes back their agent's sight of the booking: no more copies, no report, nothing on the agent's page. */
+export async function endAgentSight(tx: Queryable, reference: string, now: string): Promise<void> {
+  await tx.query(
+    `UPDATE bookings SET agent_role = NULL, agent_report_consent_at = NULL, updated_at = $2
+     WHERE reference = $1 AND status <> 'time_off'`,
+    [reference, now],
+  );
+}
+
+/** The agents named on bookings confirmed and made since `since` (ISO), with how many each sent, the most first. */
+export async function agentsSendingWork(
+  db: Queryable,
+  since: string,
+): Promise<Array<{ email: string; name: string; inspections: number }>> {
+  const rows = await db.query<{ email: string; name: string | null; inspections: number }>(
+    `SELECT lower(btrim(agent_email)) AS email, max(agent_name) AS name, count(*)::integer AS inspections
+     FROM bookings WHERE agent_email IS NOT NULL AND btrim(agent_email) <> '' AND status = 'booked' AND created_at >= $1
+     GROUP BY lower(btrim(agent_email)) ORDER BY inspections DESC, email`,
+    [since],
+  );
+  return rows.map((row) => ({ email: row.email, name: row.name ?? "", inspections: Number(row.inspections) }));
+}
+
+/** The bookings of the client `address` (folded) whose agent sees them: the client's data page, where they may end it. */
+export async function bookingsWithAgentSight(db: Queryable, address: string): Promise<Booking[]> {
+  return (
+    await db.query<BookingRow>(
+      `SELECT ${COLUMNS} FROM bookings WHERE lower(btrim(client_email)) = $1 AND agent_role IN ('booked', 'copied')
+         AND agent_email IS NOT NULL AND status <> 'time_off' ORDER BY start_at`,
+      [address],
+    )
+  ).map(fromRow);
+}

@@ -1,13 +1,8 @@
 /**
- * /api/booking: a visitor's own booking, reached by the signed link in its e-mails
- * (booking-links.ts). GET ?token= tells where it stands; POST { token, action } changes it:
- * "confirm" keeps a held time, "cancel" frees it, "move" with a start takes a new open time and
- * frees the old one in one transaction (a refused move changes nothing). Changes work until the
- * policy's cut-off before the start, and each is idempotent (a repeat answers as the first did).
- * Each is e-mailed once, in the transaction that makes it, to the client and to an agent who booked
- * or whom the client asked us to copy (change-emails.ts: the updated invite, same UID, higher SEQUENCE), and to the business too: the
- * office learns that a held time was kept as it learns of a cancel or move. A forged token is
- * answered 403, an expired one 410.
+ * /api/booking: a visitor's own booking, by the signed link in its e-mails (booking-links.ts). GET ?token=
+ * tells where it stands; POST { token, action } confirms, cancels or moves it (docs/booking.md), until the
+ * policy's cut-off, each idempotent and e-mailed once in its transaction (booking-changes.ts). A forged
+ * token is answered 403, an expired one 410.
  */
 import { subHours } from "date-fns";
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";

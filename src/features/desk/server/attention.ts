@@ -1,11 +1,8 @@
 /**
- * What needs the owner's attention, across every booking: the e-mails refused for good or given up
- * on (the table `deliveries`, state 'failed') or that may have been sent and are not sent again
- * ('maybe-sent', mail/deliveries.ts), the live bookings still to come whose client has not
- * signed the agreement, and the people's requests about their data (privacy/data-rights.ts), with
- * whether each was answered. E-mails and data requests are those of the last ATTENTION_DAYS.
- * Times are in words, in Maryland's clock with its zone; the words are those of the desk's day
- * view (desk-view.ts) and of the owner's privacy e-mails (privacy/privacy-emails.ts).
+ * What needs the owner's attention, across every booking, of the last ATTENTION_DAYS: e-mails failed or
+ * maybe sent (mail/deliveries.ts), the live bookings to come whose agreement is unsigned, and people's
+ * requests about their data (privacy/data-rights.ts), each with whether it was answered. Times are in the
+ * desk's words (desk-view.ts), in Maryland's clock.
  */
 import { bookedSpanText } from "../../../lib/maryland-time/booked-time";
 import { localDate, MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";

@@ -1,11 +1,8 @@
 /**
- * What the owner does to a client's booking on the desk, through the same store and e-mails as
- * the client's own link (booking/manage-booking.ts): confirm a held booking for a client who
- * called, or cancel one for them. The client and an agent who booked or is copied get the e-mail and invite
- * they would have had, once (each change is stored under its key, in the transaction that makes
- * it); a cancellation or a move is told to the business too. The owner is held by no cut-off and
- * no limit of moves. Handing a booking to another inspector keeps its time, so the client is
- * not told; the constraint refuses it where that inspector is not free.
+ * The owner's changes to a client's booking (confirm, cancel, move, hand over, resend), through the same
+ * store and e-mails as the client's own link (booking-changes.ts): the client and their agent are told
+ * once, as they would have been. The owner is held by no cut-off and no limit of moves; a hand-over keeps
+ * the time, so the client is not told, and the constraint refuses it where that inspector is not free.
  */
 import { availability } from "../../../lib/business-data";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";

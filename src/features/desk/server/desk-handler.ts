@@ -1,23 +1,7 @@
 /**
- * /api/desk/<action>: the owner's desk. Signing in (sign-in.ts) needs no session; everything
- * else needs one (session.ts), and every change also needs this site's Origin. Reads:
- *   GET  session                      who is signed in, until when
- *   GET  days?from=YYYY-MM-DD&days=N  the bookings and time off of those days (desk-view.ts)
- *   GET  csv?from=&to=                the bookings of those days as CSV (bookings-csv.ts)
- *   GET  attention                    what needs the owner's attention (attention.ts)
- *   GET  sessions                     the sessions open now (sessions.ts)
- *   GET  report?reference=            the booking's report, by a short-lived link (report/report-desk.ts)
- * Changes (POST, JSON):
- *   link { email }, sign-in { token }, sign-out, end-by-notice { end }   (sign-in.ts: no session needed)
- *   end-session { number }, end-other-sessions                          (sessions.ts)
- *   confirm { reference }, cancel { reference }, move { reference, start },
- *   hand { reference, inspector }, resend { reference }   (booking-actions.ts)
- *   time-off { inspector, from, to, note }, time-off-remove { reference }   (time-off.ts)
- *   report-upload-link { reference }, report-attach { reference, key },
- *   report-release { reference }                           (report/report-desk.ts)
- *   resend-signing { reference }                           (resend-signing.ts)
- *   payment-taken { reference, method, amount }, resend-pay { reference }   (payments/desk-payments.ts)
- *   book { the schedule form's fields, outsideHours }      (book-caller.ts: 201, or 400/409 as the form's)
+ * /api/desk/<action>: the owner's desk. Signing in (sign-in.ts) needs no session; everything else needs one
+ * (session.ts), and every change also this site's Origin. Each action, what it takes and answers, and the
+ * file that does it: docs/desk.md (Reading, Changes); this file only checks the session and hands over.
  */
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { business } from "../../../lib/business-data";
@@ -52,9 +36,19 @@ import {
 import { resendSigningLink } from "./resend-signing";
 import { recordPaymentOnSite, resendPayLink } from "../../payments/server/desk-payments";
 import { needsAttention } from "./attention";
+import { agentsSendingWork } from "../../booking/server/booking-queries";
+import type { DeskAgents } from "../shared/desk-agents";
+import { marylandText } from "./desk-mail";
 import { removeTimeOff, takeTimeOff, timeOffAsk } from "./time-off";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The agents named on confirmed bookings made in the last 12 months, the most first. */
+async function agentsView(db: Database, now: Date): Promise<DeskAgents> {
+  const since = new Date(now);
+  since.setUTCMonth(since.getUTCMonth() - 12);
+  return { since: marylandText(since.getTime()), agents: await agentsSendingWork(db, since.toISOString()) };
+}
 const APOLOGY = `Something went wrong on our side. Try again, or use \`npm run requests\` on the office machine.`;
 
 type Change = (
@@ -102,6 +96,7 @@ async function read(db: Database, req: GatsbyFunctionRequest, action: string, no
   }
   if (action === "attention") return needsAttention(db, now.getTime());
   if (action === "sessions") return sessionsView(db, session, now);
+  if (action === "agents") return agentsView(db, now);
   throw new HttpError(404, "The desk has no such page.");
 }
 

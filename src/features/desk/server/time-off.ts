@@ -1,10 +1,7 @@
 /**
- * Time off, taken on the desk for one inspector or all: rows of bookings with status 'time_off'
- * (migration 0007-owner-desk), so the constraint that keeps two bookings apart keeps time off and
- * bookings apart too, on any number of servers. Time off covers the free parts of the range it is
- * asked for; the live bookings inside it keep their time and are listed in the answer, for the
- * owner to move, hand over or cancel: nothing is moved silently. It leaves the open times as soon
- * as it is committed, since the availability function reads the database on every request.
+ * Time off for one inspector or all: rows of bookings with status 'time_off', so the constraint that keeps
+ * bookings apart keeps time off apart too, on any number of servers. It covers the free parts of its range;
+ * the live bookings inside keep their time and are listed for the owner to move, hand over or cancel.
  */
 import { availability } from "../../../lib/business-data";
 import { instantOf, MARYLAND } from "../../../lib/maryland-time/local-time";

@@ -20,22 +20,24 @@ import { SaidNote, type Said } from "./said-note";
 import { TimeOffForm, type TimeOffAsk } from "./time-off-form";
 import { ATTENTION_KEY, AttentionView } from "./attention-view";
 import { SessionsView } from "./sessions-view";
+import { AgentsView } from "./agents-view";
 import type { ScheduleAnswer } from "../../booking/ui/schedule-form";
 
 /** The caller's booking form: the schedule form's code loads when the owner opens it. */
 const BookCaller = lazy(() => import("./book-caller"));
 
-type View = "day" | "week" | "list" | "attention" | "sessions";
-const SPAN: Record<View, number> = { day: 1, week: 7, list: 28, attention: 1, sessions: 1 };
+type View = "day" | "week" | "list" | "attention" | "agents" | "sessions";
+const SPAN: Record<View, number> = { day: 1, week: 7, list: 28, attention: 1, agents: 1, sessions: 1 };
 const VIEW_NAMES: Record<View, string> = {
   day: "Day",
   week: "Week",
   list: "List",
   attention: "Attention",
+  agents: "Agents",
   sessions: "Sessions",
 };
 /** The views that read no days. */
-const OWN_READS: readonly View[] = ["attention", "sessions"];
+const OWN_READS: readonly View[] = ["attention", "agents", "sessions"];
 
 const DONE: Record<ItemAction | "time-off", string> = {
   confirm: "Confirmed: the client has their e-mail and invite.",
@@ -308,6 +310,7 @@ export function DeskBoard({
             }
           />
         )}
+        {view === "agents" && <AgentsView />}
         {view === "sessions" && <SessionsView onSaid={(text, alert) => setSaid({ text, alert, at: "board" })} />}
         {days.data && (view === "week" || view === "list") && (
           <div className="space-y-5">

@@ -1,9 +1,9 @@
 /**
  * A person's right to their data, by e-mail address (docs/requests.md): POST /api/privacy { email } sends a signed
  * link to that address only, within the limits, and answers the same sentence whatever is kept; the link's
- * page reads GET /api/privacy-data?token= and deletes with POST { token, action: "delete" }, keeping only a
- * booked inspection's record until its day and these requests' record. The owner is e-mailed once per link
- * opened and per deletion. A forged link is answered 403, an expired one 410.
+ * page reads GET /api/privacy-data?token=, deletes with POST { token, action: "delete" } (a booked inspection's
+ * record kept until its day) and ends an agent's view of one booking with action "end-agent-sight". The owner
+ * is e-mailed once per link opened and per deletion. A forged link is answered 403, an expired one 410.
  */
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { createHash } from "node:crypto";
@@ -31,6 +31,7 @@ import { outgoingMail } from "../../../lib/server/mail/outgoing";
 import { idempotencyKey } from "../../../lib/server/http/idempotency-key";
 import { createReference } from "../../../lib/server/mail/reference";
 import { describeKept } from "./kept-data";
+import { agentSightOf, endAgentSightFor } from "./agent-sight";
 
 /** What the link's signature is for: no other link of the site passes for it. */
 const PURPOSE = "data-request";
@@ -224,15 +225,21 @@ export async function keptDataHandler(req: GatsbyFunctionRequest, res: GatsbyFun
         return { data, notice };
       });
       if (notice) await deliverNow(notice);
-      res.status(200).json({ ...data, linkExpiresAt: new Date(link.expiresAt).toISOString() });
+      const agentSight = await agentSightOf(db, link.mailbox);
+      res.status(200).json({ ...data, agentSight, linkExpiresAt: new Date(link.expiresAt).toISOString() });
       return;
     }
     if (req.method !== "POST") throw new HttpError(405, "This address answers GET and POST.", { Allow: "GET, POST" });
     limit(req, "privacy-data");
     const body = (await readJsonBody(req)) as { token?: unknown; action?: unknown };
     const link = mailboxOfToken(body?.token, now.getTime());
-    if (body.action !== "delete") throw new HttpError(400, 'Say what to do: "delete".');
     const db = await databaseOr503(business.phone);
+    if (body.action === "end-agent-sight") {
+      const reference = (body as { reference?: unknown }).reference;
+      res.status(200).json(await db.transaction((tx) => endAgentSightFor(tx, link.mailbox, reference, now)));
+      return;
+    }
+    if (body.action !== "delete") throw new HttpError(400, 'Say what to do: "delete" or "end-agent-sight".');
     const { answer, notice } = await db.transaction(async (tx) => {
       await lockKeys(tx, [`data-link:${link.mailbox}`]);
       const { deleted, kept } = await deleteData(tx, link.mailbox, now);

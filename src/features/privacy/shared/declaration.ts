@@ -102,7 +102,7 @@ export const RECIPIENTS: ReadonlyArray<{ name: string; receives: string }> = [
   {
     name: "Your real-estate agent",
     receives:
-      "Only when the agent booked for you, or you asked us to copy them: the booking's e-mails about its time and their calendar invitations, never your links or the price. The inspection report only when you said so, at booking or on your booking's page, where you can also take it back; without that, the report is yours alone.",
+      "Only when the agent booked for you, or you asked us to copy them: the booking's e-mails about its time and their calendar invitations, never your links or the price, and where it stands on their own page with us, until you stop it on the page of your data. The inspection report only when you said so, at booking or on your booking's page, where you can also take it back; without that, the report is yours alone.",
   },
   {
     name: "Our e-mail provider",

@@ -13,6 +13,7 @@ import { MONEY } from "./migrations/0014-0015-money";
 import { REPORT_UPLOADS } from "./migrations/0016-report-uploads";
 import { AGENT_REPORT_CONSENT } from "./migrations/0017-agent-report-consent";
 import { BOOKING_RECORD } from "./migrations/0018-booking-record";
+import { AGENT_SIGN_IN } from "./migrations/0019-agent-sign-in";
 
 export type { Migration };
 
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   ...REPORT_UPLOADS,
   ...AGENT_REPORT_CONSENT,
   ...BOOKING_RECORD,
+  ...AGENT_SIGN_IN,
 ];
