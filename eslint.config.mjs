@@ -10,6 +10,7 @@ import tseslint from "typescript-eslint";
  * from the rows below its own, so no two import each other, and what two need sits below both.
  */
 const featureRows = [
+  ["agents"],
   ["desk", "editor"],
   ["reminders", "privacy"],
   ["report"],

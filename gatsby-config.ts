@@ -1,6 +1,7 @@
 import type { GatsbyConfig } from "gatsby";
 import { netlifyAdapter } from "./gatsby/netlify-adapter";
-import { defaultContentDir, readSiteContent } from "./src/build-time/content-files";
+import { defaultContentDir, readSiteContent, unreadableCopyFiles } from "./src/build-time/content-files";
+import { mdxPluginOptions } from "./src/build-time/mdx-options";
 import { SITE_LANGUAGE } from "./src/lib/constants";
 import { postPath } from "./src/lib/paths";
 import { siteUrlOf } from "./src/lib/site-url";
@@ -15,6 +16,7 @@ interface SitemapQuery {
   allSitePage: { nodes: { path: string }[] };
   allService: { nodes: DatedPage[] };
   allBlogPost: { nodes: DatedPage[] };
+  allArea: { nodes: DatedPage[] };
 }
 
 interface FeedQuery {
@@ -36,25 +38,36 @@ const config: GatsbyConfig = {
     "gatsby-plugin-image",
     "gatsby-plugin-sharp",
     "gatsby-transformer-sharp",
-    // Content files become File nodes; gatsby/source-content.ts makes the site's nodes from them,
-    // compiling each MDX file once (src/build-time/mdx-html.ts).
-    { resolve: "gatsby-source-filesystem", options: { name: "content", path: defaultContentDir } },
+    // Content files become File nodes, and gatsby/source-content.ts makes the site's nodes from them.
+    // A copy file whose front matter cannot be read is left out, and reported by gatsby-node.ts.
+    {
+      resolve: "gatsby-source-filesystem",
+      options: {
+        name: "content",
+        path: defaultContentDir,
+        ignore: unreadableCopyFiles(defaultContentDir).map(({ file }) => file),
+      },
+    },
+    // The MDX layer: an Mdx node of each copy file (its front matter, table of contents and
+    // compilation), whose copy gatsby/copy.ts compiles into the HTML and sections the pages set in.
+    { resolve: "gatsby-plugin-mdx", options: mdxPluginOptions },
     {
       // Every public page; the 404 page is left out by the plugin.
       resolve: "gatsby-plugin-sitemap",
       options: {
         // The pages a booking's, a signing and a data link open are for their visitor only.
-        excludes: ["/404", "/404.html", "/agreement", "/booking", "/desk", "/report", "/privacy/data"],
+        excludes: ["/404", "/404.html", "/agreement", "/booking", "/desk", "/agent", "/report", "/privacy/data"],
         query: `{
           allSitePage { nodes { path } }
           allService { nodes { path lastReviewed(formatString: "YYYY-MM-DD") } }
           allBlogPost { nodes { path date(formatString: "YYYY-MM-DD") lastReviewed(formatString: "YYYY-MM-DD") } }
+          allArea { nodes { path lastReviewed } }
         }`,
         resolveSiteUrl: () => siteUrl,
-        resolvePages: ({ allSitePage, allService, allBlogPost }: SitemapQuery) =>
+        resolvePages: ({ allSitePage, allService, allBlogPost, allArea }: SitemapQuery) =>
           sitemapEntries(
             allSitePage.nodes.map((page) => page.path),
-            [...allService.nodes, ...allBlogPost.nodes],
+            [...allService.nodes, ...allBlogPost.nodes, ...allArea.nodes],
           ).map(({ url, lastmod }) => ({ path: url, lastmod })),
         serialize: ({ path: url, lastmod }: { path: string; lastmod?: string }) => ({ url, lastmod }),
       },

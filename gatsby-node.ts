@@ -5,16 +5,18 @@
 import type { GatsbyNode } from "gatsby";
 import path from "node:path";
 import { ContentProblems } from "./gatsby/content-problems";
+import { checkCopy, copyResolvers } from "./gatsby/copy";
 import { deploySettingsNotice } from "./gatsby/deploy-settings";
 import { createContentPages } from "./gatsby/pages";
 import { writePostBuildFiles } from "./gatsby/post-build";
 import { writeSearchIndex } from "./gatsby/search-index";
-import { checkReferences } from "./gatsby/references";
+import { areaPageProblems, checkReferences } from "./gatsby/references";
 import { resolvers } from "./gatsby/resolvers";
 import { typeDefs } from "./gatsby/schema";
 import { sourceContent } from "./gatsby/source-content";
 import { withoutServerFields } from "./gatsby/server-only-fields";
-import { contentRoot, siteRoot } from "./gatsby/site-root";
+import { contentLabel, contentRoot, siteRoot } from "./gatsby/site-root";
+import { unreadableCopyFiles } from "./src/build-time/content-files";
 import { writeSiteEditor } from "./src/features/editor/build/admin-files";
 import { undeclaredFields } from "./src/features/privacy/shared/fields";
 
@@ -25,6 +27,10 @@ export const onPreInit: GatsbyNode["onPreInit"] = async ({ reporter }) => {
   writeSiteEditor(siteRoot, contentRoot);
   const notice = deploySettingsNotice();
   if (notice) reporter[notice.level](notice.text);
+  // The files gatsby-config.ts leaves out of sourcing.
+  for (const { file, problem } of unreadableCopyFiles(contentRoot)) {
+    contentProblems.report(reporter, [`${contentLabel(file)}: ${problem}`]);
+  }
 };
 
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
@@ -35,11 +41,15 @@ export const onCreateNode = sourceContent({ problems: contentProblems, productio
 
 export const onCreateWebpackConfig = withoutServerFields;
 
-export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers }) => {
+export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers, ...helpers }) => {
   createResolvers(resolvers);
+  createResolvers(copyResolvers(helpers));
 };
 
 export const createPages: GatsbyNode["createPages"] = async (args) => {
+  await checkCopy(args, contentProblems);
+  const areaProblems = areaPageProblems(args.getNodesByType, contentRoot);
+  if (areaProblems.length) contentProblems.report(args.reporter, areaProblems);
   if (contentProblems.stopBuild(args.reporter)) return;
   checkReferences(args.getNodesByType, args.reporter);
   // The privacy notice lists every form field with its purpose: a field declared nowhere stops the build.

@@ -53,4 +53,18 @@ describe("the build's word on a deploy's settings", () => {
     expect(wrongMail?.text).toMatch(/SMTP_URL is set, but it is not an address/);
     expect(wrongMail?.text).not.toContain("mail.example.com");
   });
+
+  it("warns of Stripe's test key on production's build only: this machine and previews try payments with it", () => {
+    const stripe = { STRIPE_SECRET_KEY: "sk_test_51abcDEF", STRIPE_WEBHOOK_SECRET: "whsec_abcDEF123" };
+    const live = deploySettingsNotice({ NETLIFY: "true", CONTEXT: "production", ...full, ...stripe });
+    expect(live?.text).toMatch(/STRIPE_SECRET_KEY is set, but it is a test-mode key/);
+    expect(deploySettingsNotice({ ...full, ...stripe })).toBeNull();
+    const preview = {
+      NETLIFY: "true",
+      CONTEXT: "deploy-preview",
+      ...full,
+      PREVIEW_DATABASE_URL: "postgres://preview.example.com/site",
+    };
+    expect(deploySettingsNotice({ ...preview, ...stripe })).toBeNull();
+  });
 });

@@ -1,16 +1,9 @@
 /**
- * Says, as the site is built, which of the live site's settings (src/lib/server/deploy/owner-settings.ts)
- * the build lacks or has wrong, so the owner reads it in the build log rather than in a visitor's
- * failed booking. Always a word, never a stop: a build without them is still a good build.
- *
- * - On Netlify's production build, a missing or wrong setting is a warning: the deploy will refuse
- *   every request until it is set. Netlify hands the build only the variables scoped to Builds:
- *   one scoped to Functions alone is reported missing here though the functions have it, and the
- *   message says so.
- * - On a deploy preview, settings missing are how previews are meant to be (they take no
- *   requests), said as such.
- * - Off Netlify (`npm run build`, `npm start`), this machine has a stand-in for each, so the word
- *   is what the live site will need, with the command that checks a set before a deploy.
+ * Says, as the site is built, which of the live site's settings (src/lib/server/deploy/owner-settings.ts) the
+ * build lacks or has wrong, so the owner reads it in the build log rather than in a visitor's failed booking.
+ * Always a word, never a stop: a warning on a production build, the expected state on a deploy preview, and
+ * off Netlify what the live site will need. Netlify hands the build only the variables scoped to Builds, so
+ * one scoped to Functions alone is reported missing here though the functions have it, and the message says so.
  */
 import { deployContext, isPreview, missingSettings, onNetlify } from "../src/lib/server/deploy/deploy-context";
 import { findingText, findSettings, REQUIRED_SETTINGS } from "../src/lib/server/deploy/owner-settings";
@@ -23,7 +16,9 @@ const listed = (settings: readonly { name: string; what: string }[]) =>
 export function deploySettingsNotice(
   env: NodeJS.ProcessEnv = process.env,
 ): { level: "warn" | "info"; text: string } | null {
-  const wrong = findSettings(env)
+  // A test-mode Stripe key is wrong on the live site only: this machine and previews try payments with one.
+  const live = onNetlify(env) && !isPreview(deployContext(env) ?? "production");
+  const wrong = findSettings(env, { live })
     .filter((finding) => finding.state === "wrong")
     .map(findingText);
   const wrongText = wrong.length ? ` ${wrong.join(" ")} Until it is right the site may refuse requests.` : "";

@@ -31,6 +31,12 @@ export async function createContentPages({ graphql, actions, reporter }: CreateP
           path
         }
       }
+      allArea {
+        nodes {
+          id
+          path
+        }
+      }
     }
   `);
   if (result.errors || !result.data) {
@@ -46,6 +52,7 @@ export async function createContentPages({ graphql, actions, reporter }: CreateP
     post: path.resolve("src/templates/blog-post.tsx"),
     // The blog index's pages and the topics' pages: lists of posts alike.
     blogList: path.resolve("src/templates/blog-list.tsx"),
+    area: path.resolve("src/templates/area.tsx"),
   };
   result.data.allService.nodes.forEach(({ id, path: pagePath, slots }) => {
     const component = slots.includes("PackageComparison") ? templates.serviceWithPackageComparison : templates.service;
@@ -65,5 +72,8 @@ export async function createContentPages({ graphql, actions, reporter }: CreateP
   result.data.allTopic.nodes.forEach(({ topicId, path: pagePath }) => {
     const context: BlogListContext = { onTopic: true, topicId };
     actions.createPage({ path: pagePath, component: templates.blogList, context });
+  });
+  result.data.allArea.nodes.forEach(({ id, path: pagePath }) => {
+    actions.createPage({ path: pagePath, component: templates.area, context: { id } });
   });
 }

@@ -8,7 +8,8 @@ import { inlineCriticalCss } from "../src/build-time/critical-css";
 import { chunkGroupFiles, readPageData, readStats, withPagePreloads } from "../src/build-time/page-resources";
 import { writeBuiltEditorSettings } from "../src/features/editor/build/admin-files";
 import { headersFile, withPolicyMeta } from "../src/lib/http-headers";
-import { searchPath } from "../src/lib/paths";
+import { deskPath, searchPath } from "../src/lib/paths";
+import { reportBucketOrigin } from "../src/features/report/server/s3-store";
 import { robotsTxt } from "../src/lib/robots";
 import { loadShareFonts } from "../src/build-time/share-image";
 import { drawingFingerprint, writeShareImages } from "../src/build-time/share-image-files";
@@ -69,6 +70,8 @@ export async function writePostBuildFiles({
     drawnWith: drawingFingerprint(siteRoot),
   });
 
+  // The report bucket's origin, from the settings this build has: the desk's browser uploads there.
+  const bucket = reportBucketOrigin(process.env);
   await writeFile(
     path.join(publicDir, "_headers"),
     headersFile(
@@ -77,6 +80,7 @@ export async function writePostBuildFiles({
         scriptHashes: inlineScriptHashes(html.get(route)!),
         // Pagefind's WebAssembly: only the search page runs it (src/components/search/pagefind.ts).
         webAssembly: route === searchPath,
+        connectTo: route === deskPath && bucket ? [bucket] : [],
       })),
     ),
   );
@@ -90,6 +94,6 @@ export async function writePostBuildFiles({
   await writeFile(path.join(publicDir, "robots.txt"), robotsTxt(siteUrl));
   await writeFaviconIco(publicDir);
   reporter.info(
-    `Critical CSS inlined, share images (${shareImages.drawn} drawn, ${shareImages.reused} from the cache), CSP headers and robots.txt written for ${pages.length} pages`,
+    `Critical CSS inlined, share images (${shareImages.drawn} drawn, ${shareImages.reused} from the cache), CSP headers and robots.txt written for ${pages.length} pages; the desk sends reports to ${bucket ?? "this site itself (no REPORTS_S3_BUCKET in this build)"}`,
   );
 }

@@ -1,5 +1,10 @@
 import type { Node, Reporter } from "gatsby";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { AREA_JOBS } from "../src/lib/area-services";
+import { areaSlug } from "../src/lib/areas";
 import type { AvailabilityContent, PricingTables } from "../src/lib/content-schema";
+import { countiesServed } from "../src/lib/quote";
 import { contentLabel } from "./site-root";
 
 /** Links between content files must point at something that exists. */
@@ -54,6 +59,7 @@ export function checkReferences(getNodesByType: (type: string) => Node[], report
   });
   const availability = getNodesByType("Availability")[0]?.rules as AvailabilityContent | undefined;
   if (pricing && availability) problems.push(...availabilityProblems(availability, pricing));
+
   if (problems.length) reporter.panicOnBuild(`Content error:\n  ${problems.join("\n  ")}`);
 }
 
@@ -94,5 +100,66 @@ export function availabilityProblems(availability: AvailabilityContent, pricing:
       );
     }
   });
+  return problems;
+}
+
+/**
+ * The area pages against pricing.yaml, reported with the content files' own problems (an area page
+ * missing is missing content): see areaProblems. A county whose file exists but failed its schema
+ * has had that problem reported already.
+ */
+export function areaPageProblems(getNodesByType: (type: string) => Node[], contentRoot: string): string[] {
+  const pricing = getNodesByType("Pricing")[0]?.tables as PricingTables | undefined;
+  if (!pricing) return [];
+  const areas = getNodesByType("Area").map((node) => ({
+    county: node.county as string,
+    slug: node.slug as string,
+    file: contentLabel(node.contentFilePath as string),
+  }));
+  const hasFile = (county: string) => existsSync(path.join(contentRoot, "areas", `${areaSlug(county)}.mdx`));
+  return areaProblems(areas, pricing, hasFile);
+}
+
+/**
+ * Every county of pricing.yaml's travel zones has its area page, named by its slug
+ * (content/areas/frederick.mdx for Frederick), and no page names a county the zones lack; the jobs
+ * the area pages price (AREA_JOBS) are in pricing.yaml.
+ */
+export function areaProblems(
+  areas: readonly { county: string; slug: string; file: string }[],
+  pricing: PricingTables,
+  hasFile: (county: string) => boolean = () => false,
+): string[] {
+  const problems: string[] = [];
+  const counties = countiesServed(pricing);
+  for (const county of counties) {
+    if (!areas.some((area) => area.county === county) && !hasFile(county)) {
+      problems.push(
+        `content/pricing.yaml: the county "${county}" has no area page; add content/areas/${areaSlug(county)}.mdx`,
+      );
+    }
+  }
+  for (const area of areas) {
+    if (!counties.includes(area.county)) {
+      problems.push(
+        `${area.file}: field "county" names "${area.county}", which is not a county of the travel zones in content/pricing.yaml`,
+      );
+    } else if (area.slug !== areaSlug(area.county)) {
+      problems.push(
+        `${area.file}: the page of "${area.county}" must be named content/areas/${areaSlug(area.county)}.mdx`,
+      );
+    }
+  }
+  const [home, ...addOns] = [AREA_JOBS.home, AREA_JOBS.radon, AREA_JOBS.well, AREA_JOBS.septic];
+  if (!pricing.mainInspections.some((inspection) => inspection.id === home)) {
+    problems.push(
+      `content/pricing.yaml: the area pages price the inspection "${home}", which is not in mainInspections`,
+    );
+  }
+  for (const id of addOns) {
+    if (!pricing.addOns.some((addOn) => addOn.id === id)) {
+      problems.push(`content/pricing.yaml: the area pages price the add-on "${id}", which is not in addOns`);
+    }
+  }
   return problems;
 }

@@ -1,16 +1,24 @@
 /**
  * Fields computed from other nodes: the counties served, the opening hours (a sentence, and schema.org
- * nodes for the home page), the way to book, the price range and each service's starting price.
+ * nodes for the home page), the way to book, the price range, each service's starting price, and each
+ * area page's travel zone, priced services and review date.
  */
 import { hoursSentence } from "../src/lib/maryland-time/hours-sentence";
-import type { AvailabilityContent, PricingTables } from "../src/lib/content-schema";
+import { areaServices, type AreaFacts } from "../src/lib/area-services";
+import { areaName, travelZoneOf } from "../src/lib/areas";
+import type { AreaFrontmatter, AvailabilityContent, PricingTables } from "../src/lib/content-schema";
 import { countiesServed, listedPriceRange, startingPriceForService } from "../src/lib/quote";
-import { openingHoursNodes } from "../src/lib/structured-data";
+import { siteUrlOf } from "../src/lib/site-url";
+import { administrativeAreaNode, areaServiceNode, openingHoursNodes } from "../src/lib/structured-data";
+
+/** The site's public address, as gatsby-config gives it, for the nodes made here. */
+const siteUrl = siteUrlOf(process.env);
 
 /** The part of Gatsby's node model the resolvers use. */
 interface NodeModel {
   findOne(args: { type: "Pricing" }): Promise<{ tables: PricingTables }>;
   findOne(args: { type: "Availability" }): Promise<{ rules: AvailabilityContent }>;
+  findAll(args: { type: "MarylandFact" }): Promise<{ entries: Iterable<{ checked: string }> }>;
   findAll(args: { type: string }): Promise<{ entries: Iterable<{ price: number }> }>;
 }
 
@@ -69,6 +77,56 @@ export const resolvers = {
         const { entries } = await context.nodeModel.findAll({ type: "WaterPackage" });
         const packagePrices = Array.from(entries, (entry) => entry.price);
         return startingPriceForService(source.slug, pricing.tables, packagePrices);
+      },
+    },
+  },
+  Area: {
+    name: {
+      type: "String!",
+      description: "The county as a reader names it: Frederick County, Baltimore City",
+      resolve: (source: { county: string }) => areaName(source.county),
+    },
+    travelZone: {
+      type: "TravelZone!",
+      description: "The county's travel zone in pricing.yaml: its label and fee",
+      resolve: async (source: { county: string }, _args: unknown, context: { nodeModel: NodeModel }) => {
+        const { tables } = await context.nodeModel.findOne({ type: "Pricing" });
+        const zone = travelZoneOf(source.county, tables);
+        if (!zone) throw new Error(`No travel zone in pricing.yaml holds ${source.county}`);
+        return zone;
+      },
+    },
+    services: {
+      type: "[AreaService!]!",
+      description:
+        "The services the county's facts call for, each priced by the quote engine with travel (src/lib/area-services.ts)",
+      resolve: async (source: AreaFacts, _args: unknown, context: { nodeModel: NodeModel }) => {
+        return areaServices((await context.nodeModel.findOne({ type: "Pricing" })).tables, source);
+      },
+    },
+    administrativeArea: {
+      type: "JSON!",
+      description:
+        "The county as a schema.org AdministrativeArea, for the business's areaServed; made here, at build time, so no page carries the code",
+      resolve: (source: { county: string; path: string }) =>
+        administrativeAreaNode(siteUrl, { name: areaName(source.county), path: source.path }),
+    },
+    serviceNodes: {
+      type: "JSON!",
+      description: "Each service the page prices, as a schema.org Service offered in the county; made at build time",
+      resolve: async (source: AreaFacts & { path: string }, _args: unknown, context: { nodeModel: NodeModel }) => {
+        const served = { name: areaName(source.county), path: source.path };
+        const services = areaServices((await context.nodeModel.findOne({ type: "Pricing" })).tables, source);
+        return services.map((service) => areaServiceNode(siteUrl, served, service));
+      },
+    },
+    lastReviewed: {
+      type: "String!",
+      description: "The oldest checked date of the facts the page shows (YYYY-MM-DD): every fact was checked since",
+      resolve: async (source: AreaFrontmatter, _args: unknown, context: { nodeModel: NodeModel }) => {
+        const { entries } = await context.nodeModel.findAll({ type: "MarylandFact" });
+        const dates = [...source.facts.map((fact) => fact.checked), ...Array.from(entries, (entry) => entry.checked)];
+        return dates.sort()[0];
       },
     },
   },

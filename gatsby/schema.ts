@@ -1,17 +1,20 @@
 /**
- * The node types, declared so that empty or wrong content fails clearly instead of being
- * inferred (https://www.gatsbyjs.com/docs/reference/graphql-data-layer/schema-customization/).
- *
- * A node's content fields are made from the content schemas (src/lib/content-schema.ts), so a
- * field added there is in GraphQL too. Declared here are only what the schemas cannot say: each
- * node type's name, the names of the object types nested in it, and the fields that exist only
- * on the node (source-content.ts makes them) or that GraphQL gives more than the content holds
- * (a link to another node, a file).
+ * The node types, declared so that empty or wrong content fails clearly instead of being inferred
+ * (https://www.gatsbyjs.com/docs/reference/graphql-data-layer/schema-customization/). Content fields come from
+ * the content schemas (src/lib/content-schema.ts); declared here is only what they cannot say: type names,
+ * nested object types' names, and fields that exist only on the node (source-content.ts, gatsby/copy.ts) or
+ * that GraphQL gives more than the content holds (a link to another node, a file).
  */
 import type { z } from "zod";
 import { contentJsonSchema, fieldsOf, type JsonSchema } from "../src/lib/content-json-schema";
 import { SERVER_ONLY_FIELDS } from "./server-only-fields";
-import { postFrontmatterSchema, serviceFrontmatterSchema, yamlSchemas, type YamlFile } from "../src/lib/content-schema";
+import {
+  areaFrontmatterSchema,
+  postFrontmatterSchema,
+  serviceFrontmatterSchema,
+  yamlSchemas,
+  type YamlFile,
+} from "../src/lib/content-schema";
 
 /** A field only the node has, or a content field declared otherwise: its SDL type (with directives). */
 type NodeField = string | { type: string; description: string };
@@ -38,11 +41,16 @@ function entryOf(schema: z.ZodType): z.ZodType {
 }
 
 const sources = { sources: "SourceLink" };
-const copy: Record<string, NodeField> = {
+/** The copy's fields, resolved from gatsby-plugin-mdx's compilation of the page's Mdx node (gatsby/copy.ts). */
+export const copyFields: Record<string, NodeField> = {
   html: { type: "String!", description: "The copy rendered to HTML at build time." },
   sections: {
     type: "[CopySection!]!",
     description: "The copy's ## headings, for the page's On this page list (src/build-time/copy-sections.ts).",
+  },
+  slots: {
+    type: "[String!]!",
+    description: "The live components the copy places among its paragraphs (src/lib/mdx-slots.ts).",
   },
 };
 
@@ -67,12 +75,13 @@ export const yamlNodeTypes = {
   "availability.yaml": "Availability",
   "privacy.yaml": "Retention",
   "topics.yaml": "Topic",
+  "maryland-facts.yaml": "MarylandFact",
 } as const satisfies Record<YamlFile, string>;
 
 type YamlNodeTypeName = (typeof yamlNodeTypes)[YamlFile];
 const yamlContent = <F extends YamlFile>(file: F) => entryOf(yamlSchemas[file]);
 
-export const nodeTypes: Record<YamlNodeTypeName | "Service" | "BlogPost", NodeType> = {
+export const nodeTypes: Record<YamlNodeTypeName | "Service" | "BlogPost" | "Area", NodeType> = {
   SiteInfo: {
     content: yamlContent("site.yaml"),
     objectTypes: { address: "PostalAddress", credentials: "Credential", social: "SocialLinks" },
@@ -140,16 +149,24 @@ export const nodeTypes: Record<YamlNodeTypeName | "Service" | "BlogPost", NodeTy
     omit: ["id"],
     nodeFields: { topicId: "String!", path: "String!", order: "Int!", services: '[Service!]! @link(by: "slug")' },
   },
+  MarylandFact: {
+    content: yamlContent("maryland-facts.yaml"),
+    description: "A fact that holds in every county (maryland-facts.yaml), shown on each area page as Maryland-wide.",
+    objectTypes: sources,
+    nodeFields: { order: "Int!" },
+  },
+  Area: {
+    content: areaFrontmatterSchema,
+    description: "A county's area page (content/areas/<slug>.mdx): its sourced facts and the writer's paragraph.",
+    objectTypes: { facts: "Fact", "facts.sources": "SourceLink" },
+    nodeFields: { ...page, html: copyFields.html!, contentFilePath: "String!" },
+  },
   Service: {
     content: serviceFrontmatterSchema,
     objectTypes: { ...sources, faqs: "Question" },
     nodeFields: {
       ...page,
-      ...copy,
-      slots: {
-        type: "[String!]!",
-        description: "The live components the copy places among its paragraphs (src/lib/mdx-slots.ts).",
-      },
+      ...copyFields,
       contentFilePath: "String!",
     },
   },
@@ -162,7 +179,7 @@ export const nodeTypes: Record<YamlNodeTypeName | "Service" | "BlogPost", NodeTy
       related: '[Service!]! @link(by: "slug")',
       topics: '[Topic!]! @link(by: "topicId")',
       readingMinutes: "Int!",
-      ...copy,
+      ...copyFields,
       contentFilePath: "String!",
     },
   },
@@ -254,4 +271,20 @@ export function contentTypeDefs(types: Record<string, NodeType> = nodeTypes): st
   return [...objectTypes.values(), ...nodes].join("\n\n");
 }
 
-export const typeDefs = [copySectionType, contentTypeDefs()].join("\n\n");
+/** An area page's priced service (src/lib/area-services.ts), made by a resolver: declared here in SDL. */
+const areaServiceTypes = `type QuoteLineItem {
+kind: String!
+label: String!
+amount: Int!
+}
+
+type AreaService {
+id: String!
+service: String!
+label: String!
+why: String!
+lines: [QuoteLineItem!]!
+total: Int!
+}`;
+
+export const typeDefs = [copySectionType, areaServiceTypes, contentTypeDefs()].join("\n\n");

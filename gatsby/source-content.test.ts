@@ -10,15 +10,13 @@ import { stringify } from "yaml";
 import { ContentProblems } from "./content-problems";
 import { sourceContent } from "./source-content";
 
-// The MDX renderer is ESM, which Jest's CommonJS runtime cannot load; the real one runs in every build.
-jest.mock("../src/build-time/mdx-html", () => ({
-  renderCopy: async (body: string) => ({ html: `<p>${body}</p>`, sections: [] }),
-}));
-
 /** A content file's text: its front matter, written as YAML, then its copy. */
 const fileText = (frontmatter: Record<string, unknown>, body: string) => `---\n${stringify(frontmatter)}---\n${body}`;
 
-/** Calls the sourcing as Gatsby calls onCreateNode with one content file's node; what it created and reported. */
+/**
+ * Calls the sourcing as Gatsby calls onCreateNode with the Mdx node gatsby-plugin-mdx makes of one
+ * content file; what it created and reported.
+ */
 async function sourceNode(
   options: { production: boolean; reportAtOnce: boolean },
   node: { id: string; file: string; text: string },
@@ -31,14 +29,19 @@ async function sourceNode(
   })!;
   await onCreateNode(
     {
-      // A File node as gatsby-source-filesystem makes it; its text as Gatsby's loadNodeContent gives it.
-      node: {
-        id: node.id,
-        internal: { type: "File" },
-        sourceInstanceName: "content",
-        extension: path.extname(node.file).slice(1),
-        absolutePath: path.resolve(node.file),
-      },
+      // The plugin's Mdx node, whose parent is the File node gatsby-source-filesystem makes; the
+      // file's text as Gatsby's loadNodeContent gives it.
+      node: { id: node.id, parent: `file:${node.id}`, internal: { type: "Mdx" } },
+      getNode: (id: string) =>
+        id === `file:${node.id}`
+          ? {
+              id,
+              internal: { type: "File" },
+              sourceInstanceName: "content",
+              extension: path.extname(node.file).slice(1),
+              absolutePath: path.resolve(node.file),
+            }
+          : undefined,
       loadNodeContent: async () => node.text,
       actions: { createNode, createParentChildLink: jest.fn() },
       createNodeId: (seed: string) => `id:${seed}`,

@@ -1,12 +1,14 @@
 /**
  * Sourcing: every content file is validated while it is sourced (a bad field stops the build
- * with the file and field named) and turned into typed nodes.
+ * with the file and field named) and turned into typed nodes: a YAML file from its File node, a
+ * service page, a post or the agreement from the Mdx node gatsby-plugin-mdx makes of its file.
  */
 import type { GatsbyNode, Node } from "gatsby";
 import path from "node:path";
 import { AGREEMENT_PLACEHOLDERS, unknownPlaceholders } from "../src/features/agreement/shared/agreement-text";
 import {
   agreementFrontmatterSchema,
+  areaFrontmatterSchema,
   postFrontmatterSchema,
   serviceFrontmatterSchema,
   validateContent,
@@ -14,10 +16,8 @@ import {
   type YamlFile,
 } from "../src/lib/content-schema";
 import { readRawContentFile } from "../src/build-time/content-files";
-import { renderCopy, type RenderedCopy } from "../src/build-time/mdx-html";
 import { readFrontMatter, type FrontMatterFile } from "../src/lib/front-matter";
-import { slotsIn } from "../src/lib/mdx-slots";
-import { postPath, servicePath, slugFromFilePath, topicPath, waterPackagePath } from "../src/lib/paths";
+import { areaPath, postPath, servicePath, slugFromFilePath, topicPath, waterPackagePath } from "../src/lib/paths";
 import { readingMinutes } from "../src/lib/reading-time";
 import type { ContentProblems } from "./content-problems";
 import { nodeTypes, yamlNodeTypes } from "./schema";
@@ -33,9 +33,12 @@ export interface SourcingOptions {
 export function sourceContent(options: SourcingOptions): GatsbyNode["onCreateNode"] {
   return async (args) => {
     const { node } = args;
-    if (node.internal.type !== "File" || node.sourceInstanceName !== "content") return;
-    if (node.extension === "yaml") await sourceYamlFile(options, args);
-    else if (node.extension === "mdx" || node.extension === "md") await sourceMdxFile(options, args);
+    if (node.internal.type === "File" && node.sourceInstanceName === "content" && node.extension === "yaml") {
+      await sourceYamlFile(options, args);
+    } else if (node.internal.type === "Mdx") {
+      const file = node.parent ? args.getNode(node.parent) : undefined;
+      if (file?.sourceInstanceName === "content") await sourceMdxFile(options, args, file);
+    }
   };
 }
 
@@ -50,6 +53,7 @@ function yamlNodeFields(file: YamlFile, whole: Record<string, unknown>, index: n
   switch (file) {
     case "navigation.yaml":
     case "faq.yaml":
+    case "maryland-facts.yaml":
       return { ...entry, order: index };
     case "water-parameters.yaml": {
       const { id, ...rest } = entry;
@@ -119,18 +123,19 @@ async function sourceYamlFile({ problems }: SourcingOptions, args: NodeArgs): Pr
 }
 
 /**
- * A service page, a post or the agreement: read, its front matter split off and validated, its
- * copy compiled once to HTML (src/build-time/mdx-html.ts). Nothing else compiles the MDX.
+ * A service page, a post, an area page or the agreement: its front matter read from its file (with
+ * `yaml`, as every content file is: src/lib/front-matter.ts) and validated. The copy is the Mdx
+ * node's body, which gatsby-plugin-mdx compiles when a page asks for it (gatsby/copy.ts).
  */
-async function sourceMdxFile({ problems, production }: SourcingOptions, args: NodeArgs): Promise<void> {
-  const { node, reporter, loadNodeContent } = args;
-  const contentFilePath = node.absolutePath as string;
+async function sourceMdxFile({ problems, production }: SourcingOptions, args: NodeArgs, fileNode: Node): Promise<void> {
+  const { reporter, loadNodeContent } = args;
+  const contentFilePath = fileNode.absolutePath as string;
   const collection = path.relative(contentRoot, contentFilePath).split(path.sep)[0];
   const label = contentLabel(contentFilePath);
   const slug = slugFromFilePath(contentFilePath);
   let file: FrontMatterFile;
   try {
-    file = readFrontMatter(await loadNodeContent(node));
+    file = readFrontMatter(await loadNodeContent(fileNode));
   } catch (error) {
     return problems.report(reporter, [`${label}: ${(error as Error).message}`]);
   }
@@ -152,19 +157,12 @@ async function sourceMdxFile({ problems, production }: SourcingOptions, args: No
   }
   let fields: Record<string, unknown>;
   let type: string;
-  let copy: RenderedCopy;
-  try {
-    copy = await renderCopy(body);
-  } catch (error) {
-    return problems.report(reporter, [`${label}: the copy is not valid MDX: ${(error as Error).message}`]);
-  }
-  const { html, sections } = copy;
 
   if (collection === "services") {
     const result = validateContent(serviceFrontmatterSchema, label, frontmatter);
     if (!result.ok) return problems.report(reporter, result.problems);
     type = "Service";
-    fields = { ...result.value, slug, path: servicePath(slug), html, sections, slots: slotsIn(html), contentFilePath };
+    fields = { ...result.value, slug, path: servicePath(slug), contentFilePath };
   } else if (collection === "blog") {
     const result = validateContent(postFrontmatterSchema, label, frontmatter);
     if (!result.ok) return problems.report(reporter, result.problems);
@@ -173,24 +171,21 @@ async function sourceMdxFile({ problems, production }: SourcingOptions, args: No
     }
     // Drafts are visible while writing (gatsby develop) and left out of production builds.
     if (result.value.draft && production) return;
-    const slots = slotsIn(html);
-    if (slots.length) {
-      return problems.report(reporter, [
-        `${label}: <${slots[0]} /> can be placed on service pages only, not in a post`,
-      ]);
-    }
     type = "BlogPost";
     fields = {
       ...result.value,
       slug,
       path: postPath(slug),
       readingMinutes: readingMinutes(body),
-      html,
-      sections,
       contentFilePath,
     };
+  } else if (collection === "areas") {
+    const result = validateContent(areaFrontmatterSchema, label, frontmatter);
+    if (!result.ok) return problems.report(reporter, result.problems);
+    type = "Area";
+    fields = { ...result.value, slug, path: areaPath(slug), contentFilePath };
   } else {
-    return problems.report(reporter, [`${label}: MDX files belong in content/services or content/blog`]);
+    return problems.report(reporter, [`${label}: MDX files belong in content/services, content/blog or content/areas`]);
   }
 
   createChildNode(args, type, "", fields);

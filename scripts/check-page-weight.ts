@@ -1,8 +1,6 @@
 /**
- * Page weight of every route of the specification, read from the build in public/: the
- * JavaScript and CSS of each page's first view, raw, gzip and brotli, against the budgets in
- * scripts/budgets.ts. Prints the table, writes it to reports/page-weight.md and exits with 1
- * when a route is over budget.
+ * Page weight of every route of the specification, read from the build in public/ against scripts/budgets.ts:
+ * prints the table, writes reports/page-weight.md and exits with 1 when a route is over budget.
  *
  *   tsx scripts/check-page-weight.ts [--public public] [--report reports/page-weight.md] [--route /x ...]
  */

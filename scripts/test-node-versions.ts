@@ -1,16 +1,8 @@
 /**
- * `npm run test:node-versions` (after a build; `npm test` runs it): the functions from their Netlify
- * bundles, and the request the Netlify adapter builds for them, under each Node line in `engines`:
- * the machine's own Node for its line, and the newest of every other. tests/integration/netlify-bundles*.test.ts
- * and gatsby/netlify-adapter.test.ts run in Jest under that Node, so every function process they
- * start is that Node too, as on Netlify, where the functions run on the build's Node (netlify.toml).
- * `npm run test:unit` and `npm run test:integration` run the same tests on the machine's Node; `npm
- * test` leaves the bundle test out of its integration step, having run it here on the same bundles.
- *
- * Each other Node is the newest of its line in the npm registry's `node` package, which `npm exec` keeps
- * in npm's cache: a line's new release is tried as soon as it is out, as Netlify would run it. The
- * functions are bundled once, here, for every line (the bundles do not depend on the Node that
- * makes them), and the lines run side by side, each with its own PostgreSQL and mail server.
+ * `npm run test:node-versions` (after a build; `npm test` runs it): the Netlify bundle tests under each Node
+ * line in `engines`, this machine's Node for its line and the registry's newest of every other, as Netlify runs
+ * functions on the build's Node. The functions are bundled once for every line, and the lines run side by side,
+ * each with its own PostgreSQL and mail server. `npm test` leaves these tests out of its integration step.
  */
 import { spawn } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";

@@ -1,11 +1,8 @@
 /**
- * `npm run validate:html`: the W3C Nu HTML checker on every page of the built site in public/ and
- * on the not-found page (scripts/lib/nu-checker.ts). Exits with 1 on any error. The checker runs
- * on Java, which npm cannot install: on a machine without it, `npm test` (which must pass on any
- * machine with Node and npm) goes on with a line saying the HTML was NOT checked; under CI (`CI`
- * set: .ci/run installs Debian's Java) a missing Java fails, so the check always runs there.
- *
- *   tsx scripts/validate-html.ts [--public public]
+ * `npm run validate:html [-- --public public]`: the W3C Nu HTML checker (scripts/lib/nu-checker.ts) on every
+ * built page and the not-found page; exits with 1 on any error. The checker needs Java, which npm cannot
+ * install: without it `npm test` goes on saying the HTML was NOT checked, except under CI (`CI` set), where a
+ * missing Java fails.
  */
 import path from "node:path";
 import { parseArgs } from "node:util";

@@ -1,12 +1,8 @@
 /**
- * Netlify scheduled function: every minute, has the site run its periodic pass, which stores the
- * reminders due before visits (POST /api/reminders, src/passes/periodic-pass.ts: the reminders read the site's content, which only the functions Gatsby
- * bundles can), then sends the e-mails of stored requests that are due (the mail server refused
- * or was away when the request came in). Netlify deploys it beside the functions Gatsby's adapter
- * makes from src/api; it needs SMTP_URL, DATABASE_URL and BOOKING_LINK_SECRET (URL is Netlify's own).
- *
- * Netlify stops it at 30 s: the pass, counted from the function's start, starts no send after its
- * budget allows (mail/delivery.ts, deliveryPass), and leaves what is still due to the next minute.
+ * Netlify scheduled function: every minute, has the site run its periodic pass (POST /api/reminders,
+ * src/passes/periodic-pass.ts), which only the functions Gatsby bundles can run since it reads the content, then
+ * sends the stored e-mails that are due. Needs SMTP_URL, DATABASE_URL and BOOKING_LINK_SECRET. Netlify stops it
+ * at 30 s, so the pass starts no send its budget does not cover (mail/delivery.ts, deliveryPass).
  */
 import { schedulerToken } from "../../src/lib/server/http/scheduler-token";
 import { publishedDeployEnv } from "../../src/lib/server/deploy/deploy-context";

@@ -1,16 +1,9 @@
 /**
- * Build scaling: how long a production build takes and how much memory it needs as the blog
- * grows. For each size (the site as it is, then 100, 500 and 1,000 extra synthetic posts) it
- * copies the site to a temporary folder (sharing node_modules), writes the posts, runs a cold
- * `gatsby build`, samples the memory of the build's whole process tree, and reads Gatsby's own
- * step timings. At the largest size it then changes one post's title and builds again in the
- * same folder, keeping Gatsby's cache as a deploy preview does: the warm rebuild a writer waits
- * for. Adds its tables to reports/build-scaling.md under the date of the run, after the earlier
- * runs' (a new file starts with the report's introduction); full build logs go to reports/tmp/.
+ * Build scaling: how long a cold production build takes and how much memory it needs as the blog grows (extra
+ * synthetic posts in a copy of the site), then the warm rebuild after one post's change, as a writer waits for.
+ * Adds its tables to reports/build-scaling.md under the run's date; logs go to reports/tmp/. Tens of minutes.
  *
  *   tsx scripts/bench/build-scaling.ts [--sizes 0,100,500,1000] [--report reports/build-scaling.md]
- *
- * Takes a while (tens of minutes on two cores): run it on a quiet machine.
  */
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";

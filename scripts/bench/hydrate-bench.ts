@@ -1,20 +1,9 @@
 /**
- * `npm run bench:hydrate`: when each page paints and when React starts to hydrate it, beside a bare
- * Gatsby page (scripts/bench/floor-site.ts), in Chromium under network emulation only: 150 ms added
- * to every request, 1.6 Mb/s down, 750 kb/s up, the cache off, no CPU slowdown. The machine's CPU
- * noise barely enters, so round trips and bytes decide, and a busy shared machine still gives
- * figures that hold from run to run. Hydration starts when React puts its container key on
- * #___gatsby, since a bare Gatsby page has no other mark. Each site and the floor are served by
- * src/serve/serve.ts as in production (deployed headers, brotli); rounds are interleaved (the
- * floor, then each route on every site in turn), and each figure is the median over the rounds.
- * Prints the tables and, unless --no-docs, writes them in docs/quality.md.
- *
+ * `npm run bench:hydrate`: when each page paints and React starts to hydrate, beside a bare Gatsby page
+ * (floor-site.ts), under network emulation (hydration-timing.ts), served by src/serve/serve.ts as in production;
+ * rounds interleaved, medians printed and, unless --no-docs, written in docs/quality.md. --site measures built
+ * copies (a before and after). A benchmark, not part of npm test.
  *   npm run build && npm run bench:hydrate [-- --rounds 9] [--route /x ...] [--site label=folder ...] [--no-docs]
- *
- * --site measures built copies (folders holding their own public/) instead of this project: a
- * before and after, each beside the same floor in the same run.
- *
- * Not part of npm test: it takes minutes, and speed is a benchmark, not a test.
  */
 import { chromium } from "@playwright/test";
 import { readFileSync, writeFileSync } from "node:fs";

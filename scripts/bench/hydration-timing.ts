@@ -1,10 +1,8 @@
 /**
- * When a page paints and when React starts to hydrate it, in Chromium under network emulation only:
- * 150 ms added to every request, 1.6 Mb/s down, 750 kb/s up, the cache off, no CPU slowdown. The
- * machine's CPU noise barely enters, so round trips and bytes decide. Hydration starts when React
- * puts its container key on #___gatsby, since a bare Gatsby page has no other mark. Used by
- * `npm run bench:hydrate` (scripts/bench/hydrate-bench.ts) and beside Lighthouse's figures by
- * `npm run bench` (scripts/bench/lighthouse-bench.ts).
+ * When a page paints and when React starts to hydrate it, in Chromium under network emulation only (EMULATION,
+ * no CPU slowdown), so round trips and bytes decide rather than the machine's CPU noise. Hydration starts when
+ * React puts its container key on #___gatsby, a bare Gatsby page's only mark. Used by `npm run bench:hydrate`
+ * and `npm run bench`.
  */
 import type { Browser } from "@playwright/test";
 

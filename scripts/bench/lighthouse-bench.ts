@@ -1,25 +1,9 @@
 /**
- * `npm run bench`: Lighthouse 12 with its mobile preset, in Chromium, against the built
- * site served as in production (src/serve/serve.ts: the built files with the deployed headers, long caching on hashed files, and brotli or gzip like a CDN). In the same run
- * it builds a bare Gatsby page (one heading, the same Gatsby and React) in a temporary folder and
- * measures it the same way, as the floor every page is compared with. Each page is run five
- * times, in rounds that alternate pages so that a noisy moment hits all of them alike; every round
- * measures the floor before and after its pages, so the report can say how far the machine moved.
- * The report gives the median of each figure and the cause behind it: LCP's breakdown, the LCP
- * element, and the scripts that kept the main thread busy. Each round also loads every page once
- * under network emulation (scripts/bench/hydration-timing.ts), so one table puts the simulated FCP,
- * LCP and LCP - FCP beside when React starts to hydrate: what a page asks for before its paint
- * costs LCP, what it asks for later costs hydration. Writes reports/lighthouse.md and the figures in
- * docs/quality.md.
- *
- *   npm run build && tsx scripts/bench/lighthouse-bench.ts [--runs 5] [--route /x ...] [--report file] [--no-readme]
- *       [--site label=folder ...]
- *
- * --site measures built copies of the project instead (folders holding their own public/ and .cache/),
- * each route on every copy in turn within each round: an A/B of a change, beside the same floor.
- * With --site docs/quality.md is left alone.
- *
- * Not part of npm test: it takes minutes and its timings move with the machine's load.
+ * `npm run bench`: Lighthouse's mobile preset on the built site served as in production (src/serve/serve.ts),
+ * each page beside a bare Gatsby page as the floor, in alternating rounds; medians with their causes (LCP's
+ * breakdown, busy scripts) and hydration timing, to reports/lighthouse.md and docs/quality.md. --site compares
+ * built copies and leaves docs/quality.md alone. A benchmark, not part of npm test.
+ *   npm run build && tsx scripts/bench/lighthouse-bench.ts [--runs 5] [--route /x ...] [--report file] [--site l=dir]
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";

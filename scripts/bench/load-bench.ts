@@ -1,9 +1,7 @@
 /**
- * `npm run bench:load` (after a build): 5,000 mixed requests, 32 at a time, against the production
- * server (tests/support/load-mix.ts), watching the resident memory of the server and its functions'
- * process. The functions are loaded once: a server that reloaded a function bundle per request
- * grows about 7 MB a request. Not part of npm test: it measures throughput and memory, which move
- * with the machine; `npm test` sends 200 of the same requests for their answers alone.
+ * `npm run bench:load` (after a build): 5,000 mixed requests, 32 at a time, against the production server
+ * (tests/support/load-mix.ts), watching the resident memory of the server and its functions' process, which
+ * must stay flat since each function bundle is loaded once. A benchmark: `npm test` sends 200 for their answers.
  *
  *   tsx scripts/bench/load-bench.ts [--total 5000]
  */

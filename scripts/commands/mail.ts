@@ -1,15 +1,9 @@
 /**
- * The e-mails the site kept instead of sending (no SMTP_URL: `npm start` on one machine), so the
- * confirmation, its link and the invite can be read and used as a visitor would:
- *
+ * `npm run mail`: the e-mails the site kept instead of sending (no SMTP_URL), to read and use as a visitor
+ * would, with `npm start` running or not; links open at this machine's server (src/serve/served-address.ts).
  *   npm run mail            the kept e-mails, newest last, numbered (or /_mail on `npm start`)
  *   npm run mail -- 3       e-mail 3 whole (`-- last` for the newest)
- *   npm run mail -- 3 --save <folder>   also writes it as a .eml file a mail program opens (the
- *                                       message as the mail server would get it), with its
- *                                       invitation as a .ics file
- *
- * Works while `npm start` runs (through its database) or when it is stopped. The links are printed
- * as this machine's server opens them, at the address it recorded (src/serve/served-address.ts).
+ *   npm run mail -- 3 --save <folder>   also as a .eml file a mail program opens, with its invite as .ics
  */
 import "../../src/serve/webpack-imports";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -17,7 +11,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { rawMessage } from "../../src/lib/server/mail/mailer";
 import { withDatabase } from "../../src/serve/database-access";
-import { keptMail, keptMessage, linksOf } from "../../src/serve/local-mail";
+import { keptMail, keptMessage, linksOf, missingNumbers } from "../../src/serve/local-mail";
 import { servedAddress } from "../../src/serve/served-address";
 
 const { positionals, values } = parseArgs({ allowPositionals: true, options: { save: { type: "string" } } });
@@ -31,6 +25,8 @@ async function main() {
       kept.forEach((state) =>
         console.log(`${String(state.number).padStart(3)}  ${state.createdAt}  to ${state.to}\n     ${state.subject}`),
       );
+      const missing = missingNumbers(kept);
+      if (missing) console.log(`\n${missing}`);
       if (kept.length) console.log("\nnpm run mail -- <number> shows one whole.");
       return;
     }

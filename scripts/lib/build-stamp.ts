@@ -1,10 +1,8 @@
 /**
- * Whether public/ is the build of the files as they are now. The stamp is a SHA-256 over every
- * file git would commit (tracked, or new and not ignored) that can change the build, path and
- * content, with the Node version and the environment the build reads. Content, not times: a
- * checkout, a copy or an editor that rewrites a file unchanged does not count as a change, and a
- * one-byte change anywhere does. It is worked out before the build and written only when the
- * build succeeds, into .cache/, which `gatsby clean` empties together with public/.
+ * Whether public/ is the build of the files as they are now: a SHA-256 over the path and content of every file
+ * git would commit that can change the build, the Node version and the environment the build reads. Content,
+ * not times, so an unchanged rewrite does not count and a one-byte change does. Worked out before the build,
+ * written into .cache/ (which `gatsby clean` empties with public/) only when the build succeeds.
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";

@@ -24,13 +24,14 @@ const GOOD: Record<string, string> = {
   GITHUB_OAUTH_CLIENT_ID: "Ov23liExampleClientId",
   GITHUB_OAUTH_CLIENT_SECRET: "pw-github-0d9f8e7c6b5a",
   EDITOR_REPO: "severn-ridge/website",
-  STRIPE_SECRET_KEY: "sk_test_51abcDEF",
+  STRIPE_SECRET_KEY: "sk_live_51abcDEF",
   STRIPE_WEBHOOK_SECRET: "whsec_abcDEF123",
   REPORTS_S3_BUCKET: "severn-ridge-reports",
   REPORTS_S3_ENDPOINT: "https://s3.us-east-1.amazonaws.com",
   REPORTS_S3_REGION: "us-east-1",
   REPORTS_S3_ACCESS_KEY_ID: "AKIAEXAMPLEKEYID",
   REPORTS_S3_SECRET_ACCESS_KEY: "pw-s3-0a9b8c7d6e5f",
+  REPORTS_MAX_MB: "150",
   RATE_LIMIT_MAX: "10",
 };
 
@@ -102,8 +103,22 @@ describe("npm run check:settings", () => {
     ],
     ["DATABASE_POOL_MAX", "two", /it must be a whole number such as 2/],
     ["EDITOR_REPO", "severnridge-site", /owner and name with one \/ between/],
-    ["STRIPE_SECRET_KEY", "pk_live_51abcDEF", /it must be a secret key from Stripe's dashboard, starting sk_live_/],
+    ["STRIPE_SECRET_KEY", "mk_live_51abcDEF", /it must be a secret key from Stripe's dashboard, starting sk_live_/],
+    [
+      "STRIPE_SECRET_KEY",
+      "pk_live_51abcDEF",
+      /it is a publishable key \(it starts pk_\), .* the secret key, which starts sk_live_/,
+    ],
+    ["STRIPE_SECRET_KEY", "whsec_abcDEF123", /it is a webhook's signing secret .* belongs in STRIPE_WEBHOOK_SECRET/],
+    ["STRIPE_SECRET_KEY", "sk_test_51abcDEF", /it is a test-mode key .* no money would reach you. Set the live key/],
     ["STRIPE_WEBHOOK_SECRET", "we_1abcDEF", /it must be the endpoint's signing secret, starting whsec_/],
+    ["REPORTS_MAX_MB", "100MB", /it must be a whole number of megabytes from 1 to 5000, such as 100/],
+    ["REPORTS_MAX_MB", "9000", /it must be a whole number of megabytes from 1 to 5000, such as 100/],
+    [
+      "STRIPE_WEBHOOK_SECRET",
+      "sk_live_51abcDEF",
+      /it is one of Stripe's API keys, not the webhook endpoint's signing secret/,
+    ],
   ];
 
   test.each(WRONG)(
@@ -132,6 +147,17 @@ describe("npm run check:settings", () => {
     expect(text).toContain(
       "✗ STRIPE_SECRET_KEY is set, but payments need STRIPE_WEBHOOK_SECRET too: set both, or neither (docs/deploy.md).",
     );
+  });
+
+  it("names a publishable key given as the secret by its kind, before asking for the webhook's secret", () => {
+    const { code, text } = checkSettings([], {
+      ...without("STRIPE_WEBHOOK_SECRET"),
+      STRIPE_SECRET_KEY: "pk_live_51abcDEF",
+    });
+    expect(code).toBe(1);
+    const line = text.split("\n").find((each) => each.includes("✗ STRIPE_SECRET_KEY is set, but"))!;
+    expect(line).toMatch(/it is a publishable key/);
+    expect(line).not.toMatch(/payments need STRIPE_WEBHOOK_SECRET too/);
   });
 
   it("checks a limit as the server reads it", () => {

@@ -1,15 +1,8 @@
 /**
- * `npm run check:settings`: checks a set of the live site's settings on this machine, before a
- * deploy, and says in plain words what is missing or wrong and what each is for. The settings and
- * their checks are the site's own (src/lib/server/deploy/owner-settings.ts, and the limits of
- * src/lib/server/runtime/settings.ts), so this says what the deployed site would.
- *
- *   npm run check:settings                               the settings in this shell's environment
- *   npm run check:settings -- --env-file production.env  the settings in that file alone
- *
- * A file is read alone, without the environment, so a value set on this machine cannot hide one
- * the file lacks. It is written as Netlify imports one (NAME=value, one a line). The answer never
- * repeats a value: most are passwords or keys.
+ * `npm run check:settings [-- --env-file production.env]`: checks a set of the live site's settings before a
+ * deploy and says in plain words what is missing or wrong and what each is for. The settings and their checks
+ * are the site's own (deploy/owner-settings.ts, runtime/settings.ts), so this says what the deployed site
+ * would. The answer never repeats a value: most are passwords or keys.
  */
 import { readFileSync } from "node:fs";
 import { parseArgs, parseEnv } from "node:util";
@@ -22,7 +15,7 @@ export interface CheckAnswer {
   text: string;
 }
 
-/** The limits an operator may set (README's table), each checked as the server reads it. */
+/** The limits an operator may set (docs/developing.md's table), each checked as the server reads it. */
 function limitProblems(env: NodeJS.ProcessEnv): string[] {
   return settingDescriptions.flatMap(([, { variable }]) => {
     if (!variable || env[variable] === undefined) return [];
@@ -30,7 +23,7 @@ function limitProblems(env: NodeJS.ProcessEnv): string[] {
       serverSettings({ [variable]: env[variable] });
       return [];
     } catch (error) {
-      return [`${(error as Error).message}: it is a limit of the site (README, Environment variables).`];
+      return [`${(error as Error).message}: it is a limit of the site (docs/developing.md, Environment variables).`];
     }
   });
 }
@@ -48,6 +41,8 @@ export function checkSettings(args: readonly string[], env: NodeJS.ProcessEnv): 
   let settings = env;
   if (file !== undefined) {
     try {
+      // A file is read alone, without this shell's environment, so a value set here cannot hide one the
+      // file lacks.
       settings = parseEnv(readFileSync(file, "utf8"));
     } catch (error) {
       return {

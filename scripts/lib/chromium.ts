@@ -1,10 +1,8 @@
 /**
- * Finds the Chromium the browser tests and the benchmarks drive: $CHROME_PATH, else the system's,
- * else the one Playwright downloads (`npx playwright install chromium`). The tests prefer
- * Chromium's headless shell, the build Playwright itself runs headless tests in: the same engine
- * without the desktop browser around it, it ran the per-page browser tests in half the CPU time of
- * the full browser on this project's 2-core machine. The benchmarks measure the full browser, as a
- * visitor has it. Nothing is installed from here: without one, the tests stop and say how to get one.
+ * Finds the Chromium the browser tests and the benchmarks drive: $CHROME_PATH, else the system's, else
+ * Playwright's (`npx playwright install chromium`). The tests prefer the headless shell, the same engine without
+ * the desktop browser around it and cheaper to run; the benchmarks measure the full browser, as a visitor has
+ * it. Nothing is installed from here: without one, the tests stop and say how to get one.
  */
 import { chromium } from "@playwright/test";
 import { existsSync } from "node:fs";

@@ -1,16 +1,15 @@
 /**
- * The content model's tables, made from the content schemas (src/lib/content-schema.ts): in
- * docs/content-model.md each file's fields, their types in a writer's words, whether they are
- * required, and what each is (the field's `.meta({ description })`, which the editor shows as its
- * hint); in the README an overview of the files, their fields and where the editor shows them.
- * `npm run docs` writes them between `content-model:<name>` markers; generated-docs.test.ts fails
- * while they differ.
+ * The content model's tables, made from the content schemas (src/lib/content-schema.ts): each file's fields,
+ * types, whether required and their `.meta({ description })`, in docs/content-model.md and
+ * docs/business-content.md, and an overview in the README. `npm run docs` writes them between
+ * `content-model:<name>` markers; generated-docs.test.ts fails while they differ.
  */
 import type { z } from "zod";
 import { contentJsonSchema, fieldsOf, upperLimit, type JsonSchema } from "../../src/lib/content-json-schema";
 import { editorConfig } from "../../src/features/editor/shared/editor-config";
 import {
   agreementFrontmatterSchema,
+  areaFrontmatterSchema,
   postFrontmatterSchema,
   serviceFrontmatterSchema,
   yamlSchemas,
@@ -27,6 +26,7 @@ export const contentTables: Array<{ name: string; file: string; schema: z.ZodTyp
   })),
   { name: "services", file: "content/services/<slug>.mdx", schema: serviceFrontmatterSchema },
   { name: "blog", file: "content/blog/<slug>/index.mdx", schema: postFrontmatterSchema },
+  { name: "areas", file: "content/areas/<slug>.mdx", schema: areaFrontmatterSchema },
   { name: "agreement", file: "content/agreement.md", schema: agreementFrontmatterSchema },
 ];
 
@@ -146,11 +146,22 @@ export function overviewTable(): string {
   return markdownTable(["file", "fields", "optional fields", "in the editor"], body);
 }
 
+/** The business's facts the owner keeps, documented apart from the pages' content (docs/business-content.md). */
+const BUSINESS_TABLES = new Set([
+  "water-packages.yaml",
+  "water-parameters.yaml",
+  "pricing.yaml",
+  "availability.yaml",
+  "agreement",
+  "privacy.yaml",
+  "faq.yaml",
+]);
+
 /** Each table: the document it is written into, its marker name, and how it is made. */
 export const contentDocParts: Array<{ document: string; name: string; make: () => string }> = [
   { document: "README.md", name: markerName("overview"), make: overviewTable },
   ...contentTables.map(({ name, schema }) => ({
-    document: "docs/content-model.md",
+    document: BUSINESS_TABLES.has(name) ? "docs/business-content.md" : "docs/content-model.md",
     name: markerName(name),
     make: () => contentTable(schema),
   })),

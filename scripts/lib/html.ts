@@ -4,6 +4,7 @@
  * tokenizer is enough for these scripts, which run on every `npm test` and need no DOM. The
  * integration tests, which query the built pages like a document, use node-html-parser.
  */
+import { decodeHTMLAttribute } from "entities/decode";
 
 export interface Tag {
   /** Lower-case tag name. */
@@ -18,24 +19,12 @@ const RAW_TEXT = new Set(["script", "style"]);
 const TAG = /<([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/g;
 const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 
-const NAMED_REFERENCES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
-
-export function decodeEntities(value: string): string {
-  return value.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, code: string) => {
-    if (code[0] === "#") {
-      const point = code[1] === "x" || code[1] === "X" ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10);
-      return Number.isFinite(point) ? String.fromCodePoint(point) : whole;
-    }
-    return NAMED_REFERENCES[code.toLowerCase()] ?? whole;
-  });
-}
-
 function parseAttributes(source: string): Record<string, string> {
   const attributes: Record<string, string> = {};
   for (const match of source.matchAll(ATTRIBUTE)) {
     const name = match[1]!.toLowerCase();
     if (name in attributes) continue; // the first of a repeated attribute wins, as in a browser
-    attributes[name] = decodeEntities(match[2] ?? match[3] ?? match[4] ?? "");
+    attributes[name] = decodeHTMLAttribute(match[2] ?? match[3] ?? match[4] ?? "");
   }
   return attributes;
 }

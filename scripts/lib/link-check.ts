@@ -1,15 +1,8 @@
 /**
- * Checks every reference in the built site's HTML against the files in public/, the way the
- * deployed site answers them (trailingSlash "never": /path is public/path/index.html or
- * public/path.html, and /path/ only redirects):
- *
- * - links (<a>, <area>) to a page of the site must go to a route of the specification, without a
- *   trailing slash; a #fragment must name an element of the target page;
- * - scripts, images, style sheets, fonts and other files must exist;
- * - a canonical link must name the page itself;
- * - tel: must be an international number (+ and 7 to 15 digits), mailto: a well-formed address;
- * - addresses on the site's own origin (from the home page's canonical link) count as internal;
- * - every route of the specification must be reachable from the home page by following links.
+ * Checks every reference in the built site's HTML against public/, as the deployed site answers them
+ * (trailingSlash "never"): internal links go to a specification route without a trailing slash and any
+ * #fragment exists; files exist; a canonical names its page; tel: and mailto: are well formed; and every route
+ * is reachable from the home page. The site's own origin comes from the home page's canonical link.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";

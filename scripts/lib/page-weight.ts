@@ -1,22 +1,9 @@
 /**
- * What a page downloads on its first view, read from the build, not from a browser:
- *
- * - the <script src> tags and inline <script> text of the page's HTML (Gatsby's chunk map, the
- *   preloader that runs Gatsby's scripts once the page has painted: src/build-time/page-resources.ts);
- * - the JavaScript of Gatsby's chunk groups for the page: "app" and the page's component
- *   (componentChunkName in public/page-data/<route>/page-data.json), from
- *   public/webpack.stats.json ("app" holds the webpack runtime, the framework and the app, which
- *   the preloader runs). The app fetches the component's chunks as soon as it starts;
- *   chunks loaded by a dynamic import (the drawer, for example) belong to no group and are
- *   rightly not counted;
- * - the inline <style> text (the rules of the site's CSS that the page uses, src/build-time/critical-css.ts)
- *   and any linked style sheet; a style that holds only part of the sheet its data-href names
- *   counts that sheet too, which the page preloads and the app applies (src/lib/site-stylesheet.ts);
- * - the HTML itself, which must arrive in one round trip (scripts/budgets.ts, htmlGzip), as Gatsby
- *   wrote it: its scripts in place of the preloader (withoutPagePreloads), which nothing before it waits for.
- *
- * Every file is measured raw, gzip (level 9) and brotli (quality 11), each on its own, as each is
- * its own response.
+ * What a page downloads on its first view, read from the build rather than a browser: its HTML as Gatsby wrote
+ * it, its inline and linked scripts and styles, and the JavaScript of Gatsby's "app" chunk group and the page
+ * component's (public/webpack.stats.json); chunks of a dynamic import belong to no group and are not counted.
+ * Every file is measured raw, gzip (level 9) and brotli (quality 11), each on its own, as each is its own
+ * response.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { htmlFileFor } from "../../src/build-time/built-pages";
@@ -198,6 +185,7 @@ export function weighRoute(publicDir: string, route: string, stats: WebpackStats
   const budget = budgetNameFor(route);
   const js = sum(assets.filter((asset) => asset.kind === "js"));
   const css = sum(assets.filter((asset) => asset.kind === "css"));
+  // The HTML as Gatsby wrote it, its scripts in place of the preloader, which nothing before it waits for.
   const page = measure(withoutPagePreloads(html));
   return { route, budget, assets, html: page, js, css, problems: overBudget(route, page, js, css, budget) };
 }

@@ -5,7 +5,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { defaultContentDir, readContentFile } from "../../src/build-time/content-files";
+import { areaName } from "../../src/lib/areas";
 import { blogIndexPages } from "../../src/lib/blog-pages";
+import { areaPath } from "../../src/lib/paths";
 import { readFrontMatter } from "../../src/lib/front-matter";
 
 export const waterPackages = readContentFile("water-packages.yaml");
@@ -19,6 +21,13 @@ const publishedPosts = readdirSync(path.join(defaultContentDir, "blog")).filter(
 }).length;
 /** /blog/2, /blog/3...: none until there are more posts than one page shows. */
 const olderBlogPages = blogIndexPages(publishedPosts).slice(1);
+
+/** The area pages, one per file of content/areas, each headed with the county its file names. */
+const areaRoutes = readdirSync(path.join(defaultContentDir, "areas")).map((file) => {
+  const { data } = readFrontMatter(readFileSync(path.join(defaultContentDir, "areas", file), "utf8"));
+  const name = areaName((data as { county: string }).county).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return { path: areaPath(file.replace(/\.mdx$/, "")), heading: new RegExp(`Home inspections in ${name}`) };
+});
 
 export const specRoutes: { path: string; heading: RegExp }[] = [
   { path: "/", heading: /Know the home before you sign/ },
@@ -48,6 +57,8 @@ export const specRoutes: { path: string; heading: RegExp }[] = [
   { path: "/blog/lead-inspection-preparation", heading: /Prepare for a Lead Inspection/ },
   ...topics.map((topic) => ({ path: `/blog/topics/${topic.id}`, heading: new RegExp(`^${topic.name}$`) })),
   { path: "/search", heading: /Search the site/ },
+  { path: "/areas", heading: /Areas we serve/ },
+  ...areaRoutes,
   { path: "/about", heading: /About Severn Ridge/ },
   { path: "/faq", heading: /Frequently asked questions/ },
   { path: "/contact", heading: /Contact us/ },

@@ -2,7 +2,7 @@
  * The tables of limits, made from their one declaration each: every server setting with its
  * default and what it limits (src/lib/server/runtime/settings.ts) and the most characters of each field a
  * visitor types (src/lib/forms/text-cleaning.ts) in docs/requests.md, and the settings an operator
- * may change through the environment in the README, and the live site's settings in docs/deploy.md. `npm run docs` writes them between their
+ * may change through the environment in docs/developing.md, and the live site's settings in docs/deploy.md. `npm run docs` writes them between their
  * markers; settings-docs.test.ts fails while they differ.
  */
 import { TEXT_LIMITS } from "../../src/lib/forms/text-cleaning";
@@ -70,6 +70,6 @@ export function ownerSettingsTable(): string {
 export const settingsDocParts: Array<{ document: string; name: string; make: () => string }> = [
   { document: "docs/requests.md", name: "limits:server-settings", make: settingsTable },
   { document: "docs/requests.md", name: "limits:text-fields", make: textLimitsTable },
-  { document: "README.md", name: "limits:environment", make: operatorVariablesTable },
+  { document: "docs/developing.md", name: "limits:environment", make: operatorVariablesTable },
   { document: "docs/deploy.md", name: "deploy:settings", make: ownerSettingsTable },
 ];

@@ -3,6 +3,7 @@
  * wrote into them. Used after the build (share images, Content-Security-Policy hashes) and by
  * the scripts and tests that read public/. This is the one place a file and its route meet.
  */
+import { decodeHTML } from "entities/decode";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
@@ -82,16 +83,7 @@ export function notFoundFiles(publicDir: string): string[] {
 /** The page's own title: the part of <title> before " | <business>". */
 export function pageTitle(html: string): string {
   const title = /<title[^>]*>([\s\S]*?)<\/title>/.exec(html)?.[1] ?? "";
-  return decodeEntities(title).split(" | ")[0]!.trim();
-}
-
-function decodeEntities(text: string): string {
-  return text
-    .replace(/&amp;/g, "&")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">");
+  return decodeHTML(title).split(" | ")[0]!.trim();
 }
 
 /** Script hashes by script: most of Gatsby's inline scripts are the same on every page. */

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { rehypeCollectSections, type CopySection } from "./copy-sections";
+import { rehypeCollectSections } from "./copy-sections";
 import type { HastNode } from "../lib/table-captions";
 
 const text = (value: string): HastNode => ({ type: "text", value });
@@ -10,7 +10,7 @@ const element = (tagName: string, properties: Record<string, unknown>, children:
   children,
 });
 
-test("lists each ## heading with its id and its words, in order; other headings are not sections", () => {
+test("puts each ## heading, its id and its words, in the file's metadata in order; other headings are not sections", () => {
   // The tree rehype-slug leaves: `## Radon in \`Maryland\`` became <h2 id="radon-in-maryland">.
   const tree: HastNode = {
     type: "root",
@@ -22,11 +22,14 @@ test("lists each ## heading with its id and its words, in order; other headings 
       element("section", {}, [element("h2", { id: "nested" }, [element("em", {}, [text("Nested")])])]),
     ],
   };
-  const sections: CopySection[] = [];
-  rehypeCollectSections(sections)(tree);
-  expect(sections).toEqual([
-    { id: "why-test", title: "Why test" },
-    { id: "radon-in-maryland", title: "Radon in Maryland" },
-    { id: "nested", title: "Nested" },
-  ]);
+  const file: { data: { meta?: Record<string, unknown> } } = { data: { meta: { description: "kept" } } };
+  rehypeCollectSections()(tree, file);
+  expect(file.data.meta).toEqual({
+    description: "kept",
+    sections: [
+      { id: "why-test", title: "Why test" },
+      { id: "radon-in-maryland", title: "Radon in Maryland" },
+      { id: "nested", title: "Nested" },
+    ],
+  });
 });

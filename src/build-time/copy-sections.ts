@@ -16,18 +16,25 @@ function textOf(node: HastNode): string {
   return node.type === "text" ? (node.value ?? "") : (node.children ?? []).map(textOf).join("");
 }
 
-function collect(node: HastNode, sections: CopySection[]): void {
+/** The `##` headings of a tree, in order. */
+function copySections(node: HastNode, sections: CopySection[] = []): CopySection[] {
   for (const child of node.children ?? []) {
     if (child.type === "element" && child.tagName === "h2") {
       const id = child.properties?.id;
       if (typeof id === "string") sections.push({ id, title: textOf(child) });
     } else {
-      collect(child, sections);
+      copySections(child, sections);
     }
   }
+  return sections;
 }
 
-/** A rehype plugin that appends the copy's sections, in order, to `sections`. */
-export function rehypeCollectSections(sections: CopySection[]) {
-  return (tree: HastNode) => collect(tree, sections);
+/**
+ * A rehype plugin that puts the copy's sections in the file's metadata (`file.data.meta`), where
+ * gatsby-plugin-mdx's compilation hands them back with the compiled copy.
+ */
+export function rehypeCollectSections() {
+  return (tree: HastNode, file: { data: { meta?: Record<string, unknown> } }) => {
+    file.data.meta = { ...file.data.meta, sections: copySections(tree) };
+  };
 }

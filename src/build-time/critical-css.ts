@@ -1,14 +1,9 @@
 /**
- * Critical CSS: each page's inline <style> keeps only the rules its own HTML uses, so the page
- * with its CSS fits the first round trip of a new connection (scripts/budgets.ts, htmlGzip).
- *
- * Gatsby inlines the whole site style sheet (about 39 KB raw, 8 KB gzip) in every page. Beasties
- * matches each rule's selectors against the page's elements and drops the rest; then the
- * custom properties and @property rules that no kept rule reads are dropped too (Tailwind
- * defines every theme colour, size and --tw-* helper the site uses anywhere). The full sheet,
- * named by the style's data-href, is preloaded once the page has painted (page-resources.ts) and applied
- * by the app (src/lib/site-stylesheet.ts), so whatever JavaScript renders later (the drawer,
- * tooltips, toasts, other pages reached by a link) is styled by the same rules as before.
+ * Critical CSS: each page's inline <style> keeps only the rules its own HTML uses, so the page with its CSS fits
+ * the first round trip of a new connection (scripts/budgets.ts, htmlGzip). Beasties drops the rules no element
+ * matches, then the custom properties and @property rules no kept rule reads. The full sheet is preloaded once
+ * the page has painted and applied by the app (src/lib/site-stylesheet.ts), so what JavaScript renders later
+ * is styled by the same rules.
  */
 import Beasties from "beasties";
 import { createHash } from "node:crypto";

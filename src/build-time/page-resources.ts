@@ -1,10 +1,8 @@
 /**
- * What Gatsby's loader fetches for a page before React can hydrate it, read from the build: the
- * page's data (public/page-data/<route>/page-data.json), the site's (app-data.json), the results
- * of the static queries it uses, and the chunks of its component's chunk group
- * (public/webpack.stats.json). scripts/lib/page-weight.ts weighs them; gatsby/post-build.ts names
- * them in each page (withPagePreloads), with Gatsby's own scripts, so their requests start as soon
- * as the page has painted.
+ * What Gatsby's loader fetches for a page before React can hydrate it, read from the build: the page's and the
+ * site's data, its static queries' results, and the chunks of its component's chunk group
+ * (public/webpack.stats.json). scripts/lib/page-weight.ts weighs them; gatsby/post-build.ts names them in each
+ * page (withPagePreloads) so their requests start as soon as the page has painted.
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";

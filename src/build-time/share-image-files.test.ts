@@ -64,12 +64,7 @@ describe("share image files", () => {
   it("take the drawing code into their key, so editing it redraws them", async () => {
     const siteRoot = path.resolve(__dirname, "..", "..");
     const copy = path.join(dir, "site");
-    for (const file of [
-      "package.json",
-      "src/build-time/share-image.ts",
-      "src/build-time/indexed-png.ts",
-      "src/lib/paths.ts",
-    ]) {
+    for (const file of ["package.json", "src/build-time/share-image.ts", "src/lib/paths.ts"]) {
       await mkdir(path.dirname(path.join(copy, file)), { recursive: true });
       await copyFile(path.join(siteRoot, file), path.join(copy, file));
     }

@@ -9,35 +9,11 @@ import path from "node:path";
 import opentype, { type Font } from "opentype.js";
 
 import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from "../lib/paths";
-import { blends, hexColour, type Rgb } from "./indexed-png";
 
 const MARGIN = 80;
 
 /** The drawing's colours: the brand's deep blue, its gold, the logo's blue, white and the footer's pale blue. */
 const COLOURS = { ground: "#0d2c41", gold: "#e0a93b", logo: "#174f73", white: "#ffffff", pale: "#d5e9f4" } as const;
-
-/**
- * Every colour an image can hold: each flat colour, and the anti-aliased edges where one is drawn
- * over another (the title, eyebrow, footer and logo tile on the ground; the logo's strokes on its
- * tile), 16 steps each: 95 colours, an edge pixel within about 10 levels of its own (invisible on
- * an edge, and the files about a sixth smaller than with 42 steps, 24 against 28 KB).
- */
-export function shareImagePalette(): Rgb[] {
-  const { ground, gold, logo, white, pale } = COLOURS;
-  const edges = [
-    [ground, white],
-    [ground, gold],
-    [ground, pale],
-    [ground, logo],
-    [logo, gold],
-    [logo, white],
-  ] as const;
-  const colours = new Map<string, Rgb>();
-  for (const [from, to] of edges) {
-    for (const colour of blends(hexColour(from), hexColour(to), 16)) colours.set(colour.join(), colour);
-  }
-  return [...colours.values()];
-}
 
 export interface ShareFonts {
   bold: Font;

@@ -29,6 +29,8 @@ interface SeoProps {
   noindex?: boolean;
   /** The business's opening hours and price range, for the home page's description of it. */
   hoursAndPrices?: BusinessHoursAndPrices;
+  /** The counties the business serves, as AdministrativeArea nodes, for its description (the home page and /areas). */
+  areasServed?: readonly JsonLdNode[];
 }
 
 /** The head of every page, used from each page's `Head` export. */
@@ -41,6 +43,7 @@ export function Seo({
   type = "website",
   noindex,
   hoursAndPrices,
+  areasServed,
 }: SeoProps) {
   const site = useSiteInfo();
   const siteUrl = useSiteUrl();
@@ -49,7 +52,7 @@ export function Seo({
   const image = `${siteUrl}${shareImagePath(pathname)}`;
   const trail = [{ name: "Home", path: "/" }, ...parents, { name: title, path: pathname }];
   const nodes = [
-    businessNode(site, siteUrl, hoursAndPrices),
+    businessNode(site, siteUrl, hoursAndPrices, areasServed),
     ...(pathname === "/" || noindex ? [] : [breadcrumbNode(siteUrl, trail)]),
     ...structuredData,
   ];

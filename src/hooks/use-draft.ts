@@ -1,14 +1,8 @@
 /**
- * Keeps a request form's draft in sessionStorage as the visitor types, so a reload, a crashed tab
- * or an accidental back restores every field and the step; a successful send clears it.
- *
- * sessionStorage rather than localStorage: it lasts as long as the tab (across reloads, back and
- * forward, and the browser's restore after a crash) but not beyond, so a name, address and phone
- * typed on a shared or library computer are not left for the next person. The draft holds the
- * form's own fields and nothing else (not the honeypot), and is never sent anywhere.
- *
- * It also holds the request's Idempotency-Key: one per filled-in request, the same for every try
- * of the same answers (so a retry after a lost answer is recognised), a new one when they change.
+ * Keeps a request form's draft in sessionStorage as the visitor types, so a reload, a crashed tab or an
+ * accidental back restores every field and the step; a successful send clears it. sessionStorage lasts as long
+ * as the tab, so what was typed on a shared computer is not left for the next person. It holds only the form's
+ * own fields (not the honeypot), and the request's Idempotency-Key; it is never sent anywhere.
  */
 import { useCallback, useEffect, useRef, type Dispatch, type SetStateAction } from "react";
 
@@ -109,6 +103,8 @@ export function useDraft<V extends Values>(
   const keyFor = useCallback(
     (answers: V): string => {
       const body = JSON.stringify(answers);
+      // One Idempotency-Key per filled-in request: the same for every try of the same answers (so a retry after a
+      // lost answer is recognised), a new one when they change.
       if (!identity.current.key || identity.current.keyFor !== body) identity.current = { key: newKey(), keyFor: body };
       try {
         sessionStorage.setItem(

@@ -1,12 +1,8 @@
 /**
- * Sending a request form: the POST with the draft's Idempotency-Key, and what the visitor sees
- * after it (the form's own confirmation; on a refusal, a notification, each field's problem beside
- * it and everything typed still in place). The schedule and contact forms share it.
- *
- * A send is one POST, never retried (MUTATION_RETRY) and never cached, so it needs no data library:
- * the form pages hydrate without one (TanStack Query is a twelfth of their script), and the
- * schedule form's calendar brings it when it opens
- * (src/features/booking/ui/schedule-time-picker.tsx).
+ * Sending a request form (schedule and contact): the POST with the draft's Idempotency-Key, then the form's
+ * confirmation, or on a refusal a notification and each field's problem beside it, with everything typed kept.
+ * A send is one POST, never retried (MUTATION_RETRY) nor cached, so it needs no data library: the form pages
+ * hydrate without TanStack Query, which the calendar brings when it opens (schedule-time-picker.tsx).
  */
 import { useRef, useState } from "react";
 import { readApiError } from "../lib/api-error";

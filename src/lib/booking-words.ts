@@ -1,10 +1,8 @@
 /**
  * Every sentence that tells a visitor how to book, in the two ways the owner can run bookings
- * (content/availability.yaml's bookingOnline): a time booked online, held at once and theirs once
- * they confirm it from the e-mail it sends, or a
- * request for two dates that the office answers. Pages take these words from here, with the
- * owner's choice from the site's data (no price tables in a content page's download), so the
- * site says one thing.
+ * (availability.yaml's bookingOnline): a time booked online, held at once and theirs once confirmed from its
+ * e-mail, or a request for two dates the office answers. Pages take these words from here with the owner's
+ * choice from the site's data (no price tables in a content page's download), so the site says one thing.
  */
 const online = {
   /** The call to action at the foot of a page. */

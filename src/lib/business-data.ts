@@ -1,11 +1,9 @@
 /**
- * The price tables, packages and business facts that both the schedule form and the
- * functions need, read straight from content/ at bundle time. The inline `yaml-loader`
- * works in the site's webpack and in Gatsby's function compiler alike, so a function carries
- * the same data as the page that sent the request. gatsby-node validates these files
- * against src/lib/content-schema.ts on every build, which is why the casts below are safe.
- * The pages' bundles get site.yaml without the fields only the server reads (deskPeople:
- * gatsby/server-only-fields.ts); the functions get it whole.
+ * The price tables, packages and business facts that both the schedule form and the functions need, read from
+ * content/ at bundle time by the inline `yaml-loader`, which works in the site's webpack and Gatsby's function
+ * compiler alike. gatsby-node validates these files against content-schema.ts on every build, which is why the
+ * casts below are safe. The pages' bundles get site.yaml without its server-only fields
+ * (gatsby/server-only-fields.ts); the functions get it whole.
  */
 import packagesYaml from "!!yaml-loader!../../content/water-packages.yaml";
 import pricingYaml from "!!yaml-loader!../../content/pricing.yaml";

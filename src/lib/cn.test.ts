@@ -1,20 +1,24 @@
-import { classConflicts, cn } from "./cn";
+import { cn } from "./cn";
 
 describe("cn", () => {
   it("joins the classes it is given and skips empty ones", () => {
-    expect(cn("mx-auto", false, undefined, "py-12", null, "")).toBe("mx-auto py-12");
+    expect(cn("mx-auto", false, undefined, "py-12", null, "", { hidden: false, "md:hidden": true })).toBe(
+      "mx-auto py-12 md:hidden",
+    );
   });
 
-  it("refuses a caller's width that could silently lose to the component's own", () => {
-    expect(() => cn("mx-auto w-full max-w-7xl px-4", "max-w-3xl py-12")).toThrow(/max-w-7xl.*max-w-3xl/);
-    expect(() => cn("inline-block size-6", "size-5")).toThrow(/size-6.*size-5/);
+  it("lets a caller's class replace the component's own that sets the same property", () => {
+    expect(cn("mx-auto w-full max-w-7xl px-4", "max-w-3xl py-12")).toBe("mx-auto w-full px-4 max-w-3xl py-12");
+    expect(cn("inline-block size-6", "size-5")).toBe("inline-block size-5");
+    expect(cn("flex", "inline-flex")).toBe("inline-flex");
+    expect(cn("mt-4", "-mt-2")).toBe("-mt-2");
+    expect(cn("px-4 py-2", "p-3")).toBe("p-3");
   });
 
-  it("tells properties and breakpoints apart", () => {
-    expect(classConflicts("max-w-7xl w-full px-4 sm:px-6 py-12 mx-auto mt-4 text-sm text-white")).toEqual([]);
-    expect(classConflicts("flex md:hidden")).toEqual([]);
-    expect(classConflicts("flex inline-flex")).toEqual([["flex", "inline-flex"]]);
-    expect(classConflicts("sm:px-6 sm:px-8")).toEqual([["sm:px-6", "sm:px-8"]]);
-    expect(classConflicts("mt-4 -mt-2")).toEqual([["mt-4", "-mt-2"]]);
+  it("keeps classes that set different properties, or one property at different breakpoints", () => {
+    const apart = "max-w-7xl w-full px-4 sm:px-6 py-12 mx-auto mt-4 text-sm text-white";
+    expect(cn(apart)).toBe(apart);
+    expect(cn("flex md:hidden")).toBe("flex md:hidden");
+    expect(cn("sm:px-6", "sm:px-8")).toBe("sm:px-8");
   });
 });

@@ -1,24 +1,13 @@
 /**
- * The shape of everything a writer or the business owner edits under `content/`.
- *
- * gatsby-node validates every content file against these schemas while sourcing, so a
- * missing or malformed field stops the build with the file and the field named
- * (see `formatContentIssues` in content-errors.ts). Objects are strict: a misspelt field name is an error,
- * not silently ignored.
- *
- * The same schemas define the content editor at /admin (src/features/editor/shared/editor-config.ts): a
- * field's `.meta()` gives its label (`title`, else one is made from the field name), the hint
- * shown under it (`description`) and, where the type alone does not say it, the editor's widget
- * (`widget`: "text" for several lines, "image"). Dates carry `format: "date"`. They also make the
- * build's GraphQL types (gatsby/schema.ts) and the README's content tables, where the
- * `description` is the "what it is" column (`npm run docs` rewrites them).
- *
- * Each content file's schema is in a file of its own (site-schema.ts, pricing-schema.ts,
- * water-schema.ts, availability-schema.ts, privacy/retention-schema.ts, service-schema.ts,
- * blog-schema.ts, agreement-schema.ts); this module joins them, and is what the rest imports.
+ * The shape of everything a writer or the owner edits under `content/`, one schema file per content file, joined
+ * here. gatsby-node validates every content file against it, so a missing or malformed field stops the build
+ * naming file and field (content-errors.ts); objects are strict. The same schemas make the editor at /admin
+ * (a field's `.meta()`: title, description, widget), the GraphQL types (gatsby/schema.ts) and the content tables
+ * of the docs (`npm run docs`).
  */
 import { z } from "zod";
 import { agreementFrontmatterSchema, type AgreementFrontmatter } from "./agreement-schema";
+import { areaFrontmatterSchema, marylandFactsSchema, type AreaFrontmatter, type Fact } from "./area-schema";
 import { availabilitySchema } from "./availability-schema";
 import { postFrontmatterSchema, topicsSchema } from "./blog-schema";
 import { formatContentIssues } from "./content-errors";
@@ -30,9 +19,11 @@ import { waterPackagesSchema, waterParametersSchema } from "./water-schema";
 
 export {
   agreementFrontmatterSchema,
+  areaFrontmatterSchema,
   faqSchema,
   footerSchema,
   lawPages,
+  marylandFactsSchema,
   navigationSchema,
   pageSourcesSchema,
   postFrontmatterSchema,
@@ -43,7 +34,7 @@ export {
   waterPackagesSchema,
   waterParametersSchema,
 };
-export type { AgreementFrontmatter, LawPage };
+export type { AgreementFrontmatter, AreaFrontmatter, Fact, LawPage };
 
 /** Each content YAML file and the schema it must satisfy, keyed by its path under content/. */
 export const yamlSchemas = {
@@ -58,6 +49,7 @@ export const yamlSchemas = {
   "availability.yaml": availabilitySchema,
   "privacy.yaml": privacySchema,
   "topics.yaml": topicsSchema,
+  "maryland-facts.yaml": marylandFactsSchema,
 } as const;
 
 export type YamlFile = keyof typeof yamlSchemas;

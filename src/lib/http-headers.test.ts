@@ -1,4 +1,11 @@
-import { adapterRoutes, contentSecurityPolicy, headersFile, securityHeaders, withPolicyMeta } from "./http-headers";
+import {
+  adapterRoutes,
+  contentSecurityPolicy,
+  headersFile,
+  securityHeaders,
+  withConnectSources,
+  withPolicyMeta,
+} from "./http-headers";
 
 /** The rules of a _headers text, by path: each path's header lines. */
 function rules(text: string): Map<string, string[]> {
@@ -85,6 +92,39 @@ describe("no two rules give a path the same header", () => {
       { path: "/app-1.js", headers: [{ key: "cache-control", value: "public, max-age=31536000, immutable" }] },
     ]);
     expect(securityHeaders.map(({ key }) => key)).toContain("x-xss-protection");
+  });
+});
+
+describe("the report bucket, where the desk's browser sends reports", () => {
+  const BUCKET = "https://reports.example-bucket.test";
+  const file = rules(
+    headersFile([
+      { route: "/", scriptHashes: ["home"] },
+      { route: "/desk", scriptHashes: ["desk"], connectTo: [BUCKET] },
+      { route: "/report", scriptHashes: ["report"] },
+    ]),
+  );
+  const connectOf = (path: string) =>
+    /connect-src [^;]*/.exec(file.get(path)!.find((line) => line.startsWith("content-security-policy"))!)![0];
+
+  it("is in the desk's policy, at both addresses the desk is served at", () => {
+    expect(connectOf("/desk")).toBe(`connect-src 'self' ${BUCKET}`);
+    expect(connectOf("/desk.html")).toBe(`connect-src 'self' ${BUCKET}`);
+  });
+
+  it("is in no other page's policy, the client's report page included, and in no rule but the desk's", () => {
+    expect(connectOf("/")).toBe("connect-src 'self'");
+    expect(connectOf("/report")).toBe("connect-src 'self'");
+    const naming = [...file].filter(([, lines]) => lines.some((line) => line.includes(BUCKET))).map(([path]) => path);
+    expect(naming).toEqual(["/desk", "/desk.html"]);
+  });
+
+  it("is added once to a built policy by a server that learns it when it starts", () => {
+    const built = contentSecurityPolicy(["desk"]);
+    const served = withConnectSources(built, [BUCKET]);
+    expect(served).toBe(built.replace("connect-src 'self'", `connect-src 'self' ${BUCKET}`));
+    expect(withConnectSources(served, [BUCKET])).toBe(served);
+    expect(withConnectSources(contentSecurityPolicy(["desk"], { connectTo: [BUCKET] }), [BUCKET])).toBe(served);
   });
 });
 

@@ -1,31 +1,12 @@
 /**
- * The site's HTTP headers, defined and written in one place: `headersFile` is the whole text
- * gatsby/post-build.ts writes to public/_headers after the pages are built, and the Netlify
- * adapter then adds Gatsby's own rules to the same file (`adapterRoutes` below decides which).
- * The local production server (src/serve/serve.ts, through src/serve/deployed-headers.ts)
- * applies that file too, read by Netlify's parser, so the browser tests run under exactly the
- * deployed headers.
- *
- * No header is given to a path by two rules. Hosts disagree on what they do when several rules
- * match: netlify-cli keeps the last, others the first, and Netlify's CDN (and the local server)
- * may send every match, values joined by ", " (a browser then enforces two policies at once, and a
- * cache reads two contradicting Cache-Controls). With no overlap all three send the same, so:
- * - "/*" carries only the headers every path gets with the same value (`securityHeaders`, Gatsby's
- *   x-content-type-options, referrer-policy and x-frame-options), never a policy or a cache rule;
- * - each page has its own rules for the two addresses it is served at, "/x" and "/x.html", with its
- *   Content-Security-Policy and its opener policy (Netlify's "/x" rule also matches "/x/");
- * - the 404 page, which answers any unknown address and so matches "/*" alone, states its policy
- *   in a <meta> element (`withPolicyMeta`); it has no frame-ancestors there, which a meta policy
- *   cannot carry, and x-frame-options: DENY keeps it out of frames instead;
- * - Cache-Control comes from Gatsby's rules for hashed files and /static/* ("immutable") and is
- *   otherwise Netlify's default (`public, max-age=0, must-revalidate`, which the local server
- *   sends too: src/serve/deployed-headers.ts), so Gatsby's "/*" must-revalidate is left out.
- * The deprecated `x-xss-protection: 1; mode=block` Gatsby writes for every path, which no setting
- * turns off, is left out of Gatsby's rules: the site's "/*" sends it as "0".
- * gatsby-config declares no headers of its own: Gatsby would copy them into a rule for every
- * built file, on top of the "/*" rule here.
+ * The site's HTTP headers, defined and written in one place: `headersFile` is the text gatsby/post-build.ts writes
+ * to public/_headers, to which the Netlify adapter adds Gatsby's own rules (`adapterRoutes` decides which), and
+ * the local server applies the same file. No header is given to a path by two rules, since hosts merge matching
+ * rules differently; docs/architecture.md ("Headers") lists which rule gives what, and why gatsby-config
+ * declares no headers of its own.
  */
 
+import { escapeHtml } from "./html-escape";
 import { SEARCH_BUNDLE } from "./search";
 
 export interface Header {
@@ -81,17 +62,22 @@ export function previewHeaders(context = process.env.CONTEXT): Header[] {
   return isPreviewDeploy(context) ? [{ key: "x-robots-tag", value: "noindex, nofollow" }] : [];
 }
 
+/** What a page may send requests to: its own origin, and the origins it names (the desk: the report bucket's). */
+const connectSource = (origins: readonly string[]) => ["connect-src 'self'", ...new Set(origins)].join(" ");
+
 /**
  * The policy a page runs under. Scripts: the site's own files and exactly the inline scripts
  * Gatsby wrote into that page, by hash; no eval. Styles need 'unsafe-inline': Gatsby inlines
  * the stylesheet, images set style attributes and Radix's scroll lock inserts a style element.
  * `webAssembly` adds 'wasm-unsafe-eval', which lets the page compile WebAssembly and nothing
  * else (no eval of scripts): only the search page asks for it, for Pagefind's search code.
+ * `connectTo` names the other origins the page may send to: only the desk has one, the report
+ * bucket its browser uploads to (report/server/s3-store.ts, `reportBucketOrigin`).
  * `meta` leaves out frame-ancestors, which a browser ignores (and reports) in a <meta> policy.
  */
 export function contentSecurityPolicy(
   scriptHashes: readonly string[],
-  { webAssembly = false, meta = false } = {},
+  { webAssembly = false, meta = false, connectTo = [] as readonly string[] } = {},
 ): string {
   const hashes = [...new Set(scriptHashes)].sort().map((hash) => `'sha256-${hash}'`);
   return [
@@ -100,7 +86,7 @@ export function contentSecurityPolicy(
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
-    "connect-src 'self'",
+    connectSource(connectTo),
     "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
@@ -115,21 +101,37 @@ export function contentSecurityPolicy(
  */
 export function withPolicyMeta(html: string, scriptHashes: readonly string[]): string {
   const policy = contentSecurityPolicy(scriptHashes, { meta: true });
-  const meta = `<meta http-equiv="Content-Security-Policy" content="${policy.replace(/"/g, "&quot;")}"/>`;
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(policy)}"/>`;
   const charset = /<meta charSet="utf-8"\/>|<meta charset="utf-8">/i.exec(html);
   const at = charset ? charset.index + charset[0].length : html.indexOf("<head>") + "<head>".length;
   if (!charset && at < "<head>".length) throw new Error("A page without <head>: nowhere to put its policy");
   return `${html.slice(0, at)}${meta}${html.slice(at)}`;
 }
 
-const cspHeader = (scriptHashes: readonly string[], options?: { webAssembly?: boolean }): Header => ({
+/**
+ * A page's policy with `origins` added to what it may send to, for a server that learns them when
+ * it starts rather than when the site was built (src/serve/serve.ts: the report bucket of
+ * `npm start`'s settings). An origin the policy names already is not named twice.
+ */
+export function withConnectSources(policy: string, origins: readonly string[]): string {
+  const directives = policy.split(/;\s*/);
+  const at = directives.findIndex((directive) => directive.startsWith("connect-src "));
+  if (at === -1) throw new Error(`A policy without connect-src: ${policy}`);
+  const named = directives[at]!.split(" ").slice(1);
+  directives[at] = connectSource([...named.filter((source) => source !== "'self'"), ...origins]);
+  return directives.join("; ");
+}
+
+type PolicyOptions = { webAssembly?: boolean; connectTo?: readonly string[] };
+
+const cspHeader = (scriptHashes: readonly string[], options?: PolicyOptions): Header => ({
   key: "content-security-policy",
   value: contentSecurityPolicy(scriptHashes, options),
 });
 
 /** A visitor page's own headers: its policy, and no window it opens may reach back into it. */
-function pageHeaders(scriptHashes: readonly string[], webAssembly: boolean): Header[] {
-  return [cspHeader(scriptHashes, { webAssembly }), { key: "cross-origin-opener-policy", value: "same-origin" }];
+function pageHeaders(scriptHashes: readonly string[], options: PolicyOptions): Header[] {
+  return [cspHeader(scriptHashes, options), { key: "cross-origin-opener-policy", value: "same-origin" }];
 }
 
 /**
@@ -138,7 +140,7 @@ function pageHeaders(scriptHashes: readonly string[], webAssembly: boolean): Hea
  * only, and the visitor pages' opener policy.
  */
 export function serverAnswerHeaders(): Header[] {
-  return pageHeaders([], false);
+  return pageHeaders([], {});
 }
 
 /** Where the content editor lives: its own page, never linked, never indexed. */
@@ -203,15 +205,16 @@ export function pageAddresses(route: string): string[] {
  * The site's rules in Netlify's _headers format (see the top of this file for why none overlap).
  * "/*" names only the headers every path gets; a rule below leaves out a header "/*" already
  * gives with the same value (the preview's x-robots-tag, on the editor's rule too), and may not
- * give it another. The editor's "/admin/*" also matches "/admin", as Netlify reads it.
+ * give it another. The editor's "/admin/*" also matches "/admin", as Netlify reads it. A page's
+ * `connectTo` goes into its own rules' policy, so no other page's rule names those origins.
  */
 export function headersFile(
-  pages: ReadonlyArray<{ route: string; scriptHashes: readonly string[]; webAssembly?: boolean }>,
+  pages: ReadonlyArray<{ route: string; scriptHashes: readonly string[] } & PolicyOptions>,
 ): string {
   const everyPath: Header[] = [...securityHeaders, ...previewHeaders()];
   const rules: HeaderRule[] = [
-    ...pages.flatMap(({ route, scriptHashes, webAssembly = false }) =>
-      pageAddresses(route).map((address): HeaderRule => [address, pageHeaders(scriptHashes, webAssembly)]),
+    ...pages.flatMap(({ route, scriptHashes, ...options }) =>
+      pageAddresses(route).map((address): HeaderRule => [address, pageHeaders(scriptHashes, options)]),
     ),
     [`${SEARCH_BUNDLE}/*`, searchBundleHeaders()],
     [`${EDITOR_ROUTE}/*`, editorHeaders()],

@@ -15,17 +15,28 @@ export const privacyDataPath = "/privacy/data";
 export const bookingPath = "/booking";
 /** Where the link in a report's e-mail leads: the inspection report, once signed and paid. */
 export const reportPath = "/report";
+/** The owner's desk: the only page that sends anywhere but this site (the report bucket). */
+export const deskPath = "/desk";
+/** An agent's page of their clients' inspections, signed in by an e-mailed link. */
+export const agentPath = "/agent";
 
 /** The pages that carry a form, and so get the forms' weight budget (scripts/budgets.ts). */
 export const formRoutes: readonly string[] = [schedulePath, "/contact", privacyPath, privacyDataPath];
 
 /**
  * The pages whose content is a record their script reads: a booking, the agreement to sign, the
- * report, the data kept about a person, the desk. They paint a frame and fill it once React has
+ * report, the data kept about a person, the desk, an agent's page. They paint a frame and fill it once React has
  * read the record, so their scripts download as the page arrives; every other page, a form's
  * included, asks for them once it has painted (src/build-time/page-resources.ts).
  */
-export const recordRoutes: readonly string[] = [bookingPath, "/agreement", reportPath, privacyDataPath, "/desk"];
+export const recordRoutes: readonly string[] = [
+  bookingPath,
+  "/agreement",
+  reportPath,
+  privacyDataPath,
+  deskPath,
+  agentPath,
+];
 
 export function servicePath(slug: string): string {
   return `${servicesPath}/${slug}`;
@@ -76,6 +87,18 @@ export function slugFromFilePath(filePath: string): string {
   const parts = filePath.replace(/\\/g, "/").split("/");
   const fileName = (parts.pop() ?? "").replace(/\.mdx?$/, "");
   return fileName === "index" ? (parts.pop() ?? "") : fileName;
+}
+
+/** The areas served: the list by travel zone, and one page per county (content/areas/<slug>.mdx). */
+export const areasPath = "/areas";
+
+export function areaPath(slug: string): string {
+  return `${areasPath}/${slug}`;
+}
+
+/** The schedule page with a county already chosen, by its name in pricing.yaml: its travel fee follows. */
+export function scheduleIn(county: string): string {
+  return `${schedulePath}?${new URLSearchParams({ county }).toString()}`;
 }
 
 /** Share images (Open Graph) are 1200 by 630 pixels. */

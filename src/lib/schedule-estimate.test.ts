@@ -114,3 +114,59 @@ describe("choices made by the link that opened the page", () => {
     expect(preselection("?package=gold", tables, packages)).toBeNull();
   });
 });
+
+describe("a link that names the place", () => {
+  const place: PricingTables = {
+    ...tables,
+    travelZones: [
+      { label: "nearby", fee: 40, counties: ["Howard", "Prince George's"] },
+      { label: "far", fee: 150, counties: ["Washington"] },
+    ],
+    countyZipPrefixes: [
+      { county: "Howard", prefixes: ["210", "217"] },
+      { county: "Prince George's", prefixes: ["206", "207"] },
+      { county: "Washington", prefixes: ["217"] },
+    ],
+  };
+
+  it.each([
+    ["?county=Prince%20George's", { county: "Prince George's" }],
+    ["?county=prince-georges", { county: "Prince George's" }],
+    ["?county=Howard&zip=21044", { county: "Howard", zip: "21044" }],
+    // A ZIP code whose prefix one county alone has chooses that county.
+    ["?zip=20601", { county: "Prince George's", zip: "20601" }],
+    // 217 is Howard's and Washington's: the ZIP code is kept, the county left to the visitor.
+    ["?zip=21740", { zip: "21740" }],
+    [
+      "?service=radon&county=Washington",
+      { mainInspection: "none", addOns: ["radon"], waterPackages: [], county: "Washington" },
+    ],
+  ])("%s chooses %j", (search, expected) => {
+    expect(preselection(search, place, packages)).toEqual(expected);
+  });
+
+  it("ignores a county or a ZIP code it does not know, and a ZIP code the county named lacks", () => {
+    expect(preselection("?county=Fairfax", place, packages)).toBeNull();
+    expect(preselection("?county=", place, packages)).toBeNull();
+    expect(preselection("?zip=10001", place, packages)).toBeNull();
+    expect(preselection("?zip=abcde", place, packages)).toBeNull();
+    expect(preselection("?county=Washington&zip=20601", place, packages)).toEqual({ county: "Washington" });
+    expect(preselection("?service=castle&county=Howard", place, packages)).toEqual({ county: "Howard" });
+  });
+});
+
+describe("a link from an agent's page", () => {
+  it("fills in the agent who books, and nothing of the client's", () => {
+    const search = "?bookedByAgent=yes&agentName=Ann+Agent&agentEmail=ann%40realty.example&agentPhone=410-555-0101";
+    expect(preselection(search, tables, packages)).toEqual({
+      bookedByAgent: "yes",
+      agentName: "Ann Agent",
+      agentEmail: "ann@realty.example",
+      agentPhone: "410-555-0101",
+    });
+  });
+
+  it("fills in no agent without the booked-by-agent choice", () => {
+    expect(preselection("?agentName=Ann&agentEmail=ann%40realty.example", tables, packages)).toBeNull();
+  });
+});

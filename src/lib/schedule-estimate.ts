@@ -3,10 +3,11 @@
  * answer is read by its field schema, as the server reads it (schedule-quote.ts); details not
  * given yet leave their line out, and the estimate says which are still missing.
  */
-import { NO_MAIN_INSPECTION } from "./forms/choices";
+import { BOOKED_BY_AGENT, NO_MAIN_INSPECTION } from "./forms/choices";
 import type { ScheduleFields } from "./forms/schedule-fields";
 import type { ScheduleFormValues } from "./request-schemas";
-import { computeQuote, type PackagePrice, type Quote } from "./quote";
+import { countiesServed, computeQuote, type PackagePrice, type Quote } from "./quote";
+import { countyNamed, countyOfZip, isServedZip } from "./areas";
 import type { PricingTables } from "./content-schema";
 import { quoteInputOf, readQuotedAnswers, type QUOTED_FIELDS } from "./schedule-quote";
 
@@ -34,24 +35,76 @@ export function estimateFromForm(
   return { quote: computeQuote(tables, packages, input), missing };
 }
 
-/** The choices a link to /schedule?service=... or ?package=... makes before the visitor starts. */
+/** What a link to /schedule may choose before the visitor starts: the job, the place, the agent who books. */
+export type Preselection = Partial<
+  Pick<
+    ScheduleFormValues,
+    | "mainInspection"
+    | "addOns"
+    | "waterPackages"
+    | "county"
+    | "zip"
+    | "bookedByAgent"
+    | "agentName"
+    | "agentEmail"
+    | "agentPhone"
+  >
+>;
+
+/**
+ * The choices a link to /schedule makes before the visitor starts: ?service=... or ?package=...
+ * chooses the job, ?county=... (a county's name or its page's slug) and ?zip=... the place, and so
+ * the travel fee. A value the site does not know is ignored, as is a ZIP code its county lacks.
+ * ?bookedByAgent=yes with agentName, agentEmail and agentPhone fills in the agent who books (the
+ * link on an agent's page): the client's details stay the client's to fill in.
+ */
 export function preselection(
   search: string,
   tables: PricingTables,
   packages: readonly PackagePrice[],
-): Pick<ScheduleFormValues, "mainInspection" | "addOns" | "waterPackages"> | null {
+): Preselection | null {
   const params = new URLSearchParams(search);
+  const chosen = { ...jobChosen(params, tables, packages), ...placeChosen(params, tables), ...agentChosen(params) };
+  return Object.keys(chosen).length ? chosen : null;
+}
+
+function jobChosen(params: URLSearchParams, tables: PricingTables, packages: readonly PackagePrice[]): Preselection {
   const service = params.get("service");
   const pack = params.get("package");
   if (pack && packages.some((candidate) => candidate.id === pack)) {
     return { mainInspection: NO_MAIN_INSPECTION, addOns: [], waterPackages: [pack] };
   }
-  if (!service) return null;
+  if (!service) return {};
   const main = tables.mainInspections.find((inspection) => inspection.service === service);
   if (main) return { mainInspection: main.id, addOns: [], waterPackages: [] };
   const addOns = tables.addOns.filter((addOn) => addOn.service === service).map((addOn) => addOn.id);
   if (addOns.length) return { mainInspection: NO_MAIN_INSPECTION, addOns, waterPackages: [] };
-  return null;
+  return {};
+}
+
+/** The agent who books, as a link from their page names them; the form checks each field as typed. */
+function agentChosen(params: URLSearchParams): Preselection {
+  if (params.get("bookedByAgent") !== BOOKED_BY_AGENT) return {};
+  const line = (name: string) => (params.get(name) ?? "").slice(0, 200);
+  return {
+    bookedByAgent: BOOKED_BY_AGENT,
+    agentName: line("agentName"),
+    agentEmail: line("agentEmail"),
+    agentPhone: line("agentPhone"),
+  };
+}
+
+/** The county named, else the one a ZIP code's prefix belongs to alone; the ZIP code where it fits. */
+function placeChosen(params: URLSearchParams, tables: PricingTables): Preselection {
+  const zip = (params.get("zip") ?? "").trim();
+  const county = countyNamed(params.get("county") ?? "", countiesServed(tables));
+  if (county) {
+    const prefixes = tables.countyZipPrefixes.find((entry) => entry.county === county)?.prefixes ?? [];
+    return /^\d{5}$/.test(zip) && prefixes.includes(zip.slice(0, 3)) ? { county, zip } : { county };
+  }
+  if (!isServedZip(zip, tables)) return {};
+  const zipCounty = countyOfZip(zip, tables);
+  return zipCounty ? { county: zipCounty, zip } : { zip };
 }
 
 /** The job as the availability function's query string: what decides its length. */

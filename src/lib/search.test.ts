@@ -4,6 +4,7 @@ describe("isSearchable", () => {
   it.each([
     "/services/radon",
     "/services/water-quality/basic-potability",
+    "/areas/frederick",
     "/services/lead-paint-legal-requirements",
     "/faq",
     "/about",
@@ -11,10 +12,18 @@ describe("isSearchable", () => {
     "/blog/maryland-mold-law",
   ])("indexes %s", (route) => expect(isSearchable(route)).toBe(true));
 
-  it.each(["/", "/services", "/blog", "/blog/2", "/blog/topics/mold", "/schedule", "/contact", "/search", "/404"])(
-    "leaves out %s",
-    (route) => expect(isSearchable(route)).toBe(false),
-  );
+  it.each([
+    "/",
+    "/services",
+    "/areas",
+    "/blog",
+    "/blog/2",
+    "/blog/topics/mold",
+    "/schedule",
+    "/contact",
+    "/search",
+    "/404",
+  ])("leaves out %s", (route) => expect(isSearchable(route)).toBe(false));
 });
 
 describe("routeOfResult", () => {
@@ -39,6 +48,14 @@ describe("excerptParts", () => {
   it("never turns escaped markup into tags", () => {
     expect(excerptParts("&lt;script&gt;alert(1)&lt;/script&gt;")).toEqual([
       { text: "<script>alert(1)</script>", match: false },
+    ]);
+  });
+
+  it("reads quotes and apostrophes, named or numbered", () => {
+    expect(excerptParts("&quot;Radon&quot; isn&#39;t a <mark>county&apos;s</mark> problem")).toEqual([
+      { text: '"Radon" isn\'t a ', match: false },
+      { text: "county's", match: true },
+      { text: " problem", match: false },
     ]);
   });
 });

@@ -3,7 +3,8 @@
  * of the pages `isSearchable` names (gatsby/search-index.ts) into public/pagefind/, and /search
  * loads that index in the visitor's browser. No query leaves the site.
  */
-import { blogPath, cancellationPath, privacyPath, servicesPath } from "./paths";
+import { decodeXML } from "entities/decode";
+import { areasPath, blogPath, cancellationPath, privacyPath, servicesPath } from "./paths";
 
 /** Where the index and Pagefind's own script are published. */
 export const SEARCH_BUNDLE = "/pagefind";
@@ -21,13 +22,13 @@ export function resultsStatus({ query, total, shown }: { query: string; total: n
 }
 
 /**
- * The pages the index covers: services and water packages, the FAQ, the articles and the pages
- * that state the law. Lists (the blog index, topics, /services) and forms are left out, so a
- * result is a page that answers, not one that links to it.
+ * The pages the index covers: services and water packages, the area pages, the FAQ, the articles
+ * and the pages that state the law. Lists (the blog index, topics, /services, /areas) and forms are
+ * left out, so a result is a page that answers, not one that links to it.
  */
 export function isSearchable(pathname: string): boolean {
   const route = pathname.replace(/\/+$/, "") || "/";
-  if (route.startsWith(`${servicesPath}/`)) return true;
+  if (route.startsWith(`${servicesPath}/`) || route.startsWith(`${areasPath}/`)) return true;
   if ([`/faq`, `/about`, privacyPath, cancellationPath].includes(route)) return true;
   const post = new RegExp(`^${blogPath}/([^/]+)$`).exec(route);
   return Boolean(post && !/^\d+$/.test(post[1]!));
@@ -45,19 +46,16 @@ export interface ExcerptPart {
   match: boolean;
 }
 
-const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", apos: "'" };
-
 /**
  * Pagefind's excerpt is escaped text with the matching words in <mark>: it is split into parts
  * so the page renders them as text, never as HTML.
  */
 export function excerptParts(excerpt: string): ExcerptPart[] {
-  const decode = (text: string) => text.replace(/&(amp|lt|gt|quot|#39|apos);/g, (_, name: string) => entities[name]!);
   return excerpt
     .split(/(<mark>[\s\S]*?<\/mark>)/)
     .filter(Boolean)
     .map((part) => {
       const marked = /^<mark>([\s\S]*)<\/mark>$/.exec(part);
-      return { text: decode(marked ? marked[1]! : part), match: Boolean(marked) };
+      return { text: decodeXML(marked ? marked[1]! : part), match: Boolean(marked) };
     });
 }

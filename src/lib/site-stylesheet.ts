@@ -1,20 +1,9 @@
 /**
- * The site's whole style sheet in the browser. Each page inlines only the rules its own HTML uses
- * (src/build-time/critical-css.ts) and preloads the whole sheet once it has painted
- * (src/build-time/page-resources.ts), so the sheet's request starts beside the scripts'. This module
- * applies it: a <link rel="stylesheet"> added from the app bundle, which takes the preloaded
- * response. What JavaScript renders
- * (the drawer, tooltips, toasts, the schedule's steps, pages reached by a link) needs its rules.
- *
- * - React hydrates once the sheet is applied, or after HYDRATION_WAITS_FOR_SHEET_MS, whichever comes
- *   first: a stalled sheet delays the menu and the forms by that much at most, never forever.
- * - A sheet that fails is requested again after each of SHEET_RETRY_AFTER_MS. Whatever JavaScript
- *   rendered meanwhile is styled the moment it applies: it is one sheet for the whole document.
- * - Until it applies, a link to another page loads that page whole (mustLoadWhole), with its own
- *   critical CSS, rather than rendering it here with only the first page's rules.
- *
- * Webpack never requests the sheet itself: it takes the inline <style>, which names the sheet in
- * its data-href, for the sheet. In `gatsby develop` webpack injects all CSS and there is no such style.
+ * The site's whole style sheet in the browser. Each page inlines only its own rules (critical-css.ts) and
+ * preloads the whole sheet once painted; this module applies it with a <link rel="stylesheet"> from the app
+ * bundle, so what JavaScript renders later has its rules. React waits for it at most
+ * HYDRATION_WAITS_FOR_SHEET_MS, a failed sheet is retried, and until it applies another page loads whole. In
+ * `gatsby develop` webpack injects all CSS and there is no inline style to replace.
  */
 import { normalizePath } from "./nav-state";
 
@@ -24,7 +13,10 @@ export const HYDRATION_WAITS_FOR_SHEET_MS = 1_500;
 /** After a failed request for the sheet, the next one waits this long: four more tries over about 20 s. */
 export const SHEET_RETRY_AFTER_MS: readonly number[] = [250, 1_000, 4_000, 15_000];
 
-/** The selector of Gatsby's inline style, whose data-href names the whole sheet. */
+/**
+ * The selector of Gatsby's inline style, whose data-href names the whole sheet. Webpack takes that style for the
+ * sheet, so it never requests the sheet itself.
+ */
 export const CRITICAL_STYLE = "style[data-identity='gatsby-global-css']";
 
 let applied = false;

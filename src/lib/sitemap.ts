@@ -1,6 +1,6 @@
 /**
- * The sitemap's <lastmod>: a page's date is the one its reader sees, a service's "last
- * reviewed" date and a post's review date or else its publication date. Pages without a date of
+ * The sitemap's <lastmod>: a page's date is the one its reader sees, a service's or an area
+ * page's "last reviewed" date and a post's review date or else its publication date. Pages without a date of
  * their own get none, as search engines ignore a date that changes on every build.
  */
 export interface DatedPage {

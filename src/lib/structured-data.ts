@@ -1,7 +1,21 @@
 /**
  * JSON-LD for search engines (schema.org): the business on every page, a breadcrumb trail
- * below the home page, and the page's own subject: a Service, an Offer, a BlogPosting.
+ * below the home page, and the page's own subject: a Service, an Offer, a BlogPosting, the
+ * services offered in one county. Each node `satisfies` its type in schema-dts, Google's typings
+ * of the schema.org vocabulary, so an unknown type or property fails `tsc`.
  */
+import type {
+  AdministrativeArea,
+  BlogPosting,
+  BreadcrumbList,
+  DayOfWeek,
+  HomeAndConstructionBusiness,
+  ImageObject,
+  OpeningHoursSpecification,
+  PostalAddress,
+  Service,
+  State,
+} from "schema-dts";
 import { telHref } from "./phone";
 import { shareImagePath } from "./paths";
 import { waterPackageTitle } from "./water-package-title";
@@ -34,17 +48,36 @@ export interface BusinessHoursAndPrices {
   priceRange: string;
 }
 
-const maryland = { "@type": "State", name: "Maryland" };
+const maryland = { "@type": "State", name: "Maryland" } as const satisfies State;
+
+/** A county (or Baltimore City) the business serves, with its area page; its node is made at build time. */
+export interface ServedArea {
+  /** As a reader names it: Frederick County. */
+  name: string;
+  path: string;
+}
+
+export function administrativeAreaNode(siteUrl: string, area: ServedArea) {
+  return {
+    "@type": "AdministrativeArea",
+    name: area.name,
+    url: `${siteUrl}${area.path}`,
+    containedInPlace: maryland,
+  } as const satisfies AdministrativeArea;
+}
 
 export const businessId = (siteUrl: string) => `${siteUrl}/#business`;
 
 /** The square icon gatsby-plugin-manifest makes from src/images/icon.svg, as search engines want a logo. */
-function logoNode(siteUrl: string): JsonLdNode {
-  return { "@type": "ImageObject", url: `${siteUrl}/icons/icon-512x512.png`, width: 512, height: 512 };
+function logoNode(siteUrl: string): ImageObject {
+  // Google's logo guidelines give the size as a number of pixels; schema.org's range for width and
+  // height is Distance (text) or QuantitativeValue, so these two values alone are cast.
+  const pixels = 512 as unknown as string;
+  return { "@type": "ImageObject", url: `${siteUrl}/icons/icon-512x512.png`, width: pixels, height: pixels };
 }
 
 /** Only the parts content/site.yaml gives: an address part that is not on record is left out. */
-function postalAddressNode(address: BusinessFacts["address"]): JsonLdNode {
+function postalAddressNode(address: BusinessFacts["address"]): PostalAddress {
   return {
     "@type": "PostalAddress",
     ...(address.street && { streetAddress: address.street }),
@@ -69,18 +102,29 @@ export function openingHoursNodes(
     group.days.push(day[0]!.toUpperCase() + day.slice(1));
     byHours.set(key, group);
   }
-  return Array.from(byHours.values(), ({ opens, closes, days }) => ({
-    "@type": "OpeningHoursSpecification",
-    dayOfWeek: days,
-    opens,
-    closes,
-  }));
+  return Array.from(
+    byHours.values(),
+    ({ opens, closes, days }) =>
+      ({
+        "@type": "OpeningHoursSpecification",
+        // "Monday" is DayOfWeek's short form; the days come from availability.yaml's weekday names.
+        dayOfWeek: days as DayOfWeek[],
+        opens,
+        closes,
+      }) satisfies OpeningHoursSpecification,
+  );
 }
 
+/**
+ * The business; `areas`, the counties it serves as AdministrativeArea nodes (administrativeAreaNode,
+ * made at build time: gatsby/resolvers.ts), where the home page and /areas give them, as they give
+ * its hours (the other pages' first round trip has no room for 24 places); else Maryland.
+ */
 export function businessNode(
   site: BusinessFacts,
   siteUrl: string,
   hoursAndPrices?: BusinessHoursAndPrices,
+  areas?: readonly JsonLdNode[],
 ): JsonLdNode {
   return {
     "@type": "HomeAndConstructionBusiness",
@@ -93,13 +137,14 @@ export function businessNode(
     image: `${siteUrl}${shareImagePath("/")}`,
     logo: logoNode(siteUrl),
     address: postalAddressNode(site.address),
-    areaServed: maryland,
+    // Made by administrativeAreaNode and openingHoursNodes, which check them.
+    areaServed: areas?.length ? (areas as unknown as AdministrativeArea[]) : maryland,
     ...(hoursAndPrices && {
-      openingHoursSpecification: hoursAndPrices.openingHoursSpecification,
+      openingHoursSpecification: hoursAndPrices.openingHoursSpecification as unknown as OpeningHoursSpecification[],
       priceRange: hoursAndPrices.priceRange,
     }),
     sameAs: Object.values(site.social),
-  };
+  } satisfies HomeAndConstructionBusiness;
 }
 
 export function breadcrumbNode(siteUrl: string, trail: readonly { name: string; path: string }[]): JsonLdNode {
@@ -111,7 +156,7 @@ export function breadcrumbNode(siteUrl: string, trail: readonly { name: string; 
       name: crumb.name,
       item: `${siteUrl}${crumb.path}`,
     })),
-  };
+  } satisfies BreadcrumbList;
 }
 
 export function serviceNode(
@@ -137,7 +182,7 @@ export function serviceNode(
         priceSpecification: { "@type": "PriceSpecification", minPrice: service.startingPrice, priceCurrency: "USD" },
       },
     }),
-  };
+  } satisfies Service;
 }
 
 export function waterPackageNode(
@@ -161,7 +206,32 @@ export function waterPackageNode(
       priceCurrency: "USD",
       availability: "https://schema.org/InStock",
     },
-  };
+  } satisfies Service;
+}
+
+/** A service as offered in one county, at the quote engine's price there, travel included. */
+export function areaServiceNode(
+  siteUrl: string,
+  area: ServedArea,
+  service: { id: string; label: string; total: number },
+): JsonLdNode {
+  const url = `${siteUrl}${area.path}`;
+  return {
+    "@type": "Service",
+    "@id": `${url}#${service.id}`,
+    name: `${service.label} in ${area.name}`,
+    serviceType: service.label,
+    url,
+    provider: { "@id": businessId(siteUrl) },
+    areaServed: administrativeAreaNode(siteUrl, area),
+    offers: {
+      "@type": "Offer",
+      url,
+      priceCurrency: "USD",
+      price: service.total.toFixed(2),
+      priceSpecification: { "@type": "PriceSpecification", minPrice: service.total, priceCurrency: "USD" },
+    },
+  } satisfies Service;
 }
 
 export function blogPostingNode(
@@ -189,7 +259,7 @@ export function blogPostingNode(
     author: { "@type": "Person", name: post.author },
     // The business by reference: its node in the same graph carries the name and the logo.
     publisher: { "@id": businessId(siteUrl) },
-  };
+  } satisfies BlogPosting;
 }
 
 /** One JSON-LD document holding every node, safe to inline in a script element. */

@@ -79,7 +79,7 @@ export default function AboutPage() {
           <p className="text-sm text-slate-600">{site.counties.join(", ")}.</p>
         </Fact>
       </Container>
-      <Container className="max-w-3xl pb-12">
+      <Container width="prose" className="pb-12">
         <SourceList sources={sources} lastReviewed={lastReviewed} />
       </Container>
       <ClosingCta phone={site.phone} />

@@ -17,7 +17,7 @@ export default function BookingPage({ location }: PageProps) {
   return (
     <>
       <PageHeader eyebrow="Booking" title="Your booking" />
-      <Container className="max-w-3xl py-12">
+      <Container width="prose" className="py-12">
         <RequestProvider>
           {token !== null && <ManageBooking token={token} phone={phone} paidOnStripe={paidOnStripe} />}
         </RequestProvider>

@@ -32,7 +32,7 @@ export default function CancellationPolicyPage({ data }: PageProps<PolicyData>) 
         title="Cancelling or moving an inspection"
         intro={`You can cancel or move a booking yourself, with the link in your confirmation e-mail, until ${cutoffHours} hours before it starts.`}
       />
-      <Container className="max-w-3xl space-y-6 py-12 text-lg leading-8 text-slate-800">
+      <Container width="prose" className="space-y-6 py-12 text-lg leading-8 text-slate-800">
         <p>{policy}</p>
         <p>{refundSentence(refund)}</p>
         <p>

@@ -49,6 +49,11 @@ export const query = graphql`
     pricing {
       priceRange
     }
+    allArea(sort: { county: ASC }) {
+      nodes {
+        administrativeArea
+      }
+    }
   }
 `;
 
@@ -64,6 +69,7 @@ export function Head({ location, data }: HeadProps<Queries.HomePageQuery>) {
         openingHoursSpecification: data.availability!.openingHoursSpecification as unknown as JsonLdNode[],
         priceRange: data.pricing!.priceRange,
       }}
+      areasServed={data.allArea.nodes.map((area) => area.administrativeArea as JsonLdNode)}
     />
   );
 }

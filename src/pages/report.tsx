@@ -10,14 +10,19 @@ import { useSiteInfo } from "../hooks/use-site-info";
 /** Where the link of a report's e-mail leads; the token is read after hydration, never rendered in the HTML. */
 export default function ReportPage({ location }: PageProps) {
   const { phone } = useSiteInfo();
-  const [token, setToken] = useState<string | null>(null);
-  // eslint-disable-next-line react-hooks/set-state-in-effect -- the token is read in the browser only, never rendered into the HTML
-  useEffect(() => setToken(new URLSearchParams(location.search).get("token") ?? ""), [location.search]);
+  const [link, setLink] = useState<{ token: string; paid: boolean } | null>(null);
+  useEffect(() => {
+    const query = new URLSearchParams(location.search);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the token is read in the browser only, never rendered into the HTML
+    setLink({ token: query.get("token") ?? "", paid: query.get("payment") === "paid" });
+  }, [location.search]);
   return (
     <>
       <PageHeader eyebrow="Inspection" title="Inspection report" />
       <Container width="prose" className="py-12">
-        <RequestProvider>{token !== null && <ReportPageView token={token} phone={phone} />}</RequestProvider>
+        <RequestProvider>
+          {link && <ReportPageView token={link.token} phone={phone} paidOnStripe={link.paid} />}
+        </RequestProvider>
       </Container>
     </>
   );

@@ -1,10 +1,8 @@
 /**
- * How commands reach the embedded database, which one process owns: the functions' process of
- * `npm start` serves it over PostgreSQL's own protocol (PGlite's socket handler) on a Unix socket
- * named as PostgreSQL names its own, `DATA_DIR/.s.PGSQL.5432` (readable by this user only), so a
- * command connects with `pg` as to any PostgreSQL, and so does `psql -h DATA_DIR -U postgres`.
- * A command opens the database itself when no server answers. With DATABASE_URL, every process
- * connects to that server directly.
+ * How commands reach the embedded database, which the functions' process of `npm start` owns: it serves it over
+ * PostgreSQL's protocol on a Unix socket at `DATA_DIR/.s.PGSQL.5432` (this user only), so a command connects
+ * with `pg`, and `psql -h DATA_DIR -U postgres` works too. A command opens the database itself when no server
+ * answers; with DATABASE_URL every process connects to that server directly.
  */
 import { PGLiteSocketHandler } from "@electric-sql/pglite-socket";
 import { existsSync, unlinkSync } from "node:fs";

@@ -1,11 +1,8 @@
 /**
- * The headers Netlify sends with a file, from the rules it is told: public/_headers (the site's
- * headers, src/lib/http-headers.ts, then Gatsby's own from the Netlify adapter) and any
- * [[headers]] of netlify.toml, read by Netlify's own parser, @netlify/headers-parser, which also
- * gives each rule the expression Netlify matches addresses with (`forRegExp`). As
- * https://docs.netlify.com/manage/routing/headers/ describes, every matching rule applies, and a
- * file no rule gives a Cache-Control gets Netlify's default. The local server sends exactly these,
- * so tests see what the deployed site sends.
+ * The headers Netlify sends with a file, from public/_headers (src/lib/http-headers.ts, then Gatsby's own) and
+ * any [[headers]] of netlify.toml, read by Netlify's own parser, @netlify/headers-parser. As
+ * https://docs.netlify.com/manage/routing/headers/ describes, every matching rule applies, and a file no rule
+ * gives a Cache-Control gets Netlify's default. The local server sends exactly these.
  */
 import { existsSync } from "node:fs";
 import path from "node:path";

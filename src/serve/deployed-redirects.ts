@@ -1,23 +1,9 @@
 /**
- * The redirect and rewrite rules Netlify is told: public/_redirects (the Gatsby adapter's routes
- * to the functions) and any [[redirects]] of netlify.toml, read by Netlify's own parser,
- * @netlify/redirect-parser. The parser leaves matching to Netlify's CDN, so it is done here, as
- * https://docs.netlify.com/manage/routing/redirects/overview/ and its pages "Redirect options" and
- * "Rewrites and proxies" describe it:
- * - rules are tried from the top, _redirects before netlify.toml, and the first that matches wins;
- * - paths are case-sensitive; a trailing slash is ignored (Netlify normalizes it before matching);
- * - a final "*" matches the rest of the path, or nothing, and ":name" one segment; `to` receives
- *   them where it names ":splat" and ":name";
- * - every `query` pair must be in the request's query, "key=:name" binding its value;
- * - the Language condition (the nf_lang cookie, else the first language Accept-Language names)
- *   and the Cookie condition (any of the named cookies sent);
- * - the request's query goes on to `to` unless `to` has one of its own (as Netlify's own local
- *   engine, @netlify/redirects, does; the docs do not say);
- * - no status means 301;
- * - shadowing: the first matching rule, unless forced with "!", yields to a file at the address.
- * A rule this server cannot apply as Netlify does (a proxy to another host, a
- * domain-level `from`, Country or Role conditions, signed or rate-limited) stops it at start
- * rather than be served otherwise.
+ * The redirect and rewrite rules Netlify is told (public/_redirects, then [[redirects]] of netlify.toml), read by
+ * @netlify/redirect-parser and matched here as https://docs.netlify.com/manage/routing/redirects/overview/
+ * describes: first match wins, splats and placeholders, query and Language/Cookie conditions, 301 by default,
+ * shadowing unless forced. A rule this server cannot apply as Netlify does (a proxy to another host, a
+ * domain-level `from`, Country or Role conditions, signed or rate-limited) stops it at start.
  */
 import { parseCookie } from "cookie";
 import { existsSync } from "node:fs";
@@ -126,7 +112,9 @@ function conditionsHold(rule: RedirectRule, headers: IncomingHttpHeaders): boole
 /**
  * The first rule matching a request's decoded path, query and headers, with its values put into
  * `to`; null when none does, or when the first is shadowed: without "!", it yields to a file of
- * publicDir at the address.
+ * publicDir at the address. Paths are case-sensitive and a trailing slash is ignored; the request's query goes on
+ * to `to` unless `to` has one of its own, as Netlify's own local engine (@netlify/redirects) does (the docs do not
+ * say).
  */
 export function findRedirect(
   rules: readonly RedirectRule[],

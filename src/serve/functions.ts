@@ -1,10 +1,8 @@
 /**
- * Runs the site's Gatsby Functions from the bundles `gatsby build` compiles into
- * .cache/functions, each loaded once per process. (`gatsby serve` loads a bundle afresh for
- * every request and Node keeps every copy; it also reads multipart bodies into memory before
- * a function runs.) Any function listed in Gatsby's manifest is served at /api/<route>; a
- * handler receives Node's request stream untouched and a response with the small part of
- * Express's API that Gatsby documents for functions: status, json, send, setHeader.
+ * Runs the site's Gatsby Functions from the bundles `gatsby build` compiles into .cache/functions, each loaded
+ * once per process (`gatsby serve` reloads a bundle per request and keeps every copy). Any function in Gatsby's
+ * manifest is served at /api/<route>; a handler gets Node's request stream untouched and the part of Express's
+ * response API Gatsby documents for functions: status, json, send, setHeader.
  */
 import { existsSync, readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";

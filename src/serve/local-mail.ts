@@ -6,6 +6,7 @@
 import { deliveryStates, storedMail, type DeliveryState } from "../lib/server/mail/deliveries";
 import type { Queryable } from "../lib/server/db/database";
 import type { MailMessage } from "../lib/server/mail/mailer";
+import { escapeHtml } from "../lib/html-escape";
 import { siteUrlOf } from "../lib/site-url";
 
 /**
@@ -43,6 +44,23 @@ export async function keptMail(db: Queryable): Promise<DeliveryState[]> {
   return (await deliveryStates(db, new Date().toISOString())).filter((state) => state.transport === "local");
 }
 
+/**
+ * Why numbers are missing from the kept e-mails, or null when none is: "10 to 41" and the reasons.
+ * An e-mail's number never changes. The server closes its database as it stops, so a restart
+ * skips none; a server killed or a machine gone down leaves the database to be recovered, and
+ * PostgreSQL then skips the numbers it had set aside ahead (up to 32).
+ */
+export function missingNumbers(kept: readonly Pick<DeliveryState, "number">[]): string | null {
+  const numbers = kept.map((state) => state.number).sort((a, b) => a - b);
+  const gaps = numbers.flatMap((number, index) => {
+    const before = index ? numbers[index - 1]! : 0;
+    if (number - before <= 1) return [];
+    return [number - before === 2 ? `${before + 1}` : `${before + 1} to ${number - 1}`];
+  });
+  if (!gaps.length) return null;
+  return `No e-mail has the number${gaps.length > 1 || gaps[0]!.includes(" to ") ? "s" : ""} ${gaps.join(", ")}: e-mails are deleted when their time is up (the privacy notice says when), and a server that stopped without closing its database (killed, or the machine went down) skips the numbers it had set aside.`;
+}
+
 export async function keptMessage(db: Queryable, state: DeliveryState) {
   return (await storedMail(db, state.reference, state.message))!;
 }
@@ -63,8 +81,6 @@ function localLink(sent: string, localOrigin: string): string | null {
   return url.origin === new URL(siteUrlOf(process.env)).origin ? `${localOrigin}${url.pathname}${url.search}` : null;
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:1rem auto;padding:0 1rem;overflow-wrap:anywhere}pre{white-space:pre-wrap;overflow-wrap:anywhere}</style></head><body><main>${body}</main></body></html>`;
 
@@ -77,11 +93,12 @@ export function mailListPage(kept: DeliveryState[]): string {
         `<li><a href="/_mail/${state.number}">${state.number}. ${escapeHtml(state.subject)}</a><br>to ${escapeHtml(state.to)}, ${escapeHtml(state.createdAt)}</li>`,
     )
     .join("");
+  const missing = missingNumbers(kept);
   return page(
     "Kept e-mail",
     `<h1>Kept e-mail</h1><p>Without SMTP_URL the site sends no e-mail: it keeps each one here, on this machine only, so its links can be used as a visitor would. Newest first.</p>${
       kept.length ? `<ul>${items}</ul>` : "<p>No e-mail kept yet.</p>"
-    }`,
+    }${missing ? `<p>${escapeHtml(missing)}</p>` : ""}`,
   );
 }
 

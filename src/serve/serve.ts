@@ -1,14 +1,8 @@
 /**
- * Serves the built site the way Netlify does: the rules of public/_redirects (deployed-redirects.ts),
- * then files from public/ (static-files.ts) with the headers of public/_headers (deployed-headers.ts),
- * 404.html for unknown addresses, and the Gatsby Functions (the rules' and any /api/* address) in a
- * process of their own, restarted if it dies (function-supervisor.ts). Without SMTP_URL, /_mail shows
- * the e-mails the site kept, to this machine only (kept-mail-route.ts). All in src/serve/.
- *
- * Hostile input is answered, never thrown: a malformed address gets 400, an address outside
- * the site's files 404, and the limits in src/lib/server/runtime/settings.ts bound what one visitor
- * can hold (time, body, connections).
- *
+ * Serves the built site the way Netlify does: public/_redirects, then public/ with the headers of public/_headers,
+ * 404.html for unknown addresses, and the Gatsby Functions in a process of their own, restarted if it dies.
+ * Without SMTP_URL, /_mail shows the kept e-mails to this machine. Hostile input is answered, never thrown (400,
+ * 404), and runtime/settings.ts bounds what one visitor can hold.
  *   tsx src/serve/serve.ts [--port 9000] [--host 127.0.0.1]
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -22,7 +16,9 @@ import { serverSettings } from "../lib/server/runtime/settings";
 import { connectionSlots } from "./connection-slots";
 import { defaultPort, recordServedAddress } from "./served-address";
 import { keptMailRoute } from "./kept-mail-route";
-import { serverAnswerHeaders } from "../lib/http-headers";
+import { pageAddresses, serverAnswerHeaders, withConnectSources } from "../lib/http-headers";
+import { deskPath } from "../lib/paths";
+import { reportBucketOrigin } from "../features/report/server/s3-store";
 import { headersFor, loadHeaderRules } from "./deployed-headers";
 import { findRedirect, FUNCTIONS_PATH, isRedirectStatus, loadRedirectRules } from "./deployed-redirects";
 import { startFunctions, type PlainAnswer } from "./function-supervisor";
@@ -69,6 +65,18 @@ export async function startProductionServer({
   ]);
   const callUsText = callUs(path.resolve(siteRoot, env.CONTENT_DIR ?? "content"));
   const sendFile = fileSender();
+  // The desk sends reports to the bucket of this server's settings, which the build may not have
+  // had: its policy names that origin too, as the build names the one it had.
+  const bucket = reportBucketOrigin(env);
+  const deskAddresses = new Set(pageAddresses(deskPath));
+  const fileHeaders = (pathname: string) => {
+    const headers = headersFor(headerRules, pathname);
+    const policy = headers.get("content-security-policy");
+    if (bucket && policy && deskAddresses.has(pathname)) {
+      headers.set("content-security-policy", withConnectSources(policy, [bucket]));
+    }
+    return headers;
+  };
 
   const answer: PlainAnswer = (res, status, text, extra = {}) => {
     if (res.headersSent) return void res.destroy();
@@ -110,7 +118,7 @@ export async function startProductionServer({
       return answer(res, 405, "This address only answers GET and HEAD.", { allow: "GET, HEAD" });
     }
     // As on Netlify: the rules matching the address asked for, so an unknown one gets only "/*"'s.
-    const headers = headersFor(headerRules, pathname);
+    const headers = fileHeaders(pathname);
     const notFound = path.join(publicDir, "404.html");
     // A rewrite: the file at `to`, at its rule's status.
     const rewritten = rule && resolveFile(publicDir, decodeURIComponent(new URL(rule.to, "http://site").pathname));
@@ -147,6 +155,7 @@ export async function startProductionServer({
   });
   server.headersTimeout = settings.headersTimeoutMs;
   server.requestTimeout = settings.requestTimeoutMs;
+  server.keepAliveTimeout = settings.keepAliveMs;
   // The slots decide who is let in (connection-slots.ts), so Node's own cap (maxConnections),
   // which refuses the newcomer whoever holds the rest, is left unset.
   const slots = connectionSlots({ perAddress: settings.connectionsPerAddress, total: settings.connections });
@@ -171,30 +180,50 @@ export async function startProductionServer({
   const { port: listening } = server.address() as { port: number };
   return {
     url: `http://${host === "0.0.0.0" ? "localhost" : host}:${listening}`,
+    /** Closes every connection, and resolves once the functions' process has closed its database and ended. */
     stop: async () => {
-      functions.stop();
       server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      const closed = new Promise((resolve) => server.close(resolve));
+      await functions.stop();
+      await closed;
     },
   };
 }
 
-if (require.main === module) {
+/**
+ * The server as a command runs it (`npm run serve`, and `npm start` in its own process): `--port`
+ * and `--host` from `args`, the address it listens at noted for the commands, and Ctrl+C or SIGTERM
+ * stopping it, then `afterStop` (npm start's editor backend), then the process.
+ */
+export async function serveUntilStopped(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+  afterStop: () => Promise<void> = async () => undefined,
+): Promise<void> {
   const { values } = parseArgs({
-    options: { port: { type: "string", default: defaultPort() }, host: { type: "string", default: "127.0.0.1" } },
+    args: [...args],
+    options: { port: { type: "string", default: defaultPort(env) }, host: { type: "string", default: "127.0.0.1" } },
   });
-  startProductionServer({ port: Number(values.port), host: values.host! })
-    .then(({ url, stop }) => {
-      recordServedAddress(url);
-      console.log(
-        `\n  Site and functions running at ${url}\n  (database: ${process.env.DATABASE_URL ? "DATABASE_URL" : embeddedDatabaseDir(process.env)}; Ctrl+C to stop)\n`,
-      );
-      const shutdown = () => stop().then(() => process.exit(0));
-      process.on("SIGINT", shutdown);
-      process.on("SIGTERM", shutdown);
-    })
-    .catch((error: Error) => {
-      console.error(error.message);
-      process.exit(1);
-    });
+  const { url, stop } = await startProductionServer({ port: Number(values.port), host: String(values.host), env });
+  recordServedAddress(url, env);
+  console.log(
+    `\n  Site and functions running at ${url}\n  (database: ${env.DATABASE_URL ? "DATABASE_URL" : embeddedDatabaseDir(env)}; Ctrl+C to stop)\n`,
+  );
+  let stopping = false;
+  const shutdown = () => {
+    if (stopping) return;
+    stopping = true;
+    void stop()
+      .then(afterStop)
+      .finally(() => process.exit(0));
+  };
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+}
+
+if (require.main === module) {
+  serveUntilStopped(process.argv.slice(2)).catch((error: Error) => {
+    console.error(error.message);
+    process.exit(1);
+  });
 }

@@ -1,10 +1,8 @@
 /**
- * Where this machine's server (`npm start`, `npm run serve`) serves the site: `--port`, else PORT,
- * else 9000, on the host it is given. The server writes the address it listens at into its data
- * folder as it starts, beside the database socket through which the commands reach it, so a
- * command (`npm run mail`) opens an e-mail's links where the site really is, whatever port it was
- * given and without being given it again; the last address stays there once the server stops,
- * where it will most likely be again. Before any server has run there, the default.
+ * Where this machine's server (`npm start`, `npm run serve`) serves the site: `--port`, else PORT, else 9000.
+ * The server records the address it listens at in its data folder as it starts, so a command (`npm run mail`)
+ * opens an e-mail's links where the site really is without being told the port; the last address stays there
+ * once the server stops. Before any server has run there, the default.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";

@@ -1,14 +1,9 @@
 /**
- * Every page the build made, and an unknown address, opened once as a visitor would and read to
- * the end: it sets no cookie and asks nothing of another origin (tests/support/tracking.ts, as the
- * privacy notice promises), and HTML_CodeSniffer, the checker pa11y runs by default, finds no
- * WCAG 2 AA error in it (tests/support/htmlcs.ts). axe (pages.spec.ts) checks the specification's
- * pages too; the two disagree at the edges (an autocomplete token, a role on an input), so both
- * must pass.
- *
- * One width: the markup is the same at every width (only the stylesheet changes), and what a page
- * asks for does not depend on it (its images are its own, at any size). One visit for both checks,
- * since a page load was most of each check's time.
+ * Every page the build made, and an unknown address, opened once as a visitor would and read to the end: it
+ * sets no cookie and asks nothing of another origin (tests/support/tracking.ts, as the privacy notice promises),
+ * and HTML_CodeSniffer (tests/support/htmlcs.ts) finds no WCAG 2 AA error; axe (pages.spec.ts) disagrees with it
+ * at the edges, so both must pass. One width, one visit for both checks: the markup and what a page asks for
+ * are the same at every width.
  */
 import { expect, test } from "@playwright/test";
 import { builtRoutes } from "../support/built-site";

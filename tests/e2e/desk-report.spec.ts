@@ -1,11 +1,8 @@
 /**
- * The report's delivery from the owner's desk, and what it changes for the client: a booking is
- * made, the owner confirms it on the desk, the visit is made to have happened, and the owner picks
- * the report's PDF (40 MB, as a report with photos is) and uploads it, watching its progress, over
- * a connection held to a phone's speed. The client opens the report page from the e-mail: it is
- * withheld until the agreement is signed, with the button that signs it; once signed, the report
- * downloads, and the desk lists the download. The client's data page (reached from /privacy) then
- * keeps the signed agreement and the report until five years from the delivery.
+ * The report's delivery from the owner's desk and what it changes for the client: the owner confirms a booking,
+ * the visit happens, and a 40 MB PDF is uploaded over a connection held to a phone's speed, with its progress.
+ * The client's report page withholds it until the agreement is signed, then it downloads and the desk lists the
+ * download; the client's data page keeps the agreement and report until five years from the delivery.
  */
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { axeViolations, describeViolations } from "../support/axe";
@@ -115,7 +112,7 @@ test("the owner uploads a visit's 40 MB report from the desk; the client opens i
     .getByRole("status")
     .filter({ hasText: "Uploaded: the report is kept, and the client has the e-mail with its page." });
   await expect(uploaded).toBeVisible({ timeout: 60_000 });
-  await expect(uploaded).toContainText("The client has not signed the agreement");
+  await expect(uploaded).toContainText("Before its page gives the report, the client must sign the agreement");
   await expect(progress).toHaveCount(0);
   await expect(item).toContainText(`(${REPORT_MB}.0 MB)`);
   await expect(item).toContainText("Downloads: none yet");

@@ -180,6 +180,20 @@ test.describe("reading width", () => {
     // 48rem (768 px) less the 24 px gutters: about 70 characters a line, not the page's 80rem frame.
     expect(box?.width).toBe(720);
   });
+
+  test(
+    "the privacy notice, the cancellation policy and About's sources read in the same column",
+    { tag: "@desktop" },
+    async ({ page }) => {
+      await openPage(page, "/privacy");
+      expect((await page.getByRole("region", { name: "No cookies, no trackers" }).boundingBox())?.width).toBe(720);
+      await openPage(page, "/cancellation-policy");
+      const callUs = page.getByRole("main").locator("p", { has: page.locator('a[href^="tel:"]') });
+      expect((await callUs.boundingBox())?.width).toBe(720);
+      await openPage(page, "/about");
+      expect((await page.getByRole("complementary", { name: "Sources" }).boundingBox())?.width).toBe(720);
+    },
+  );
 });
 
 test.describe("route changes", () => {

@@ -1,10 +1,8 @@
 /**
- * The deployed headers hold however a host merges the rules of public/_headers that match one
- * address: netlify-cli and the local server keep the last match, a host may keep the first, and
- * Netlify's CDN may send them all, a header named twice joined by ", ". Read here with Netlify's
- * own parser, every matching rule's headers are sent at once, the hardest of the three: each page,
- * at each address it is served at, must still run its scripts inside its policy and hydrate, and
- * each file gets one Cache-Control. src/lib/http-headers.ts says why no two rules overlap.
+ * The deployed headers hold however a host merges the rules of public/_headers that match one address: here
+ * every matching rule's headers are sent at once (Netlify's parser), the hardest case, and each page at each of
+ * its addresses must still run its scripts inside its policy and hydrate, and each file get one Cache-Control.
+ * src/lib/http-headers.ts says why no two rules overlap.
  */
 import { expect, test, type Page, type Route } from "@playwright/test";
 import { readdirSync, statSync } from "node:fs";

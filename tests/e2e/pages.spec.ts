@@ -1,9 +1,7 @@
 /**
- * Every route of the specification, and an unknown address, opened once at each width and read
- * as a visitor, a keyboard user, a screen reader and the browser's security checks would read it.
- * (The drawer is the same on every page but for the link it marks current: keyboard.spec.ts
- * checks it open, with axe and Tab, and layout.spec.ts marks the current link on two pages.)
- * The checks are soft, so one failure still reports the rest of the page; the checks that cannot
+ * Every route of the specification, and an unknown address, opened once at each width and read as a visitor, a
+ * keyboard user, a screen reader and the browser's security checks would (the drawer: keyboard.spec.ts and
+ * layout.spec.ts). The checks are soft, so one failure still reports the rest of the page; those that cannot
  * differ with the width (the headers, the law notice) run at one width.
  */
 import { expect, test, type Page } from "@playwright/test";

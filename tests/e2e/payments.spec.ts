@@ -1,11 +1,8 @@
 /**
- * Paying online, as a client does it, on the copy of the site that takes payments (against Stripe's
- * stand-in, tests/support/stripe-stub-server.ts): the booking's page offers "pay now", Stripe's page
- * takes the payment and sends the client back, and the page says "paid" once the signed event has
- * been recorded; a cancellation then refunds it, and the client's e-mail says how much and when.
- * And the desk records a payment taken on site. Axe-clean at both widths; screenshots of the
- * booking's page unpaid and paid, the refund e-mail and the desk's payment controls, in
- * reports/tmp/payments (ignored by git).
+ * Paying online as a client does, against Stripe's stand-in (tests/support/stripe-stub-server.ts): the booking's
+ * page offers "pay now", Stripe's page takes it and sends the client back, and the page says "paid" once the
+ * signed event is recorded; a cancellation refunds it and the e-mail says how much and when; the desk records a
+ * payment taken on site. Axe-clean at both widths; screenshots in reports/tmp/payments (ignored by git).
  */
 import { moveVisitStart } from "../support/stored-booking";
 import { statSync } from "node:fs";
@@ -18,7 +15,7 @@ import { openPage } from "../support/page";
 import { bookingRequest, jobQuery, SHORT_JOB } from "../support/sample-requests";
 import { visitor } from "../support/schedule-form";
 import { withDatabase } from "../../src/serve/database-access";
-import { lastMailTo, storedMail } from "../../src/lib/server/mail/deliveries";
+import { storedMail } from "../../src/lib/server/mail/deliveries";
 import { formatCents } from "../../src/lib/format";
 
 const inPaymentsDatabase = <T>(work: Parameters<typeof withDatabase<T>>[0]) =>
@@ -81,16 +78,35 @@ test("book, pay on Stripe's page, come back to 'paid', then cancel and read the 
   await expectAxeClean(page);
 
   await page.getByRole("button", { name: "Cancel the booking" }).click();
+  // The dialog states the refund before the client confirms.
+  await expect(page.getByRole("dialog")).toContainText(`All you paid, ${fee}, is refunded to your card.`);
+  await shoot(page, "cancel-dialog", info.project.name);
   await page.getByRole("dialog").getByRole("button", { name: "Yes, cancel it" }).click();
   await openPage(page, `${paymentsSite}${link.pathname}${link.search}`);
-  await expect(payment.getByText(`Refunded: ${fee} of the ${fee} paid.`)).toBeVisible();
+  // Cancelled, nothing is due: the refund is on its way, or made already (it is made right after the answer).
+  const refunded = new RegExp(
+    `^\\${fee.replace(".", "\\.")} (being )?refunded: all that was paid\\. Nothing is due\\.$`,
+  );
+  await expect(payment.getByText(refunded)).toBeVisible();
+  await shoot(page, "booking-cancelled", info.project.name);
 
-  // The client's cancellation e-mail, as the local mail view keeps it.
+  // The client's cancellation e-mail and then the refund's, as the local mail view keeps them.
+  const clientMails = () =>
+    inPaymentsDatabase((db) =>
+      db.query<{ subject: string; text: string }>(
+        "SELECT mail->>'subject' AS subject, mail->>'text' AS text FROM deliveries WHERE mailbox = $1 ORDER BY created_at",
+        [who.email],
+      ),
+    );
   await expect
-    .poll(async () => (await inPaymentsDatabase((db) => lastMailTo(db, who.email, "client")))?.text ?? "")
-    .toContain(`We are refunding ${fee} to the card you paid with`);
-  const mail = (await inPaymentsDatabase((db) => lastMailTo(db, who.email, "client")))!;
-  expect(mail.text).toContain("It reaches you in 5 to 10 business days.");
+    .poll(async () => (await clientMails()).map((mail) => mail.subject))
+    .toEqual(expect.arrayContaining([expect.stringMatching(/is cancelled/), expect.stringMatching(/^Refund sent: /)]));
+  const mails = await clientMails();
+  const cancelled = mails.find((mail) => /is cancelled/.test(mail.subject))!;
+  expect(cancelled.text).toContain(`We are refunding ${fee} to the card you paid with`);
+  const sent = mails.find((mail) => /^Refund sent: /.test(mail.subject))!;
+  expect(sent.text).toContain(`We sent a refund of ${fee}`);
+  expect(sent.text).toContain("It reaches you in 5 to 10 business days.");
   // The local mail view is the server's own page, not one of the site's: nothing to hydrate.
   await page.goto(`${paymentsSite}/_mail`);
   await page
@@ -201,16 +217,15 @@ test("the client opens the report from its e-mail once the agreement is signed a
   const reportLink = new URL(/https?:\/\/\S+\/report\?token=[A-Za-z0-9._-]+/.exec(reportMail)![0]);
   const reportPage = `${paymentsSite}${reportLink.pathname}${reportLink.search}`;
   await openPage(page, reportPage);
-  await expect(page.getByText("Pay the balance of the inspection fee.")).toBeVisible();
+  await expect(page.getByText(`Pay the balance of the inspection fee. Still to pay: ${fee}.`)).toBeVisible();
   await expect(page.getByRole("link", { name: "Sign the agreement" })).toHaveCount(0);
+  await shoot(page, "report-withheld", info.project.name);
   await expectAxeClean(page);
-  await page.getByRole("link", { name: "Pay the balance" }).click();
+  await page.getByRole("link", { name: `Pay the balance: ${fee}` }).click();
   await expect(page.getByRole("heading", { name: `Pay ${fee}` })).toBeVisible();
   await page.getByRole("button", { name: "Pay" }).click();
-  await page.waitForURL((url) => url.pathname === "/booking" && url.searchParams.get("payment") === "paid");
-  await expect(page.getByRole("region", { name: "Payment" }).getByText(`Paid in full: ${fee}.`)).toBeVisible();
-
-  await openPage(page, reportPage);
+  // Paid from the report's page, Stripe brings the client back to it, and it gives the report.
+  await page.waitForURL((url) => url.pathname === "/report" && url.searchParams.get("payment") === "paid");
   await expect(page.getByText("Your report is ready")).toBeVisible();
   await shoot(page, "report-paid", info.project.name);
   await expectAxeClean(page);

@@ -1,10 +1,8 @@
 /**
- * A page a visitor reads or fills in asks for nothing before it has painted: once it has, it runs
- * Gatsby's scripts and preloads what it needs to hydrate. On a page whose content is a record its
- * script reads (a booking's), Gatsby's scripts download as the HTML arrives, at low priority, and
- * run once it has painted
- * (src/build-time/page-resources.ts). Either way the paint waits for nothing, and the app finds it
- * all on its way. The icons and the manifest are linked after the paint too.
+ * A page a visitor reads or fills in asks for nothing before it has painted: then it runs Gatsby's scripts and
+ * preloads what it needs to hydrate. On a page whose content is a record its script reads (a booking's), the
+ * scripts download as the HTML arrives, at low priority, and run once it has painted
+ * (src/build-time/page-resources.ts). The icons and the manifest are linked after the paint too.
  */
 import { expect, test } from "@playwright/test";
 

@@ -1,11 +1,9 @@
 /**
- * The agent a client names on the schedule form, against the built site under the production
- * server with a real SMTP server on loopback: copied on the booking, its confirmation, move and
- * cancellation only when the client ticked the box for it, each copy once, with the invite read
- * back by ical.js (the client's event, the agent named as an ATTENDEE beside the client, REQUEST
- * then CANCEL) and none of the client's links; told when the client signs, and reminded before the
- * visit; unticked, the agent gets nothing and the invites name the client alone. The desk's CSV
- * says which.
+ * The agent a client names on the schedule form, against the built site with a real SMTP server on loopback:
+ * copied on the booking, its confirmation, move and cancellation only when the client ticked the box, each copy
+ * once, with the invite (read by ical.js) naming the agent as an ATTENDEE and none of the client's links; told
+ * when the client signs, and reminded. Unticked, the agent gets nothing and the invites name the client alone;
+ * the desk's CSV says which.
  */
 import { randomUUID } from "node:crypto";
 import type ICAL from "ical.js";

@@ -1,11 +1,9 @@
 /**
- * What the client, the agent who booked and the office are told as a booking changes from its
- * link, against the built site under the production server with a real SMTP server on loopback:
- * each confirmation, move and cancellation reaches both visitors once, with the invite read back
- * by ical.js as the same event (same UID) at a higher SEQUENCE each time: TENTATIVE while only
- * held, CONFIRMED once kept, moved to the new time, and a CANCEL (METHOD and the e-mail's calendar
- * part) that takes it out; every one with the address as LOCATION. The office hears of the
- * confirmation once, however often it is asked; the cancellation gives the schedule page's full link.
+ * What the client, the agent who booked and the office are told as a booking changes from its link, against
+ * the built site with a real SMTP server: each confirmation, move and cancellation reaches both visitors once,
+ * the invite (read by ical.js) one event at a rising SEQUENCE (TENTATIVE, CONFIRMED, moved, CANCEL) with the
+ * address as LOCATION. The office hears of the confirmation once; the cancellation gives the schedule page's
+ * full link.
  */
 import { randomUUID } from "node:crypto";
 import type ICAL from "ical.js";

@@ -1,14 +1,9 @@
 /**
- * The content editor as a writer uses it: Chromium opens /admin, served with the editor's
- * headers, against its backend as `npm run cms` starts it (decap-server behind its guard) over
- * a throwaway copy of the site, never the real content/. A required field left empty is refused with a message;
- * a post written there is saved as content/blog/<slug>/index.mdx; a phone number in the wrong
- * form is refused with the build's message; a new phone number and a new price change only
- * that value's text in their YAML file; what was saved passes the schemas the build checks every content
- * file with. (That the build turns such files into pages is proved by the site's own build in
- * `npm test`, whose posts are files of the same form; that a production build leaves a draft out
- * and `gatsby develop` shows it, by gatsby/source-content.test.ts. A second build of the copy here
- * cost 80 to 190 s, a third of the integration run.)
+ * The content editor as a writer uses it: Chromium opens /admin against its backend as `npm run cms` starts it,
+ * over a throwaway copy of the site. An empty required field and a wrongly formed phone are refused with the
+ * build's message; a post is saved as content/blog/<slug>/index.mdx; a new phone and price change only that
+ * value's text; what was saved passes the build's schemas. That the build makes pages of such files is proved by
+ * the site's own build in `npm test`, drafts by gatsby/source-content.test.ts, so the copy is not built here.
  */
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { existsSync, readFileSync } from "node:fs";
@@ -19,7 +14,12 @@ import { startEditor } from "../support/editor";
 import { copySite } from "../../scripts/lib/site-copy";
 import { readRawContentFile } from "../../src/build-time/content-files";
 import { unknownPlaceholders } from "../../src/features/agreement/shared/agreement-text";
-import { agreementFrontmatterSchema, postFrontmatterSchema, yamlSchemas } from "../../src/lib/content-schema";
+import {
+  agreementFrontmatterSchema,
+  areaFrontmatterSchema,
+  postFrontmatterSchema,
+  yamlSchemas,
+} from "../../src/lib/content-schema";
 import { patterns } from "../../src/lib/content-fields";
 import { readFrontMatter } from "../../src/lib/front-matter";
 
@@ -253,4 +253,31 @@ test("what the editor saved passes the build's checks: the post is published, th
     readRawContentFile("pricing.yaml", path.join(site.dir, "content")),
   );
   expect(prices.success && prices.data.addOns.find((addOn) => addOn.label === radon.label)?.price).toBe(radon.newPrice);
+});
+
+test("an area page opens in the editor with its facts, and a fact edited there is saved as the build reads it", async () => {
+  const file = contentFile("areas/frederick.mdx");
+  const before = readFileSync(file, "utf8");
+  const original = areaFrontmatterSchema.parse(readFrontMatter(before).data);
+  const fact = original.facts[0]!;
+  const edited = `${fact.text} (edited)`;
+  // From the collection's list, as a writer opens it (see openBusinessFile).
+  await page.goto(`${editor.adminUrl}#/collections/areas`);
+  await page.getByText("Frederick", { exact: true }).click();
+  const county = page.getByLabel("County", { exact: true });
+  await county.waitFor({ state: "visible" });
+  expect(await county.inputValue()).toBe("Frederick");
+  // A folded fact shows its text; its first button unfolds it (see the price above).
+  const entry = page.locator('[class*="listControlItem"]', { has: page.getByText(fact.text, { exact: true }) });
+  await entry.getByRole("button").first().click();
+  await entry.getByLabel("Text", { exact: true }).fill(edited);
+  await publishAndWaitUntilSaved();
+  const after = await changed(file, before);
+  const saved = readFrontMatter(after);
+  expect(areaFrontmatterSchema.parse(saved.data)).toEqual({
+    ...original,
+    facts: [{ ...fact, text: edited }, ...original.facts.slice(1)],
+  });
+  expect(saved.body).toBe(readFrontMatter(before).body);
+  expect(pageErrors).toEqual([]);
 });

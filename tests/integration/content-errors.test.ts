@@ -2,7 +2,7 @@
  * A writer's mistake in content stops `gatsby build` with the file and the field named.
  * One build of a copy of the site with several broken files; every problem is reported.
  */
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parse, stringify } from "yaml";
 import { copySite, gatsbyBuild } from "../../scripts/lib/site-copy";
@@ -42,11 +42,19 @@ beforeAll(async () => {
       text.replace("date: 2025-04-15", "date: mid April"),
     );
     await edit(site.dir, "content/blog/well-inspections-maryland/index.mdx", (text) => `${text}\n<Gallery />\n`);
+    // A tag never closed: gatsby-plugin-mdx cannot compile the copy at all.
+    await edit(site.dir, "content/services/commercial.mdx", (text) => `${text}\n<div>\n`);
     await edit(
       site.dir,
       "content/blog/walk-talk-vs-inspection/index.mdx",
       (text) => `${text}\n<PackageComparison />\n`,
     );
+    // An area page's fact with no source, another with no date, and a county of pricing.yaml with no page.
+    await edit(site.dir, "content/areas/calvert.mdx", (text) =>
+      text.replace(/sources:\n(?: {6}- label: .*\n {8}url: .*\n)+/, "sources: []\n"),
+    );
+    await edit(site.dir, "content/areas/carroll.mdx", (text) => text.replace(/\n {4}checked: 2026-12-07\n/, "\n"));
+    await rm(path.join(site.dir, "content/areas/kent.mdx"));
     result = await gatsbyBuild(site.dir);
   } finally {
     await site.remove();
@@ -72,6 +80,10 @@ test.each([
     "content/blog/well-inspections-maryland/index.mdx: the copy is not valid MDX: Expected component `Gallery` to be defined",
   ],
   ["content/blog/walk-talk-vs-inspection/index.mdx: <PackageComparison /> can be placed on service pages only"],
+  ["content/services/commercial.mdx: the copy is not valid MDX: Expected a closing tag for `<div>`"],
+  ['content/areas/calvert.mdx: field "facts[0].sources" must name at least one source'],
+  ['content/areas/carroll.mdx: field "facts[0].checked" is required'],
+  ['content/pricing.yaml: the county "Kent" has no area page; add content/areas/kent.mdx'],
 ])("names the file and the field: %s", (message) => {
   expect(result.output).toContain(message);
 });

@@ -1,9 +1,7 @@
 /**
- * A functions process killed outright (SIGKILL: no cleanup runs) while bookings are in flight, on
- * the embedded database: the kill comes as the first answer of a batch arrives, so the rest of
- * that batch is on its way through the process. The server starts a new one on the same data, and
- * every request is then sent again with its own Idempotency-Key, as a visitor's page retries:
- * each answered 201 is booked once and answered the same again, each left unanswered is booked
+ * A functions process killed outright (SIGKILL) while bookings are in flight, on the embedded database, as the
+ * first answer of a batch arrives. The server starts a new one on the same data, and every request is sent again
+ * with its own Idempotency-Key: each answered 201 is booked once and answered the same, each unanswered is booked
  * once or not at all, no start is booked twice, and no hold is left without an end.
  */
 import { execFileSync } from "node:child_process";

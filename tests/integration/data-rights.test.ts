@@ -1,16 +1,15 @@
 /**
- * A person's data by the exact address their link was sent to, on PGlite and on a real PostgreSQL
- * server, through the queries and the deletion the data page uses: `x+tag@domain` and `x@domain`
- * are two people (only the limits fold them), and an agent sees and deletes their own name, e-mail
- * and phone inside a client's request, while the request stays the client's; and a signed agreement
- * kept after a deletion goes on the day the page names: by the law's rule for a visit that took
- * place, by the shorter rule of a request that did not lead to a visit for one cancelled before it.
+ * A person's data by the exact address their link was sent to, on PGlite and on PostgreSQL, through the data
+ * page's queries and deletion: `x+tag@domain` and `x@domain` are two people (only the limits fold them); an agent
+ * sees and deletes their own details inside a client's request, which stays the client's; a signed agreement
+ * kept after a deletion goes on the day the page names, by the rule for a visit held or one cancelled before.
  */
 import { BOOKED_BY_AGENT } from "../../src/lib/forms/choices";
 import type { Database } from "../../src/lib/server/db/database";
 import { addressKey, agreementsOf as agreementsAbout, keptAbout } from "../../src/features/privacy/server/kept-about";
 import { insertAgreement } from "../../src/features/signed-agreements/server/agreement-queries";
-import { insertBooking, setStatus } from "../../src/features/booking/server/booking-queries";
+import { findBooking, insertBooking, setStatus } from "../../src/features/booking/server/booking-queries";
+import { storeConfirmedBooking } from "../support/stored-booking";
 import { instantOf, MARYLAND } from "../../src/lib/maryland-time/local-time";
 import { longDate } from "../../src/lib/format";
 import { neverHeldAgreementRule, retention } from "../../src/features/privacy/shared/declaration";
@@ -178,6 +177,46 @@ describe.each(engines)("on %s", (_name, open) => {
       expect(text).not.toMatch(/Bea Agent|Bea\.Agent|555-0112/);
       expect(text).toContain("(deleted at the agent's request)");
     }
+  });
+
+  it("forgets an agent's name, e-mail and phone on the booking too when the agent deletes, keeping that an agent booked it", async () => {
+    const agent = "Dee.Agent@Agents.example";
+    const reference = "SR-20300101-DA1";
+    await storeConfirmedBooking(db, {
+      reference,
+      inspector: 1,
+      start: Date.UTC(2030, 0, 8, 14),
+      onSiteMinutes: 180,
+      heldHours: 4,
+      total: 450,
+      squareFeet: 2000,
+      request: {
+        mainInspection: "residential",
+        addOns: [],
+        waterPackages: [],
+        name: "Eve Client",
+        email: "eve@example.org",
+        phone: "(410) 555-0123",
+        street: "3 Client Lane",
+        bookedByAgent: BOOKED_BY_AGENT,
+        agentName: "Dee Agent",
+        agentEmail: agent,
+        agentPhone: "(410) 555-0134",
+      },
+    });
+    expect((await findBooking(db, reference))!.agent).toEqual({
+      name: "Dee Agent",
+      email: agent,
+      phone: "(410) 555-0134",
+      role: "booked",
+    });
+    await db.transaction((tx) => deleteData(tx, addressKey(agent), new Date()));
+    const booking = (await findBooking(db, reference))!;
+    expect(booking.agent).toBeNull();
+    expect(await db.query("SELECT agent_role FROM bookings WHERE reference = $1", [reference])).toEqual([
+      { agent_role: "booked" },
+    ]);
+    expect(booking.client).toEqual({ name: "Eve Client", email: "eve@example.org", phone: "(410) 555-0123" });
   });
 
   it("keeps the agreement of a visit cancelled before it by the shorter rule, and a visited one's by the law's", async () => {

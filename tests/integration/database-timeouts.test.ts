@@ -1,11 +1,8 @@
 /**
- * A database that does not answer in time, on a real PostgreSQL: every function answers 503 in
- * words with Retry-After, never 500, and waits no longer than its timeouts; then, with the
- * database back, answers again. The test holds every table locked (ACCESS EXCLUSIVE, in a
- * transaction of its own), so each statement of the functions waits on a lock until the
- * lock_timeout of the transaction it runs in (a lone statement runs in one of its own, so the
- * server cancels it rather than the driver giving up while it runs on); with
- * a pool of one connection held so, a second request finds no connection (the connect timeout).
+ * A database that does not answer in time, on a real PostgreSQL: every function answers 503 in words with
+ * Retry-After, never 500, within its timeouts, and answers again once the database is back. The test holds every
+ * table locked (ACCESS EXCLUSIVE), so each statement waits until its transaction's lock_timeout and the server
+ * cancels it; with a pool of one connection held so, a second request meets the connect timeout.
  */
 import pg from "pg";
 import { startPostgres, type PostgresServer } from "../support/postgres-server";

@@ -74,7 +74,14 @@ describe.each(engines)("on %s", (_name, open) => {
     return db
       .transaction(async (tx) => {
         await storeBlankRequest(tx, reference);
-        const result = await book(tx, { request: asked, reference, now, ownerEvent: owner, confirmBy: holdEnd });
+        const result = await book(tx, {
+          request: asked,
+          reference,
+          now,
+          ownerEvent: owner,
+          confirmBy: holdEnd,
+          quotedCents: 47_500,
+        });
         if (!result.ok) throw Object.assign(new Error(result.message), { refusal: result });
         return result.booking;
       })
@@ -125,6 +132,11 @@ describe.each(engines)("on %s", (_name, open) => {
       sequence: 0,
       createdAt: new Date().toISOString(),
       updatedAt: new Date().toISOString(),
+      quotedCents: null,
+      client: null,
+      agent: null,
+      agentReportConsentAt: null,
+      reportDeliveredAt: null,
     };
     const error = await insertBooking(db, overlapping).catch((caught: unknown) => caught);
     expect(errorCode(error)).toBe(EXCLUSION_VIOLATION);

@@ -1,11 +1,8 @@
 /**
- * One deadline for the whole request. A request is stored before it is mailed, so a mail server
- * that never answers holds nobody. A database that never answers cannot be waited for either:
- * the production server answers 503 with the phone number at its deadline instead of holding
- * the visitor for as long as the database stays silent.
- *
- * The deadline is shortened to 1 s here (src/lib/server/runtime/settings.ts) and the mail server's
- * timeouts lengthened to a minute: what is tested is which answer comes, not when.
+ * One deadline for the whole request: a request is stored before it is mailed, so a silent mail server holds
+ * nobody, and a silent database gets the visitor a 503 with the phone number at the deadline. The deadline is
+ * shortened to 1 s here (src/lib/server/runtime/settings.ts) and the mail server's timeouts lengthened to a
+ * minute: what is tested is which answer comes, not when.
  */
 import { readSiteContent } from "../../src/build-time/content-files";
 import { settingsEnv } from "../../src/lib/server/runtime/settings";

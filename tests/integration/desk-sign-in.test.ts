@@ -1,10 +1,8 @@
 /**
- * Who the owner's desk sends a sign-in link and lets in, on PGlite and on a real PostgreSQL
- * server, under the production server with a real SMTP server on loopback: a sign-in link goes
- * only to a desk mailbox as stored, whatever recipients the typed text names; every address is
- * answered after the same statements, before any e-mail; the caps hold in the database; a person
- * taken off the list is let in no more. (Characters that are no text, the CSV and the past:
- * desk-guards.test.ts; the sessions and the desk's records: desk-sessions.test.ts.)
+ * Who the owner's desk sends a sign-in link and lets in, on PGlite and PostgreSQL with a real SMTP server: a link
+ * goes only to a desk mailbox as stored, whatever the typed text names; every address is answered after the
+ * same statements, before any e-mail; the caps hold in the database; a person taken off the list is let in no
+ * more. (desk-guards.test.ts and desk-sessions.test.ts test the rest.)
  */
 import { freePort, startFunctionServer } from "../support/function-server";
 import { bodyText, startSilentServer, waitFor } from "../support/mailbox";

@@ -1,10 +1,8 @@
 /**
- * The owner's desk against the built site under the production server, on PGlite and on a real
- * PostgreSQL server, with a real SMTP server on loopback: sign-in by the e-mailed link (once, and
- * the same answer for any other address), every change refused without a session or from another
- * origin, confirm, cancel and move telling the client once, and time off kept apart from bookings
- * by the database's constraint, then, on two servers sharing one PostgreSQL, racing visitors.
- * (The signing link the desk sends and what needs the owner's attention: desk-attention.test.ts.)
+ * The owner's desk against the built site, on PGlite and PostgreSQL with a real SMTP server: sign-in by the
+ * e-mailed link, every change refused without a session or from another origin, confirm, cancel and move telling
+ * the client once, time off kept apart from bookings by the database's constraint, and racing visitors on two
+ * servers sharing one PostgreSQL. (The signing link and what needs attention: desk-attention.test.ts.)
  */
 import { parseSetCookie } from "cookie";
 import { inspectorName, type Inspector } from "../../src/features/booking/shared/inspectors";

@@ -1,14 +1,9 @@
 /**
- * The editor's GitHub sign-in (src/features/editor/server/github-sign-in.ts), run by the production
- * server from the built site against the GitHub stub on loopback (tests/support/github-stub.ts,
- * reached through GITHUB_ORIGIN alone). Each step is what a browser does: Decap's window opens
- * /api/editor/auth, follows the redirect to GitHub's consent, clicks Authorize (or Cancel) and
- * comes back to /api/editor/callback with the cookie it was given. The site's address (URL)
- * is its production one: the server does not care where it is reached, so loopback stands in.
- *
- * Three deploys of one site, each a server with a database of its own: `server` as Netlify sets
- * it up (SITE_NAME, no previews listed), `previews` whose owner lists deploy preview 7 in
- * EDITOR_PREVIEWS, and `offline`, whose database cannot be reached.
+ * The editor's GitHub sign-in (github-sign-in.ts), run by the production server against the GitHub stub
+ * (tests/support/github-stub.ts, reached through GITHUB_ORIGIN), each step as a browser does it: /api/editor/auth,
+ * GitHub's consent (Authorize or Cancel), then /api/editor/callback with the cookie. Three deploys with their own
+ * databases: `server` as Netlify sets it up, `previews` whose owner lists deploy preview 7 in EDITOR_PREVIEWS,
+ * and `offline`, whose database cannot be reached.
  */
 import { parseSetCookie } from "cookie";
 import { startFunctionServer, freePort, type FunctionServer } from "../support/function-server";

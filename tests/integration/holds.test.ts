@@ -1,10 +1,8 @@
 /**
- * Every hold ends, against the built site under the production server and a real SMTP server:
- * a booking whose confirmation the mail server only ever refuses "for now" (451) stops holding its
- * time at the end set when it was made, and the sweep then expires it, gives the confirmation up
- * and tells the business, once; a booking whose client had the e-mail and did not confirm is
- * expired without a word to the business. The hold's end is moved into the past in the database
- * rather than waited for: what is tested is what follows it, not the clock.
+ * Every hold ends, against the built site and a real SMTP server: a booking whose confirmation is only ever
+ * refused "for now" (451) stops holding its time at its end, and the sweep expires it, gives the confirmation up
+ * and tells the business, once; a client who had the e-mail and did not confirm is expired without a word. The
+ * hold's end is moved into the past in the database rather than waited for.
  */
 import { randomUUID } from "node:crypto";
 import { withDatabase } from "../../src/serve/database-access";

@@ -1,10 +1,8 @@
 /**
- * Who sends which e-mail, and when, on a real PostgreSQL server and a real SMTP server on loopback:
- * a request sends its own e-mails and no other's, a delivery pass starts no send its time cannot
- * cover and leaves the rest to the next, an e-mail whose sender stopped after handing it to the
- * mail server is never sent twice, and the hold sweep neither deadlocks with a refusal nor takes a
- * confirmation from the sender that is delivering it. Time is the tests' own clock where it
- * matters (`now`), and a lock or a mail server's answer is held by the test rather than waited for.
+ * Who sends which e-mail, and when, on PostgreSQL with a real SMTP server: a request sends its own e-mails only,
+ * a delivery pass starts no send its time cannot cover, an e-mail handed to the mail server is never sent twice,
+ * and the hold sweep neither deadlocks with a refusal nor takes a confirmation from its sender. Time is the
+ * tests' own clock (`now`), and a lock or a mail server's answer is held by the test rather than waited for.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -143,6 +141,7 @@ async function storeHeldBooking(reference: string, email: string, confirmBy: num
       job: { mainInspection: "radon", addOns: [], waterPackages: [], squareFeet: 2000, county: "Anne Arundel" },
       ownerEvent: { summary: "s", description: "d", location: "l" },
       createdAt: now,
+      client: { name: "Hal Holder", email, phone: "(410) 555-0100" },
     });
     await insertDeliveries(
       tx,

@@ -1,23 +1,49 @@
 /**
- * Named, checksummed migrations (src/lib/server/db/migrations.ts), on PGlite and on PostgreSQL:
- * an edited released migration and a database ahead of the code by a breaking migration each stop
- * the opening, naming the migration, and change nothing, while one ahead by a migration that only
- * added opens (and the release before books on it, under the production server); two branches that each add one both apply once merged; a
- * database made when migrations were numbered is named once; a database records the deploy
- * context that first migrated it and refuses another; two pools opening one PostgreSQL at once
- * apply each migration once.
+ * Named, checksummed migrations (src/lib/server/db/migrations.ts), on PGlite and PostgreSQL: a cold start with
+ * nothing due only reads; a migration due takes the lock; an edited released migration or an unknown breaking
+ * one stops the opening and changes nothing, while an unknown additive one opens (and the release before books
+ * on it); merged branches apply each once; a numbered database is named once; another deploy context is
+ * refused; two pools opening at once apply each migration once.
  */
 import { randomUUID } from "node:crypto";
+import pg from "pg";
 import { startPostgres, type PostgresServer } from "../support/postgres-server";
 import { postJson, startFunctionServer } from "../support/function-server";
 import { openStartsOf } from "../support/start-dispenser";
 import { bookingRequest, SHORT_JOB } from "../support/sample-requests";
 import { openDatabase, type Database } from "../../src/lib/server/db/database";
-import { checksum, migrate } from "../../src/lib/server/db/migrate";
+import { checksum, migrate, MIGRATION_LOCK } from "../../src/lib/server/db/migrate";
 import { MIGRATIONS, type Migration } from "../../src/lib/server/db/migrations";
+import type { Queryable, Row } from "../../src/lib/server/db/queryable";
 import { engines } from "../support/database-engines";
+import { findBooking } from "../../src/features/booking/server/booking-queries";
+import { insertRequest } from "../../src/lib/server/mail/outbox";
+import { COPY_AGENT } from "../../src/lib/forms/choices";
 
 const table = (name: string): Migration => ({ name, sql: `CREATE TABLE m_${name.replace(/\W/g, "_")} (id integer);` });
+/** The database, writing down each statement run through it, in its transactions too. */
+function recording(db: Database, statements: string[]): Database {
+  const record = (on: Queryable): Queryable => ({
+    query: <T extends Row = Row>(sql: string, params?: readonly unknown[]) => {
+      statements.push(sql.trim());
+      return on.query<T>(sql, params);
+    },
+    exec: (sql: string) => {
+      statements.push(sql.trim());
+      return on.exec(sql);
+    },
+  });
+  return {
+    ...record(db),
+    transaction: (work) => db.transaction((tx) => work(record(tx))),
+    close: () => db.close(),
+    kind: db.kind,
+  };
+}
+
+/** A statement that takes a lock a write would wait on, or writes: the advisory lock, DDL, a write. */
+const locksOrWrites = (sql: string) => /pg_advisory|\b(CREATE|ALTER|DROP|INSERT|UPDATE|DELETE|LOCK)\b/i.test(sql);
+
 const applied = async (db: Database) =>
   (
     await db.query<{ name: string; checksum: string }>("SELECT name, checksum FROM schema_migrations ORDER BY name")
@@ -36,6 +62,67 @@ describe.each(engines)("on %s", (_engine, start) => {
     expect(rows.sort((a, b) => a.name.localeCompare(b.name))).toEqual(
       MIGRATIONS.map(({ name, sql }) => ({ name, checksum: checksum(sql) })),
     );
+  });
+
+  it("gives a booking the release before this one writes its client, agent and price, from its request", async () => {
+    const reference = "SR-20300101-OLD1";
+    // What that release writes, in its order: the booking row without them, then the request.
+    await db.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO bookings (reference, inspector, start_at, on_site_minutes, during, status, confirm_by,
+           confirm_within_minutes, mailbox, phone, property, job, owner_event, created_at, updated_at)
+         VALUES ($1, 1, '2030-01-08T14:00:00Z', 180, tstzrange('2030-01-08T14:00:00Z', '2030-01-08T18:00:00Z'),
+           'booked', NULL, 120, 'old@example.org', '4105550100', '1-old-road', '{}', '{}', now(), now())`,
+        [reference],
+      );
+      await insertRequest(tx, {
+        kind: "schedule-requests",
+        reference,
+        receivedAt: new Date().toISOString(),
+        record: {
+          type: "schedule",
+          reference,
+          request: {
+            name: "Olga Older",
+            email: "old@example.org",
+            phone: "(410) 555-0100",
+            agentName: "Al Agent",
+            agentEmail: "al@example.org",
+            agentPhone: "(410) 555-0111",
+            copyAgent: COPY_AGENT,
+          },
+          quote: { total: 525, lines: [] },
+        },
+        answer: { status: 201, body: {} },
+        idempotencyKey: null,
+        fingerprint: null,
+      });
+    });
+    const booking = (await findBooking(db, reference))!;
+    expect(booking.client).toEqual({ name: "Olga Older", email: "old@example.org", phone: "(410) 555-0100" });
+    expect(booking.agent).toEqual({
+      name: "Al Agent",
+      email: "al@example.org",
+      phone: "(410) 555-0111",
+      role: "copied",
+    });
+    expect(booking.quotedCents).toBe(52_500);
+  });
+
+  it("reads what is applied and takes no lock and runs no DDL when nothing is due; takes the lock when one is", async () => {
+    const statements: string[] = [];
+    await migrate(recording(db, statements), null);
+    expect(statements.filter(locksOrWrites)).toEqual([]);
+    // What the tables are, who owns the database, what is applied.
+    expect(statements).toHaveLength(3);
+
+    statements.length = 0;
+    const due = table("9000-due");
+    await migrate(recording(db, statements), null, [...MIGRATIONS, due]);
+    expect(statements).toContain("SELECT pg_advisory_xact_lock($1)");
+    expect(statements).toContain(due.sql);
+    expect(await applied(db)).toContain(due.name);
+    await db.exec("DELETE FROM schema_migrations WHERE name = '9000-due'; DROP TABLE m_9000_due;");
   });
 
   it("stops on a released migration that was edited, naming it, and applies nothing", async () => {
@@ -91,7 +178,9 @@ describe.each(engines)("on %s", (_engine, start) => {
 
   it("belongs to the deploy context that first migrated it, and refuses another before writing", async () => {
     await migrate(db, "production");
-    await migrate(db, "production");
+    const statements: string[] = [];
+    await migrate(recording(db, statements), "production");
+    expect(statements.filter(locksOrWrites)).toEqual([]);
     // The owner's own commands (no deploy context) still open it.
     await migrate(db, null);
     await expect(migrate(db, "deploy-preview", [...MIGRATIONS, table("9004-a-preview-s")])).rejects.toThrow(
@@ -116,6 +205,42 @@ it("applies each migration once when two pools open one new PostgreSQL database 
     await server.stop();
   }
 }, 60_000);
+
+describe("on PostgreSQL, while another session holds the migrations' lock and blocks every write to their record", () => {
+  let postgres: PostgresServer;
+  let holder: pg.Client;
+  beforeAll(async () => {
+    postgres = await startPostgres();
+    await (await openDatabase({ DATABASE_URL: postgres.url })).close();
+    holder = new pg.Client({ connectionString: postgres.url });
+    await holder.connect();
+    // EXCLUSIVE lets others read the tables, and nothing more.
+    await holder.query("BEGIN");
+    await holder.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
+    await holder.query("LOCK TABLE schema_migrations, schema_owner IN EXCLUSIVE MODE");
+  }, 60_000);
+  afterAll(async () => {
+    await holder?.query("ROLLBACK");
+    await holder?.end();
+    await postgres?.stop();
+  });
+
+  // A lock waited for is given up after a second, so the test stands on which statements wait.
+  const open = () =>
+    openDatabase({ DATABASE_URL: postgres.url, SERVER_SETTINGS: JSON.stringify({ databaseLockMs: 1_000 }) });
+
+  it("a cold start with nothing due opens the database", async () => {
+    const db = await open();
+    expect(await applied(db)).toEqual(MIGRATIONS.map((each) => each.name));
+    await db.close();
+  });
+
+  it("a cold start with a migration due waits for the lock", async () => {
+    const db = await open();
+    await expect(migrate(db, null, [...MIGRATIONS, table("9005-due")])).rejects.toMatchObject({ code: "55P03" });
+    await db.close();
+  });
+});
 
 describe("a rollback, under the production server on PostgreSQL", () => {
   let postgres: PostgresServer;

@@ -1,12 +1,8 @@
 /**
- * The functions as Netlify deploys them (tests/support/netlify-functions.ts): bundled from the
- * built site by Netlify's own bundler, each unzipped with nothing above it and run as Lambda
- * runs it, one process per request that is gone the moment it has answered; against a real
- * PostgreSQL and a real SMTP server on loopback. A booking's whole journey goes through them:
- * open times, the booking and its e-mails (there by the time the answer is, since nothing runs
- * after it), confirming and signing from the e-mailed links, the owner's feed, a message, and
- * each scheduled function; payment through Stripe's stand-in, and the report through a bucket
- * on loopback. (What a deploy given or denied its settings answers:
+ * The functions as Netlify deploys them (tests/support/netlify-functions.ts), one process per request gone once
+ * it has answered, against PostgreSQL and a real SMTP server: a booking's whole journey (open times, booking and
+ * e-mails, confirming and signing from the links, the feed, a message, each scheduled function), payment through
+ * Stripe's stand-in and the report through a bucket on loopback. (Settings given or denied:
  * netlify-bundles-settings.test.ts.)
  */
 import { moveVisitStart } from "../support/stored-booking";
@@ -241,7 +237,7 @@ describe("the report from its bundles", () => {
     const upload = await desk(deploy.front.url, "report-upload-link", { reference }, cookie);
     expect(upload.status).toBe(200);
     const { key, url } = JSON.parse(upload.body) as { key: string; url: string };
-    expect(url.startsWith(`${bucket.env.REPORTS_S3_ENDPOINT}/reports/${reference}/`)).toBe(true);
+    expect(url.startsWith(`${bucket.env.REPORTS_S3_ENDPOINT}/reports/uploads/${reference}/`)).toBe(true);
     const pdf = Buffer.from("%PDF-1.7\n% a report\n%%EOF\n");
     expect(
       (await fetch(url, { method: "PUT", body: new Uint8Array(pdf), headers: { "Content-Type": "application/pdf" } }))
@@ -249,7 +245,8 @@ describe("the report from its bundles", () => {
     ).toBe(200);
     const attached = await desk(deploy.front.url, "report-attach", { reference, key }, cookie);
     expect({ status: attached.status, body: attached.body }).toMatchObject({ status: 200 });
-    expect(await bucket.keys()).toEqual([key]);
+    // Kept under a key of its own, which no upload link names; the upload has left the bucket.
+    expect(await bucket.keys()).toEqual([expect.stringMatching(new RegExp(`^${reference}/[A-Za-z0-9_-]{22}\\.pdf$`))]);
 
     // The e-mail left before the desk's answer; its page withholds the report until the client signs.
     const mail = mailsTo(email)
@@ -279,9 +276,16 @@ describe("the report from its bundles", () => {
     });
     const owed = (JSON.parse(days.body) as DeskDays).items.find((item) => item.reference === reference)!.payment!;
     const amount = (owed.balanceCents / 100).toFixed(2);
-    expect((await desk(deploy.front.url, "payment-taken", { reference, method: "cash", amount }, cookie)).status).toBe(
-      200,
-    );
+    expect(
+      (
+        await desk(
+          deploy.front.url,
+          "payment-taken",
+          { reference, method: "cash", amount, key: "press-bundle-payment-1" },
+          cookie,
+        )
+      ).status,
+    ).toBe(200);
     expect(await page()).toMatchObject({ state: "ready" });
     const sent = await send(`${deploy.front.url}/api/report?token=${token}&download=1`, { method: "GET" });
     expect(sent.status).toBe(303);

@@ -1,12 +1,8 @@
 /**
- * The production server (src/serve/serve.ts) against Netlify's own reading of the built site's
- * rules: public/_headers by @netlify/headers-parser, public/_redirects by @netlify/redirect-parser.
- * What an address gets is worked out here from the parsers' output alone, as Netlify's docs
- * describe it (https://docs.netlify.com/manage/routing/headers/: every matching rule applies;
- * https://docs.netlify.com/manage/routing/redirects/overview/: the first matching rule wins), and
- * compared with what a real server on loopback sends, for every header rule's path, every
- * redirect's and every built page's two addresses. The redirect matcher's documented cases, which
- * the built site's few rules do not all reach, are tried on rules written for them.
+ * The production server (src/serve/serve.ts) against Netlify's own parsers' reading of public/_headers and
+ * public/_redirects: what each address gets is worked out from the parsers' output alone, as Netlify's docs
+ * describe, and compared with what the server sends for every header rule's path, every redirect's and every
+ * page's two addresses. The redirect matcher's documented cases are tried on rules written for them.
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

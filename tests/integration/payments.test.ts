@@ -1,141 +1,57 @@
 /**
- * Payments online against the built site under the production server, on PGlite and on a real
- * PostgreSQL server, with Stripe's stand-in (tests/support/stripe-stub.ts) and a real SMTP server on
- * loopback: the Checkout Session asks the server's own quote whatever the address carries; only a
- * signed, fresh event records a payment, once per event and once per session; a cancellation
- * refunds exactly the policy's amount, once, even when two cancels race, and the client's e-mail
- * says how much and when; a move keeps the payment. Without the Stripe settings nothing is asked
- * online and the site says "pay at the inspection".
+ * Payments online against the built site, on PGlite and PostgreSQL, with Stripe's stand-in and a real SMTP
+ * server: the Checkout Session asks the server's own quote; only a signed, fresh event records a payment, once;
+ * a cancellation refunds exactly the policy's amount, once, even when two race, and the e-mail says how much and
+ * when; a move keeps the payment. Without the Stripe settings the site says "pay at the inspection".
  */
 import { startFunctionServer, send, type FunctionServer } from "../support/function-server";
-import { startStripeStub, type StripeStub } from "../support/stripe-stub";
-import { getJson } from "../support/start-dispenser";
-import { startDispenser } from "../support/start-dispenser";
+import type { StripeStub } from "../support/stripe-stub";
+import { getJson, startDispenser } from "../support/start-dispenser";
 import { bodyText, startMailbox, waitFor, type Mailbox } from "../support/mailbox";
 import { desk, DESK_SECRETS, deskEngines, deskGet, mailsTo, signIn, visitors } from "../support/desk-client";
+import { startPaymentsSite, type Booked, type PaymentsSite } from "../support/payments-site";
 import type { DeskDays } from "../../src/features/desk/shared/desk-item";
 import { SHORT_JOB } from "../support/sample-requests";
-import { withDatabase } from "../../src/serve/database-access";
 import { availability } from "../../src/lib/business-data";
 import type { ManagedBooking } from "../../src/features/booking/shared/managed-booking";
 
-const { book, lastEmail } = visitors("payer");
-
-interface Booked {
-  reference: string;
-  quoteCents: number;
-  payPath: string;
-  token: string;
-  email: string;
-}
+const { book, lastEmail } = visitors("payer-off");
 
 describe.each(deskEngines)("payments online on %s", (_name, setup) => {
+  let site: PaymentsSite;
   let mailbox: Mailbox;
   let server: FunctionServer;
   let stripe: StripeStub;
-  let stopEngine: () => Promise<void>;
-  let env: Record<string, string>;
-  let nextStart: () => string;
   beforeAll(async () => {
-    mailbox = await startMailbox();
-    stripe = await startStripeStub();
-    ({ env, stop: stopEngine } = await setup());
-    server = await startFunctionServer({
-      SMTP_URL: mailbox.url,
-      ...DESK_SECRETS,
-      STRIPE_SECRET_KEY: "sk_test_stub",
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_API_URL: stripe.url,
-      ...env,
-    });
-    stripe.webhookUrl = `${server.url}/api/stripe-webhook`;
-    nextStart = await startDispenser(server.url, SHORT_JOB, 60);
+    site = await startPaymentsSite(await setup());
+    ({ mailbox, server, stripe } = site);
   });
   afterAll(async () => {
-    await server?.stop();
-    await stripe?.stop();
-    await stopEngine?.();
-    await mailbox?.stop();
+    await site?.stop();
   });
 
-  const query = <T extends Record<string, unknown>>(sql: string, params: unknown[] = []) =>
-    withDatabase((db) => db.query<T>(sql, params), { ...process.env, DATA_DIR: server.dataDir, ...env });
-
-  async function bookOne(): Promise<Booked> {
-    const answer = await book(server.url, nextStart());
-    expect(answer.status).toBe(201);
-    const body = JSON.parse(answer.body) as {
-      reference: string;
-      quote: { total: number };
-      booking: { pay?: { path: string; cents: number } };
-    };
-    expect(body.booking.pay?.cents).toBe(body.quote.total * 100);
-    const payPath = body.booking.pay!.path;
-    return {
-      reference: body.reference,
-      quoteCents: body.quote.total * 100,
-      payPath,
-      token: new URLSearchParams(payPath.split("?")[1]).get("token")!,
-      email: lastEmail(),
-    };
-  }
-
-  const bookingPage = async (token: string) =>
-    (await getJson(`${server.url}/api/booking?token=${encodeURIComponent(token)}`)).body as ManagedBooking;
-
-  /** Opens the "pay now" link: the Checkout Session it made. */
-  const checkout = (booked: Booked, extra = "") => checkoutAt(`${booked.payPath}${extra}`);
-
-  async function checkoutAt(path: string) {
-    const answer = await send(`${server.url}${path}`, { method: "GET" });
-    expect(answer.status).toBe(303);
-    const id = /\/pay\/(cs_\w+)$/.exec(String(answer.headers.location))![1]!;
-    return stripe.sessions.get(id)!;
-  }
-
-  /** Pays on the stand-in's page, as the browser's Pay button does: the signed event reaches the webhook. */
-  async function pay(booked: Booked) {
-    const session = await checkout(booked);
-    const answer = await fetch(session.url, { method: "POST", redirect: "manual" });
-    expect(answer.status).toBe(303);
-    expect(answer.headers.get("location")).toContain(`/booking?token=${encodeURIComponent(booked.token)}`);
-    return session;
-  }
+  const query = <T extends Record<string, unknown>>(sql: string, params: unknown[] = []) => site.query<T>(sql, params);
+  const bookOne = () => site.bookOne();
+  const bookingPage = (token: string) => site.bookingPage(token);
+  const checkout = (booked: Booked, extra = "") => site.checkoutAt(`${booked.payPath}${extra}`);
+  const checkoutAt = (path: string) => site.checkoutAt(path);
+  const pay = (booked: Booked) => site.pay(booked);
+  const visitIn = (reference: string, hours: number) => site.visitIn(reference, hours);
+  const cancel = (booked: Booked) => site.cancel(booked);
+  const refundsMade = async (booked: Booked, count: number) =>
+    waitFor(`${count} refunds made`, async () => {
+      const rows = await query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM payments WHERE booking = $1 AND kind = 'refund'",
+        [booked.reference],
+      );
+      return rows[0]!.n === count;
+    });
 
   const postEvent = (payload: string, signature?: string) =>
     send(`${server.url}/api/stripe-webhook`, {
       body: payload,
       contentType: "application/json; charset=utf-8",
       headers: signature ? { "stripe-signature": signature } : {},
-    });
-
-  /**
-   * Moves a booking's visit to `hours` from now, as time passing would, for an hour: or the first
-   * whole hour after that its inspector has free. The test's other bookings stay at the open starts
-   * they were booked at, which may fall at that time, and the constraint would refuse the move.
-   */
-  const visitIn = async (reference: string, hours: number) => {
-    const moved = await query(
-      `UPDATE bookings SET start_at = free.at, during = tstzrange(free.at, free.at + interval '1 hour')
-       FROM (SELECT now() + make_interval(hours => $2::int + later) AS at
-             FROM generate_series(0, 40) AS later, bookings AS moving
-             WHERE moving.reference = $1 AND NOT EXISTS (
-               SELECT 1 FROM bookings AS other
-               WHERE other.inspector = moving.inspector AND other.reference IS DISTINCT FROM $1
-                 AND other.status IN ('pending', 'booked', 'time_off')
-                 AND other.during && tstzrange(now() + make_interval(hours => $2::int + later),
-                                               now() + make_interval(hours => $2::int + later + 1)))
-             ORDER BY later LIMIT 1) AS free
-       WHERE reference = $1 RETURNING reference`,
-      [reference, hours],
-    );
-    expect(moved).toHaveLength(1);
-  };
-
-  const cancel = (booked: Booked) =>
-    send(`${server.url}/api/booking`, {
-      body: JSON.stringify({ token: booked.token, action: "cancel" }),
-      contentType: "application/json",
     });
 
   it("asks Stripe for the server's own quote, for the client, whatever the address carries", async () => {
@@ -210,11 +126,13 @@ describe.each(deskEngines)("payments online on %s", (_name, setup) => {
     await visitIn(booked.reference, availability.cancellation.refund.fullRefundHours + 24);
     expect((await cancel(booked)).status).toBe(200);
     expect((await cancel(booked)).status).toBe(200);
+    await refundsMade(booked, 1);
     const mine = stripe.refunds.filter((refund) => refund.metadata.booking === booked.reference);
     expect(mine.map((refund) => refund.amount)).toEqual([booked.quoteCents]);
     expect((await bookingPage(booked.token)).payment).toMatchObject({
-      state: "refunded",
+      state: "nothing-due",
       refundedCents: booked.quoteCents,
+      balanceCents: 0,
     });
     await waitFor("the cancellation", () => mailsTo(mailbox, booked.email, /is cancelled/).length === 1);
     const mail = bodyText(mailsTo(mailbox, booked.email, /is cancelled/)[0]!.raw);
@@ -229,16 +147,16 @@ describe.each(deskEngines)("payments online on %s", (_name, setup) => {
     const answers = await Promise.all([cancel(booked), cancel(booked), cancel(booked)]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
     const share = Math.floor((booked.quoteCents * availability.cancellation.refund.lateRefundPercent) / 100);
+    await refundsMade(booked, 1);
     const mine = stripe.refunds.filter((refund) => refund.metadata.booking === booked.reference);
     expect(mine.map((refund) => refund.amount)).toEqual([share]);
-    const rows = await query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM payments WHERE booking = $1 AND kind = 'refund'",
-      [booked.reference],
-    );
-    expect(rows[0]!.n).toBe(1);
+    const owed = await query("SELECT amount_cents FROM refunds_owed WHERE booking = $1", [booked.reference]);
+    expect(owed).toEqual([{ amount_cents: share }]);
+    // Cancelled, it owes nothing: the page names what was refunded and what the policy kept.
     expect((await bookingPage(booked.token)).payment).toMatchObject({
+      state: "nothing-due",
       refundedCents: share,
-      balanceCents: booked.quoteCents - booked.quoteCents + share,
+      balanceCents: 0,
     });
   });
 
@@ -248,14 +166,14 @@ describe.each(deskEngines)("payments online on %s", (_name, setup) => {
     const taken = await desk(
       server.url,
       "payment-taken",
-      { reference: booked.reference, method: "cash", amount: "100" },
+      { reference: booked.reference, method: "cash", amount: "100", key: "press-taken-00000001" },
       cookie,
     );
     expect(taken.status).toBe(200);
     const refused = await desk(
       server.url,
       "payment-taken",
-      { reference: booked.reference, method: "cash", amount: "-5" },
+      { reference: booked.reference, method: "cash", amount: "-5", key: "press-taken-00000002" },
       cookie,
     );
     expect(refused.status).toBe(400);
@@ -283,10 +201,10 @@ describe.each(deskEngines)("payments online on %s", (_name, setup) => {
       balanceCents: page.balanceCents,
     });
     const csv = (await deskGet(server.url, "csv", cookie)).body.split("\r\n");
-    expect(csv[0]).toContain('"payment","quoted","paid","refunded","balance"');
+    expect(csv[0]).toContain('"payment","fee","paid","refunded","kept","balance"');
     const row = csv.find((line) => line.startsWith(`"${booked.reference}"`))!;
     expect(row).toContain(
-      `"part-paid","${(booked.quoteCents / 100).toFixed(2)}","100.00","0.00","${((booked.quoteCents - 10_000) / 100).toFixed(2)}"`,
+      `"part paid","${(booked.quoteCents / 100).toFixed(2)}","100.00","0.00","100.00","${((booked.quoteCents - 10_000) / 100).toFixed(2)}"`,
     );
   });
 
@@ -294,7 +212,7 @@ describe.each(deskEngines)("payments online on %s", (_name, setup) => {
     const booked = await bookOne();
     await pay(booked);
     const answer = await send(`${server.url}/api/booking`, {
-      body: JSON.stringify({ token: booked.token, action: "move", start: nextStart() }),
+      body: JSON.stringify({ token: booked.token, action: "move", start: site.nextStart() }),
       contentType: "application/json",
     });
     expect(answer.status).toBe(200);

@@ -1,11 +1,9 @@
 /**
- * A person's right to their data, against the built site under the production server with a real
- * SMTP server on loopback: one person asks for a link, reads and deletes their data through the
- * link in the e-mail they received, and nothing of theirs remains but the record of a booked
- * inspection (named with the date it goes) and of their requests; a request without the link
- * deletes nothing; the owner is told of each look and each deletion; and asks for a stranger's
- * address, however many and from however many addresses, send that mailbox at most the limit,
- * each answered with the same sentence.
+ * A person's right to their data, against the built site with a real SMTP server: one person reads and deletes
+ * their data through the e-mailed link, and only a booked inspection's record (with its date) and their
+ * requests' record remain; without the link nothing is deleted; the owner is told of each look and deletion;
+ * asks for a stranger's address, from however many addresses, send that mailbox at most the limit, each
+ * answered with the same sentence.
  */
 import { randomUUID } from "node:crypto";
 import { withDatabase } from "../../src/serve/database-access";

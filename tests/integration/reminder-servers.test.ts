@@ -8,7 +8,7 @@
 import { startPostgres, type PostgresServer } from "../support/postgres-server";
 import { startFunctionServer, type FunctionServer } from "../support/function-server";
 import { availability } from "../../src/lib/business-data";
-import { moveBooking, setStatus } from "../../src/features/booking/server/booking-queries";
+import { findBooking, moveBooking, setStatus } from "../../src/features/booking/server/booking-queries";
 import { BOOKING_MAIL_FIRST_HOURS } from "../../src/features/reminders/server/reminders";
 import { openDatabase, type Database } from "../../src/lib/server/db/database";
 import { settingsEnv } from "../../src/lib/server/runtime/settings";
@@ -102,6 +102,7 @@ it("reminds once across two servers and a restart, again after a move, never aft
     db,
     first,
     { inspector: 1, start: new Date(later).toISOString(), from: later, to: later + 3 * HOUR },
+    (await findBooking(db, first))!.sequence,
     new Date().toISOString(),
   );
   await waitFor("the moved booking's reminder at its new time", reminded(first, 2));

@@ -90,7 +90,7 @@ it("sends each reminder once across two servers and a restart, at the new time a
     first,
     {
       booking: signed,
-      terms: (await filledAgreement(first, signedBooking)).terms,
+      terms: filledAgreement(signedBooking).terms,
       version: "test",
       body: "text",
       bodySha256: "hash",
@@ -148,6 +148,7 @@ it("sends each reminder once across two servers and a restart, at the new time a
     first,
     moved,
     { inspector: 1, start: new Date(later).toISOString(), from: later, to: later + 4 * HOUR },
+    (await findBooking(first, moved))!.sequence,
     new Date().toISOString(),
   );
   expect(await bothPass(later - (beforeVisitHours + 1) * HOUR)).toBe(0);

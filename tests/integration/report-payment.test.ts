@@ -5,7 +5,7 @@
  * served once the owner records the payment. Stripe is never called: the owner takes it on site.
  */
 import { moveVisitStart } from "../support/stored-booking";
-import { COPY_AGENT } from "../../src/lib/forms/choices";
+import { AGENT_REPORT, COPY_AGENT } from "../../src/lib/forms/choices";
 import type { DeskDays } from "../../src/features/desk/shared/desk-item";
 import { withDatabase } from "../../src/serve/database-access";
 import { desk, DESK_SECRETS, deskEngines, deskGet, mailsTo, signIn, visitors } from "../support/desk-client";
@@ -20,7 +20,7 @@ const PDF = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(4096, 0x20), 
 
 interface ReportPage {
   state: string;
-  missing: Array<{ what: string; link: string | null }>;
+  missing: Array<{ what: string; link: string | null; cents?: number }>;
 }
 
 describe.each(deskEngines)("the report of a visit not paid for, on %s", (_name, setup) => {
@@ -49,6 +49,7 @@ describe.each(deskEngines)("the report of a visit not paid for, on %s", (_name, 
       agentName: "Fee Agent",
       agentEmail: agent,
       copyAgent: COPY_AGENT,
+      agentReport: AGENT_REPORT,
     });
     const { reference } = JSON.parse(booked.body) as { reference: string };
     const client = lastEmail();
@@ -95,7 +96,9 @@ describe.each(deskEngines)("the report of a visit not paid for, on %s", (_name, 
     const unsigned = await clientPage.read();
     expect(unsigned).toMatchObject({ state: "withheld" });
     expect(unsigned.missing.map((step) => step.what)).toEqual(["sign", "pay"]);
-    expect(unsigned.missing[1]!.link).toMatch(/^\/api\/pay\?token=/);
+    // Paid from the report's page, Stripe brings the client back to it; the page states the amount.
+    expect(unsigned.missing[1]!.link).toMatch(/^\/api\/pay\?token=[^&]+&return=report$/);
+    expect(unsigned.missing[1]!.cents).toBeGreaterThan(0);
     expect((await agentPage.read()).missing).toEqual([
       { what: "sign", link: null },
       { what: "pay", link: null },
@@ -122,7 +125,13 @@ describe.each(deskEngines)("the report of a visit not paid for, on %s", (_name, 
     const owed = (JSON.parse(days.body) as DeskDays).items.find((item) => item.reference === reference)!.payment!;
     expect(owed).toMatchObject({ state: "unpaid", paidCents: 0, online: true });
     const amount = (owed.balanceCents / 100).toFixed(2);
-    const paid = await desk(server.url, "payment-taken", { reference, method: "check", amount }, cookie);
+    expect(unsigned.missing[1]!.cents).toBe(owed.balanceCents);
+    const paid = await desk(
+      server.url,
+      "payment-taken",
+      { reference, method: "check", amount, key: "press-report-payment-01" },
+      cookie,
+    );
     expect(paid.status).toBe(200);
     expect(await clientPage.read()).toMatchObject({ state: "ready", missing: [] });
     expect((await agentPage.read()).state).toBe("ready");

@@ -19,6 +19,8 @@ const pages = built.filter((page) => !isPrivate(page));
 const posts = specRoutes.filter((route) => /^\/blog\/(?!topics\/)/.test(route.path));
 
 type Node = Record<string, unknown> & { "@type": string };
+/** The pages whose description of the business names each county it serves. */
+const countiesNamedOn = ["/", "/areas"];
 function jsonLd(document: ReturnType<typeof readPage>): Node[] {
   return document
     .querySelectorAll('script[type="application/ld+json"]')
@@ -91,12 +93,13 @@ describe.each(pages)("$route", ({ route, document }) => {
   it("describes the business in JSON-LD, with a breadcrumb trail below the home page", () => {
     const nodes = jsonLd(document);
     const business = nodes.find((node) => node["@type"] === "HomeAndConstructionBusiness");
+    // The home page and /areas name each county served (checked below); the others say Maryland.
+    if (!countiesNamedOn.includes(route)) expect(business!.areaServed).toEqual({ "@type": "State", name: "Maryland" });
     expect(business).toMatchObject({
       name: "Severn Ridge Home Inspections",
       telephone: "+14105550142",
       email: expect.stringContaining("@"),
       url: `${siteUrl}/`,
-      areaServed: { "@type": "State", name: "Maryland" },
       address: { "@type": "PostalAddress", addressRegion: "MD", addressCountry: "US" },
       logo: { "@type": "ImageObject", url: `${siteUrl}/icons/icon-512x512.png`, width: 512, height: 512 },
     });
@@ -142,6 +145,61 @@ test("the home page gives the business's opening hours and price range from cont
     .map(({ day, opens, closes }) => ({ day: day[0]!.toUpperCase() + day.slice(1), opens, closes }))
     .sort((a, b) => a.day.localeCompare(b.day));
   expect(days).toEqual(expected);
+});
+
+describe("the places served", () => {
+  // Worked out here from the content files themselves.
+  const pricing = readContentFile("pricing.yaml");
+  const zoneOf = (county: string) => pricing.travelZones.find((zone) => zone.counties.includes(county))!;
+  const areaPages = pages.filter(({ route }) => route.startsWith("/areas/"));
+  const countyOf = (document: (typeof pages)[number]["document"]) =>
+    jsonLd(document).find((node) => node["@type"] === "Service")!.areaServed as Node & { name: string };
+
+  test("the home page and /areas name every county of the travel zones as an AdministrativeArea of Maryland", () => {
+    const counties = pricing.travelZones.flatMap((zone) => zone.counties);
+    for (const route of countiesNamedOn) {
+      const document = pages.find((page) => page.route === route)!.document;
+      const business = jsonLd(document).find((node) => node["@type"] === "HomeAndConstructionBusiness")!;
+      const areas = business.areaServed as Array<Node & { name: string; url: string }>;
+      expect(areas).toHaveLength(counties.length);
+      for (const area of areas) {
+        expect(area).toMatchObject({
+          "@type": "AdministrativeArea",
+          containedInPlace: { "@type": "State", name: "Maryland" },
+        });
+        // Each names its own page, which names the same county.
+        const page = areaPages.find(({ route: path }) => `${siteUrl}${path}` === area.url)!;
+        expect(countyOf(page.document).name).toBe(area.name);
+      }
+    }
+  });
+
+  test("every area page offers its services there, at the quote with the county's travel fee, below a breadcrumb", () => {
+    expect(areaPages).toHaveLength(pricing.travelZones.flatMap((zone) => zone.counties).length);
+    for (const { route, document } of areaPages) {
+      const nodes = jsonLd(document);
+      const services = nodes.filter((node) => node["@type"] === "Service");
+      expect(services.length).toBeGreaterThanOrEqual(1);
+      const h1 = document.querySelector("h1")!.textContent;
+      for (const service of services) {
+        expect(service).toMatchObject({
+          url: `${siteUrl}${route}`,
+          provider: { "@id": `${siteUrl}/#business` },
+          areaServed: { "@type": "AdministrativeArea", url: `${siteUrl}${route}` },
+          offers: { "@type": "Offer", priceCurrency: "USD", price: expect.stringMatching(/^\d+\.00$/) },
+        });
+        expect(h1).toBe(`Home inspections in ${(service.areaServed as { name: string }).name}`);
+      }
+      // The home inspection's offer: its smallest band and the county's travel fee, from pricing.yaml.
+      const schedule = document.querySelector("main a[href^='/schedule?county=']")!.getAttribute("href")!;
+      const name = new URLSearchParams(schedule.split("?")[1]).get("county")!;
+      const home = pricing.mainInspections.find((job) => job.id === "residential")!;
+      const expected = Math.min(...home.sizeBands.map((band) => band.price)) + zoneOf(name).fee;
+      expect(services[0]!.offers).toMatchObject({ price: `${expected}.00` });
+      const crumbs = nodes.find((node) => node["@type"] === "BreadcrumbList")!.itemListElement as { item: string }[];
+      expect(crumbs.map((crumb) => crumb.item)).toEqual([`${siteUrl}/`, `${siteUrl}/areas`, `${siteUrl}${route}`]);
+    }
+  });
 });
 
 test("titles, descriptions and canonical addresses are unique across the site", () => {
@@ -220,9 +278,9 @@ test("the sitemap lists exactly the public routes", () => {
   expect(locations.sort()).toEqual(specRoutes.map((route) => `${siteUrl}${route.path}`).sort());
 });
 
-test("the sitemap dates each service and post by its review or publication date, as the page shows", () => {
-  const dated = sitemapUrls().filter((url) => /\/(services|blog)\/[^/]+$/.test(url.loc));
-  expect(dated.length).toBeGreaterThanOrEqual(10 + posts.length);
+test("the sitemap dates each service, post and area page by its review or publication date, as the page shows", () => {
+  const dated = sitemapUrls().filter((url) => /\/(services|blog|areas)\/[^/]+$/.test(url.loc));
+  expect(dated.length).toBeGreaterThanOrEqual(10 + posts.length + 24);
   for (const url of dated) {
     const route = url.loc.replace(siteUrl, "");
     // The sitemap writes W3C datetimes (2026-11-20T00:00:00.000Z); the day is what was reviewed.
@@ -232,7 +290,7 @@ test("the sitemap dates each service and post by its review or publication date,
     if (article) {
       expect({ route, lastmod }).toEqual({ route, lastmod: article.dateModified });
     } else {
-      // A service page tells the reader "Last reviewed November 20, 2026".
+      // A service or area page tells the reader "Last reviewed November 20, 2026".
       const day = new Date(`${lastmod}T00:00:00Z`).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
       expect(document.querySelector("main")!.textContent).toContain(`Last reviewed ${day}.`);
     }

@@ -5,7 +5,7 @@
  * time, carry the security headers, and leave the server answering the next visitor.
  */
 import { readFileSync } from "node:fs";
-import { request } from "node:http";
+import { globalAgent, request } from "node:http";
 import { connect, type Socket } from "node:net";
 import path from "node:path";
 import { brotliDecompressSync } from "node:zlib";
@@ -177,6 +177,20 @@ it("when the functions' process dies, visitors get a 503 naming the phone, then 
     after = await postJson(`${server.url}/api/contact`, contactMessage(), "127.0.6.2");
   }
   expect(after.status).toBe(201);
+});
+
+it("keeps an idle connection longer than a client keeps its own, so the client closes it first", async () => {
+  // Node's agent keeps an idle connection for its own timeout, or the server's Keep-Alive hint less
+  // 1 s, whichever is shorter; a server closing first could close it as a busy client sent on it,
+  // and the client read "socket hang up". Both hops: the page, and a function behind the proxy.
+  for (const address of ["/", "/api/desk/session"]) {
+    const answer = await raw(address);
+    const hint = Number(/^timeout=(\d+)$/.exec(String(answer.headers["keep-alive"]))?.[1]);
+    expect(hint * 1000).toBe(DEFAULT_SETTINGS.keepAliveMs);
+    expect(hint * 1000 - 1000).toBeGreaterThan(
+      (globalAgent as unknown as { options: { timeout: number } }).options.timeout,
+    );
+  }
 });
 
 describe("bodies and slow clients", () => {

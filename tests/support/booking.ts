@@ -17,6 +17,8 @@ export const DAY_SLOTS = {
   move: 12,
   sameAddress: 14,
   agreement: 16,
+  /** A booking from an area page (tests/e2e/areas.spec.ts). */
+  areaPage: 18,
   notices: 22,
   signingFor: 24,
   agentCopy: 28,
@@ -25,6 +27,12 @@ export const DAY_SLOTS = {
   deskReport: 44,
   /** The desk on a phone (tests/e2e/desk-phone.spec.ts): its bookings, time off and report delivered. */
   deskPhone: 46,
+  /** A booking made on a page whose scripts were held back (tests/e2e/form-hydration.spec.ts). */
+  hydration: 48,
+  /** A visit under way and a booking moved on the desk, and the client's own page (tests/e2e/desk-visit.spec.ts). */
+  deskVisit: 18,
+  /** An agent books for a client from their page (tests/e2e/agents.spec.ts). */
+  agentBooks: 38,
 } as const;
 
 const dayNumber = (slot: number, project: string) => slot + (project === "phone" ? 1 : 0);

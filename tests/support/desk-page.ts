@@ -12,32 +12,45 @@ import { openPage } from "./page";
 
 export const OFFICE = "office@severnridgeinspections.com";
 
-async function openStarts(page: Page, month: string): Promise<string[]> {
-  const answer = await page.request.get(`/api/availability/${month}?${jobQuery(SHORT_JOB)}`);
+/**
+ * A copy of the site a browser test reaches: its address, "" for the suite's own (the config's
+ * baseURL), and its data folder, whose database the test reads and moves the clock in.
+ */
+export interface TestSite {
+  url: string;
+  dataDir: string;
+}
+export const E2E_SITE: TestSite = { url: "", dataDir: E2E_DATA };
+
+async function openStarts(page: Page, month: string, site: TestSite): Promise<string[]> {
+  const answer = await page.request.get(`${site.url}/api/availability/${month}?${jobQuery(SHORT_JOB)}`);
   expect(answer.status()).toBe(200);
   return ((await answer.json()) as { starts: string[] }).starts;
 }
 
 /** The short job's open times this month and the next two. */
-export async function startsAhead(page: Page): Promise<string[]> {
+export async function startsAhead(page: Page, site: TestSite = E2E_SITE): Promise<string[]> {
   const months = [0, 1, 2].map((ahead) => {
     const date = new Date();
     date.setUTCDate(1);
     date.setUTCMonth(date.getUTCMonth() + ahead);
     return date.toISOString().slice(0, 7);
   });
-  return (await Promise.all(months.map((month) => openStarts(page, month)))).flat();
+  return (await Promise.all(months.map((month) => openStarts(page, month, site)))).flat();
 }
 
-export const inE2eDatabase = <T>(work: Parameters<typeof withDatabase<T>>[0]) =>
-  withDatabase(work, { ...process.env, DATA_DIR: E2E_DATA });
+/** Work on a test site's database, reached as a command reaches it (through its functions' socket). */
+export const inSiteDatabase = <T>(site: TestSite, work: Parameters<typeof withDatabase<T>>[0]) =>
+  withDatabase(work, { ...process.env, DATA_DIR: site.dataDir });
+
+export const inE2eDatabase = <T>(work: Parameters<typeof withDatabase<T>>[0]) => inSiteDatabase(E2E_SITE, work);
 
 /**
  * Moves a booking's visit `days` back, at the same time of day, as if the clock had moved on: what
  * the desk offers once a visit has happened cannot otherwise be reached without waiting for it.
  */
-export const moveVisitBack = (reference: string, days: number) =>
-  inE2eDatabase((db) =>
+export const moveVisitBack = (reference: string, days: number, site: TestSite = E2E_SITE) =>
+  inSiteDatabase(site, (db) =>
     db.query(
       `UPDATE bookings SET start_at = start_at - make_interval(days => $2),
          during = tstzrange(lower(during) - make_interval(days => $2), upper(during) - make_interval(days => $2))
@@ -47,8 +60,8 @@ export const moveVisitBack = (reference: string, days: number) =>
   );
 
 /** The number of the latest sign-in link e-mail kept, before a test asks for its own. */
-export async function latestLinkNumber(): Promise<number> {
-  const [row] = await inE2eDatabase((db) =>
+export async function latestLinkNumber(site: TestSite = E2E_SITE): Promise<number> {
+  const [row] = await inSiteDatabase(site, (db) =>
     db.query<{ latest: string | null }>("SELECT max(number) AS latest FROM deliveries WHERE message LIKE 'deskLink%'"),
   );
   return Number(row?.latest ?? 0);
@@ -59,11 +72,11 @@ export async function latestLinkNumber(): Promise<number> {
  * by side all sign in as the office's mailbox, so each takes one link e-mail (renaming it, in one
  * statement) and no two open the same link. Waits until one is there.
  */
-export async function takeSignInLink(address: string, after: number): Promise<string> {
+export async function takeSignInLink(address: string, after: number, site: TestSite = E2E_SITE): Promise<string> {
   let text: string | undefined;
   await expect
     .poll(async () => {
-      const [row] = await inE2eDatabase((db) =>
+      const [row] = await inSiteDatabase(site, (db) =>
         db.query<{ text: string }>(
           `UPDATE deliveries SET message = 'deskLink taken by a test'
            WHERE message = 'deskLink' AND number = (SELECT min(number) FROM deliveries
@@ -79,17 +92,17 @@ export async function takeSignInLink(address: string, after: number): Promise<st
   const link = /https?:\/\/\S+\/desk\?signin=[A-Za-z0-9_-]+/.exec(text!)?.[0];
   if (!link) throw new Error(`The sign-in e-mail to ${address} holds no link`);
   const url = new URL(link);
-  return `${url.pathname}${url.search}`;
+  return `${site.url}${url.pathname}${url.search}`;
 }
 
 /** Asks for a link on the sign-in page as the office's mailbox, opens it, and presses the button. */
-export async function signInToDesk(page: Page): Promise<void> {
-  await openPage(page, "/desk");
-  const after = await latestLinkNumber();
+export async function signInToDesk(page: Page, site: TestSite = E2E_SITE): Promise<void> {
+  await openPage(page, `${site.url}/desk`);
+  const after = await latestLinkNumber(site);
   await page.getByLabel("E-mail address").fill(OFFICE);
   await page.getByRole("button", { name: "Send me a sign-in link" }).click();
   await expect(page.getByRole("status").filter({ hasText: "a sign-in link is on its way" })).toBeVisible();
-  await openPage(page, await takeSignInLink(OFFICE, after));
+  await openPage(page, await takeSignInLink(OFFICE, after, site));
   await page.getByRole("button", { name: "Sign in to the desk" }).click();
   await expect(page.getByText(`Signed in as ${OFFICE}.`)).toBeVisible();
 }
@@ -121,7 +134,8 @@ export async function uploadReport(item: Locator, megabytes: number, folder: str
   const file = path.join(folder, `inspection-report-${megabytes}mb.pdf`);
   mkdirSync(folder, { recursive: true });
   writeFileSync(file, pdf);
-  await item.getByLabel(/Report \(PDF\)/).setInputFiles(file);
+  // "Report (PDF)", or "Replace the report (PDF)" once one is kept.
+  await item.getByLabel(/report \(PDF\)/i).setInputFiles(file);
   await item.getByRole("button", { name: "Upload the report" }).click();
   return file;
 }

@@ -1,11 +1,8 @@
 /**
- * A new DATA_DIR for a test, holding an embedded database made once per machine and copied (0.15 s):
- * PGlite's initdb (PostgreSQL's bootstrap in WebAssembly) costs about 3.5 s of CPU and the
- * migrations 0.8 s more, together half of each test server's start and of the integration tests'
- * time. `newDataDir` gives the database as initdb leaves it (no table, no migration, no claim), so
- * what opens it migrates it as on a fresh clone; `newServerDataDir` gives it as a server on one
- * machine leaves it after its first start (migrated by the code's own openDatabase, claimed by no
- * deploy context). A test of a first start on an empty folder makes its own folder instead.
+ * A new DATA_DIR for a test, holding an embedded database made once per machine and copied, since PGlite's
+ * initdb and the migrations are much of each test server's start. `newDataDir` gives it as initdb leaves it, so
+ * what opens it migrates it as on a fresh clone; `newServerDataDir` as a server leaves it after its first start
+ * (migrated, claimed by no deploy context). A test of a first start on an empty folder makes its own.
  */
 import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

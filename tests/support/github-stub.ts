@@ -1,14 +1,9 @@
 /**
- * GitHub on loopback, speaking its real protocol, for the editor's sign-in and Decap's github
- * backend without the internet. The site reaches it through one setting, GITHUB_ORIGIN (its
- * OAuth pages at /login/oauth, its REST API at /api/v3, as GitHub Enterprise lays them out):
- *
- * - OAuth: /login/oauth/authorize shows the consent of the account signed in here
- *   (`signedInAs`), whose Authorize and Cancel links go back to redirect_uri with ?code&state or
- *   ?error=access_denied&state; POST /login/oauth/access_token trades a code, once, for a token.
- * - REST: the user, the repository (its permissions: push for the accounts in `writers`), and
- *   the git data, branches, compare, pulls and labels Decap's editorial workflow uses
- *   (github-stub-git.ts). Unknown calls are answered 404 and listed in `unknown`.
+ * GitHub on loopback, speaking its real protocol, for the editor's sign-in and Decap's github backend without the
+ * internet, reached through GITHUB_ORIGIN (OAuth at /login/oauth, REST at /api/v3, as GitHub Enterprise): the
+ * consent of the account `signedInAs` and a code traded once for a token; the user, the repository (push for
+ * `writers`) and the git data Decap's editorial workflow uses (github-stub-git.ts). Unknown calls are answered
+ * 404 and listed in `unknown`.
  */
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";

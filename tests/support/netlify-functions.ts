@@ -1,11 +1,8 @@
 /**
- * The functions as Netlify deploys them: bundled from the built site by Netlify's own bundler
- * (@netlify/zip-it-and-ship-it, called as Netlify's build calls it, with netlify.toml read by
- * @netlify/config), each zip unzipped into a folder of its own with nothing above it (no
- * node_modules on the way up), and each request run as AWS Lambda runs one: a process that
- * loads the bundle, hands it the event, and is gone the moment it has answered
- * (tests/support/lambda/invoke.mjs). An HTTP front on loopback routes /api/* to the bundles by
- * the rules the Gatsby adapter wrote into public/_redirects, as Netlify's edge does.
+ * The functions as Netlify deploys them: bundled from the built site by Netlify's own bundler (lambda/bundle.mjs),
+ * each zip unzipped alone with no node_modules above it, each request run as Lambda runs one, in a process gone
+ * once it has answered (lambda/invoke.mjs). An HTTP front on loopback routes /api/* to the bundles by the rules
+ * the Gatsby adapter wrote into public/_redirects, as Netlify's edge does.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";

@@ -28,5 +28,10 @@ export const sampleBooking = (
   sequence: 0,
   createdAt: "2026-11-01T00:00:00.000Z",
   updatedAt: "2026-11-01T00:00:00.000Z",
+  quotedCents: 47_500,
+  client: { name: "Ann Client", email: "ann@example.com", phone: "(410) 555-0100" },
+  agent: null,
+  agentReportConsentAt: null,
+  reportDeliveredAt: null,
   ...changes,
 });

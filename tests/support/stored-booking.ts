@@ -1,8 +1,8 @@
 /**
  * A confirmed booking written straight to the database as a schedule request stores it (its
- * request and its booking row, in one transaction), for tests of what happens to bookings later.
+ * booking row and its request, in one transaction), for tests of what happens to bookings later.
  */
-import { insertBooking } from "../../src/features/booking/server/booking-queries";
+import { bookingPeople, insertBooking } from "../../src/features/booking/server/booking-queries";
 import type { Database } from "../../src/lib/server/db/database";
 import { insertRequest } from "../../src/lib/server/mail/outbox";
 
@@ -12,6 +12,7 @@ export interface StoredRequestFields {
   mainInspection: string;
   addOns: string[];
   waterPackages: string[];
+  name: string;
   email: string;
   phone: string;
   street: string;
@@ -37,15 +38,6 @@ export interface ConfirmedBooking {
 export async function storeConfirmedBooking(db: Database, booking: ConfirmedBooking): Promise<void> {
   const { reference, start, request } = booking;
   await db.transaction(async (tx) => {
-    await insertRequest(tx, {
-      kind: "schedule-requests",
-      reference,
-      receivedAt: new Date().toISOString(),
-      record: { type: "schedule", reference, request, quote: { total: booking.total, lines: [] } },
-      answer: { status: 201, body: {} },
-      idempotencyKey: null,
-      fingerprint: null,
-    });
     await insertBooking(tx, {
       reference,
       inspector: booking.inspector,
@@ -68,6 +60,17 @@ export async function storeConfirmedBooking(db: Database, booking: ConfirmedBook
       },
       ownerEvent: { summary: "s", description: "d", location: request.street },
       createdAt: new Date(booking.createdAt ?? Date.now()).toISOString(),
+      quotedCents: booking.total * 100,
+      ...bookingPeople(request as Parameters<typeof bookingPeople>[0]),
+    });
+    await insertRequest(tx, {
+      kind: "schedule-requests",
+      reference,
+      receivedAt: new Date().toISOString(),
+      record: { type: "schedule", reference, request, quote: { total: booking.total, lines: [] } },
+      answer: { status: 201, body: {} },
+      idempotencyKey: null,
+      fingerprint: null,
     });
   });
 }

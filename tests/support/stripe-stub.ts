@@ -1,11 +1,9 @@
 /**
- * A stand-in for Stripe on loopback, speaking the subset of its API the site uses, as Stripe's own
- * library sends it (form-encoded bodies, bracketed keys): POST /v1/checkout/sessions, GET
- * /v1/checkout/sessions/:id and POST /v1/refunds, which honours Idempotency-Key as Stripe does (a
- * repeat gets the first answer back, and moves no money). Errors come back in Stripe's shape, so the
- * library raises its own errors. It also serves the hosted Checkout page a browser opens: its Pay
- * button marks the session paid, posts a `checkout.session.completed` event signed by the
- * library's own test helper to the site's webhook, and sends the browser on to success_url.
+ * A stand-in for Stripe on loopback, speaking the part of its API the site uses as Stripe's library sends it:
+ * Checkout Sessions, PaymentIntents with their latest charge, and refunds, with Idempotency-Key honoured and
+ * refunds refused past what is left, errors in Stripe's shape. It serves the hosted Checkout page, whose Pay
+ * button posts a signed `checkout.session.completed` to the site's webhook. Tests can hold refunds back, refund
+ * as the dashboard does, and post any event with its time.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -16,8 +14,9 @@ export interface StubSession {
   object: "checkout.session";
   url: string;
   mode: string;
-  status: "open" | "complete";
+  status: "open" | "complete" | "expired";
   payment_status: "unpaid" | "paid";
+  expires_at: number;
   amount_total: number;
   currency: string;
   client_reference_id: string | null;
@@ -37,6 +36,7 @@ export interface StubRefund {
   payment_intent: string;
   status: "succeeded";
   metadata: Record<string, string>;
+  created: number;
 }
 
 export interface StripeStub {
@@ -48,11 +48,23 @@ export interface StripeStub {
   webhookUrl: string;
   webhookSecret: string;
   /** A `checkout.session.completed` event for a session, with a new event id each time, as JSON. */
-  completedEvent: (sessionId: string) => string;
+  completedEvent: (sessionId: string, created?: number) => string;
+  /** An event of any type about `object`, created at `created` (seconds; now by default), as JSON. */
+  event: (type: string, object: unknown, created?: number) => string;
+  /** Signs `payload` and posts it to the site's webhook; the webhook's answer. */
+  deliver: (payload: string) => Promise<Response>;
   /** The Stripe-Signature header for a payload: by default the site's secret, now. */
   signature: (payload: string, options?: { secret?: string; timestamp?: number }) => string;
-  /** Marks a session paid, as paying on its page does, without posting the event. */
-  markPaid: (sessionId: string) => StubSession;
+  /** Marks a session paid (or, `delayed`, completed with a bank debit still to settle), without posting the event. */
+  markPaid: (sessionId: string, options?: { delayed?: boolean }) => StubSession;
+  /** Settles a delayed payment: the session is paid. */
+  settle: (sessionId: string) => StubSession;
+  /** A refund made in Stripe's dashboard: no idempotency key, no metadata. */
+  refundInDashboard: (paymentIntent: string, amount: number) => StubRefund;
+  /** Holds every refund asked from now until the returned function is called. */
+  holdRefunds: () => () => void;
+  /** How many times a refund was asked for, answered or not. */
+  refundAsks: () => number;
   stop: () => Promise<void>;
 }
 
@@ -105,42 +117,100 @@ export async function startStripeStub(webhookSecret = STUB_WEBHOOK_SECRET, chose
   let url = "";
   const sessions = new Map<string, StubSession>();
   const refunds: StubRefund[] = [];
-  const refundsByKey = new Map<string, StubRefund>();
   let counter = 0;
   const nextId = (prefix: string) => `${prefix}_test_${(counter += 1).toString().padStart(6, "0")}`;
   const stripe = new Stripe("sk_test_stub");
 
-  const markPaid = (id: string) => {
+  const markPaid = (id: string, { delayed = false }: { delayed?: boolean } = {}) => {
     const session = sessions.get(id)!;
     session.status = "complete";
-    session.payment_status = "paid";
+    session.payment_status = delayed ? "unpaid" : "paid";
     session.payment_intent ??= nextId("pi");
     return session;
   };
-  const completedEvent = (id: string) =>
+  const settle = (id: string) => {
+    const session = sessions.get(id)!;
+    session.payment_status = "paid";
+    return session;
+  };
+  const event = (type: string, object: unknown, created = Math.floor(Date.now() / 1000)) =>
     JSON.stringify({
       id: nextId("evt"),
       object: "event",
-      type: "checkout.session.completed",
+      type,
       api_version: "2025-10-29.clover",
-      created: Math.floor(Date.now() / 1000),
+      created,
       livemode: false,
-      data: { object: sessions.get(id) },
+      data: { object },
     });
+  const completedEvent = (id: string, created?: number) =>
+    event("checkout.session.completed", sessions.get(id), created);
   const signature: StripeStub["signature"] = (payload, options = {}) =>
     stripe.webhooks.generateTestHeaderString({
       payload,
       secret: options.secret ?? webhookSecret,
       ...(options.timestamp ? { timestamp: options.timestamp } : {}),
     });
+  const refunded = (paymentIntent: string) =>
+    refunds.filter((each) => each.payment_intent === paymentIntent).reduce((sum, each) => sum + each.amount, 0);
+  const paidSession = (paymentIntent: string) =>
+    [...sessions.values()].find((each) => each.payment_intent === paymentIntent && each.payment_status === "paid");
+  const makeRefund = (paymentIntent: string, amount: number, metadata: Record<string, string>) => {
+    const refund: StubRefund = {
+      id: nextId("re"),
+      object: "refund",
+      amount,
+      payment_intent: paymentIntent,
+      status: "succeeded",
+      metadata,
+      created: Math.floor(Date.now() / 1000),
+    };
+    refunds.push(refund);
+    return refund;
+  };
+  let asks = 0;
+  let refundGate: Promise<void> | null = null;
+  /** Requests made with an Idempotency-Key: the fields first sent, and the answer. */
+  const keyed = new Map<string, { body: string; answer: unknown }>();
 
   const held = { webhookUrl: "" };
   const server = createServer((req, res) => {
     void (async () => {
       const path = new URL(req.url ?? "/", url).pathname;
       const body = req.method === "POST" ? await readBody(req) : "";
+      if (req.method === "POST" && path === "/v1/refunds") {
+        asks += 1;
+        // Held, as a Stripe that does not answer; a retry with the same key then finds the first.
+        if (refundGate) await refundGate;
+      }
+      const key = req.headers["idempotency-key"];
+      if (req.method === "POST" && typeof key === "string" && keyed.has(`${path} ${key}`)) {
+        const first = keyed.get(`${path} ${key}`)!;
+        if (first.body !== body) {
+          return stripeError(
+            res,
+            400,
+            "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+          );
+        }
+        return json(res, first.answer);
+      }
+      const remember = (answer: unknown) => {
+        if (typeof key === "string") keyed.set(`${path} ${key}`, { body, answer });
+        return json(res, answer);
+      };
       if (req.method === "POST" && path === "/v1/checkout/sessions") {
         const form = parseStripeForm(body) as Record<string, Record<string, Record<string, unknown>>>;
+        const expiresAt = Number(form.expires_at ?? Math.floor(Date.now() / 1000) + 24 * 3600);
+        const fromNow = expiresAt - Date.now() / 1000;
+        if (fromNow < 30 * 60 - 60 || fromNow > 24 * 3600 + 60) {
+          return stripeError(
+            res,
+            400,
+            "The `expires_at` timestamp must be between 30 minutes and 24 hours from now.",
+            "expires_at",
+          );
+        }
         const amount = Number(
           form.line_items?.["0"]?.price_data &&
             (form.line_items["0"].price_data as { unit_amount: string }).unit_amount,
@@ -154,6 +224,7 @@ export async function startStripeStub(webhookSecret = STUB_WEBHOOK_SECRET, chose
           mode: String(form.mode),
           status: "open",
           payment_status: "unpaid",
+          expires_at: expiresAt,
           amount_total: amount,
           currency: "usd",
           client_reference_id: (form.client_reference_id as unknown as string) ?? null,
@@ -165,38 +236,56 @@ export async function startStripeStub(webhookSecret = STUB_WEBHOOK_SECRET, chose
           line_items: form.line_items,
         };
         sessions.set(id, session);
-        return json(res, session);
+        return remember(session);
       }
-      const sessionPath = /^\/v1\/checkout\/sessions\/([\w]+)$/.exec(path);
-      if (req.method === "GET" && sessionPath) {
+      const sessionPath = /^\/v1\/checkout\/sessions\/([\w]+)(\/expire)?$/.exec(path);
+      if (sessionPath) {
         const session = sessions.get(sessionPath[1]!);
-        return session ? json(res, session) : stripeError(res, 404, "No such checkout.session");
+        if (!session) return stripeError(res, 404, "No such checkout.session");
+        if (req.method === "GET" && !sessionPath[2]) return json(res, session);
+        if (req.method === "POST" && sessionPath[2]) {
+          if (session.status !== "open") {
+            return stripeError(
+              res,
+              400,
+              `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+            );
+          }
+          session.status = "expired";
+          return json(res, session);
+        }
+      }
+      const intentPath = /^\/v1\/payment_intents\/([\w]+)$/.exec(path);
+      if (req.method === "GET" && intentPath) {
+        const paid = paidSession(intentPath[1]!);
+        if (!paid) return stripeError(res, 404, `No such payment_intent: '${intentPath[1]}'`);
+        const charge = {
+          id: `ch_${paid.payment_intent}`,
+          object: "charge",
+          amount: paid.amount_total,
+          amount_refunded: refunded(paid.payment_intent!),
+        };
+        // Stripe's library writes arrays as expand[0]=latest_charge.
+        const expanded = [...new URL(req.url ?? "/", url).searchParams].some(
+          ([name, value]) => name.startsWith("expand[") && value === "latest_charge",
+        );
+        return json(res, {
+          id: paid.payment_intent,
+          object: "payment_intent",
+          amount_received: paid.amount_total,
+          latest_charge: expanded ? charge : charge.id,
+        });
       }
       if (req.method === "POST" && path === "/v1/refunds") {
-        const key = req.headers["idempotency-key"];
-        const repeat = typeof key === "string" ? refundsByKey.get(key) : undefined;
-        if (repeat) return json(res, repeat);
         const form = parseStripeForm(body) as Record<string, string> & { metadata?: Record<string, string> };
-        const paid = [...sessions.values()].find((each) => each.payment_intent === form.payment_intent);
+        const paid = paidSession(form.payment_intent!);
         if (!paid) return stripeError(res, 400, `No such payment_intent: '${form.payment_intent}'`, "payment_intent");
-        const refunded = refunds
-          .filter((each) => each.payment_intent === form.payment_intent)
-          .reduce((sum, each) => sum + each.amount, 0);
-        const amount = form.amount ? Number(form.amount) : paid.amount_total - refunded;
-        if (amount > paid.amount_total - refunded) {
+        const left = paid.amount_total - refunded(form.payment_intent!);
+        const amount = form.amount ? Number(form.amount) : left;
+        if (amount > left) {
           return stripeError(res, 400, "Refund amount is greater than unrefunded amount on charge", "amount");
         }
-        const refund: StubRefund = {
-          id: nextId("re"),
-          object: "refund",
-          amount,
-          payment_intent: form.payment_intent!,
-          status: "succeeded",
-          metadata: form.metadata ?? {},
-        };
-        refunds.push(refund);
-        if (typeof key === "string") refundsByKey.set(key, refund);
-        return json(res, refund);
+        return remember(makeRefund(form.payment_intent!, amount, form.metadata ?? {}));
       }
       const payPath = /^\/pay\/([\w]+)$/.exec(path);
       const session = payPath ? sessions.get(payPath[1]!) : undefined;
@@ -205,6 +294,10 @@ export async function startStripeStub(webhookSecret = STUB_WEBHOOK_SECRET, chose
         return res.end(checkoutPage(session));
       }
       if (req.method === "POST" && session) {
+        if (session.status !== "open") {
+          res.writeHead(410, { "content-type": "text/plain" });
+          return res.end("This Checkout Session is no longer open.");
+        }
         markPaid(session.id);
         const payload = completedEvent(session.id);
         const answer = await fetch(held.webhookUrl, {
@@ -240,8 +333,26 @@ export async function startStripeStub(webhookSecret = STUB_WEBHOOK_SECRET, chose
     },
     webhookSecret,
     completedEvent,
+    event,
+    deliver: (payload) =>
+      fetch(held.webhookUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": signature(payload) },
+        body: payload,
+      }),
     signature,
     markPaid,
+    settle,
+    refundInDashboard: (paymentIntent, amount) => makeRefund(paymentIntent, amount, {}),
+    holdRefunds: () => {
+      let release = () => undefined as void;
+      refundGate = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        refundGate = null;
+        release();
+      };
+    },
+    refundAsks: () => asks,
     stop: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

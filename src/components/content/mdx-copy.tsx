@@ -3,7 +3,7 @@ import { cn } from "../../lib/cn";
 import { splitAtSlots, type MdxSlot } from "../../lib/mdx-slots";
 
 interface MdxCopyProps {
-  /** The page's copy, rendered to HTML at build time (src/build-time/mdx-html.ts). */
+  /** The page's copy, rendered to HTML at build time (gatsby/copy.ts). */
   html: string;
   /** The live component for each slot the copy places (src/lib/mdx-slots.ts). */
   slots?: Partial<Record<MdxSlot, React.ReactNode>>;

@@ -28,10 +28,11 @@ describe("Footer", () => {
     ]);
   });
 
-  it("lists the specification's four company pages, the cancellation policy booking needs, and the privacy notice", () => {
+  it("lists the specification's four company pages, the areas served, the cancellation policy booking needs, and the privacy notice", () => {
     render(<Footer />);
     expect(linksIn("Company")).toEqual([
       ["About Us", "/about"],
+      ["Areas We Serve", "/areas"],
       ["Frequently Asked Questions", "/faq"],
       ["Blog & Resources", "/blog"],
       ["Contact Us", "/contact"],

@@ -63,7 +63,7 @@ export function Footer() {
 
   return (
     // On the dark footer the site's blue focus outline is too faint (2.3:1): white keeps it at 3:1 or more.
-    <footer className="render-when-near bg-brand-900 text-slate-200 [--render-height:90rem] md:[--render-height:50rem] lg:[--render-height:37rem] [&_:focus-visible]:outline-white">
+    <footer className="render-when-near bg-brand-900 text-slate-200 [--render-height:92.5rem] md:[--render-height:52.5rem] lg:[--render-height:37rem] [&_:focus-visible]:outline-white">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
         <div className="space-y-4">
           <p className="text-lg font-bold text-white">{site.name}</p>

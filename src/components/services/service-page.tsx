@@ -1,4 +1,4 @@
-import { graphql } from "gatsby";
+import { graphql, Link } from "gatsby";
 import * as lucide from "lucide";
 import { iconFrom } from "../ui/icons";
 import React from "react";
@@ -13,7 +13,7 @@ import { PageHeader } from "../ui/page-header";
 import { useSiteInfo } from "../../hooks/use-site-info";
 import { formatDollars } from "../../lib/format";
 import type { MdxSlot } from "../../lib/mdx-slots";
-import { schedulePath, scheduleWith } from "../../lib/paths";
+import { areasPath, schedulePath, scheduleWith } from "../../lib/paths";
 
 const CalendarCheck = iconFrom(lucide.CalendarCheck);
 const Clock = iconFrom(lucide.Clock);
@@ -78,6 +78,11 @@ export function ServicePage({ service, slots }: ServicePageProps) {
             Schedule this service
           </ButtonLink>
         )}
+        <p className="mt-4 text-sm text-slate-700">
+          <Link to={areasPath} className="text-brand-700 underline underline-offset-2">
+            Areas we serve, with travel fees
+          </Link>
+        </p>
       </PageHeader>
       <ArticleLayout
         sections={service.sections}

@@ -10,7 +10,7 @@ const widths = {
 
 interface ContainerProps {
   width?: keyof typeof widths;
-  /** Adds spacing and layout; it cannot change the width (use `width`). */
+  /** Adds spacing and layout; the width is chosen by `width`. */
   className?: string;
   children: React.ReactNode;
 }

@@ -1,10 +1,8 @@
 import type { IconNode } from "lucide";
 import React from "react";
+import { escapeHtml } from "../../lib/html-escape";
 
 type IconProps = { className?: string };
-
-const escapeAttribute = (value: string | number) =>
-  String(value).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
 /** An icon's shapes as SVG markup, e.g. `<path d="M5 12h14"/>`. */
 function shapesMarkup(node: IconNode): string {
@@ -12,7 +10,7 @@ function shapesMarkup(node: IconNode): string {
     .map(([tag, attributes]) => {
       const list = Object.entries(attributes)
         .filter(([, value]) => value !== undefined)
-        .map(([name, value]) => `${name}="${escapeAttribute(value!)}"`);
+        .map(([name, value]) => `${name}="${escapeHtml(String(value))}"`);
       return `<${tag} ${list.join(" ")}/>`;
     })
     .join("");

@@ -1,12 +1,8 @@
 /**
- * Explanations in tooltips, with Radix Tooltip loaded only when a visitor first moves the
- * pointer over or tabs into a group of tips. Radix Tooltip and its positioning library weigh
- * about 22 KB compressed, more than a content page's whole budget allows for, and most
- * visitors never open a tip. Until it arrives each tip is the same button, so the page
- * looks the same. Putting the group inside Radix's provider re-creates its elements: whatever
- * had focus in the group (a tip, or a link beside them) gets it back, and a tip with focus opens.
- * Code that arrives while a pointer is pressed waits for the press to end: a link re-created
- * between its mousedown and its mouseup would never get the click.
+ * Explanations in tooltips, with Radix Tooltip (about 22 KB compressed, more than a content page's budget
+ * allows) loaded only when a visitor first points at or tabs into a group of tips. Until then each tip is the
+ * same button, so the page looks the same; once loaded the group is re-created inside Radix's provider, and
+ * focus and a press in progress are carried over (see below).
  */
 import React, { createContext, useContext, useEffect, useRef, useState } from "react";
 import { TipButton } from "./tip-button";

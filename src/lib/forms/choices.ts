@@ -54,6 +54,12 @@ export const BOOKED_BY_AGENT = "yes";
 export const COPY_AGENT = "yes";
 
 /**
+ * The answer of "Send my agent the inspection report too", a checkbox only the client ticks: the
+ * report is the client's, and the agreement shares it with the agent only with their consent.
+ */
+export const AGENT_REPORT = "yes";
+
+/**
  * The answer of "Book it as well", asked when the address already has an inspection at an
  * overlapping time (a buyer and their agent may each book the same house).
  */

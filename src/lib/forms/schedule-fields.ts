@@ -5,6 +5,7 @@
  */
 import * as z from "zod/mini";
 import {
+  AGENT_REPORT,
   BOOKED_BY_AGENT,
   COPY_AGENT,
   SAME_ADDRESS_CONFIRMED,
@@ -111,6 +112,7 @@ export function scheduleFieldSchemas(catalog: Catalog, { today, currentYear }: S
     ),
     agentEmail: optionalEmail("Enter the agent's e-mail address, or leave it empty"),
     copyAgent: z.optional(oneOf(["", COPY_AGENT], "Tick the box only to copy the agent on the scheduling e-mails")),
+    agentReport: z.optional(oneOf(["", AGENT_REPORT], "Tick the box only to send your agent the inspection report")),
     notes: optionalParagraphs(TEXT_LIMITS.notes, `Keep the notes ${under(TEXT_LIMITS.notes)}`),
     website: honeypot,
   };

@@ -35,6 +35,7 @@ const client = {
     "agentName",
     "agentEmail",
     "copyAgent",
+    "agentReport",
     "agentPhone",
     "heardFrom",
     "notes",

@@ -5,6 +5,7 @@
  */
 import { TZDate } from "@date-fns/tz";
 import { addDays, addHours, formatISO, getDay, parseISO, subHours } from "date-fns";
+import { bookedTimeText } from "./booked-time";
 
 export const MARYLAND = "America/New_York";
 export const MINUTE_MS = 60_000;
@@ -38,3 +39,6 @@ export function instantOf(date: string, time: string, timeZone: string): number 
   if (sameWallTime(hourLater) || sameWallTime(hourEarlier)) return null;
   return local.getTime();
 }
+
+/** An instant as Maryland's clock shows it, in words: "Sunday, December 6, 2026, 8:20 pm". */
+export const marylandInstantText = (instant: number): string => bookedTimeText(rfc3339(instant, MARYLAND));

@@ -16,7 +16,7 @@ export default function PrivacyDataPage({ location }: PageProps) {
   return (
     <>
       <PageHeader eyebrow="Privacy" title="Your data" />
-      <Container className="max-w-3xl py-12 leading-7 text-slate-800">
+      <Container width="prose" className="py-12 leading-7 text-slate-800">
         <RequestProvider>{token !== null && <KeptDataView token={token} phone={phone} />}</RequestProvider>
       </Container>
     </>

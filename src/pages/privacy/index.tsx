@@ -37,7 +37,7 @@ export default function PrivacyPage() {
         title="What we keep, and for how long"
         intro="What the forms on this site ask for and why, who else receives it, when it is deleted, and how to see or delete what we keep about you."
       />
-      <Container className="max-w-3xl space-y-12 py-12 leading-7 text-slate-800">
+      <Container width="prose" className="space-y-12 py-12 leading-7 text-slate-800">
         <Section id="no-tracking" title="No cookies, no trackers">
           <p>
             This site sets no cookies and loads nothing from any other website: its pages, fonts and images all come
@@ -52,6 +52,13 @@ export default function PrivacyPage() {
             on signing out. Visitors never get it. For the desk&apos;s safety we keep a record of each ask for a sign-in
             link, each link and each sign-in (the desk&apos;s address it was for, the network address it came from, and
             when) for {DESK_RECORDS_DAYS} days, then delete it; a session&apos;s record goes when it ends.
+          </p>
+          <p>
+            Real-estate agents sign in the same way, by a link sent to the address a booking names them by, to see the
+            past year&apos;s and coming inspections that name them as the agent who booked or whom the client asked us
+            to copy: when and where, the client&apos;s name, where each stands, whether it is signed and paid, and
+            whether the report is ready, so they need not call us. Their sign-in records are kept {DESK_RECORDS_DAYS}{" "}
+            days too; a client ends it on the page of their data.
           </p>
           <p>
             <strong>Global Privacy Control.</strong> Your browser may send this signal to ask sites not to sell or share

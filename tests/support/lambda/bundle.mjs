@@ -1,11 +1,9 @@
 /**
- * Bundles the site's functions as Netlify's build does, in a process of its own (both of
- * Netlify's packages are ES modules, which the tests' module system does not load):
- * netlify.toml read by @netlify/config for a deploy context, the bundles made by
- * @netlify/zip-it-and-ship-it with the options Netlify's build gives it, each zip unzipped into
- * a folder of its own under `work`. Prints the bundles as JSON.
- *
- * node bundle.mjs <site folder> <work folder> [context]
+ * Bundles the site's functions as Netlify's build does, in a process of its own (Netlify's packages are ES
+ * modules the tests' module system does not load): netlify.toml read by @netlify/config, bundles made by
+ * @netlify/zip-it-and-ship-it with Netlify's options, each unzipped into its own folder under `work`, printed as
+ * JSON:
+ *   node bundle.mjs <site folder> <work folder> [context]
  */
 import { mkdirSync, readdirSync } from "node:fs";
 import path from "node:path";

@@ -1,13 +1,9 @@
 /**
- * Runs one invocation of a function from its unzipped Netlify bundle, as AWS Lambda's Node.js
- * runtime does, and then ends the process at once: Lambda freezes a function as soon as it has
- * answered, so nothing it left running after the answer may count. Only Node's own modules are
- * used here; the bundle must bring everything else.
- *
- * node invoke.mjs <entry file>: reads the event (JSON) on stdin and writes the answer (JSON) on
- * file descriptor 3; the function's own output goes to stdout and stderr, as to Lambda's log.
- * Functions of Netlify's API v2 answer through Lambda's response streaming (`awslambda`), which
- * is provided here as the Lambda runtime provides it.
+ * Runs one invocation of a function from its unzipped Netlify bundle as Lambda's Node.js runtime does, then ends
+ * the process at once, since Lambda freezes a function as soon as it has answered. Only Node's own modules: the
+ * bundle must bring everything else. `node invoke.mjs <entry file>` reads the event (JSON) on stdin and writes
+ * the answer (JSON) on fd 3; the function's output goes to stdout and stderr. API v2 functions answer through
+ * Lambda's response streaming (`awslambda`), provided here as Lambda provides it.
  */
 import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";

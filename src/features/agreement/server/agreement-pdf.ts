@@ -1,10 +1,8 @@
 /**
- * The signed agreement as a PDF, drawn with pdf-lib: plain JavaScript with no native part (the
- * functions run on Netlify as well as here), small beside a React renderer, and it draws exactly
- * the text signed.
- *
- * The layout keeps what belongs together on one page: a heading with the start of its text, the
- * first lines of a paragraph together, and the text's last paragraph with the whole signature.
+ * The signed agreement as a PDF, drawn with pdf-lib: plain JavaScript with no native part (the functions run on
+ * Netlify as well as here), small beside a React renderer, and it draws exactly the text signed. The layout
+ * keeps a heading with the start of its text, a paragraph's first lines together, and the last paragraph with
+ * the whole signature.
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import { business } from "../../../lib/business-data";

@@ -12,11 +12,9 @@ import { fillAgreement } from "../shared/agreement-text";
 import { agreementFrontmatterSchema } from "../../../lib/content-schema";
 import { formatDollars } from "../../../lib/format";
 import { readFrontMatter } from "../../../lib/front-matter";
-import { agentRoleOf, type AgentRole } from "../../booking/shared/agent-copy";
+import type { AgentRole } from "../../booking/shared/agent-copy";
 import type { Booking } from "../../booking/server/booking-queries";
-import type { Queryable } from "../../../lib/server/db/database";
-import { findRequest } from "../../../lib/server/mail/outbox";
-import { describeServices, type ScheduleRecord } from "../../booking/server/schedule-emails";
+import { describeServices } from "../../booking/server/schedule-emails";
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
@@ -47,21 +45,22 @@ export interface FilledAgreement {
   agentRole: AgentRole | null;
 }
 
-/** The agreement filled in for a booking, from the request that made it. */
-export async function filledAgreement(db: Queryable, booking: Booking): Promise<FilledAgreement> {
-  const record = (await findRequest(db, booking.reference))?.record as unknown as ScheduleRecord | undefined;
-  if (!record?.request) throw new Error(`booking ${booking.reference} has no request`);
-  const { request, quote } = record;
-  const services = describeServices(request);
-  const property = `${request.street}, ${request.city}, MD ${request.zip}`;
+/** The agreement filled in for a booking, from the booking's own record. */
+export function filledAgreement(booking: Booking): FilledAgreement {
+  const { client, agent } = booking;
+  if (!client || booking.quotedCents === null) throw new Error(`booking ${booking.reference} names no client`);
+  const services = describeServices(booking.job);
+  const property = booking.ownerEvent.location;
+  // Whole dollars (pricing.yaml), so the same number the quote gave.
+  const fee = booking.quotedCents / 100;
   const body = fillAgreement(file.body.trim(), {
     business: business.name,
-    client: request.name,
+    client: client.name,
     reference: booking.reference,
     property,
     services: services.map((service) => `- ${service}`).join("\n"),
-    fee: formatDollars(quote.total),
-    standard: request.mainInspection === "commercial" ? settings.commercialStandard : settings.residentialStandard,
+    fee: formatDollars(fee),
+    standard: booking.job.mainInspection === "commercial" ? settings.commercialStandard : settings.residentialStandard,
     reportDays: String(settings.reportWithinBusinessDays),
     cutoffHours: String(availability.cancellation.cutoffHours),
     phone: business.phone,
@@ -69,12 +68,12 @@ export async function filledAgreement(db: Queryable, booking: Booking): Promise<
   return {
     version: AGREEMENT_VERSION,
     body: `# ${settings.title}\n\n${body}\n`,
-    terms: sha256(JSON.stringify({ services, fee: quote.total })).slice(0, 16),
-    clientName: request.name,
+    terms: sha256(JSON.stringify({ services, fee })).slice(0, 16),
+    clientName: client.name,
     property,
-    clientEmail: request.email,
-    agentEmail: agentRoleOf(request) ? request.agentEmail! : null,
-    agentRole: agentRoleOf(request),
+    clientEmail: client.email,
+    agentEmail: agent?.role ? agent.email : null,
+    agentRole: agent?.role ?? null,
   };
 }
 

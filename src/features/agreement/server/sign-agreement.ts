@@ -1,13 +1,9 @@
 /**
- * /api/agreement: the client's inspection agreement, reached by the signing link of their
- * confirmation (booking-links.ts, purpose "sign"; a manage link, the agent's included, cannot sign).
- * GET ?token= gives the agreement filled in for the booking, or the signature that covers it
- * (&pdf=1: the signed copy as a PDF);
- * POST { token, name, consent } signs it; a name that is not the client's is answered 409 with
- * `signingFor` (the client's name) until it is sent again with `forClient: true`, and is then kept
- * and shown as "for <client> by <name>". Signing is idempotent: a repeat, on any server, gets the
- * first signature's answer, and the signed copies are e-mailed once, in the transaction that
- * stores the signature. A forged token is answered 403, an expired one 410.
+ * /api/agreement: the client's inspection agreement, reached by the signing link of their confirmation
+ * (booking-links.ts, purpose "sign"). GET ?token= gives it filled in, or the signature (&pdf=1: the signed PDF);
+ * POST { token, name, consent } signs it, once, e-mailing the signed copies in the signature's transaction; a
+ * name not the client's gets 409 with `signingFor` until sent with `forClient: true` (docs/booking.md). A forged
+ * token is answered 403, an expired one 410.
  */
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { business } from "../../../lib/business-data";
@@ -23,6 +19,7 @@ import { clientAddress } from "../../../lib/server/http/client-address";
 import { HttpError, sendFailure } from "../../../lib/server/http/http-error";
 import { throttle } from "../../../lib/server/http/rate-limit";
 import { readJsonBody } from "../../../lib/server/http/read-body";
+import { readQuery } from "../../../lib/server/http/read-query";
 import { runtimeEnv } from "../../../lib/server/runtime/runtime";
 import { deliverNow } from "../../../lib/server/mail/deliver-now";
 import { outgoingMail } from "../../../lib/server/mail/outgoing";
@@ -69,7 +66,7 @@ const signatureOf = (agreement: SignedAgreement) => ({
 
 /** What the page shows: the booking, the text (as signed, once signed) and the signature. */
 async function describe(db: Queryable, booking: Booking) {
-  const filled = await filledAgreement(db, booking);
+  const filled = filledAgreement(booking);
   const signed = await findAgreement(db, booking.reference, filled.terms);
   return {
     reference: booking.reference,
@@ -125,7 +122,7 @@ async function sign(
   for (let tries = 0; tries < 3; tries += 1) {
     await db.transaction((tx) => expireIfLapsed(tx, reference, nowIso));
     const seen = await bookingOf(db, reference);
-    const filled = await filledAgreement(db, seen);
+    const filled = filledAgreement(seen);
     const refusal = await refusalOf(db, seen, filled, body);
     if (refusal) return refusal;
     const agreement: SignedAgreement = {
@@ -203,7 +200,7 @@ export async function agreementHandler(req: GatsbyFunctionRequest, res: GatsbyFu
   try {
     const now = new Date();
     if (req.method === "GET") {
-      const query = (req.query as Record<string, unknown> | undefined) ?? {};
+      const query = readQuery(req);
       const reference = referenceOf(query.token, now.getTime());
       const db = await databaseOr503(business.phone, "read");
       const booking = await bookingOf(db, reference);
@@ -212,7 +209,7 @@ export async function agreementHandler(req: GatsbyFunctionRequest, res: GatsbyFu
         return;
       }
       // The signed copy, the same PDF as the e-mail's, for a client who wants it now or lost the e-mail.
-      const filled = await filledAgreement(db, booking);
+      const filled = filledAgreement(booking);
       const signed = await findAgreement(db, reference, filled.terms);
       if (!signed) throw new HttpError(404, "This agreement is not signed yet: there is no signed copy.");
       res.setHeader("Content-Type", "application/pdf");

@@ -1,7 +1,8 @@
 /**
  * Where the agreement's booking stands, as the signing page opens: the booking's time while it
  * stands, or that it was cancelled or let go (with the time it had); and, once signed, who signed
- * (for the client, when someone else did), when, and the signed copy to download.
+ * (for the client, when someone else did), when, and the signed copy to download. The text's version
+ * is the signed copy's business (its PDF names it), not the reader's.
  */
 import React from "react";
 import { SentHeading } from "../../../components/forms/sent-heading";
@@ -51,8 +52,7 @@ export function BookingLine({ view }: { view: AgreementView }) {
   return (
     <p className="text-slate-700">
       Inspection <strong className="font-mono whitespace-nowrap">{view.reference}</strong> for{" "}
-      <strong>{view.client}</strong>, {view.when} (Maryland time). Agreement version{" "}
-      <span className="font-mono">{view.version}</span>.
+      <strong>{view.client}</strong>, {view.when} (Maryland time).
     </p>
   );
 }
@@ -68,8 +68,6 @@ export function SignedPanel({ view, pdfHref }: { view: AgreementView; pdfHref: s
         <dd>{signed.by}</dd>
         <dt className="font-semibold">When</dt>
         <dd>{signed.signedAtText}</dd>
-        <dt className="font-semibold">Version</dt>
-        <dd className="font-mono">{signed.version}</dd>
       </dl>
       <p className="mt-4 text-slate-700">
         A signed copy (PDF) was e-mailed to the client&apos;s address.{" "}

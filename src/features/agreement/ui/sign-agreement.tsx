@@ -3,7 +3,7 @@
  * filled in for their booking, a consent to sign electronically, the full name typed, one button.
  * The link can be forwarded, so the page names the client, and a name typed that is not theirs is
  * asked about ("Signing for Casey Otherbuyer?") before it signs. Once signed it shows who signed,
- * when, the version and the signed copy; a booking cancelled or let go says so above its text.
+ * when and the signed copy; a booking cancelled or let go says so above its text.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import React, { useEffect, useRef, useState } from "react";

@@ -15,6 +15,7 @@ import { fieldErrors } from "../../../lib/request-schemas";
 import { databaseOr503 } from "../../../lib/server/http/database-or-503";
 import { calendar, jobOf, lengthOf, openStarts } from "./booking";
 import { HttpError, sendFailure } from "../../../lib/server/http/http-error";
+import { readQuery } from "../../../lib/server/http/read-query";
 import { throttle } from "../../../lib/server/http/rate-limit";
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -43,7 +44,7 @@ export async function availabilityHandler(req: GatsbyFunctionRequest, res: Gatsb
     const month = String((req.params as Record<string, string> | undefined)?.month ?? "");
     if (!MONTH.test(month)) throw new HttpError(400, "Name the month as YYYY-MM, such as 2026-12.");
     const now = Date.now();
-    const query = (req.query ?? {}) as Record<string, unknown>;
+    const query = readQuery(req);
     const parsed = jobSchema(localDate(now, MARYLAND)).safeParse({
       mainInspection: query.mainInspection,
       addOns: list(query.addOns),

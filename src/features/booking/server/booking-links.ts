@@ -1,12 +1,8 @@
 /**
- * The link in a booking's e-mails to confirm, cancel or move it: the reference and an expiry,
- * signed with HMAC-SHA256 under a server secret, so nobody can make one for a booking that is not
- * theirs. The expiry is far enough ahead for any time the booking can be moved to, so a moved
- * booking's links keep working; what a link may still do is decided by the booking's own state
- * (the cut-off before its start). BOOKING_LINK_SECRET sets the keys (one or more, the first
- * signing: http/link-keys.ts, which says how to rotate them); each link names the key that signed
- * it. On one server without it, one key is made once and kept in DATA_DIR; on Netlify, whose disk
- * does not last, there is none, and no request is taken (deploy/deploy-context.ts).
+ * The link in a booking's e-mails to confirm, cancel or move it: the reference and an expiry, signed with
+ * HMAC-SHA256 under BOOKING_LINK_SECRET's keys (http/link-keys.ts), so nobody can make one for a booking that is
+ * not theirs. The expiry outlasts any time the booking can be moved to; what a link may still do is decided by
+ * the booking's state. Without the setting, one server makes a key once in DATA_DIR; Netlify takes no request.
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -55,11 +51,12 @@ function keptSecret(dir: string): string {
  * agreement (agreement.ts). The purpose is part of what is signed, so a link for one never works
  * for the other: the agent's copy of the confirmation carries a manage link, and that link cannot
  * sign for the client. A manage link signs its bare payload, as every link sent before there was
- * a second purpose did. "report" opens the booking's inspection report for the client, and
- * "report-agent" for the agent the client named (report/report-page.ts): the downloads say whose
- * link was used.
+ * a second purpose did. "client" is the client's own manage link: it does what a manage link does,
+ * and the booking's page then offers what only the client decides (signing, sharing the report).
+ * "report" opens the booking's inspection report for the client, and "report-agent" for the agent
+ * the client named (report/report-page.ts): the downloads say whose link was used.
  */
-export type LinkPurpose = "manage" | "sign" | "report" | "report-agent";
+export type LinkPurpose = "manage" | "client" | "sign" | "report" | "report-agent";
 
 const hmac = (key: string, text: string) => createHmac("sha256", key).update(text).digest("base64url");
 
@@ -104,9 +101,13 @@ export function siteUrl(env: NodeJS.ProcessEnv = runtimeEnv()): string {
   return siteUrlOf({ SITE_URL: built || undefined });
 }
 
-/** The page where a visitor confirms, cancels or moves their booking. */
+/** The page where a visitor (the client, or an agent who booked) confirms, cancels or moves the booking. */
 export const manageLink = (secret: string, reference: string, now: number) =>
   `${siteUrl()}/booking?token=${bookingToken(secret, reference, linkExpiry(now))}`;
+
+/** The same page from the client's own link, which also signs and shares the report (never sent to an agent). */
+export const clientManageLink = (secret: string, reference: string, now: number) =>
+  `${siteUrl()}/booking?token=${bookingToken(secret, reference, linkExpiry(now), "client")}`;
 
 /** The "pay now" link: Stripe's page for what is due (payments/checkout.ts), from the booking's manage token. */
 export const payLink = (secret: string, reference: string, now: number) =>

@@ -10,17 +10,19 @@ import { dateAfter, localDate, MARYLAND, MINUTE_MS, rfc3339 } from "../../../lib
 import { createCalendar, heldRange, type Start } from "../shared/open-times";
 import { NO_MAIN_INSPECTION, SAME_ADDRESS_CONFIRMED } from "../../../lib/forms/choices";
 import type { ScheduleRequest } from "../../../lib/request-schemas";
+import { agentReportConsented } from "../shared/agent-copy";
 import { DEADLOCK_DETECTED, errorCode, EXCLUSION_VIOLATION, type Queryable } from "../../../lib/server/db/database";
 import {
+  bookingPeople,
   busyBetween,
   expireLapsedOverlapping,
-  insertBooking,
-  liveCounts,
-  propertyBookedDuring,
+  insertBookingIfFree,
+  holderBookings,
   type Booking,
   type OwnerEvent,
 } from "./booking-queries";
 import { lockKeys } from "../../../lib/server/db/advisory-locks";
+import { HttpError } from "../../../lib/server/http/http-error";
 import { mailboxOf } from "../../../lib/server/mail/mailbox-address";
 
 export const calendar = createCalendar(availability);
@@ -122,47 +124,60 @@ const dateOf = (at: string, now: number) => {
 };
 
 /**
- * Picks the first inspector free over the whole range and inserts the booking under a
- * savepoint; if another transaction took that inspector meanwhile (23P01), looks again. Inserts
- * for one inspector on one day take turns (an advisory lock), so two that could clash never wait
- * on each other, and bookings on different days or for different inspectors never wait at all; a
- * deadlock (40P01, which PostgreSQL's documentation warns exclusion constraints can raise) would
- * look again too. An insert that meets a hold that has lapsed (not live, but still pending: see
- * booking/booking-queries.ts) expires that hold and looks again. Each look reads what is committed, so this
- * ends when every inspector is seen taken, or after a bounded number of tries.
+ * Picks the first inspector free over the whole range and places the booking there (`place`
+ * answers false when the constraint refused it); then looks again. First it takes every listed
+ * inspector's locks of the days the range touches, sorted, in one call, before any booking row (a
+ * move reads its booking without locking it): placements on one day take turns, on different days
+ * never wait, and no two transactions can wait for each other. A placement that meets a hold that
+ * has lapsed (not live, but still pending: see booking-queries.ts) expires that hold and looks
+ * again; this ends when every inspector is seen taken, or after a bounded number of tries.
  */
 export async function holdInspector(
   tx: Queryable,
   start: Start,
   length: JobLength,
   now: number,
-  insert: (inspector: number, range: { from: number; to: number }) => Promise<void>,
+  place: (inspector: number, range: { from: number; to: number }) => Promise<boolean>,
   except?: string,
 ): Promise<number | null> {
   const range = heldRange(start.instant, length);
+  // Held until this transaction ends. The constraint still decides: a later placement, once this
+  // one commits, is refused.
+  await lockKeys(
+    tx,
+    availability.inspectors.flatMap(({ number }) => inspectorDays(number, range)),
+  );
   for (let tries = 0; tries < RETRIES_PER_INSPECTOR * (availability.inspectors.length + 1); tries += 1) {
     const busy = await busyBetween(tx, range.from, range.to, new Date(now).toISOString(), except);
     const inspector = calendar.freeInspector(start, length, busy);
     if (inspector === null) return null;
-    await tx.query("SAVEPOINT hold");
-    try {
-      // One insert per inspector at a time, held until this transaction ends: two inserts that
-      // conflict at once would each wait for the other, which PostgreSQL ends only after its
-      // deadlock_timeout (a second by default), one pair after another in a rush for one time.
-      // The constraint still decides: a later insert, once this one commits, meets 23P01.
-      await lockKeys(tx, inspectorDays(inspector, range));
-      await insert(inspector, range);
-      await tx.query("RELEASE SAVEPOINT hold");
-      return inspector;
-    } catch (error) {
-      await tx.query("ROLLBACK TO SAVEPOINT hold");
-      const code = errorCode(error);
-      if (code !== EXCLUSION_VIOLATION && code !== DEADLOCK_DETECTED) throw error;
-      if (code === EXCLUSION_VIOLATION)
-        await expireLapsedOverlapping(tx, inspector, range, new Date(now).toISOString());
-    }
+    if (await place(inspector, range)) return inspector;
+    await expireLapsedOverlapping(tx, inspector, range, new Date(now).toISOString());
   }
   return null;
+}
+
+/** A move whose booking changed after it was read (a cancel, another move) moves nothing. */
+export const changedMeanwhile = () =>
+  new HttpError(409, "This booking changed a moment ago: open it again to see where it stands.");
+
+/**
+ * Runs a change the exclusion constraint may refuse (a move: an UPDATE, which cannot say ON
+ * CONFLICT) under a savepoint; false when the constraint refused it, or a deadlock (40P01, which
+ * PostgreSQL's documentation warns exclusion constraints can raise) ended it.
+ */
+export async function unlessOverlapping(tx: Queryable, change: () => Promise<void>): Promise<boolean> {
+  await tx.query("SAVEPOINT hold");
+  try {
+    await change();
+    await tx.query("RELEASE SAVEPOINT hold");
+    return true;
+  } catch (error) {
+    await tx.query("ROLLBACK TO SAVEPOINT hold");
+    const code = errorCode(error);
+    if (code !== EXCLUSION_VIOLATION && code !== DEADLOCK_DETECTED) throw error;
+    return false;
+  }
 }
 
 /**
@@ -201,8 +216,11 @@ export async function book(
     ownerEvent,
     confirmBy,
     office,
+    quotedCents,
   }: {
     request: ScheduleRequest;
+    /** The server's own quote of it, in cents: kept on the booking. */
+    quotedCents: number;
     reference: string;
     now: number;
     ownerEvent: OwnerEvent;
@@ -230,7 +248,8 @@ export async function book(
   const holder = holderOf(request);
   // Two bookings by one holder are counted one after the other, on any server.
   await lockKeys(tx, [`mailbox:${holder.mailbox}`, `phone:${holder.phone}`, `property:${holder.property}`]);
-  const counts = await liveCounts(tx, holder, nowIso);
+  const visit = { from: start.instant, to: start.instant + length.onSiteMinutes * MINUTE_MS };
+  const counts = await holderBookings(tx, holder, visit, nowIso);
   const { holds } = availability;
   // The limits keep strangers from holding the calendar online; the office books whom it talks to.
   const over = office
@@ -250,15 +269,7 @@ export async function book(
       starts: [],
     };
   }
-  if (
-    request.sameAddress !== SAME_ADDRESS_CONFIRMED &&
-    (await propertyBookedDuring(
-      tx,
-      holder.property,
-      { from: start.instant, to: start.instant + length.onSiteMinutes * MINUTE_MS },
-      nowIso,
-    ))
-  ) {
+  if (request.sameAddress !== SAME_ADDRESS_CONFIRMED && counts.propertyVisitOverlaps) {
     return {
       ok: false,
       status: 409,
@@ -291,10 +302,14 @@ export async function book(
     sequence: 0,
     createdAt: nowIso,
     updatedAt: nowIso,
+    quotedCents,
+    ...bookingPeople(request),
+    agentReportConsentAt: agentReportConsented(request) ? nowIso : null,
+    reportDeliveredAt: null,
   };
-  const inspector = await holdInspector(tx, start, length, now, async (chosen, range) => {
+  const inspector = await holdInspector(tx, start, length, now, (chosen, range) => {
     Object.assign(booking, { inspector: chosen, ...range });
-    await insertBooking(tx, booking);
+    return insertBookingIfFree(tx, booking);
   });
   if (inspector === null) {
     return {

@@ -1,10 +1,8 @@
 /**
- * The e-mails a visitor (the client, and an agent who booked or whom the client asked us to copy)
- * gets when their booking changes: confirmed, moved or cancelled. The copied agent's names the
- * booking as the client's and carries none of the client's links. Each carries the visitor's invite as the booking now
- * stands (booking-invite.ts): the same UID with a higher SEQUENCE, so a calendar that has the
- * event updates it, and a cancellation is a CANCEL that removes it. Like the confirmation, each
- * names the booking by its reference and what was chosen from the site's lists.
+ * The e-mails a visitor (the client, and an agent who booked or is copied) gets when their booking is
+ * confirmed, moved or cancelled. The agent's copy names the booking as the client's and carries none of the
+ * client's links. Each carries the invite as the booking now stands (booking-invite.ts): the same UID at a higher
+ * SEQUENCE, so a calendar updates its event, and a CANCEL that removes it.
  */
 import { availability, business } from "../../../lib/business-data";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
@@ -12,8 +10,8 @@ import type { Booking } from "./booking-queries";
 import type { MailMessage } from "../../../lib/server/mail/mailer";
 import { COPIED_AGENT_NOTE, describeServices, type Reader } from "./schedule-emails";
 import { bookingInvite } from "./booking-invite";
-import { linkSecret, manageLink, scheduleLink } from "./booking-links";
-import { refundLines, type CancellationRefund } from "../../payment-ledger/server/refund";
+import { clientManageLink, linkSecret, manageLink, scheduleLink } from "./booking-links";
+import { refundLines, type CancellationRefund } from "../../payment-ledger/server/refunds-owed";
 
 export type VisitorChange = "confirmed" | "moved" | "cancelled";
 
@@ -23,10 +21,13 @@ const signOff = (booking: Booking) => [
   business.name,
 ];
 
-/** The link that changes it further, and what it can still do: a confirmed booking has nothing to confirm. */
-function linkLines(booking: Booking, now: number): string[] {
+/**
+ * The link that changes it further, and what it can still do: a confirmed booking has nothing to
+ * confirm. The client's is their own (it also signs and shares the report); an agent who booked gets a manage link.
+ */
+function linkLines(booking: Booking, now: number, client: boolean): string[] {
   const secret = linkSecret();
-  const link = secret ? manageLink(secret, booking.reference, now) : null;
+  const link = secret ? (client ? clientManageLink : manageLink)(secret, booking.reference, now) : null;
   if (!link) return [];
   const can = booking.status === "pending" ? "To confirm, cancel or move it" : "To cancel or move it";
   return [`${can}, until ${availability.cancellation.cutoffHours} hours before it starts:`, `  ${link}`, ""];
@@ -48,7 +49,7 @@ export const visitorChangeMail =
     refund?: CancellationRefund,
   ) =>
   (attendees: readonly string[], reader: Reader): Omit<MailMessage, "to"> =>
-    changeMail(change, booking, now, before, attendees, reader === "copied", reader === "client" ? refund : undefined);
+    changeMail(change, booking, now, before, attendees, reader, reader === "client" ? refund : undefined);
 
 function changeMail(
   change: VisitorChange,
@@ -56,16 +57,17 @@ function changeMail(
   now: number,
   before: string | undefined,
   attendees: readonly string[],
-  /** For an agent copied at the client's request: the client's booking, and the client's links left out. */
-  copy: boolean,
+  /** Who reads it; an agent copied at the client's request reads the client's booking, without the client's links. */
+  reader: Reader,
   refund?: CancellationRefund,
 ): Omit<MailMessage, "to"> {
+  const copy = reader === "copied";
   const when = `${bookedTimeText(booking.start)} (Maryland time)`;
   const what = describeServices(booking.job).join(", ") || "Inspection";
   const calendar = bookingInvite(booking, attendees);
   const whose = copy ? "Your client's" : "Your";
   const greeting = copy ? ["Hello,", "", COPIED_AGENT_NOTE, ""] : ["Hello,", ""];
-  const links = copy ? [] : linkLines(booking, now);
+  const links = copy ? [] : linkLines(booking, now, reader === "client");
   if (change === "cancelled") {
     return {
       replyTo: business.email,
@@ -75,7 +77,7 @@ function changeMail(
         `${whose} inspection ${booking.reference} (${what}) on ${bookedTimeText(before ?? booking.start)} (Maryland time) is cancelled, as asked from its link.`,
         "The attached cancellation takes it out of your calendar.",
         "",
-        ...(refund
+        ...(refund && !copy
           ? refundLines(refund.refundedCents, refund.keptCents, availability.cancellation.refund.reachesYouIn)
           : []),
         "To book another time, choose one on our schedule page:",

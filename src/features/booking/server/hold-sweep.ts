@@ -1,37 +1,23 @@
 /**
- * Every hold ends. A booking not confirmed by its `confirm_by` (set when it is made) stops holding
- * its time at that instant (booking-queries.ts reads it so); this sweep then moves each such booking
- * on with all that follows from it, in one transaction: the booking expired, its confirmations
- * that were never delivered given up (a mail server that kept refusing for now would otherwise be
- * retried until the visit), and, when none of them ever reached the client or the agent, the
- * business told by e-mail, since nobody else knows the time was asked for and let go.
- *
- * It lives with the bookings it ends, and runs in the periodic pass (src/passes/periodic-pass.ts):
- * every few seconds in the functions' process of `npm start`, and every minute on Netlify through
- * the scheduled function's call to /api/reminders. Two sweepers at once expire a booking once (the UPDATE's own condition).
- *
- * It takes the booking's row before its e-mails', the one order of the two tables
- * (mail/deliveries.ts, lockBookingFirst), so a refusal recorded at the same moment waits for it or
- * it for the refusal, never both. A confirmation a sender holds at that moment (its claim still
- * live) may be on its way to the client: the sweep leaves the booking for a later pass, once the
- * send has ended one way or the other, rather than take the e-mail from its sender and tell the
- * business it never arrived. One whose sender stopped after handing it to the mail server is
- * 'maybe-sent', which is no news for the business either.
+ * Every hold ends: a booking not confirmed by its `confirm_by` stops holding its time then (booking-queries.ts),
+ * and this sweep moves it on in one transaction: expired, its undelivered confirmations given up, and the
+ * business told when none ever reached the client or agent. It runs in the periodic pass
+ * (src/passes/periodic-pass.ts); docs/booking.md describes the lock order and the claims it respects.
  */
 import { business } from "../../../lib/business-data";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
 import type { Database } from "../../../lib/server/db/database";
-import { lapsedHolds } from "./booking-queries";
+import { findBooking, lapsedHolds, setStatus, type BookingPerson } from "./booking-queries";
 import { settleLapsedHandOvers } from "../../../lib/server/mail/deliveries";
-import { findRequest, insertDeliveries } from "../../../lib/server/mail/outbox";
+import { insertDeliveries } from "../../../lib/server/mail/outbox";
 import { runtimeEnv } from "../../../lib/server/runtime/runtime";
 import { outgoingMail } from "../../../lib/server/mail/outgoing";
 
 const CONFIRMATIONS = "('confirmation', 'agentConfirmation')";
 
 /** What the business reads when a hold ended without the client ever hearing of it. */
-function releasedUnheardMail(reference: string, start: string, request: Record<string, unknown>, to: string) {
-  const said = (field: string) => (typeof request[field] === "string" && request[field]) || "(not given)";
+function releasedUnheardMail(reference: string, start: string, client: Partial<BookingPerson>, to: string) {
+  const said = (field: keyof BookingPerson) => client[field] || "(not given)";
   return {
     to,
     subject: `Booking ${reference} released: its confirmation never reached the client`,
@@ -57,22 +43,22 @@ export async function sweepLapsedHolds(
   const ended: string[] = [];
   for (const reference of await lapsedHolds(db, nowIso)) {
     const done = await db.transaction(async (tx) => {
+      // The booking's row before its e-mails', the one lock order of the two tables (lockBookingFirst), so a refusal
+      // recorded at this moment waits for the sweep or the sweep for it, never both. Two sweepers expire it once.
       const [held] = await tx.query(
         "SELECT 1 FROM bookings WHERE reference = $1 AND status = 'pending' AND confirm_by <= $2 FOR UPDATE",
         [reference, nowIso],
       );
       if (!held) return false;
+      // A confirmation whose sender's claim is still live may be on its way: leave the booking for a later pass
+      // rather than take the e-mail from its sender and tell the business it never arrived.
       const [sending] = await tx.query(
         `SELECT 1 FROM deliveries
          WHERE reference = $1 AND message IN ${CONFIRMATIONS} AND state = 'pending' AND claimed_until > $2`,
         [reference, nowIso],
       );
       if (sending) return false;
-      const [booking] = (await tx.query<{ start_at: Date }>(
-        `UPDATE bookings SET status = 'expired', updated_at = $2, sequence = sequence + 1
-         WHERE reference = $1 RETURNING start_at`,
-        [reference, nowIso],
-      )) as [{ start_at: Date }];
+      await setStatus(tx, reference, "expired", nowIso);
       await settleLapsedHandOvers(tx, nowIso, [reference]);
       const givenUp = await tx.query(
         `UPDATE deliveries SET state = 'failed', last_error = 'given up: the hold ended before it could be delivered',
@@ -86,13 +72,8 @@ export async function sweepLapsedHolds(
         [reference],
       )) as [{ delivered: number }];
       if (givenUp.length && !delivered) {
-        const request = ((await findRequest(tx, reference))?.record as { request?: Record<string, unknown> })?.request;
-        const mail = releasedUnheardMail(
-          reference,
-          new Date(booking.start_at).toISOString(),
-          request ?? {},
-          env.MAIL_TO ?? business.email,
-        );
+        const booking = (await findBooking(tx, reference))!;
+        const mail = releasedUnheardMail(reference, booking.start, booking.client ?? {}, env.MAIL_TO ?? business.email);
         await insertDeliveries(tx, reference, [outgoingMail(env)("releasedUnheard", mail)], nowIso);
       }
       return true;

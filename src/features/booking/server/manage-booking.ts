@@ -1,13 +1,8 @@
 /**
- * /api/booking: a visitor's own booking, reached by the signed link in its e-mails
- * (booking-links.ts). GET ?token= tells where it stands; POST { token, action } changes it:
- * "confirm" keeps a held time, "cancel" frees it, "move" with a start takes a new open time and
- * frees the old one in one transaction (a refused move changes nothing). Changes work until the
- * policy's cut-off before the start, and each is idempotent (a repeat answers as the first did).
- * Each is e-mailed once, in the transaction that makes it, to the client and to an agent who booked
- * or whom the client asked us to copy (change-emails.ts: the updated invite, same UID, higher SEQUENCE), and to the business too: the
- * office learns that a held time was kept as it learns of a cancel or move. A forged token is
- * answered 403, an expired one 410.
+ * /api/booking: a visitor's own booking, by the signed link in its e-mails (booking-links.ts). GET ?token=
+ * tells where it stands; POST { token, action } confirms, cancels or moves it (docs/booking.md), until the
+ * policy's cut-off, each idempotent and e-mailed once in its transaction (booking-changes.ts). A forged
+ * token is answered 403, an expired one 410.
  */
 import { subHours } from "date-fns";
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
@@ -18,37 +13,57 @@ import { MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";
 import { agreementsOf } from "../../signed-agreements/server/agreement-queries";
 import { type Database, type Queryable } from "../../../lib/server/db/database";
 import { databaseOr503 } from "../../../lib/server/http/database-or-503";
-import { expireIfLapsed, findBooking, moveBooking, setStatus, type Booking } from "./booking-queries";
-import { findByKey, findRequest, insertDeliveries, insertRequest } from "../../../lib/server/mail/outbox";
+import {
+  expireIfLapsed,
+  findBooking,
+  moveBooking,
+  setAgentReportConsent,
+  setStatus,
+  type Booking,
+} from "./booking-queries";
 import { HttpError, sendFailure } from "../../../lib/server/http/http-error";
 import { throttle } from "../../../lib/server/http/rate-limit";
 import { readJsonBody } from "../../../lib/server/http/read-body";
-import { runtimeEnv } from "../../../lib/server/runtime/runtime";
+import { readQuery } from "../../../lib/server/http/read-query";
 import { deliverNow } from "../../../lib/server/mail/deliver-now";
+import { passSoon } from "../../../lib/server/mail/delivery";
 import { withOwnMail } from "../../../lib/server/mail/own-mail";
-import { outgoingMail } from "../../../lib/server/mail/outgoing";
-import type { MailMessage } from "../../../lib/server/mail/mailer";
-import { describeServices, visitorMailboxes, visitorReaders, type Reader } from "./schedule-emails";
-import { createReference } from "../../../lib/server/mail/reference";
-import { alternatives, calendar, holdInspector, jobOf, lengthOf } from "./booking";
-import { checkBookingToken, deskLink, linkSecret } from "./booking-links";
+import { describeServices } from "./schedule-emails";
+import { alternatives, calendar, changedMeanwhile, holdInspector, jobOf, lengthOf, unlessOverlapping } from "./booking";
+import { checkBookingToken, linkSecret, signingLink } from "./booking-links";
+import { bookingMailboxes, recordChange } from "./booking-changes";
 import { signedAtText, signedByText } from "../../signed-agreements/server/signature-text";
 import { bookingInvite } from "./booking-invite";
 import { visitorChangeMail } from "./change-emails";
-import { refundCancellation, refundNote } from "../../payment-ledger/server/refund";
+import { cancellationRefundAt, oweCancellationRefund, refundNote } from "../../payment-ledger/server/refunds-owed";
 import { bookingPayment } from "../../payment-ledger/server/booking-payment";
 
-export const BOOKING_CHANGES = "booking-changes";
 const newStart = offeredTime("Choose one of the open times.", "Choose one of the open times.");
 
-/** What the page shows of a booking: where it stands, and what, where and for how much, as booked. */
-async function describe(db: Queryable, booking: Booking, now: number) {
-  const record = (await findRequest(db, booking.reference))?.record as
-    { quote?: { total: number }; request?: VisitorRequest } | undefined;
+/**
+ * What the client decides on their own page: whether their agent, who gets the booking's e-mails,
+ * may have the inspection report too. Null without an agent, or when the page is opened from another
+ * link than the client's own.
+ */
+function agentReportChoice(booking: Booking, client: boolean) {
+  if (!client || !booking.agent?.role) return null;
+  return {
+    agent: booking.agent.email,
+    consentedAt: booking.agentReportConsentAt ? marylandText(booking.agentReportConsentAt) : null,
+    reportDelivered: booking.reportDeliveredAt ? marylandText(booking.reportDeliveredAt) : null,
+  };
+}
+
+/**
+ * What the page shows of a booking: where it stands, and what, where and for how much, as booked;
+ * from the client's own link (`client`), also the signing page while the agreement waits for them.
+ */
+async function describe(db: Queryable, booking: Booking, now: number, client: boolean) {
   // The services and fee never change after booking, so the newest signature of it covers it.
   const [signed] = await agreementsOf(db, [booking.reference]);
   const cutoff = subHours(Date.parse(booking.start), availability.cancellation.cutoffHours).getTime();
   const live = booking.status === "booked" || booking.status === "pending";
+  const payment = await bookingPayment(db, booking);
   return {
     reference: booking.reference,
     status: booking.status,
@@ -66,27 +81,54 @@ async function describe(db: Queryable, booking: Booking, now: number) {
     services: describeServices(booking.job),
     /** The page is opened from the visitor's own link, so it names the property as the invite does. */
     location: booking.ownerEvent.location,
-    estimate: record?.quote?.total ?? null,
+    /** What it costs, as quoted when it was booked (kept on the booking). */
+    estimate: payment.quotedCents / 100,
     /** Whether the client has signed the agreement: "by Casey", "for Casey by Pat", with when. */
     agreement: signed ? { by: signedByText(signed), signedAtText: signedAtText(signed.signedAt) } : null,
+    /** Whether the page was opened from the client's own link. */
+    client,
+    /** The client's signing page, by its path, while the booking stands and the agreement is not signed. */
+    signPath: client && live && !signed ? signPathOf(booking.reference, now) : null,
+    agentReport: agentReportChoice(booking, client),
     /** The visitor's invite, for their calendar, while the booking is live (cancelled: the cancelling one). */
-    invite: bookingInvite(booking, record?.request ? visitorMailboxes(record.request) : []),
-    payment: await bookingPayment(db, booking),
+    invite: bookingInvite(booking, bookingMailboxes(booking)),
+    payment,
+    /** What cancelling now would refund of what was paid online, and keep: the cancel dialog says it first. */
+    cancelRefund: live ? await cancellationRefundAt(db, booking, new Date(now)) : null,
   };
 }
 
-/** The booking a manage link names, or the 403 or 410 its link gets. */
-export function referenceOf(token: unknown, now: number): string {
+/**
+ * The booking a manage link names, and whether it is the client's own link (booking-links.ts,
+ * "client"), or the 403 or 410 its link gets.
+ */
+export function linkHolder(token: unknown, now: number): { reference: string; client: boolean } {
   const secret = linkSecret();
   if (!secret || typeof token !== "string") throw new HttpError(403, "This link is not one of ours.");
-  const check = checkBookingToken(secret, token, now);
-  if (!check.ok) {
-    throw check.reason === "expired"
-      ? new HttpError(410, `This link has expired. Please call us at ${business.phone}.`)
-      : new HttpError(403, "This link is not one of ours.");
-  }
-  return check.reference;
+  const checks = (["client", "manage"] as const).map((purpose) => ({
+    client: purpose === "client",
+    check: checkBookingToken(secret, token, now, purpose),
+  }));
+  const found = checks.find(({ check }) => check.ok);
+  if (found?.check.ok) return { reference: found.check.reference, client: found.client };
+  throw checks.some(({ check }) => !check.ok && check.reason === "expired")
+    ? new HttpError(410, `This link has expired. Please call us at ${business.phone}.`)
+    : new HttpError(403, "This link is not one of ours.");
 }
+
+/** The booking a manage link (the client's or an agent's) names, or the 403 or 410 its link gets. */
+export const referenceOf = (token: unknown, now: number): string => linkHolder(token, now).reference;
+
+/** The signing page's path and query: the page links to it on its own site. */
+function signPathOf(reference: string, now: number): string | null {
+  const secret = linkSecret();
+  if (!secret) return null;
+  const url = new URL(signingLink(secret, reference, now));
+  return `${url.pathname}${url.search}`;
+}
+
+/** "Monday, December 7, 2026, 10:30 am" for an instant, as Maryland's clock shows it. */
+const marylandText = (instant: string) => bookedTimeText(rfc3339(Date.parse(instant), MARYLAND));
 
 async function bookingOf(db: Queryable, reference: string, forUpdate = false): Promise<Booking> {
   const booking = await findBooking(db, reference, forUpdate);
@@ -100,94 +142,27 @@ const tooLate = () =>
     `It is less than ${availability.cancellation.cutoffHours} hours to the inspection: please call us at ${business.phone} to change it.`,
   );
 
-type VisitorRequest = Parameters<typeof visitorMailboxes>[0];
-
-/** The addresses the booking's e-mails go to, with who reads each: the client, and an agent booked or copied. */
-async function visitorAddresses(db: Queryable, reference: string): Promise<ReturnType<typeof visitorReaders>> {
-  const request = (await findRequest(db, reference))?.record.request as VisitorRequest | undefined;
-  return request ? visitorReaders(request) : [];
-}
-
-/** Each visitor e-mail's name in the outbox, once per change: the client's, the agent's who booked, the copy. */
-const CHANGE_MESSAGE: Record<Reader, string> = { client: "client", booked: "agent", copied: "agentCopy" };
-
-/**
- * Stores the change as a request of its own with its e-mails, in the transaction that made it:
- * once per change, by its key. The visitor's (client and agent; the client only with
- * `clientOnly`, for what is the client's alone; a reader `visitorMail` makes none for, none) always; the business's (its mailbox, MAIL_TO) unless
- * `toBusiness` is false, for what the office did itself (its own confirmation on the desk, a
- * signing link it sent again).
- */
-export async function recordChange(
-  tx: Queryable,
-  key: string,
-  booking: Booking,
-  text: string,
-  now: Date,
-  /** The visitors' e-mail, made for the mailboxes it goes to and for who reads it; null sends that reader none. */
-  visitorMail: (attendees: readonly string[], reader: Reader) => Omit<MailMessage, "to"> | null,
-  toBusiness = true,
-  clientOnly = false,
-): Promise<void> {
-  if (await findByKey(tx, BOOKING_CHANGES, key)) return;
-  const env = runtimeEnv();
-  const outgoing = outgoingMail(env);
-  const reference = createReference("BC", now);
-  await insertRequest(tx, {
-    kind: BOOKING_CHANGES,
-    reference,
-    receivedAt: now.toISOString(),
-    record: { type: "booking-change", booking: booking.reference, change: text },
-    answer: { status: 200, body: {} },
-    idempotencyKey: key,
-    fingerprint: null,
-  });
-  const readers = (await visitorAddresses(tx, booking.reference)).slice(0, clientOnly ? 1 : undefined);
-  const attendees = readers.map(({ to }) => to);
-  await insertDeliveries(
-    tx,
-    reference,
-    [
-      ...(toBusiness
-        ? [
-            outgoing("business", {
-              to: env.MAIL_TO ?? business.email,
-              subject: `Booking ${booking.reference}: ${text}`,
-              text: `${text}\n\n${booking.ownerEvent.summary}\n${booking.ownerEvent.location}\n${booking.ownerEvent.description}\n\nOpen it on the desk: ${deskLink(booking.reference, booking.start)}`,
-            }),
-          ]
-        : []),
-      ...readers.flatMap(({ to, reader }) => {
-        const mail = visitorMail(attendees, reader);
-        // Not "confirmation": these follow a click on a link of the booking's own, at most a few per
-        // booking, so they do not count against the mailbox's daily confirmations (an agent who
-        // books for several clients would otherwise be stopped by their clients' confirmations).
-        return mail ? [outgoing(CHANGE_MESSAGE[reader], { ...mail, to })] : [];
-      }),
-    ],
-    now.toISOString(),
-  );
-}
-
 type Answer = { status: number; body: object };
 
-/** Runs one change in a transaction that holds the booking's row, so two changes never interleave. */
+/** Runs one change in a transaction that holds the booking's row (a move: that finds it unchanged), so two changes never interleave. */
 async function change(
   db: Database,
-  reference: string,
-  body: { action?: unknown; start?: unknown },
+  { reference, client }: { reference: string; client: boolean },
+  body: { action?: unknown; start?: unknown; consent?: unknown },
   now: Date,
 ): Promise<Answer> {
   const nowMs = now.getTime();
   const nowIso = now.toISOString();
   return db.transaction(async (tx) => {
     await expireIfLapsed(tx, reference, nowIso);
-    const booking = await bookingOf(tx, reference, true);
-    const { changeable } = await describe(tx, booking, nowMs);
+    // A move reads its booking unlocked: the day locks come before any booking row (holdInspector),
+    // and the move itself happens only if the booking is still as read.
+    const booking = await bookingOf(tx, reference, body.action !== "move");
+    const { changeable } = await describe(tx, booking, nowMs, client);
     const live = booking.status === "booked" || booking.status === "pending";
 
     if (body.action === "confirm") {
-      if (booking.status === "booked") return { status: 200, body: await describe(tx, booking, nowMs) };
+      if (booking.status === "booked") return { status: 200, body: await describe(tx, booking, nowMs, client) };
       if (booking.status === "expired") {
         throw new HttpError(
           410,
@@ -205,15 +180,15 @@ async function change(
         now,
         visitorChangeMail("confirmed", confirmed, nowMs),
       );
-      return { status: 200, body: await describe(tx, confirmed, nowMs) };
+      return { status: 200, body: await describe(tx, confirmed, nowMs, client) };
     }
 
     if (body.action === "cancel") {
-      if (!live) return { status: 200, body: await describe(tx, booking, nowMs) };
+      if (!live) return { status: 200, body: await describe(tx, booking, nowMs, client) };
       if (!changeable) throw tooLate();
       await setStatus(tx, reference, "cancelled", nowIso);
       const cancelled = await bookingOf(tx, reference);
-      const refund = await refundCancellation(tx, booking, now);
+      const refund = await oweCancellationRefund(tx, booking, now);
       await recordChange(
         tx,
         `cancel-${reference}`,
@@ -222,7 +197,7 @@ async function change(
         now,
         visitorChangeMail("cancelled", cancelled, nowMs, booking.start, refund),
       );
-      return { status: 200, body: await describe(tx, cancelled, nowMs) };
+      return { status: 200, body: await describe(tx, cancelled, nowMs, client) };
     }
 
     if (body.action === "move") {
@@ -230,7 +205,8 @@ async function change(
       // Date.parse alone, which reads a time with a NUL or other stray characters inside it.
       const asked = newStart.safeParse(body.start).success ? Date.parse(body.start as string) : NaN;
       if (Number.isNaN(asked)) throw new HttpError(400, "Choose one of the open times.");
-      if (live && Date.parse(booking.start) === asked) return { status: 200, body: await describe(tx, booking, nowMs) };
+      if (live && Date.parse(booking.start) === asked)
+        return { status: 200, body: await describe(tx, booking, nowMs, client) };
       if (!live) throw new HttpError(409, "This booking is no longer held: please book again.");
       if (!changeable) throw tooLate();
       if (booking.moves >= availability.holds.movesPerBooking) {
@@ -257,7 +233,11 @@ async function change(
         next,
         length,
         nowMs,
-        (chosen, range) => moveBooking(tx, reference, { inspector: chosen, start: next.at, ...range }, nowIso),
+        (chosen, range) =>
+          unlessOverlapping(tx, async () => {
+            const to = { inspector: chosen, start: next.at, ...range };
+            if (!(await moveBooking(tx, reference, to, booking.sequence, nowIso))) throw changedMeanwhile();
+          }),
         reference,
       );
       if (inspector === null) {
@@ -278,9 +258,46 @@ async function change(
         now,
         visitorChangeMail("moved", moved, nowMs, booking.start),
       );
-      return { status: 200, body: await describe(tx, moved, nowMs) };
+      return { status: 200, body: await describe(tx, moved, nowMs, client) };
     }
-    throw new HttpError(400, 'Say what to do: "confirm", "cancel", or "move" with a start time.');
+    if (body.action === "agent-report") {
+      // The report is the client's: only the client's own link says whether their agent may have it.
+      if (!client)
+        throw new HttpError(403, "Only the client, from the link in their own e-mail, decides who gets the report.");
+      if (typeof body.consent !== "boolean") throw new HttpError(400, "Say whether your agent may have the report.");
+      if (!agentReportChoice(booking, client)) {
+        throw new HttpError(409, "This booking names no agent who gets its e-mails.");
+      }
+      if (booking.status === "cancelled" || booking.status === "expired") {
+        throw new HttpError(409, "This booking was not kept: there is no report to share.");
+      }
+      if (body.consent === Boolean(booking.agentReportConsentAt)) {
+        return { status: 200, body: await describe(tx, booking, nowMs, client) };
+      }
+      if (body.consent && booking.reportDeliveredAt) {
+        throw new HttpError(
+          409,
+          "Your report has already been sent to you: to share it, forward its e-mail to your agent.",
+        );
+      }
+      await setAgentReportConsent(tx, reference, body.consent, nowIso);
+      const changed = await bookingOf(tx, reference);
+      await recordChange(
+        tx,
+        `agent-report-${reference}-${nowMs}`,
+        changed,
+        body.consent
+          ? "the client said their agent may have the inspection report"
+          : "the client took back their agent's access to the inspection report",
+        now,
+        () => null,
+      );
+      return { status: 200, body: await describe(tx, changed, nowMs, client) };
+    }
+    throw new HttpError(
+      400,
+      'Say what to do: "confirm", "cancel", "move" with a start time, or "agent-report" with your consent.',
+    );
   });
 }
 
@@ -289,9 +306,9 @@ export async function manageBookingHandler(req: GatsbyFunctionRequest, res: Gats
   try {
     const now = new Date();
     if (req.method === "GET") {
-      const reference = referenceOf((req.query as Record<string, unknown> | undefined)?.token, now.getTime());
+      const holder = linkHolder(readQuery(req).token, now.getTime());
       const db = await databaseOr503(business.phone, "read");
-      res.status(200).json(await describe(db, await bookingOf(db, reference), now.getTime()));
+      res.status(200).json(await describe(db, await bookingOf(db, holder.reference), now.getTime(), holder.client));
       return;
     }
     if (req.method !== "POST") throw new HttpError(405, "This address answers GET and POST.", { Allow: "GET, POST" });
@@ -301,12 +318,14 @@ export async function manageBookingHandler(req: GatsbyFunctionRequest, res: Gats
       "booking",
       `Too many changes from your address. Please wait a few minutes or call us at ${business.phone}.`,
     );
-    const body = (await readJsonBody(req)) as { token?: unknown; action?: unknown; start?: unknown };
-    const reference = referenceOf(body.token, now.getTime());
+    const body = (await readJsonBody(req)) as { token?: unknown; action?: unknown; start?: unknown; consent?: unknown };
+    const holder = linkHolder(body.token, now.getTime());
     const db = await databaseOr503(business.phone);
-    const [answer, ownMail] = await withOwnMail(() => change(db, reference, body, now));
+    const [answer, ownMail] = await withOwnMail(() => change(db, holder, body, now));
     await deliverNow(ownMail);
     res.status(answer.status).json(answer.body);
+    // A cancel's refund, and the end of its open Checkout Session, right after the answer.
+    if (body.action === "cancel") passSoon();
   } catch (error) {
     sendFailure(res, error, "booking", `Something went wrong on our side. Please call us at ${business.phone}.`);
   }

@@ -6,21 +6,23 @@
  * CALENDAR_FEED_SECRET, compared in constant time; anything else, or no secret set, is 404.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
-import { subDays } from "date-fns";
+import { addDays, subDays } from "date-fns";
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { business } from "../../../lib/business-data";
 import { agreementsOf } from "../../signed-agreements/server/agreement-queries";
-import { bookingsSince, type Booking } from "./booking-queries";
+import { bookingsBetween, type Booking } from "./booking-queries";
 import type { Queryable } from "../../../lib/server/db/database";
 import { databaseOr503 } from "../../../lib/server/http/database-or-503";
 import { sendFailure } from "../../../lib/server/http/http-error";
 import { runtimeEnv } from "../../../lib/server/runtime/runtime";
 import { ownerFeed } from "./booking-invite";
-import { paymentStatus } from "../../payment-ledger/server/payment-status";
+import { paymentStatuses } from "../../payment-ledger/server/payment-status";
 import { paymentText } from "../../payment-ledger/shared/payment-text";
 
 /** The past bookings the feed still shows, so the day's and yesterday's stay visible. */
 const KEEP_PAST_DAYS = 7;
+/** How far ahead it reaches: past the farthest day a client can book. */
+const KEEP_AHEAD_DAYS = 400;
 
 const digest = (text: string) => createHash("sha256").update(text).digest();
 
@@ -38,6 +40,7 @@ export async function signaturesOf(db: Queryable, bookings: readonly Booking[]) 
   for (const agreement of await agreementsOf(
     db,
     bookings.map((booking) => booking.reference),
+    { withText: false },
   )) {
     if (!signed.has(agreement.booking)) signed.set(agreement.booking, agreement);
   }
@@ -55,11 +58,15 @@ export async function ownerCalendarHandler(req: GatsbyFunctionRequest, res: Gats
   }
   try {
     const db = await databaseOr503(business.phone, "read", env);
-    const bookings = await bookingsSince(db, subDays(Date.now(), KEEP_PAST_DAYS).toISOString());
-    const payments = new Map<string, string>();
-    for (const booking of bookings)
-      payments.set(booking.reference, paymentText(await paymentStatus(db, booking.reference)));
-    const text = ownerFeed(bookings, await signaturesOf(db, bookings), Date.now(), undefined, payments);
+    const now = new Date();
+    const bookings = await bookingsBetween(db, subDays(now, KEEP_PAST_DAYS), addDays(now, KEEP_AHEAD_DAYS));
+    const statuses = await paymentStatuses(
+      db,
+      bookings.map((booking) => booking.reference),
+      now,
+    );
+    const payments = new Map([...statuses].map(([reference, status]) => [reference, paymentText(status)]));
+    const text = ownerFeed(bookings, await signaturesOf(db, bookings), now.getTime(), undefined, payments);
     res.status(200).setHeader("Content-Type", "text/calendar; charset=utf-8");
     res.send(text);
   } catch (error) {

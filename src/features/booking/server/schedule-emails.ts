@@ -24,7 +24,7 @@ import {
   timeWindows,
 } from "../../../lib/forms/choices";
 import type { ScheduleRequest } from "../../../lib/request-schemas";
-import { agentRoleOf, type AgentFields, type AgentRole } from "../shared/agent-copy";
+import { agentReportConsented, agentRoleOf, type AgentFields, type AgentRole } from "../shared/agent-copy";
 import type { MailMessage } from "../../../lib/server/mail/mailer";
 import { lines } from "../../../lib/server/mail/plain-text";
 import { formatCents } from "../../../lib/format";
@@ -80,6 +80,8 @@ export interface BookingDetails {
   ownerInvite: string;
   /** Where the visitor cancels or moves it; none when the server has no link secret. */
   manageUrl: string | null;
+  /** The same page from the client's own link (booking-links.ts, "client"): in the client's e-mail only. */
+  clientManageUrl: string | null;
   /** Where the client signs the inspection agreement: in the client's confirmation only, never the agent's. */
   signUrl: string | null;
   /** The "pay now" link and what it asks, when the site takes payment online; null: paid at the inspection. */
@@ -189,6 +191,10 @@ export function scheduleEmails(
         "  Agent copied",
         byAgent || !request.agentEmail ? undefined : agentRole === "copied" ? "yes, as the client asked" : "no",
       ],
+      [
+        "  Report to the agent",
+        agentRole === "copied" ? (agentReportConsented(request) ? "yes, as the client asked" : "no") : undefined,
+      ],
       ["  Agent phone", request.agentPhone],
     ]),
     ...(request.notes ? ["", "Notes:", request.notes] : []),
@@ -230,59 +236,58 @@ export function scheduleEmails(
       "",
       business.name,
     ].join("\n");
-  const visitorBody = (client: boolean) => [
-    "What you asked for:",
-    ...services.map((service) => `  - ${service}`),
-    "",
-    booking ? "When:" : "Your preferred dates:",
-    ...when,
-    "",
-    "Your estimate:",
-    quoteText(quote),
-    "",
-    ...(booking
-      ? [
-          ...(booking.office
-            ? booking.manageUrl
+  const visitorBody = (client: boolean) => {
+    const manageUrl = client ? booking?.clientManageUrl : booking?.manageUrl;
+    return [
+      "What you asked for:",
+      ...services.map((service) => `  - ${service}`),
+      "",
+      booking ? "When:" : "Your preferred dates:",
+      ...when,
+      "",
+      "Your estimate:",
+      quoteText(quote),
+      "",
+      ...(booking
+        ? [
+            ...(booking.office
+              ? manageUrl
+                ? [`To cancel or move it, until ${booking.cutoffHours} hours before it starts:`, "", `  ${manageUrl}`]
+                : [`To cancel or move it, call us at ${business.phone}.`]
+              : manageUrl
+                ? [
+                    `Please confirm it within ${duration(booking.confirmWithinMinutes)}: open this link and choose "Keep this time".`,
+                    "Unconfirmed, the time is released for others.",
+                    "",
+                    `  ${manageUrl}`,
+                    "",
+                    `The same link cancels or moves it, until ${booking.cutoffHours} hours before it starts.`,
+                  ]
+                : [`To confirm, cancel or move it, call us at ${business.phone}.`]),
+            "",
+            "The attached invitation puts it in your calendar. The estimate is confirmed once we have checked the",
+            "details with you.",
+            "",
+            ...(booking.pay
               ? [
-                  `To cancel or move it, until ${booking.cutoffHours} hours before it starts:`,
-                  "",
-                  `  ${booking.manageUrl}`,
+                  `Pay now: ${formatCents(booking.pay.cents)} online, by card on our payment provider Stripe's page (the receipt names the client):`,
+                  `  ${booking.pay.url}`,
                 ]
-              : [`To cancel or move it, call us at ${business.phone}.`]
-            : booking.manageUrl
-              ? [
-                  `Please confirm it within ${duration(booking.confirmWithinMinutes)}: open this link and choose "Keep this time".`,
-                  "Unconfirmed, the time is released for others.",
-                  "",
-                  `  ${booking.manageUrl}`,
-                  "",
-                  `The same link cancels or moves it, until ${booking.cutoffHours} hours before it starts.`,
-                ]
-              : [`To confirm, cancel or move it, call us at ${business.phone}.`]),
-          "",
-          "The attached invitation puts it in your calendar. The estimate is confirmed once we have checked the",
-          "details with you.",
-          "",
-          ...(booking.pay
-            ? [
-                `Pay now: ${formatCents(booking.pay.cents)} online, by card on our payment provider Stripe's page (the receipt names the client):`,
-                `  ${booking.pay.url}`,
-              ]
-            : ["Payment: you pay at the inspection."]),
-          "",
-          ...agreementLines(client),
-        ]
-      : [
-          "What happens next: we will call or e-mail you within one business day to confirm a date and time and",
-          "to send the inspection agreement. The estimate is confirmed once we have checked the details with you.",
-        ]),
-    "",
-    `Questions? Call us at ${business.phone} (${business.hours}) and give your reference.`,
-    "If you did not ask for an inspection, you can ignore this e-mail.",
-    "",
-    business.name,
-  ];
+              : ["Payment: you pay at the inspection."]),
+            "",
+            ...agreementLines(client),
+          ]
+        : [
+            "What happens next: we will call or e-mail you within one business day to confirm a date and time and",
+            "to send the inspection agreement. The estimate is confirmed once we have checked the details with you.",
+          ]),
+      "",
+      `Questions? Call us at ${business.phone} (${business.hours}) and give your reference.`,
+      "If you did not ask for an inspection, you can ignore this e-mail.",
+      "",
+      business.name,
+    ];
+  };
 
   // The confirmation goes to an address the visitor typed, so it repeats nothing they wrote (name,
   // street, notes): only the reference, the choices from our own lists, the time and what happens next.

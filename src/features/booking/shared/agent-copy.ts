@@ -2,9 +2,9 @@
  * Whether a booking's agent hears of it, and as whom: the agent who booked for the client gets the
  * confirmation as the one who booked; an agent the client named gets copies only when the client
  * ticked the box for it. The e-mails, their invites' attendees, the desk and the confirmation page
- * all ask here.
+ * all ask here; and whether the agent may have the report, which only the client decides.
  */
-import { BOOKED_BY_AGENT, COPY_AGENT } from "../../../lib/forms/choices";
+import { AGENT_REPORT, BOOKED_BY_AGENT, COPY_AGENT } from "../../../lib/forms/choices";
 
 /** "booked": the agent made the booking; "copied": the client asked us to copy their agent. */
 export type AgentRole = "booked" | "copied";
@@ -14,6 +14,7 @@ export interface AgentFields {
   bookedByAgent?: string;
   agentEmail?: string;
   copyAgent?: string;
+  agentReport?: string;
 }
 
 const sameMailbox = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -28,3 +29,11 @@ export function agentRoleOf(request: AgentFields): AgentRole | null {
   if (request.bookedByAgent === BOOKED_BY_AGENT) return "booked";
   return request.copyAgent === COPY_AGENT ? "copied" : null;
 }
+
+/**
+ * Whether the request carries the client's consent that their agent may have the inspection report:
+ * the client ticked it for an agent who gets the booking's e-mails (copied: an agent who booked
+ * cannot consent for the client, who can on the booking's page). Kept with the booking.
+ */
+export const agentReportConsented = (request: AgentFields): boolean =>
+  request.agentReport === AGENT_REPORT && agentRoleOf(request) === "copied";

@@ -1,14 +1,8 @@
 /**
- * The days the business closes for its holidays. The owner lists the holidays in availability.yaml
- * (`closedHolidays`, by id); the date-holidays library dates each one from its US and Maryland rules.
- *
- * The observed day: a holiday closes its own date when the owner works that weekday. On a weekday
- * the owner does not work, it closes the next day instead if the owner works that weekday and it is
- * not another closed holiday's own date; failing that, the day before on the same terms; failing
- * both, nothing. Working weekdays are those of `weeklyHours` (blocked dates do not move a holiday).
- * With Monday-to-Saturday hours a Saturday holiday closes that Saturday and a Sunday one the Monday;
- * with Monday-to-Friday hours they close the Friday before and the Monday after, as federal offices
- * do. Runs on the server only (date-holidays carries every country's rules).
+ * The days the business closes for its holidays: the owner lists them in availability.yaml (`closedHolidays`,
+ * by id) and the date-holidays library dates each from its US and Maryland rules; a holiday on a weekday the
+ * owner does not work moves to an observed day (below). Runs on the server only (date-holidays carries every
+ * country's rules).
  */
 import type HolidaysOfAnyCountry from "date-holidays";
 import type { AvailabilityContent } from "../../../lib/content-schema";
@@ -19,10 +13,13 @@ import { dateAfter, dayOfWeek } from "../../../lib/maryland-time/local-time";
  * The CommonJS build, by require: an import picks the ES build, whose 800 KB data module Gatsby's
  * function bundler runs through Babel, which has nothing to change in it and says so on every
  * build ("[BABEL] Note: The code generator has deoptimised the styling", shown as ERROR UNKNOWN).
- * The bundler leaves .cjs files to webpack alone.
+ * The bundler leaves .cjs files to webpack alone. Required when a year's dates are first asked
+ * for: its every country's rules and time zones are 20 MB of a process's memory, which a function
+ * that never works out open times (the contact form's, say) need not hold.
  */
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- the reason is above
-const Holidays = require("date-holidays") as typeof HolidaysOfAnyCountry;
+const holidaysLibrary = () =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the reason is above
+  new (require("date-holidays") as typeof HolidaysOfAnyCountry)("US", "MD");
 
 /** Each holiday's American English name ("en-us") in date-holidays' data for Maryland, federal days included. */
 const LIBRARY_NAMES: Record<HolidayId, string> = {
@@ -56,7 +53,7 @@ const datesByYear = new Map<number, Map<HolidayId, string>>();
 export function holidayDates(year: number): Map<HolidayId, string> {
   let dates = datesByYear.get(year);
   if (!dates) {
-    library ??= new Holidays("US", "MD");
+    library ??= holidaysLibrary();
     const own = library.getHolidays(year, "en-us").filter((holiday) => !holiday.substitute);
     dates = new Map();
     for (const [id, name] of Object.entries(LIBRARY_NAMES) as Array<[HolidayId, string]>) {
@@ -88,6 +85,10 @@ export function holidayClosures({
       });
       const holidayOn = new Set(occurrences.map((occurrence) => occurrence.date));
       const canTake = (date: string) => worked.has(weekdayOf(date)) && !holidayOn.has(date);
+      // The observed day: a holiday closes its own date when the owner works that weekday (weeklyHours; blocked dates
+      // do not count). Otherwise the next day, if worked and not another closed holiday's own date; failing that the
+      // day before on the same terms; failing both, nothing. With Monday-to-Friday hours a Saturday holiday closes
+      // the Friday before and a Sunday one the Monday after, as federal offices do.
       closed = new Map();
       for (const { id, date } of occurrences) {
         const observed = worked.has(weekdayOf(date)) ? date : [dateAfter(date, 1), dateAfter(date, -1)].find(canTake);

@@ -3,6 +3,7 @@
  * (src/features/booking/server/manage-booking.ts), and what a visitor may ask of it.
  */
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
+import type { PaymentFigures } from "../../payment-ledger/shared/payment-text";
 
 export interface ManagedBooking {
   reference: string;
@@ -23,30 +24,40 @@ export interface ManagedBooking {
   services: string[];
   /** The property's address. */
   location: string;
-  /** The estimate given when it was booked, in dollars (null when its request is gone). */
+  /** What it costs, as quoted when it was booked, in dollars. */
   estimate: number | null;
   /** The client's signature of the inspection agreement, once signed. */
   agreement: { by: string; signedAtText: string } | null;
+  /** Whether the page was opened from the client's own link (which alone signs and shares the report). */
+  client: boolean;
+  /** The client's signing page (path and query) while the booking stands and the agreement waits for them. */
+  signPath: string | null;
+  /**
+   * The client's say in whether their agent, who gets the booking's e-mails, also gets the
+   * inspection report (client's link only; null without such an agent): when they said yes, in
+   * Maryland's words, or null; and when the report went out, if it has.
+   */
+  agentReport: { agent: string; consentedAt: string | null; reportDelivered: string | null } | null;
   /** Where its payment stands (src/features/payments/server/payment-status.ts), in cents. */
   payment: BookingPayment;
+  /** While it is live: what cancelling it now would refund of what was paid online, and keep. */
+  cancelRefund: { refundedCents: number; keptCents: number } | null;
 }
 
-export interface BookingPayment {
-  /** "not-asked": paid at the inspection, nothing asked or recorded online. */
-  state: "not-asked" | "unpaid" | "part-paid" | "paid" | "refunded";
-  quotedCents: number;
-  paidCents: number;
-  refundedCents: number;
-  balanceCents: number;
+export interface BookingPayment extends PaymentFigures {
   /** What its "pay now" link (/api/pay?token=) asks now; 0 when there is none to offer. */
   dueCents: number;
 }
 
-export type BookingAction = { action: "cancel" } | { action: "move"; start: string } | { action: "confirm" };
+export type BookingAction =
+  | { action: "cancel" }
+  | { action: "move"; start: string }
+  | { action: "confirm" }
+  | { action: "agent-report"; consent: boolean };
 
-/** What a change did, for the page that follows it: the booking before and after. */
+/** What a change of the booking's time did, for the page that follows it: the booking before and after. */
 export interface BookingChange {
-  action: BookingAction["action"];
+  action: Exclude<BookingAction["action"], "agent-report">;
   before: ManagedBooking;
   after: ManagedBooking;
 }

@@ -1,17 +1,9 @@
 /**
- * The start times a job can be booked at, from the owner's hours (content/availability.yaml): the
- * working days (weekly hours, less the owner's closed holidays, see ./holidays.ts, and blocked
- * dates), from the shortest notice to the horizon, every
- * `startEveryMinutes` from opening while the job is over by closing. Local times are Maryland's,
- * worked out by @date-fns/tz: on the days the clocks change, a local time that does not exist or
- * exists twice is never offered.
- *
- * A booking holds one inspector over a range of time (job-length.ts: travel there, the job, travel
- * back and the buffer); a start is open while an inspector the business has is free over the whole
- * range the job would hold, and fewer inspectors than it has are busy then (a booking kept by an
- * inspector the owner has since removed still counts). The database refuses an overlap of one
- * inspector's bookings whatever this offers. Runs on the server only (date-holidays carries every
- * country's rules).
+ * The start times a job can be booked at, from the owner's hours (content/availability.yaml): working days
+ * (less closed holidays, ./holidays.ts, and blocked dates) from the shortest notice to the horizon, every
+ * `startEveryMinutes` while the job ends by closing, with an inspector free over the range it holds. Maryland's
+ * local times via @date-fns/tz: a time that does not exist or exists twice is never offered. The database
+ * refuses an overlap whatever this offers. Runs on the server only (date-holidays carries every country's rules).
  */
 import type { AvailabilityContent } from "../../../lib/content-schema";
 import type { Weekday } from "../../../lib/availability-schema";

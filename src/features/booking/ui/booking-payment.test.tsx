@@ -8,6 +8,8 @@ const unpaid: Payment = {
   quotedCents: 17_500,
   paidCents: 0,
   refundedCents: 0,
+  refundingCents: 0,
+  live: true,
   balanceCents: 17_500,
   dueCents: 17_500,
 };

@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import React from "react";
 import type { ManagedBooking } from "../shared/managed-booking";
@@ -18,7 +18,20 @@ const booked: ManagedBooking = {
   location: "12 Main Street, Ellicott City, MD 21043",
   estimate: 175,
   agreement: null,
-  payment: { state: "not-asked", quotedCents: 0, paidCents: 0, refundedCents: 0, balanceCents: 0, dueCents: 0 },
+  client: false,
+  signPath: null,
+  agentReport: null,
+  payment: {
+    state: "not-asked",
+    quotedCents: 0,
+    paidCents: 0,
+    refundedCents: 0,
+    refundingCents: 0,
+    live: true,
+    balanceCents: 0,
+    dueCents: 0,
+  },
+  cancelRefund: { refundedCents: 0, keptCents: 0 },
 };
 
 function show(booking: ManagedBooking) {
@@ -34,6 +47,26 @@ describe("a booking's own page", () => {
     expect(screen.getByText("12 Main Street, Ellicott City, MD 21043")).toBeVisible();
     expect(screen.getByText("$175")).toBeVisible();
     expect(screen.getByText(/^Not signed yet/)).toBeVisible();
+  });
+
+  it("offers the client, from their own link, the agreement to read and sign", () => {
+    show({ ...booked, client: true, signPath: "/agreement?token=abc" });
+    expect(screen.getByText(/^Not signed yet: please read and sign it before the visit/)).toBeVisible();
+    expect(screen.getByRole("link", { name: "Read and sign the agreement" })).toHaveAttribute(
+      "href",
+      "/agreement?token=abc",
+    );
+  });
+
+  it("tells another link's reader that only the client signs, and asks nothing of a cancelled booking", () => {
+    show(booked);
+    expect(screen.getByText(/only the client can sign it/)).toBeVisible();
+    expect(screen.queryByRole("link", { name: /sign the agreement/ })).toBeNull();
+    cleanup();
+    show({ ...booked, status: "cancelled", changeable: false, client: true });
+    expect(screen.getByText("Not signed.")).toBeVisible();
+    expect(screen.queryByText(/sign it/)).toBeNull();
+    expect(screen.queryByRole("link", { name: /sign the agreement/ })).toBeNull();
   });
 
   it("says who signed the agreement, for whom, and when", () => {
@@ -62,6 +95,14 @@ describe("a booking's own page", () => {
     await userEvent.click(screen.getByRole("button", { name: "Cancel the booking" }));
     await userEvent.click(screen.getByRole("button", { name: "Yes, cancel it" }));
     expect(onAction).toHaveBeenCalledWith({ action: "cancel" });
+  });
+
+  it("states the refund before the client confirms a cancel", async () => {
+    show({ ...booked, cancelRefund: { refundedCents: 22_500, keptCents: 22_500 } });
+    await userEvent.click(screen.getByRole("button", { name: "Cancel the booking" }));
+    expect(screen.getByRole("dialog", { name: "Cancel this inspection?" })).toHaveTextContent(
+      "$225.00 is refunded to your card; $225.00 is kept under our cancellation policy.",
+    );
   });
 
   it("offers the invite only when the server sends one", async () => {

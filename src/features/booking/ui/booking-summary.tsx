@@ -4,6 +4,7 @@ import type { BookingAction, ManagedBooking } from "../shared/managed-booking";
 import { formatDollars } from "../../../lib/format";
 import { schedulePath } from "../../../lib/paths";
 import { ButtonLink, buttonStyles } from "../../../components/ui/button";
+import { AgreementLine } from "./agreement-line";
 import { CalendarLink } from "./calendar-link";
 import { CancelBooking } from "./cancel-booking";
 import { PendingNote } from "./pending-note";
@@ -43,9 +44,7 @@ export function BookingSummary({ booking, busy, moving, onToggleMove, onAction }
         <dd className="font-mono">{booking.reference}</dd>
         <dt className="font-semibold">Agreement</dt>
         <dd>
-          {booking.agreement
-            ? `Signed ${booking.agreement.by}, ${booking.agreement.signedAtText}`
-            : "Not signed yet: the client signs it from the link in their confirmation e-mail."}
+          <AgreementLine booking={booking} />
         </dd>
       </dl>
       {status === "pending" && (

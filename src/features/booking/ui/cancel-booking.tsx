@@ -1,5 +1,6 @@
-/** "Cancel the booking", which asks first and says what is given up. */
+/** "Cancel the booking", which asks first and says what is given up, and what of the money comes back. */
 import React from "react";
+import { formatCents } from "../../../lib/format";
 import type { ManagedBooking } from "../shared/managed-booking";
 import { buttonStyles } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
@@ -26,6 +27,21 @@ export function CancelBooking({
       }
     >
       <p>{booking.when} (Maryland time) will be given up, and anyone may book it. To come back, you book a new time.</p>
+      {booking.cancelRefund && <RefundNote {...booking.cancelRefund} />}
     </ConfirmDialog>
+  );
+}
+
+/** What the policy gives back of what was paid online, cancelled now: the server worked it out. */
+function RefundNote({ refundedCents, keptCents }: { refundedCents: number; keptCents: number }) {
+  if (refundedCents === 0 && keptCents === 0) return null;
+  return (
+    <p className="mt-2">
+      {refundedCents === 0
+        ? `Under our cancellation policy the ${formatCents(keptCents)} you paid is not refunded.`
+        : keptCents === 0
+          ? `All you paid, ${formatCents(refundedCents)}, is refunded to your card.`
+          : `${formatCents(refundedCents)} is refunded to your card; ${formatCents(keptCents)} is kept under our cancellation policy.`}
+    </p>
   );
 }

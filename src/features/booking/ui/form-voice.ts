@@ -17,6 +17,9 @@ export interface FormVoice {
   /** The box by which the client chooses whether their agent is copied, and what it means. */
   copyAgentBox: string;
   copyAgentHint: string;
+  /** The box by which the client lets their copied agent have the inspection report, and what it means. */
+  agentReportBox: string;
+  agentReportHint: string;
   /** Labels when the agent fills it in (or is on the telephone). */
   agentName: string;
   agentEmail: string;
@@ -37,6 +40,9 @@ export const VISITOR_VOICE: FormVoice = {
   copyAgentBox: "Copy my agent on the booking's e-mails",
   copyAgentHint:
     "Your agent then gets a copy of each e-mail about the time (booked, confirmed, moved, cancelled) with the calendar invite, but not your links to change the booking or sign the agreement, nor the price.",
+  agentReportBox: "Send my agent the inspection report too",
+  agentReportHint:
+    "The report is yours: without this, it goes to you alone. With it, your agent gets its e-mail and a link of their own once it is ready. You can change this on your booking's page until then.",
   agentName: "Your name (agent)",
   agentEmail: "Your e-mail (agent)",
   agentEmailHint: "You get the confirmation too.",
@@ -56,6 +62,9 @@ export const OFFICE_VOICE: FormVoice = {
   copyAgentBox: "Copy the client's agent on the booking's e-mails (only if the client asks)",
   copyAgentHint:
     "The agent then gets a copy of each e-mail about the time with the calendar invite, but not the client's links or the price.",
+  agentReportBox: "Send the agent the inspection report too (only if the client asks)",
+  agentReportHint:
+    "Without it, the report goes to the client alone. The client can change this on the booking's page until the report is ready.",
   agentName: "Agent's name",
   agentEmail: "Agent's e-mail",
   agentEmailHint: "The agent gets the confirmation too.",

@@ -11,6 +11,7 @@ import type { BookingAction, BookingChange, ManagedBooking } from "../shared/man
 import { toast } from "../../../lib/toast-store";
 import { LinkedRecordStatus } from "../../../components/layout/linked-record-status";
 import { PhoneLink } from "../../../components/layout/phone-link";
+import { AgentReportChoice } from "./agent-report-choice";
 import { BookingOutcome } from "./booking-outcome";
 import { BookingPayment } from "./booking-payment";
 import { BookingSummary } from "./booking-summary";
@@ -18,7 +19,10 @@ import { MoveBooking } from "./move-booking";
 
 /** Whether a booking back from Stripe's page still waits for the webhook to record its payment. */
 const awaitingPayment = (booking: ManagedBooking | undefined, paidOnStripe: boolean) =>
-  paidOnStripe && booking?.payment.state !== "paid" && booking?.payment.state !== "part-paid";
+  paidOnStripe &&
+  booking?.payment.live === true &&
+  booking.payment.state !== "paid" &&
+  booking.payment.state !== "part-paid";
 
 export function ManageBooking({
   token,
@@ -43,7 +47,8 @@ export function ManageBooking({
     mutationFn: async (body: BookingAction) =>
       (await (await apiRequest("POST", "/api/booking", { token, ...body })).json()) as ManagedBooking,
     onSuccess: (after, body) => {
-      if (data) setDone({ action: body.action, before: data, after });
+      // The agent's access to the report is said where it was chosen; a change of the time ends on its own page.
+      if (data && body.action !== "agent-report") setDone({ action: body.action, before: data, after });
       queryClient.setQueryData(key, after);
       setMoving(false);
     },
@@ -68,6 +73,13 @@ export function ManageBooking({
         onAction={(action) => change.mutate(action)}
       />
       <BookingPayment payment={data.payment} token={token} confirming={awaitingPayment(data, paidOnStripe)} />
+      {data.agentReport && (
+        <AgentReportChoice
+          choice={data.agentReport}
+          busy={change.isPending}
+          onChoose={(consent) => change.mutate({ action: "agent-report", consent })}
+        />
+      )}
       {moving && data.changeable && (
         <MoveBooking
           booking={data}

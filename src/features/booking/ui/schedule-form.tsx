@@ -6,6 +6,7 @@
  */
 import React, { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useDraft } from "../../../hooks/use-draft";
+import { useHydrated, useInputBeforeHydration } from "../../../hooks/use-input-before-hydration";
 import { useSchemaForm } from "../../../hooks/use-schema-form";
 import { useSubmitRequest } from "../../../hooks/use-submit-request";
 import { PrivacyLink } from "../../../components/forms/privacy-link";
@@ -26,6 +27,7 @@ import {
 } from "../../../lib/request-schemas";
 import { estimateFromForm, preselection } from "../../../lib/schedule-estimate";
 import { RequiredNote } from "../../../components/forms/required-note";
+import { SendButton } from "../../../components/forms/send-button";
 import { buttonStyles } from "../../../components/ui/button";
 import { QuotePanel } from "./quote-panel";
 import type { BookedTime } from "./schedule-confirmation";
@@ -107,9 +109,13 @@ const emptyValues: ScheduleFormValues = {
   agentEmail: "",
   agentPhone: "",
   copyAgent: "",
+  agentReport: "",
   notes: "",
   website: "",
 };
+
+/** The form's id: what a person did in it before the page hydrated is read by it. */
+const FORM_ID = "schedule-form";
 
 /** The step showing a field; -1 for a name the form does not show (the server may answer any). */
 const stepOfField = (steps: ReturnType<typeof scheduleStepsFor>, field: string) =>
@@ -131,6 +137,8 @@ export function ScheduleForm({ search, office }: { search: string; office?: Offi
   }, [today, booking]);
   const fieldSchemas = useMemo(() => scheduleFieldSchemas(catalog, options), [options]);
   const form = useSchemaForm<ScheduleFormValues>(fieldSchemas, emptyValues);
+  const hydrated = useHydrated();
+  const typedBeforeHydration = useInputBeforeHydration(FORM_ID, emptyValues);
   const [step, setStep] = useState(0);
   const [answer, setAnswer] = useState<ScheduleAnswer | null>(null);
   /** The server's question when the address already has a visit at an overlapping time. */
@@ -154,6 +162,11 @@ export function ScheduleForm({ search, office }: { search: string; office?: Offi
     const chosen = preselection(search, pricing, waterPackageChoices);
     if (chosen) setValues((current) => ({ ...current, ...chosen }));
   }, [search, setValues]);
+
+  // What the person ticked before the page hydrated comes last: it is what they did most recently.
+  useEffect(() => {
+    if (typedBeforeHydration) setValues((current) => ({ ...current, ...typedBeforeHydration }));
+  }, [typedBeforeHydration, setValues]);
 
   useEffect(() => {
     if (stepChanged.current) headingRef.current?.focus();
@@ -231,6 +244,7 @@ export function ScheduleForm({ search, office }: { search: string; office?: Offi
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
       <form
+        id={FORM_ID}
         noValidate
         aria-labelledby="schedule-step-title"
         onSubmit={(event) => {
@@ -263,18 +277,13 @@ export function ScheduleForm({ search, office }: { search: string; office?: Offi
               Back
             </button>
           )}
-          <button
-            ref={sendButtonRef}
-            type="submit"
-            disabled={mutation.isPending}
-            className={buttonStyles({ size: "lg" })}
-          >
+          <SendButton ready={hydrated} busy={mutation.isPending} buttonRef={sendButtonRef}>
             {isLast
               ? mutation.isPending
                 ? "Sending…"
                 : (office?.submitLabel ?? (booking ? "Book this time" : "Send request"))
               : "Next"}
-          </button>
+          </SendButton>
         </div>
         <PrivacyLink whose={office ? "the caller's" : "your"} />
       </form>

@@ -119,6 +119,10 @@ export function StepReview({
             [values.agentName, values.agentEmail, values.agentPhone].filter(Boolean).join(", "),
           ],
           [voice.copyAgentBox, !values.bookedByAgent && values.agentEmail ? (values.copyAgent ? "Yes" : "No") : ""],
+          [
+            voice.agentReportBox,
+            !values.bookedByAgent && values.agentEmail && values.copyAgent ? (values.agentReport ? "Yes" : "No") : "",
+          ],
           ["Notes", values.notes ?? ""],
         ]}
       />

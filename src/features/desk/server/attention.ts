@@ -1,20 +1,18 @@
 /**
- * What needs the owner's attention, across every booking: the e-mails refused for good or given up
- * on (the table `deliveries`, state 'failed') or that may have been sent and are not sent again
- * ('maybe-sent', mail/deliveries.ts), the live bookings still to come whose client has not
- * signed the agreement, and the people's requests about their data (privacy/data-rights.ts), with
- * whether each was answered. E-mails and data requests are those of the last ATTENTION_DAYS.
- * Times are in words, in Maryland's clock with its zone; the words are those of the desk's day
- * view (desk-view.ts) and of the owner's privacy e-mails (privacy/privacy-emails.ts).
+ * What needs the owner's attention, across every booking, of the last ATTENTION_DAYS: e-mails failed or
+ * maybe sent (mail/deliveries.ts), the live bookings to come whose agreement is unsigned, and people's
+ * requests about their data (privacy/data-rights.ts), each with whether it was answered. Times are in the
+ * desk's words (desk-view.ts), in Maryland's clock.
  */
 import { bookedSpanText } from "../../../lib/maryland-time/booked-time";
 import { localDate, MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";
-import { longDate } from "../../../lib/format";
+import { formatCents, longDate } from "../../../lib/format";
+import { refundsForAttention } from "../../payment-ledger/server/refunds-owed";
 import type { DeskAttention } from "../shared/desk-attention";
 import type { Queryable } from "../../../lib/server/db/database";
 import { DATA_REQUESTS } from "../../privacy/server/privacy-queries";
 import { DATA_ACTIONS, OFFICE_COPIES } from "../../privacy/server/privacy-emails";
-import { BOOKING_CHANGES } from "../../booking/server/manage-booking";
+import { BOOKING_CHANGES } from "../../booking/server/booking-changes";
 import { marylandText } from "./desk-mail";
 import { deliveryWords, STANDING_WORDS } from "./desk-view";
 
@@ -64,8 +62,8 @@ async function unsignedBookings(db: Queryable, now: string): Promise<DeskAttenti
     email: string | null;
   }>(
     `SELECT b.reference, b.inspector, b.start_at, b.on_site_minutes, b.status,
-            r.record->'request'->>'name' AS name, r.record->'request'->>'email' AS email
-     FROM bookings AS b LEFT JOIN requests AS r USING (reference)
+            b.client_name AS name, b.client_email AS email
+     FROM bookings AS b
      WHERE b.start_at > $1
        AND (b.status = 'booked' OR (b.status = 'pending' AND (b.confirm_by IS NULL OR b.confirm_by > $1)))
        AND NOT EXISTS (SELECT 1 FROM agreements AS a WHERE a.booking = b.reference)
@@ -109,6 +107,36 @@ async function dataRequests(db: Queryable, since: string): Promise<DeskAttention
   });
 }
 
+async function refunds(db: Queryable, since: string): Promise<DeskAttention["refunds"]> {
+  const owed = await refundsForAttention(db, since);
+  const starts = new Map(
+    (
+      await db.query<{ reference: string; start_at: Date }>(
+        "SELECT reference, start_at FROM bookings WHERE reference = ANY($1::text[])",
+        [owed.map((each) => each.booking)],
+      )
+    ).map((row) => [row.reference, row.start_at]),
+  );
+  return owed.map((refund) => {
+    const start = starts.get(refund.booking);
+    return {
+      booking: start ? { reference: refund.booking, day: dayOf(start) } : null,
+      reference: refund.booking,
+      amount: formatCents(refund.madeAt ? (refund.madeCents ?? refund.amountCents) : refund.amountCents),
+      why: refund.why,
+      owed: marylandText(Date.parse(refund.owedAt)),
+      standing: refund.madeAt
+        ? refund.madeCents === 0
+          ? `nothing left to refund on ${marylandText(Date.parse(refund.madeAt))}: it had been refunded in Stripe's dashboard`
+          : `refund sent on ${marylandText(Date.parse(refund.madeAt))}`
+        : refund.stuckAt
+          ? `Stripe refused the refund: ${(refund.lastError ?? "").slice(0, WHY_MAX)}. Refund it in Stripe's dashboard.`
+          : "refund being sent",
+      stuck: Boolean(refund.stuckAt && !refund.madeAt),
+    };
+  });
+}
+
 /** Everything that needs the owner's attention at `now`. */
 export async function needsAttention(db: Queryable, now: number): Promise<DeskAttention> {
   const since = new Date(now - ATTENTION_DAYS * 24 * 60 * 60 * 1000);
@@ -117,6 +145,7 @@ export async function needsAttention(db: Queryable, now: number): Promise<DeskAt
     since: `since ${longDate(localDate(since.getTime(), MARYLAND))}`,
     failedMails: await failedMails(db, since.toISOString()),
     unsigned: await unsignedBookings(db, nowIso),
+    refunds: await refunds(db, since.toISOString()),
     dataRequests: await dataRequests(db, since.toISOString()),
   };
 }

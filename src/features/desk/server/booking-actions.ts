@@ -1,11 +1,8 @@
 /**
- * What the owner does to a client's booking on the desk, through the same store and e-mails as
- * the client's own link (booking/manage-booking.ts): confirm a held booking for a client who
- * called, or cancel one for them. The client and an agent who booked or is copied get the e-mail and invite
- * they would have had, once (each change is stored under its key, in the transaction that makes
- * it); a cancellation or a move is told to the business too. The owner is held by no cut-off and
- * no limit of moves. Handing a booking to another inspector keeps its time, so the client is
- * not told; the constraint refuses it where that inspector is not free.
+ * The owner's changes to a client's booking (confirm, cancel, move, hand over, resend), through the same
+ * store and e-mails as the client's own link (booking-changes.ts): the client and their agent are told
+ * once, as they would have been. The owner is held by no cut-off and no limit of moves; a hand-over keeps
+ * the time, so the client is not told, and the constraint refuses it where that inspector is not free.
  */
 import { availability } from "../../../lib/business-data";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
@@ -22,10 +19,18 @@ import {
 import { lockKeys } from "../../../lib/server/db/advisory-locks";
 import { HttpError } from "../../../lib/server/http/http-error";
 import type { MailMessage } from "../../../lib/server/mail/mailer";
-import { holdInspector, inspectorDays, jobOf, lengthOf, startFor } from "../../booking/server/booking";
-import { recordChange } from "../../booking/server/manage-booking";
+import {
+  changedMeanwhile,
+  holdInspector,
+  inspectorDays,
+  jobOf,
+  lengthOf,
+  startFor,
+  unlessOverlapping,
+} from "../../booking/server/booking";
+import { recordChange } from "../../booking/server/booking-changes";
 import { visitorChangeMail } from "../../booking/server/change-emails";
-import { refundCancellation, refundNote } from "../../payment-ledger/server/refund";
+import { oweCancellationRefund, refundNote } from "../../payment-ledger/server/refunds-owed";
 import { inspectorName } from "../../booking/shared/inspectors";
 
 const referenceOf = (body: Record<string, unknown>) => {
@@ -33,8 +38,9 @@ const referenceOf = (body: Record<string, unknown>) => {
   return body.reference;
 };
 
-async function clientBooking(tx: Queryable, reference: string): Promise<Booking> {
-  const booking = await findBooking(tx, reference, true);
+/** The client's booking, its row locked unless `locked` is false (a move: see holdInspector). */
+async function clientBooking(tx: Queryable, reference: string, locked = true): Promise<Booking> {
+  const booking = await findBooking(tx, reference, locked);
   if (!booking || booking.status === "time_off") throw new HttpError(404, "There is no such booking.");
   return booking;
 }
@@ -90,7 +96,7 @@ export async function cancelForClient(db: Database, body: Record<string, unknown
     refuseIfStarted(booking, now, "cancelled");
     await setStatus(tx, reference, "cancelled", nowIso);
     const cancelled = (await findBooking(tx, reference))!;
-    const refund = await refundCancellation(tx, booking, now);
+    const refund = await oweCancellationRefund(tx, booking, now);
     await recordChange(
       tx,
       `cancel-${reference}`,
@@ -120,7 +126,7 @@ export async function moveForClient(db: Database, body: Record<string, unknown>,
   const nowIso = now.toISOString();
   return db.transaction(async (tx) => {
     await expireIfLapsed(tx, reference, nowIso);
-    const booking = await clientBooking(tx, reference);
+    const booking = await clientBooking(tx, reference, false);
     if (!live(booking)) throw new HttpError(409, "This booking is no longer held: book the client again.");
     refuseIfStarted(booking, now, "moved");
     const length = lengthOf(jobOf(booking.job));
@@ -139,7 +145,11 @@ export async function moveForClient(db: Database, body: Record<string, unknown>,
       next,
       length,
       now.getTime(),
-      (chosen, range) => moveBooking(tx, reference, { inspector: chosen, start: next.at, ...range }, nowIso),
+      (chosen, range) =>
+        unlessOverlapping(tx, async () => {
+          const to = { inspector: chosen, start: next.at, ...range };
+          if (!(await moveBooking(tx, reference, to, booking.sequence, nowIso))) throw changedMeanwhile();
+        }),
       reference,
     );
     if (inspector === null) throw new HttpError(409, "No inspector is free at that time: choose another.");
@@ -166,25 +176,28 @@ export async function handToInspector(db: Database, body: Record<string, unknown
   const nowIso = now.toISOString();
   return db.transaction(async (tx) => {
     await expireIfLapsed(tx, reference, nowIso);
-    const booking = await clientBooking(tx, reference);
+    const booking = await clientBooking(tx, reference, false);
     if (!live(booking)) throw new HttpError(409, "This booking is no longer held.");
     refuseIfStarted(booking, now, "handed over");
     if (booking.inspector === to) return { reference, inspector: to };
     const range = { from: booking.from, to: booking.to };
     await lockKeys(tx, inspectorDays(to, range));
     await expireLapsedOverlapping(tx, to, range, nowIso);
-    try {
-      await tx.query("SAVEPOINT hand");
-      await moveBooking(tx, reference, { inspector: to, start: booking.start, ...range }, nowIso);
-      await tx.query("RELEASE SAVEPOINT hand");
-    } catch (error) {
-      await tx.query("ROLLBACK TO SAVEPOINT hand");
+    // No savepoint: refused, the whole change is.
+    const handed = await moveBooking(
+      tx,
+      reference,
+      { inspector: to, start: booking.start, ...range },
+      booking.sequence,
+      nowIso,
+    ).catch((error: unknown) => {
       if (errorCode(error) !== EXCLUSION_VIOLATION) throw error;
       throw new HttpError(
         409,
         `${inspectorName(availability.inspectors, to)} is not free then: a booking or time off holds that time.`,
       );
-    }
+    });
+    if (!handed) throw changedMeanwhile();
     return { reference, inspector: to };
   });
 }

@@ -1,23 +1,7 @@
 /**
- * /api/desk/<action>: the owner's desk. Signing in (sign-in.ts) needs no session; everything
- * else needs one (session.ts), and every change also needs this site's Origin. Reads:
- *   GET  session                      who is signed in, until when
- *   GET  days?from=YYYY-MM-DD&days=N  the bookings and time off of those days (desk-view.ts)
- *   GET  csv                          every booking as CSV (bookings-csv.ts)
- *   GET  attention                    what needs the owner's attention (attention.ts)
- *   GET  sessions                     the sessions open now (sessions.ts)
- *   GET  report?reference=            the booking's report, by a short-lived link (report/report-desk.ts)
- * Changes (POST, JSON):
- *   link { email }, sign-in { token }, sign-out, end-by-notice { end }   (sign-in.ts: no session needed)
- *   end-session { number }, end-other-sessions                          (sessions.ts)
- *   confirm { reference }, cancel { reference }, move { reference, start },
- *   hand { reference, inspector }, resend { reference }   (booking-actions.ts)
- *   time-off { inspector, from, to, note }, time-off-remove { reference }   (time-off.ts)
- *   report-upload-link { reference }, report-attach { reference, key },
- *   report-release { reference }                           (report/report-desk.ts)
- *   resend-signing { reference }                           (resend-signing.ts)
- *   payment-taken { reference, method, amount }, resend-pay { reference }   (payments/desk-payments.ts)
- *   book { the schedule form's fields, outsideHours }      (book-caller.ts: 201, or 400/409 as the form's)
+ * /api/desk/<action>: the owner's desk. Signing in (sign-in.ts) needs no session; everything else needs one
+ * (session.ts), and every change also this site's Origin. Each action, what it takes and answers, and the
+ * file that does it: docs/desk.md (Reading, Changes); this file only checks the session and hands over.
  */
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { business } from "../../../lib/business-data";
@@ -27,10 +11,12 @@ import { HttpError, sendFailure } from "../../../lib/server/http/http-error";
 import { throttle } from "../../../lib/server/http/rate-limit";
 import { runtimeEnv } from "../../../lib/server/runtime/runtime";
 import { readJsonBody } from "../../../lib/server/http/read-body";
+import { readQuery } from "../../../lib/server/http/read-query";
 import { deliverNow } from "../../../lib/server/mail/deliver-now";
+import { passSoon } from "../../../lib/server/mail/delivery";
 import { withOwnMail } from "../../../lib/server/mail/own-mail";
 import { bookCaller } from "./book-caller";
-import { bookingsCsv } from "./bookings-csv";
+import { bookingsCsv, csvRange } from "./bookings-csv";
 import { cancelForClient, confirmForClient, handToInspector, moveForClient, resendToClient } from "./booking-actions";
 import { deskItems, listedInspectors } from "./desk-view";
 import { askForLink, endByNotice, signIn, signOut } from "./sign-in";
@@ -50,9 +36,19 @@ import {
 import { resendSigningLink } from "./resend-signing";
 import { recordPaymentOnSite, resendPayLink } from "../../payments/server/desk-payments";
 import { needsAttention } from "./attention";
+import { agentsSendingWork } from "../../booking/server/booking-queries";
+import type { DeskAgents } from "../shared/desk-agents";
+import { marylandText } from "./desk-mail";
 import { removeTimeOff, takeTimeOff, timeOffAsk } from "./time-off";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The agents named on confirmed bookings made in the last 12 months, the most first. */
+async function agentsView(db: Database, now: Date): Promise<DeskAgents> {
+  const since = new Date(now);
+  since.setUTCMonth(since.getUTCMonth() - 12);
+  return { since: marylandText(since.getTime()), agents: await agentsSendingWork(db, since.toISOString()) };
+}
 const APOLOGY = `Something went wrong on our side. Try again, or use \`npm run requests\` on the office machine.`;
 
 type Change = (
@@ -93,13 +89,14 @@ async function read(db: Database, req: GatsbyFunctionRequest, action: string, no
       reportsOff: reportStore() ? null : REPORTS_OFF,
     };
   if (action === "days") {
-    const query = (req.query ?? {}) as Record<string, unknown>;
+    const query = readQuery(req);
     const from = typeof query.from === "string" && DATE.test(query.from) ? query.from : marylandToday(now);
     const days = Math.min(31, Math.max(1, Number(query.days) || 7));
     return { from, days, items: await deskItems(db, from, days, now.getTime()) };
   }
   if (action === "attention") return needsAttention(db, now.getTime());
   if (action === "sessions") return sessionsView(db, session, now);
+  if (action === "agents") return agentsView(db, now);
   throw new HttpError(404, "The desk has no such page.");
 }
 
@@ -116,12 +113,13 @@ export async function deskHandler(req: GatsbyFunctionRequest, res: GatsbyFunctio
         await requireSession(db, req, now);
         res.setHeader("Content-Type", "text/csv; charset=utf-8");
         res.setHeader("Content-Disposition", `attachment; filename="bookings-${marylandToday(now)}.csv"`);
-        res.status(200).send(await bookingsCsv(db, now.getTime()));
+        const range = csvRange((req.query ?? {}) as Record<string, unknown>, now.getTime());
+        res.status(200).send(await bookingsCsv(db, now.getTime(), range));
         return;
       }
       if (action === "report") {
         await requireSession(db, req, now);
-        const query = (req.query ?? {}) as Record<string, unknown>;
+        const query = readQuery(req);
         res.setHeader("Location", await ownerDownloadLink(db, query.reference, now));
         res.status(303).send("");
         return;
@@ -130,8 +128,10 @@ export async function deskHandler(req: GatsbyFunctionRequest, res: GatsbyFunctio
       return;
     }
     if (req.method !== "POST") throw new HttpError(405, "This address answers GET and POST.", { Allow: "GET, POST" });
-    throttle(req, "desk", "Too many requests from your address. Please wait a few minutes.");
+    const limit = () => throttle(req, "desk", "Too many requests from your address. Please wait a few minutes.");
     const db = await deskDatabase(business.phone, "save");
+    // Signing in is limited per address; a change needs a session, so only a caller without one is.
+    if (["link", "sign-in", "sign-out", "end-by-notice"].includes(action)) limit();
     if (action === "link") {
       const { answer, reference } = await askForLink(db, req, now);
       res.status(200).json(answer);
@@ -158,9 +158,11 @@ export async function deskHandler(req: GatsbyFunctionRequest, res: GatsbyFunctio
     const change = CHANGES[action];
     if (!change && action !== "book") throw new HttpError(404, "The desk has no such action.");
     requireSameOrigin(req);
-    const session = await requireSession(db, req, now);
-    const body = requireText(await readJsonBody(req)) as Record<string, unknown> | null;
-    if (!body || typeof body !== "object") throw new HttpError(400, "Send the action's details as a JSON object.");
+    const session = await requireSession(db, req, now).catch((error: unknown) => {
+      limit();
+      throw error;
+    });
+    const body = requireText(await readJsonBody(req));
     if (!change) {
       // Answered as the schedule form's request is (201, or its refusals), its e-mails sent by the store.
       const booked = await bookCaller(req, body, now, session.mailbox);
@@ -172,6 +174,8 @@ export async function deskHandler(req: GatsbyFunctionRequest, res: GatsbyFunctio
     if ("signedOut" in answer && answer.signedOut === true) setSessionCookie(req, res, null);
     await deliverNow(ownMail);
     res.status(200).json(answer);
+    // A cancel's refund, and the end of its open Checkout Session, right after the answer.
+    if (action === "cancel") passSoon();
   } catch (error) {
     sendFailure(res, error, "desk", APOLOGY);
   }

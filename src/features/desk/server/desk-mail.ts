@@ -8,8 +8,9 @@ import { business } from "../../../lib/business-data";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
 import { MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";
 import type { Queryable } from "../../../lib/server/db/database";
-import { insertDeliveries, insertRequest } from "../../../lib/server/mail/outbox";
+import { insertRequest } from "../../../lib/server/mail/outbox";
 import { runtimeEnv } from "../../../lib/server/runtime/runtime";
+import { plainAddress } from "../../../lib/server/link-sign-in/link-ask";
 import type { MailMessage } from "../../../lib/server/mail/mailer";
 import { outgoingMail } from "../../../lib/server/mail/outgoing";
 import { createReference } from "../../../lib/server/mail/reference";
@@ -32,19 +33,10 @@ export function deskPeople(env: NodeJS.ProcessEnv = runtimeEnv()): string[] {
   return [...new Set([...businessMailboxes(env), ...(business.deskPeople ?? []).map(lowerCase)])];
 }
 
-/**
- * One plain address, as the HTML standard's e-mail field accepts it: no display name, no list,
- * no group, no comment, no quoting, nothing but letters, digits and the few marks a local part
- * may hold; anything else (a comma, a colon, a NUL, a lone surrogate) is no address at all.
- */
-const PLAIN_ADDRESS =
-  /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
-
 /** The desk person whose address `typed` is, exactly (case aside), or null for anything else. */
 export function deskPersonOf(typed: string, env: NodeJS.ProcessEnv = runtimeEnv()): string | null {
-  const address = lowerCase(typed);
-  if (address.length > 254 || !PLAIN_ADDRESS.test(address)) return null;
-  return deskPeople(env).find((person) => person === address) ?? null;
+  const address = plainAddress(typed);
+  return address === null ? null : (deskPeople(env).find((person) => person === address) ?? null);
 }
 
 /** An instant as the owner reads it: "Thursday, November 26, 2026, 2:05 pm (Maryland time)". */
@@ -60,18 +52,17 @@ export async function storeDeskRequest(
 ): Promise<string> {
   const reference = createReference(prefix, now);
   const outgoing = outgoingMail(runtimeEnv());
-  await insertRequest(tx, {
-    kind: DESK_ACTIONS,
-    reference,
-    receivedAt: now.toISOString(),
-    record,
-    answer: { status: 200, body: {} },
-    idempotencyKey: null,
-    fingerprint: null,
-  });
-  await insertDeliveries(
+  await insertRequest(
     tx,
-    reference,
+    {
+      kind: DESK_ACTIONS,
+      reference,
+      receivedAt: now.toISOString(),
+      record,
+      answer: { status: 200, body: {} },
+      idempotencyKey: null,
+      fingerprint: null,
+    },
     mails.map(({ message, mail }) => outgoing(message, mail)),
     now.toISOString(),
   );

@@ -1,10 +1,8 @@
 /**
- * The desk on a deploy that lacks a setting it needs: its sign-in page is the owner's, so it says in
- * the owner's words what is missing and where to set it (owner-settings.ts, docs/deploy.md), where a
- * visitor's form says only that nothing can be taken and gives the phone number
- * (http/database-or-503.ts); likewise when the database cannot be opened. The names are no
- * secret (nothing else is shown, no value ever), and the owner needs them to find each one in
- * Netlify.
+ * The desk on a deploy that lacks a setting it needs, or whose database cannot be opened: its sign-in page
+ * is the owner's, so it names what is missing and where to set it (owner-settings.ts, docs/deploy.md),
+ * where a visitor's form only gives the phone number (http/database-or-503.ts). The names are no secret;
+ * no value is ever shown.
  */
 import { deployContext, isPreview, missingSettings } from "../../../lib/server/deploy/deploy-context";
 import { findSettings } from "../../../lib/server/deploy/owner-settings";

@@ -7,11 +7,13 @@ import { availability } from "../../../lib/business-data";
 import { bookedSpanText } from "../../../lib/maryland-time/booked-time";
 import { MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";
 import { downloadsOf, reportsOf } from "../../report/server/report-queries";
+import { missingForReport } from "../../report/server/report-access";
 import type { Queryable } from "../../../lib/server/db/database";
 import { agreementsOf } from "../../signed-agreements/server/agreement-queries";
-import { paymentStatus } from "../../payment-ledger/server/payment-status";
+import { paymentStatuses } from "../../payment-ledger/server/payment-status";
 import { paymentsOn } from "../../payment-ledger/server/stripe-client";
 import {
+  findBooking,
   NEVER_HELD,
   standingOf,
   type Booking,
@@ -19,7 +21,6 @@ import {
   type BookingStatus,
 } from "../../booking/server/booking-queries";
 import { describeServices } from "../../booking/server/schedule-emails";
-import { agentRoleOf } from "../../booking/shared/agent-copy";
 import { signedAtText, signedByText } from "../../signed-agreements/server/signature-text";
 import { longDate } from "../../../lib/format";
 import { retention } from "../../privacy/shared/declaration";
@@ -28,7 +29,8 @@ import type { DeskItem } from "../shared/desk-item";
 import { marylandText } from "./desk-mail";
 
 const COLUMNS = `reference, inspector, start_at, on_site_minutes, lower(during) AS held_from, upper(during) AS held_to,
-  status, confirm_by, job, owner_event, b.moves, b.report_delivered_at, r.record`;
+  status, confirm_by, job, owner_event, b.moves, b.report_delivered_at, b.agent_report_consent_at,
+  b.client_name, b.client_email, b.client_phone, b.agent_name, b.agent_email, b.agent_phone, b.agent_role, r.record`;
 
 type BookingColumn =
   | "reference"
@@ -41,10 +43,18 @@ type BookingColumn =
   | "confirm_by"
   | "job"
   | "owner_event"
-  | "moves";
+  | "moves"
+  | "client_name"
+  | "client_email"
+  | "client_phone"
+  | "agent_name"
+  | "agent_email"
+  | "agent_phone"
+  | "agent_role";
 
 interface Row extends Pick<BookingRow, BookingColumn>, Record<string, unknown> {
   report_delivered_at: Date | null;
+  agent_report_consent_at: Date | null;
   record: { request?: Record<string, string | undefined>; quote?: { total: number }; note?: string } | null;
 }
 
@@ -108,6 +118,7 @@ export async function deskItems(db: Queryable, from: string, days: number, now: 
   });
   const references = inRange.map((row) => row.reference);
   const signatures = await agreementsOf(db, references);
+  const payments = await paymentStatuses(db, references, new Date(now));
   const items: DeskItem[] = [];
   for (const row of inRange) {
     const startMs = new Date(row.start_at).getTime();
@@ -130,20 +141,28 @@ export async function deskItems(db: Queryable, from: string, days: number, now: 
         : `${bookedSpanText(start, row.on_site_minutes)} (Maryland time)`,
       standing: STANDING_WORDS[standing] ?? standing,
       visitStarted: row.status === "booked" && startMs <= now,
+      started: startMs <= now,
       confirmBy: row.status === "pending" && row.confirm_by ? marylandText(new Date(row.confirm_by).getTime()) : null,
       services: timeOff ? [] : describeServices(row.job),
-      client: request ? { name: request.name ?? "", email: request.email ?? "", phone: request.phone ?? "" } : null,
+      client:
+        row.client_email !== null
+          ? { name: row.client_name ?? "", email: row.client_email, phone: row.client_phone ?? "" }
+          : null,
       agent:
-        request?.agentName || request?.agentEmail
+        row.agent_name || row.agent_email
           ? {
-              name: request.agentName ?? "",
-              email: request.agentEmail ?? "",
-              phone: request.agentPhone ?? "",
-              emailed: agentRoleOf({ ...request, email: request.email ?? "" }),
+              name: row.agent_name ?? "",
+              email: row.agent_email ?? "",
+              phone: row.agent_phone ?? "",
+              emailed: row.agent_role,
+              reportShared: row.agent_report_consent_at
+                ? marylandText(new Date(row.agent_report_consent_at).getTime())
+                : null,
             }
           : null,
+      notes: timeOff ? "" : (request?.notes ?? ""),
       location: row.owner_event.location,
-      estimate: row.record?.quote?.total ?? null,
+      estimate: timeOff ? null : (payments.get(row.reference)?.quotedCents ?? 0) / 100,
       note: timeOff ? (row.record?.note ?? "") : "",
       agreement: signed
         ? {
@@ -156,7 +175,7 @@ export async function deskItems(db: Queryable, from: string, days: number, now: 
       reportDelivered: row.report_delivered_at ? marylandText(new Date(row.report_delivered_at).getTime()) : null,
       report: null,
       emails: [],
-      payment: timeOff ? null : { ...(await paymentStatus(db, row.reference)), online: paymentsOn() },
+      payment: timeOff ? null : { ...payments.get(row.reference)!, online: paymentsOn() },
     });
   }
   await attachEmails(db, items);
@@ -164,16 +183,18 @@ export async function deskItems(db: Queryable, from: string, days: number, now: 
   return items;
 }
 
-/** Each booking's report, with its release and downloads. */
+/** Each booking's report, with what it still waits for, its release and downloads. */
 async function attachReports(db: Queryable, items: DeskItem[]): Promise<void> {
   const references = items.filter((item) => item.kind === "booking").map((item) => item.reference);
   const [reports, downloads] = await Promise.all([reportsOf(db, references), downloadsOf(db, references)]);
   const text = (iso: string) => marylandText(Date.parse(iso));
   for (const report of reports) {
     const item = items.find((each) => each.reference === report.booking)!;
+    const booking = await findBooking(db, report.booking);
     item.report = {
       size: report.size,
       uploaded: text(report.uploadedAt),
+      withheld: booking ? await missingForReport(db, booking, report) : [],
       released: report.released ? { by: report.released.by, at: text(report.released.at) } : null,
       downloads: downloads
         .filter((each) => each.booking === report.booking)

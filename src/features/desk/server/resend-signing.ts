@@ -9,7 +9,7 @@ import { filledAgreement } from "../../agreement/server/agreement";
 import { signingLinkMail } from "../../agreement/server/agreement-emails";
 import { expireIfLapsed, findBooking } from "../../booking/server/booking-queries";
 import { linkSecret, signingLink } from "../../booking/server/booking-links";
-import { recordChange } from "../../booking/server/manage-booking";
+import { recordChange } from "../../booking/server/booking-changes";
 import type { Database } from "../../../lib/server/db/database";
 import { HttpError } from "../../../lib/server/http/http-error";
 
@@ -27,7 +27,7 @@ export async function resendSigningLink(db: Database, body: Record<string, unkno
     if (!live) {
       throw new HttpError(409, "This booking is no longer held or its visit has begun: there is nothing to sign for.");
     }
-    const filled = await filledAgreement(tx, booking);
+    const filled = filledAgreement(booking);
     const signed = await findAgreement(tx, reference, filled.terms);
     if (signed) throw new HttpError(409, "The client has already signed the agreement of this booking.");
     await recordChange(

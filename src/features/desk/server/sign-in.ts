@@ -1,14 +1,8 @@
 /**
- * Signing in to the desk without a password: a link e-mailed to one of the desk's people, as
- * stored (desk-mail.ts), valid LINK_MINUTES and once. The link opens a page whose button uses it,
- * so a mail scanner that loads the page spends nothing; used, it opens a session (session.ts) and
- * the business mailbox is told, with a link that ends exactly that session.
- *
- * Asking for a link answers the same sentence for every address, after the same work: one
- * transaction of the same statements records the ask (and, for a desk address under the caps,
- * stores the link and its e-mail in the same rows an ask for any other address leaves empty).
- * The e-mail leaves after the answer (desk-handler.ts), so neither the answer nor its time says
- * which addresses are the desk's.
+ * Signing in to the desk by a link e-mailed to one of the desk's people, valid LINK_MINUTES and once, behind
+ * a button so a mail scanner spends nothing (link-sign-in/). Every address gets the same answer after the
+ * same statements, and the e-mail leaves after the answer, so nothing tells which addresses are the desk's.
+ * A sign-in opens a session (session.ts) and tells the business mailbox, with a link that ends it alone.
  */
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import type { Database, Queryable } from "../../../lib/server/db/database";
@@ -16,7 +10,7 @@ import { siteUrl } from "../../booking/server/booking-links";
 import { clientAddress } from "../../../lib/server/http/client-address";
 import { HttpError } from "../../../lib/server/http/http-error";
 import { readJsonBody } from "../../../lib/server/http/read-body";
-import { lockKeys } from "../../../lib/server/db/advisory-locks";
+import { recordAsk } from "../../../lib/server/link-sign-in/link-ask";
 import { runtimeEnv } from "../../../lib/server/runtime/runtime";
 import { serverSettings } from "../../../lib/server/runtime/settings";
 import {
@@ -28,23 +22,20 @@ import {
   storeDeskRequest,
 } from "./desk-mail";
 import {
+  deskStore,
   endSession,
   endSessionByNotice,
   forgetSecretsOf,
-  insertDeskLinkAsk,
-  deskLinkAsksSince,
   newSecret,
   storeSession,
   useLink,
   type DeskSession,
 } from "./desk-store";
-import { LINK_MINUTES, SESSION_HOURS, requireSameOrigin, sessionCookie, setSessionCookie } from "./session";
+import { SESSION_HOURS, requireSameOrigin, sessionCookie, setSessionCookie } from "./session";
 import { requireText } from "./desk-text";
 
 export const LINK_SENT =
   "If this address is one of the desk's, a sign-in link is on its way to it. It works once, within 15 minutes.";
-
-const HOUR_MS = 60 * 60 * 1000;
 
 const stringField = (body: unknown, name: string): string => {
   const value = (body as Record<string, unknown> | null)?.[name];
@@ -54,46 +45,31 @@ const stringField = (body: unknown, name: string): string => {
 
 /**
  * Records an ask for a link to `person` (a desk address as stored, or null for any other text)
- * from `client`, and stores the link and its e-mail when it may be sent. The same statements run
- * whatever `person` is: the caps are read, the ask is a request (with no e-mail, or one) and a row
- * of desk_links (with no link, or one). Returns the request, whose e-mail is to be sent.
+ * from `client`, and stores the link and its e-mail when it may be sent, as every sign-in by link
+ * does (link-sign-in/link-ask.ts). Returns the request, whose e-mail is to be sent.
  */
 export async function recordLinkAsk(
   tx: Queryable,
-  { person, client, now }: { person: string | null; client: string; now: Date },
+  ask: { person: string | null; client: string; now: Date },
   env: NodeJS.ProcessEnv = runtimeEnv(),
 ): Promise<string> {
-  const token = newSecret();
-  const expiresAt = new Date(now.getTime() + LINK_MINUTES * 60_000);
-  await lockKeys(tx, [`desk-link:${person ?? "not the desk's"}`, `desk-link-client:${client}`]);
   const settings = serverSettings(env);
-  const asked = await deskLinkAsksSince(tx, {
-    mailbox: person,
-    client,
-    since: new Date(now.getTime() - HOUR_MS).toISOString(),
-  });
-  const sendTo =
-    person !== null &&
-    asked.sentToMailbox < settings.deskLinksPerMailboxPerHour &&
-    asked.fromClient < settings.deskLinksPerClientPerHour
-      ? person
-      : null;
-  const link = `${siteUrl(env)}/desk?signin=${token}`;
-  const reference = await storeDeskRequest(
+  return recordAsk(
     tx,
-    "DL",
-    { type: "desk-link", sent: sendTo !== null },
-    sendTo ? [{ message: "deskLink", mail: signInLinkMail(sendTo, link, LINK_MINUTES, now.getTime()) }] : [],
-    now,
+    {
+      store: deskStore,
+      lockName: "desk-link",
+      caps: {
+        perMailboxPerHour: settings.deskLinksPerMailboxPerHour,
+        perClientPerHour: settings.deskLinksPerClientPerHour,
+      },
+      linkOf: (token) => `${siteUrl(env)}/desk?signin=${token}`,
+      mailOf: signInLinkMail,
+      message: "deskLink",
+      storeRequest: (store, sent, mails) => storeDeskRequest(store, "DL", { type: "desk-link", sent }, mails, ask.now),
+    },
+    ask,
   );
-  await insertDeskLinkAsk(tx, {
-    client,
-    at: now,
-    expiresAt,
-    reference,
-    link: sendTo ? { mailbox: sendTo, token } : null,
-  });
-  return reference;
 }
 
 /** POST { email }: the same answer for any text; the request whose e-mail (if any) is to be sent. */

@@ -1,10 +1,7 @@
 /**
- * Time off, taken on the desk for one inspector or all: rows of bookings with status 'time_off'
- * (migration 0007-owner-desk), so the constraint that keeps two bookings apart keeps time off and
- * bookings apart too, on any number of servers. Time off covers the free parts of the range it is
- * asked for; the live bookings inside it keep their time and are listed in the answer, for the
- * owner to move, hand over or cancel: nothing is moved silently. It leaves the open times as soon
- * as it is committed, since the availability function reads the database on every request.
+ * Time off for one inspector or all: rows of bookings with status 'time_off', so the constraint that keeps
+ * bookings apart keeps time off apart too, on any number of servers. It covers the free parts of its range;
+ * the live bookings inside keep their time and are listed for the owner to move, hand over or cancel.
  */
 import { availability } from "../../../lib/business-data";
 import { instantOf, MARYLAND } from "../../../lib/maryland-time/local-time";
@@ -111,20 +108,25 @@ async function insertTimeOff(
     job: { mainInspection: "", addOns: [], waterPackages: [], squareFeet: 0, county: "" },
     ownerEvent: { summary: "Time off", description: note, location: "" },
     createdAt: nowIso,
+    quotedCents: null,
   });
   return reference;
 }
 
 /**
- * Takes the time off in one transaction: for each inspector, the day locks a booking of those days
- * takes, then the free parts. Returns the time off made and the bookings it left in place.
+ * Takes the time off in one transaction: the day locks a booking of those days takes, for every
+ * inspector at once, then each one's free parts. Returns the time off made and the bookings it left in place.
  */
 export async function takeTimeOff(db: Database, ask: TimeOffAsk, who: string, now: Date) {
   const nowIso = now.toISOString();
   return db.transaction(async (tx) => {
     const made: string[] = [];
+    // Every inspector's days in one sorted call (lockKeys), the order every path takes them in.
+    await lockKeys(
+      tx,
+      ask.inspectors.flatMap((inspector) => dayLocks(inspector, ask.from, ask.to)),
+    );
     for (const inspector of ask.inspectors) {
-      await lockKeys(tx, dayLocks(inspector, ask.from, ask.to));
       await expireLapsedOverlapping(tx, inspector, ask, nowIso);
       const busy = (await busyBetween(tx, ask.from, ask.to, nowIso)).filter((each) => each.inspector === inspector);
       for (const part of freeParts(ask.from, ask.to, busy)) {

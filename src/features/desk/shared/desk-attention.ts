@@ -15,6 +15,20 @@ export interface DeskAttention {
   unsigned: Array<
     BookingToOpen & { when: string; standing: string; client: string; inspector: number; clientEmail: string }
   >;
+  /**
+   * Money given back without a cancellation (a payment for a visit not going ahead, or past what
+   * was owed), and any refund Stripe refused, newest first.
+   */
+  refunds: Array<{
+    booking: BookingToOpen | null;
+    reference: string;
+    amount: string;
+    why: string;
+    owed: string;
+    /** "sent on …", "being sent", or Stripe's refusal, for the owner to settle in Stripe's dashboard. */
+    standing: string;
+    stuck: boolean;
+  }>;
   /** People's requests about their data, newest first. */
   dataRequests: Array<{ asked: string; when: string; answer: string; answered: boolean }>;
 }

@@ -1,7 +1,7 @@
-import type { AgentRole } from "../../booking/shared/agent-copy";
-
 /** What the desk's functions answer (../server/), read by its page (../ui/). */
+import type { AgentRole } from "../../booking/shared/agent-copy";
 import type { Inspector } from "../../booking/shared/inspectors";
+import type { PaymentFigures } from "../../payment-ledger/shared/payment-text";
 
 /** Whether the agent gets the booking's e-mails, and why: the desk's card and its CSV say it so. */
 export const AGENT_EMAILED: Record<AgentRole | "none", string> = {
@@ -30,8 +30,19 @@ export interface DeskItem {
   confirmBy: string | null;
   services: string[];
   client: { name: string; email: string; phone: string } | null;
-  /** `emailed`: whether the agent gets the booking's e-mails, as the one who booked or copied at the client's asking. */
-  agent: { name: string; email: string; phone: string; emailed: AgentRole | null } | null;
+  /**
+   * `emailed`: whether the agent gets the booking's e-mails, as the one who booked or copied at the
+   * client's asking; `reportShared`: when the client said the agent may have the report (null: not).
+   */
+  agent: {
+    name: string;
+    email: string;
+    phone: string;
+    emailed: AgentRole | null;
+    reportShared: string | null;
+  } | null;
+  /** What the client wrote for the inspector (access, pets, a deadline). */
+  notes: string;
   location: string;
   estimate: number | null;
   note: string;
@@ -44,22 +55,21 @@ export interface DeskItem {
   report: {
     size: number;
     uploaded: string;
+    /** What the client still has to do before the report page gives it (sign, pay); empty once released. */
+    withheld: Array<"sign" | "pay">;
     released: { by: string; at: string } | null;
     downloads: Array<{ who: "client" | "agent" | "owner"; at: string }>;
   } | null;
   /** A confirmed visit whose time has come: its report can be uploaded from then. */
   visitStarted: boolean;
+  /** Its time has come, whatever its standing: it can no longer be cancelled, moved or handed over. */
+  started: boolean;
   emails: Array<{ message: string; to: string; subject: string; state: string }>;
-  /** Where its payment stands, in cents (src/features/payments/server/payment-status.ts); null for time off. */
+  /** Where its payment stands, in cents (payment-ledger/server/payment-status.ts); null for time off. */
   payment: DeskPayment | null;
 }
 
-export interface DeskPayment {
-  state: "not-asked" | "unpaid" | "part-paid" | "paid" | "refunded";
-  quotedCents: number;
-  paidCents: number;
-  refundedCents: number;
-  balanceCents: number;
+export interface DeskPayment extends PaymentFigures {
   /** Whether the site takes payment online, so a "pay now" link can be sent. */
   online: boolean;
 }

@@ -39,7 +39,7 @@ export function AttentionView({
   const attention = useQuery<DeskAttention>({ queryKey: ATTENTION_KEY });
   if (attention.isError) return <p role="alert">{readApiError(attention.error).message}</p>;
   if (!attention.data) return <p role="status">Reading what needs attention…</p>;
-  const { since, failedMails, unsigned, dataRequests } = attention.data;
+  const { since, failedMails, unsigned, refunds, dataRequests } = attention.data;
   const open = (booking: BookingToOpen) => (
     <button type="button" className={buttonStyles({ variant: "secondary" })} onClick={() => onOpen(booking)}>
       Open booking {booking.reference}
@@ -63,6 +63,27 @@ export function AttentionView({
           </ul>
         ) : (
           <p className="text-slate-700">Every e-mail was delivered or is waiting to be sent.</p>
+        )}
+      </Section>
+      <Section id="attention-refunds" title={`Money given back (${since})`}>
+        {refunds.length ? (
+          <ul className="space-y-2">
+            {refunds.map((refund, index) => (
+              <li key={index} className={CARD}>
+                <p className="font-semibold">
+                  {refund.amount} for {refund.reference}: {refund.why}
+                </p>
+                <p className={refund.stuck ? "font-semibold text-red-800" : "text-slate-700"}>
+                  Owed {refund.owed}; {refund.standing}
+                </p>
+                {refund.booking && <div className="pt-1">{open(refund.booking)}</div>}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-slate-700">
+            No payment was given back other than by a cancellation, and no refund is stuck.
+          </p>
         )}
       </Section>
       <Section id="attention-unsigned" title="Bookings to come with the agreement not signed yet">

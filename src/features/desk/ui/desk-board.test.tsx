@@ -7,17 +7,39 @@ jest.mock("gatsby");
 const item = (agreement: DeskItem["agreement"]) => ({ reference: "SR-20261201-ABC123", agreement }) as DeskItem;
 
 describe("what the desk says once a report is uploaded", () => {
-  it("says the client has not signed, and no agreement's years are counted, when the client never signed", () => {
-    const said = reportUploadedText({ agreement: null, report: null });
-    expect(said).toMatch(/The client has not signed the agreement: the page asks them to sign/);
+  const payment = (state: "not-asked" | "part-paid" | "paid", balanceCents: number) => ({
+    state,
+    quotedCents: 45_000,
+    paidCents: 45_000 - balanceCents,
+    refundedCents: 0,
+    refundingCents: 0,
+    balanceCents,
+    live: true,
+    online: true,
+  });
+  const signed = { by: "Robin Reader", at: "2026-11-20", version: "2026-11", keptUntil: "2031-12-01" };
+
+  it("names everything the client must still do: the signature and the money", () => {
+    const said = reportUploadedText({ agreement: null, report: null, payment: payment("part-paid", 22_500) });
+    expect(said).toMatch(/the client must sign the agreement and pay the \$225\.00 still due; or release it anyway\.$/);
     expect(said).not.toMatch(/kept 5 years|years count/);
+    expect(reportUploadedText({ agreement: signed, report: null, payment: payment("part-paid", 22_500) })).toMatch(
+      /the client must pay the \$225\.00 still due; or release it anyway\. The signed agreement is kept 5 years/,
+    );
+    expect(reportUploadedText({ agreement: null, report: null, payment: payment("not-asked", 45_000) })).toMatch(
+      /the client must sign the agreement; or release it anyway\.$/,
+    );
   });
 
   it("counts the signed agreement's 5 years from the first delivery, not from a replacement", () => {
-    const signed = { by: "Robin Reader", at: "2026-11-20", version: "2026-11", keptUntil: "2031-12-01" };
-    expect(reportUploadedText({ agreement: signed, report: null })).toMatch(/kept 5 years from today\.$/);
-    const kept = { size: 1, uploaded: "November 20, 2026", released: null, downloads: [] };
-    expect(reportUploadedText({ agreement: signed, report: kept })).toMatch(/from the report's first delivery\.$/);
+    const paid = payment("paid", 0);
+    expect(reportUploadedText({ agreement: signed, report: null, payment: paid })).toMatch(
+      /client has the e-mail with its page\. The signed agreement is kept 5 years from today\.$/,
+    );
+    const kept = { size: 1, uploaded: "November 20, 2026", withheld: [], released: null, downloads: [] };
+    expect(reportUploadedText({ agreement: signed, report: kept, payment: paid })).toMatch(
+      /from the report's first delivery\.$/,
+    );
     expect(doneWith("confirm", item(null))).toBeUndefined();
   });
 });

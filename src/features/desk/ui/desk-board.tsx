@@ -4,10 +4,12 @@
  * signing out follow them on a phone and stand beside them on a wide screen. Every change reads
  * the days afresh, and says what it did or why nothing was done beside the control that was used.
  */
+import { CsvDownload } from "./csv-download";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import React, { lazy, Suspense, useState } from "react";
 import { readApiError } from "../../../lib/api-error";
 import { apiRequest } from "../../../lib/api-request";
+import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
 import { marylandToday } from "../../../lib/maryland-time/maryland-today";
 import { inspectorsFor, type Inspector } from "../../booking/shared/inspectors";
 import { buttonStyles } from "../../../components/ui/button";
@@ -18,22 +20,24 @@ import { SaidNote, type Said } from "./said-note";
 import { TimeOffForm, type TimeOffAsk } from "./time-off-form";
 import { ATTENTION_KEY, AttentionView } from "./attention-view";
 import { SessionsView } from "./sessions-view";
+import { AgentsView } from "./agents-view";
 import type { ScheduleAnswer } from "../../booking/ui/schedule-form";
 
 /** The caller's booking form: the schedule form's code loads when the owner opens it. */
 const BookCaller = lazy(() => import("./book-caller"));
 
-type View = "day" | "week" | "list" | "attention" | "sessions";
-const SPAN: Record<View, number> = { day: 1, week: 7, list: 28, attention: 1, sessions: 1 };
+type View = "day" | "week" | "list" | "attention" | "agents" | "sessions";
+const SPAN: Record<View, number> = { day: 1, week: 7, list: 28, attention: 1, agents: 1, sessions: 1 };
 const VIEW_NAMES: Record<View, string> = {
   day: "Day",
   week: "Week",
   list: "List",
   attention: "Attention",
+  agents: "Agents",
   sessions: "Sessions",
 };
 /** The views that read no days. */
-const OWN_READS: readonly View[] = ["attention", "sessions"];
+const OWN_READS: readonly View[] = ["attention", "agents", "sessions"];
 
 const DONE: Record<ItemAction | "time-off", string> = {
   confirm: "Confirmed: the client has their e-mail and invite.",
@@ -123,14 +127,32 @@ export function DeskBoard({
       done?: string;
       /** Where the words go: beside the form or the booking the action came from. */
       at: string;
-    }) => (await (await apiRequest("POST", `/api/desk/${action}`, body)).json()) as { bookingsInside?: string[] },
+    }) =>
+      (await (await apiRequest("POST", `/api/desk/${action}`, body)).json()) as {
+        bookingsInside?: string[];
+        /** A move's new start (RFC 3339, Maryland's). */
+        start?: string;
+      },
     onMutate: () => setSaid(null),
     onSuccess: (answer, { action, done, at }) => {
       const inside = answer.bookingsInside?.length
         ? ` These bookings are inside it and keep their time: ${answer.bookingsInside.join(", ")}.`
         : "";
-      setSaid({ text: `${done ?? DONE[action]}${inside}`, alert: false, at });
-      void queryClient.invalidateQueries({ queryKey: key });
+      const text = `${done ?? DONE[action]}${inside}`;
+      if (action === "move" && answer.start) {
+        // The desk follows the booking to its new day, opened there, and says its new time.
+        setView("day");
+        setFrom(answer.start.slice(0, 10));
+        setOpenedBooking(at);
+        setSaid({
+          text: text.replace(/^Moved:/, `Moved to ${bookedTimeText(answer.start)} (Maryland time):`),
+          alert: false,
+          at,
+        });
+      } else setSaid({ text, alert: false, at });
+      void queryClient.invalidateQueries({
+        predicate: (query) => String(query.queryKey[0]).startsWith("/api/desk/days"),
+      });
       void queryClient.invalidateQueries({ queryKey: ATTENTION_KEY });
     },
     onError: (failure, { at }) =>
@@ -288,6 +310,7 @@ export function DeskBoard({
             }
           />
         )}
+        {view === "agents" && <AgentsView />}
         {view === "sessions" && <SessionsView onSaid={(text, alert) => setSaid({ text, alert, at: "board" })} />}
         {days.data && (view === "week" || view === "list") && (
           <div className="space-y-5">
@@ -326,9 +349,7 @@ export function DeskBoard({
             }
           />
         )}
-        <a className={buttonStyles({ variant: "secondary" })} href="/api/desk/csv" download>
-          Download the bookings (CSV)
-        </a>
+        <CsvDownload />
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <p className="text-sm text-slate-700">Signed in as {session.mailbox}.</p>
           <button type="button" className={buttonStyles({ variant: "ghost" })} onClick={() => signOut.mutate()}>

@@ -2,6 +2,7 @@
 import React, { useState } from "react";
 import { inspectorOf, type Inspector } from "../../booking/shared/inspectors";
 import { formatDollars } from "../../../lib/format";
+import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
 import { buttonStyles } from "../../../components/ui/button";
 import { clockText, type DeskItem } from "./desk-types";
 import { AGENT_EMAILED } from "../shared/desk-item";
@@ -57,6 +58,9 @@ export function DeskItemCard({
   const [moveOutside, setMoveOutside] = useState(false);
   const timeOff = item.kind === "time off";
   const live = item.standing === "held, not yet confirmed" || item.standing === "confirmed";
+  // A visit under way offers what applies to it (the report, money, the signing link): the server
+  // refuses to cancel, move or hand over a started visit, so the desk does not offer it.
+  const changeable = live && !item.started;
   const title = timeOff ? `Time off${item.note ? `: ${item.note}` : ""}` : item.services.join(", ") || "Inspection";
   return (
     <li data-testid="desk-item" className="flex overflow-hidden rounded-lg border border-slate-300 bg-white">
@@ -87,8 +91,16 @@ export function DeskItemCard({
                     {[item.agent.name, item.agent.email, item.agent.phone].filter(Boolean).join(", ")}
                   </Line>
                   <Line term="Agent copied">{AGENT_EMAILED[item.agent.emailed ?? "none"]}</Line>
+                  {item.agent.emailed && (
+                    <Line term="Report to the agent">
+                      {item.agent.reportShared
+                        ? `yes: the client said so, ${item.agent.reportShared}`
+                        : "no: the client has not said the agent may have it"}
+                    </Line>
+                  )}
                 </>
               )}
+              {item.notes && <Line term="Client's notes">{item.notes}</Line>}
               <Line term="Estimate">{item.estimate === null ? "none kept" : formatDollars(item.estimate)}</Line>
               <Line term="Standing">
                 {item.standing}
@@ -96,13 +108,11 @@ export function DeskItemCard({
               </Line>
               <Line term="Agreement">
                 {item.agreement
-                  ? `signed ${item.agreement.by}, ${item.agreement.at}, version ${item.agreement.version}; kept until ${item.agreement.keptUntil}`
+                  ? `signed ${item.agreement.by}, ${item.agreement.at}; kept until ${item.agreement.keptUntil}`
                   : "not signed yet"}
               </Line>
               {item.payment && <Line term="Payment">{paymentText(item.payment)}</Line>}
-              <Line term="Report">
-                {item.reportDelivered ? `delivered ${item.reportDelivered}` : "not delivered yet"}
-              </Line>
+              <Line term="Report">{reportLine(item)}</Line>
               <Line term="E-mails">
                 {item.emails.length ? (
                   <ul className="list-disc pl-6">
@@ -125,12 +135,12 @@ export function DeskItemCard({
               Confirm for the client
             </ActionButton>
           )}
-          {live && (
+          {changeable && (
             <ActionButton disabled={busy} onClick={() => onAction("cancel", item)}>
               Cancel for the client
             </ActionButton>
           )}
-          {live &&
+          {changeable &&
             inspectors
               .filter((other) => other.number !== item.inspector)
               .map((other) => (
@@ -142,7 +152,7 @@ export function DeskItemCard({
                   Hand to {other.name}
                 </ActionButton>
               ))}
-          {live && (
+          {changeable && (
             <ActionButton disabled={busy} onClick={() => onAction("resend", item)}>
               Resend the client&apos;s e-mail
             </ActionButton>
@@ -158,7 +168,7 @@ export function DeskItemCard({
             </ActionButton>
           )}
         </div>
-        {item.payment && (
+        {item.payment?.live && (
           <DeskPayment
             item={{ ...item, payment: item.payment }}
             busy={busy}
@@ -175,7 +185,7 @@ export function DeskItemCard({
             onRelease={() => onAction("report-release", item)}
           />
         )}
-        {live && (
+        {changeable && (
           <form
             className="mt-3 flex flex-wrap items-center gap-2"
             onSubmit={(event) => {
@@ -213,6 +223,22 @@ export function DeskItemCard({
       </details>
     </li>
   );
+}
+
+/**
+ * Where the report stands: delivered when; once the visit has begun, that the panel below takes it;
+ * before, when its upload opens (the visit's start, once confirmed); none for a visit not kept.
+ */
+function reportLine(item: DeskItem): string {
+  if (item.reportDelivered) return `delivered ${item.reportDelivered}`;
+  if (item.visitStarted) return "not delivered yet: upload it below";
+  if (item.standing === "confirmed") {
+    return `not delivered yet: its upload opens here when the visit begins, ${bookedTimeText(item.start)}`;
+  }
+  if (item.standing === "held, not yet confirmed") {
+    return "not delivered yet: its upload opens when the visit begins, once the booking is confirmed";
+  }
+  return "none: the visit did not take place";
 }
 
 /** One of a booking's actions: the main one for its state in the primary style, the others secondary. */

@@ -14,7 +14,7 @@ export default function DeskPage({ location }: PageProps) {
   return (
     <>
       <PageHeader eyebrow="For the business" title="The desk" />
-      <Container className="max-w-7xl py-12">
+      <Container className="py-12">
         <RequestProvider>
           {asked && (
             <Desk

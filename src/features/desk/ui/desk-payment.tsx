@@ -1,7 +1,7 @@
 /**
- * A booking's payment on the desk: where it stands (the same words as the client's page and the
- * owner's feed), a payment taken on site recorded with its method and amount, and the "pay now"
- * link sent to the client again while something is due and payments online are on.
+ * A booking's payment taken on site, recorded with its method and amount, and the "pay now" link
+ * sent to the client again while something is due and payments online are on. Each press carries
+ * a key that stays the same until the payment is recorded, so a double tap or a retry records once.
  */
 import React, { useState } from "react";
 import type { DeskItem } from "../shared/desk-item";
@@ -24,10 +24,15 @@ export function DeskPayment({
 }: {
   item: DeskItem & { payment: NonNullable<DeskItem["payment"]> };
   busy: boolean;
-  onTaken: (details: { method: string; amount: string }) => void;
+  onTaken: (details: { method: string; amount: string; key: string }) => void;
   onResendPay: () => void;
 }) {
   const [method, setMethod] = useState<string>("cash");
+  // getRandomValues, unlike randomUUID, works on a page served over plain http (the desk on a LAN).
+  const [press] = useState(() =>
+    Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join(""),
+  );
+  const key = `${press}-${item.payment.paidCents}`;
   const [amount, setAmount] = useState(
     item.payment.balanceCents > 0 ? (item.payment.balanceCents / 100).toFixed(2) : "",
   );
@@ -38,7 +43,7 @@ export function DeskPayment({
       className="mt-3 flex flex-wrap items-end gap-2"
       onSubmit={(event) => {
         event.preventDefault();
-        onTaken({ method, amount });
+        onTaken({ method, amount, key });
       }}
     >
       <div>

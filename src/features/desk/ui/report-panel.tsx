@@ -4,12 +4,12 @@
  * the client is e-mailed the report page. Then: its size and date, "release anyway" for a client
  * who has not signed or paid, a download, and every download so far.
  */
-import { formatFileSize } from "../../../lib/format";
+import { formatCents, formatFileSize } from "../../../lib/format";
 import { useQueryClient } from "@tanstack/react-query";
 import React, { useId, useState } from "react";
 import { readApiError } from "../../../lib/api-error";
 import { apiRequest } from "../../../lib/api-request";
-import { uploadFile } from "../shared/upload-file";
+import { uploadFile, UploadRefused } from "../shared/upload-file";
 import { buttonStyles } from "../../../components/ui/button";
 import type { DeskItem } from "./desk-types";
 import { SaidNote, type Said } from "./said-note";
@@ -22,16 +22,29 @@ function uploadedText(report: NonNullable<DeskItem["report"]>) {
   }`;
 }
 
+/** Why the client's report page does not give the report yet, and what "Release anyway" does. */
+export function withheldText(withheld: NonNullable<DeskItem["report"]>["withheld"]): string {
+  const waits = withheld.map((what) => (what === "sign" ? "the client's signature" : "the balance")).join(" and ");
+  return `The report page waits for ${waits} before it gives the report; "Release anyway" gives it now.`;
+}
+
 /**
- * What the desk says once a report is uploaded: the agreement's 5 years count from the first
- * delivery, and where the client never signed, none is kept and the report page asks them to sign.
+ * What the desk says once a report is uploaded: what the client must still do before the report's
+ * page gives it (sign, pay what is still due: the rule of report/server/report-access.ts), and
+ * how long the signed agreement is kept (5 years from the first delivery).
  */
-export function reportUploadedText(item: Pick<DeskItem, "agreement" | "report">): string {
+export function reportUploadedText(item: Pick<DeskItem, "agreement" | "report" | "payment">): string {
   const sent = "Uploaded: the report is kept, and the client has the e-mail with its page.";
-  if (!item.agreement) {
-    return `${sent} The client has not signed the agreement: the page asks them to sign before it gives the report, or release it anyway.`;
-  }
-  return `${sent} The signed agreement is kept 5 years from ${item.report ? "the report's first delivery" : "today"}.`;
+  const owes = item.payment && item.payment.state !== "not-asked" && item.payment.balanceCents > 0;
+  const missing = [
+    ...(item.agreement ? [] : ["sign the agreement"]),
+    ...(owes ? [`pay the ${formatCents(item.payment!.balanceCents)} still due`] : []),
+  ];
+  const kept = item.agreement
+    ? ` The signed agreement is kept 5 years from ${item.report ? "the report's first delivery" : "today"}.`
+    : "";
+  if (!missing.length) return `${sent}${kept}`;
+  return `${sent} Before its page gives the report, the client must ${missing.join(" and ")}; or release it anyway.${kept}`;
 }
 
 export function ReportPanel({
@@ -61,7 +74,12 @@ export function ReportPanel({
     try {
       const link = (await (
         await apiRequest("POST", "/api/desk/report-upload-link", { reference: item.reference })
-      ).json()) as { key: string; url: string };
+      ).json()) as { key: string; url: string; maxBytes: number };
+      if (file.size > link.maxBytes) {
+        throw new UploadRefused(
+          `The file is ${formatFileSize(file.size)}, and a report may be at most ${formatFileSize(link.maxBytes)} (REPORTS_MAX_MB in the site's settings).`,
+        );
+      }
       await uploadFile(link.url, file, "application/pdf", (done, total) => setSent({ sent: done, total }));
       await apiRequest("POST", "/api/desk/report-attach", { reference: item.reference, key: link.key });
       const text = reportUploadedText(item);
@@ -73,8 +91,10 @@ export function ReportPanel({
       });
       setSaid({ text, alert: false, at: item.reference });
     } catch (failure) {
+      // The store's refusal is said as uploadFile words it; the site's own, as its functions do.
+      const why = failure instanceof UploadRefused ? failure.message : readApiError(failure).message;
       setSaid({
-        text: `The report was not uploaded: ${readApiError(failure).message}`,
+        text: `The report was not uploaded: ${why}`,
         alert: true,
         at: item.reference,
       });
@@ -89,6 +109,7 @@ export function ReportPanel({
       {report ? (
         <>
           <p className="text-sm">{uploadedText(report)}</p>
+          {report.withheld.length > 0 && <p className="text-sm">{withheldText(report.withheld)}</p>}
           <p className="text-sm">
             Downloads:{" "}
             {report.downloads.length
@@ -102,7 +123,7 @@ export function ReportPanel({
             >
               Download the report
             </a>
-            {!report.released && (
+            {report.withheld.length > 0 && (
               <button
                 type="button"
                 className={buttonStyles({ variant: "secondary" })}

@@ -1,17 +1,14 @@
 /**
- * How the editor writes a file back: as the writer wrote it, changed only where a value changed.
- * Decap on its own serialises the whole front matter anew (quotes dropped, lists unfolded, long
- * lines folded, comments lost), so one edited field rewrote the whole block. Here the file's text
- * is parsed into a YAML document (the `yaml` library's Document API, whose nodes know where their
- * text lies), and only the entries whose values differ from the editor's data are written anew,
- * each in its own place, keeping its quoting: every other character is the file's own.
- *
- * The text a file was read from travels with the editor's data under SOURCE_KEY, a key no
- * schema has and no field shows, so that the file's toFile (which Decap gives only the data)
- * can patch it. The `yaml` library is passed in: the browser loads its copy from /admin/yaml/.
+ * How the editor writes a file back: as the writer wrote it, changed only where a value changed. Decap alone
+ * re-serialises the whole front matter (quotes, lists, folding and comments lost); here the file is parsed as a
+ * `yaml` Document, whose nodes know where their text lies, and only entries whose values differ are rewritten,
+ * in place, keeping their quoting. The `yaml` library is passed in: the browser loads it from /admin/yaml/.
  */
 
-/** The key, in the editor's data, of the text the entry was read from (never written to a file). */
+/**
+ * The key, in the editor's data, of the text the entry was read from (never written to a file): a key no schema
+ * has and no field shows, so that the file's toFile, which Decap gives only the data, can patch that text.
+ */
 export const SOURCE_KEY = "__sourceText";
 
 function isPlainObject(value) {

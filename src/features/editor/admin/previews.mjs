@@ -1,12 +1,8 @@
 /**
- * The editor's preview pane, as the site shows a page: the built site's own style sheet (the
- * build names it in SITE_EDITOR.previewStyle, src/features/editor/build/admin-files.ts), and for posts and
- * service pages the same header band, dates, copy column and sources as the site's components
- * (src/components/blog/post-page.tsx, src/components/services/service-page.tsx, with their
- * classes). Only what a reader sees: no slugs, topic ids, related pages or file paths (and no
- * reading time, which the build counts).
- *
- * Decap renders these with its React (`h`, React.createElement) inside the pane's frame.
+ * The editor's preview pane, as the site shows a page: the built site's own style sheet (SITE_EDITOR.previewStyle,
+ * admin-files.ts), and for posts and service pages the same header band, dates, copy column and sources as
+ * post-page.tsx and service-page.tsx, with their classes. Only what a reader sees: no slugs, ids, related pages,
+ * paths or reading time. Decap renders these with its React (`h`) inside the pane's frame.
  */
 
 /** "2025-07-08" as the site writes it: "July 8, 2025". */

@@ -1,10 +1,8 @@
 /**
- * Writes the content editor into a folder (static/admin, which Gatsby copies to public/admin):
- * Decap's prebuilt bundle from npm, the YAML library's browser build, the start-up module with
- * the formats that write a file back as it was written (kept-yaml.js) and the preview pane's
- * templates (previews.js), the configuration made from the content schemas, and the script of the GitHub sign-in window
- * (sign-in.js, loaded by the page of /api/editor/callback). Nothing here is part of any visitor
- * page: the files are plain static files, loaded only by /admin/index.html and that window.
+ * Writes the content editor into static/admin (copied to public/admin): Decap's prebuilt bundle, the YAML
+ * library's browser build, the start-up module with kept-yaml.js and previews.js, the configuration made from
+ * the content schemas, and the GitHub sign-in window's script (sign-in.js). None of it is part of any visitor
+ * page: plain static files loaded only by /admin/index.html and that window.
  */
 import { copyFileSync, cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";

@@ -1,14 +1,9 @@
 /**
- * The guard in front of decap-server, where the content editor sends its requests. decap-server
- * itself reads and writes any file of the repository for any page that reaches it (a page that
- * rebinds its own DNS name to 127.0.0.1 does). The guard passes a request on only when:
- * - its Host is the guard's own loopback address (127.0.0.1:<port> or localhost:<port>), which
- *   a rebinding page cannot send;
- * - its Origin, when it has one (browsers send it), is one the caller allowed: the editor's page;
- * - it is an action the editor uses, and every path it names is one the editor's collections
- *   and media folder name, reached through no symbolic link.
- * Anything else gets 403 and a message, and decap-server never sees it. The guard passes on the
- * body it checked, as JSON it wrote itself, so decap-server cannot read it differently.
+ * The guard in front of decap-server, which itself reads and writes any file of the repository for any page
+ * that reaches it (a page rebinding its DNS name to 127.0.0.1 can). It passes on only a request whose Host is its
+ * own loopback address, whose Origin (if any) the caller allowed, and whose action and paths are ones the
+ * editor's collections and media folder name, through no symbolic link; the rest gets 403 with a message. It
+ * passes on the JSON it checked, written by itself, so decap-server cannot read it differently.
  */
 import { createServer, request, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from "node:http";
 import { checkRequest } from "./editor-backend-requests";
@@ -35,8 +30,8 @@ export interface GuardOptions {
   /** The repository decap-server edits. */
   repoDir: string;
   scope: EditorScope;
-  /** decap-server's socket (a Unix socket or a Windows pipe), which only the guard knows. */
-  upstreamSocket: string;
+  /** decap-server's socket (a Unix socket or a Windows pipe), which only the guard knows, once it listens. */
+  upstream: () => Promise<string>;
 }
 
 export interface Guard {
@@ -91,7 +86,18 @@ async function checkLinks(repoDir: string, names: readonly string[], folders: re
   }
 }
 
-function forward(req: IncomingMessage, res: ServerResponse, socketPath: string, body?: string) {
+async function forward(
+  req: IncomingMessage,
+  res: ServerResponse,
+  upstreamSocket: () => Promise<string>,
+  body?: string,
+) {
+  let socketPath: string;
+  try {
+    socketPath = await upstreamSocket();
+  } catch (error) {
+    return answer(res, 502, `decap-server did not start: ${(error as Error).message}`);
+  }
   const headers: OutgoingHttpHeaders = { host: "decap-server" };
   for (const name of FORWARDED_HEADERS) {
     if (req.headers[name] !== undefined) headers[name] = req.headers[name];
@@ -109,13 +115,7 @@ function forward(req: IncomingMessage, res: ServerResponse, socketPath: string, 
   upstream.end(body);
 }
 
-export async function startGuard({
-  port,
-  allowedOrigins,
-  repoDir,
-  scope,
-  upstreamSocket,
-}: GuardOptions): Promise<Guard> {
+export async function startGuard({ port, allowedOrigins, repoDir, scope, upstream }: GuardOptions): Promise<Guard> {
   let allowedHosts: string[] = [];
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
@@ -133,14 +133,14 @@ export async function startGuard({
     const { pathname } = new URL(req.url ?? "/", "http://guard");
     if (pathname !== API_PATH) throw new Refusal(404, `Only ${API_PATH} is here.`);
     // The browser's CORS question before each call; decap-server answers it.
-    if (req.method === "OPTIONS") return forward(req, res, upstreamSocket);
+    if (req.method === "OPTIONS") return forward(req, res, upstream);
     if (req.method !== "POST") throw new Refusal(405, `${API_PATH} takes POST.`);
 
     const body = await readJson(req);
     const verdict = checkRequest(body, scope);
     if ("refusal" in verdict) throw new Refusal(403, verdict.refusal);
     await checkLinks(repoDir, verdict.names, verdict.folders);
-    forward(req, res, upstreamSocket, JSON.stringify(body));
+    await forward(req, res, upstream, JSON.stringify(body));
   }
 
   const server = createServer((req, res) => {

@@ -27,6 +27,7 @@ describe("the editor backend's scope", () => {
       entryFolders: [
         { folder: "content/blog", extension: "mdx", mediaInside: true },
         { folder: "content/services", extension: "mdx", mediaInside: false },
+        { folder: "content/areas", extension: "mdx", mediaInside: false },
       ],
       // Each file of the editor's "business" collection (its list: src/features/editor/shared/editor-config.test.ts),
       // and the inspection agreement.

@@ -1,7 +1,8 @@
 /**
- * The content editor's backend on a writer's machine (`npm run cms`) and in the tests:
+ * The content editor's backend on a writer's machine (`npm run cms`, `npm start`) and in the tests:
  * decap-server over a folder, on a socket in a private temporary folder that only the guard
  * knows, and the guard (editor-backend-guard.ts) on loopback where the editor sends its requests.
+ * `lazy` starts decap-server at the first request the guard passes on (npm start).
  */
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -25,6 +26,8 @@ export interface EditorBackendOptions {
   scope?: EditorScope;
   /** decap-server's log on this terminal ("inherit") or nowhere. */
   output?: "inherit" | "ignore";
+  /** Starts decap-server at the editor's first request rather than now (`npm start`: its 80 MB only once someone edits). */
+  lazy?: boolean;
 }
 
 export interface EditorBackend {
@@ -32,7 +35,7 @@ export interface EditorBackend {
   url: string;
   port: number;
   stop: () => Promise<void>;
-  /** Settles with decap-server's exit code when it stops, by stop() or on its own. */
+  /** Settles with decap-server's exit code when it stops, by stop() or on its own (null: stopped before it started). */
   stopped: Promise<number | null>;
 }
 
@@ -45,14 +48,8 @@ async function privateSocket(): Promise<{ socket: string; remove: () => Promise<
   return { socket: path.join(dir, "decap-server.sock"), remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
-export async function startEditorBackend({
-  repoDir,
-  port,
-  allowedOrigins,
-  scope = siteEditorScope(),
-  output = "ignore",
-}: EditorBackendOptions): Promise<EditorBackend> {
-  const { socket, remove } = await privateSocket();
+/** decap-server in a process of its own, listening on `socket`. */
+async function startDecapServer(repoDir: string, socket: string, output: "inherit" | "ignore") {
   const env: NodeJS.ProcessEnv = { ...process.env, GIT_REPO_DIRECTORY: repoDir, DECAP_SERVER_SOCKET: socket };
   // decap-server's CORS answers follow ORIGIN when it is set; the guard has already checked the origin.
   delete env.ORIGIN;
@@ -69,22 +66,58 @@ export async function startEditorBackend({
     child.once("message", (message) => message === "listening" && resolve()),
   );
   const started = await Promise.race([listening.then(() => true), stopped.then(() => false)]);
-  if (!started) {
-    await remove();
-    throw new Error(`decap-server stopped with code ${child.exitCode} before it listened`);
-  }
+  if (!started) throw new Error(`decap-server stopped with code ${child.exitCode} before it listened`);
+  return {
+    stopped,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      await stopped;
+    },
+  };
+}
 
+export async function startEditorBackend({
+  repoDir,
+  port,
+  allowedOrigins,
+  scope = siteEditorScope(),
+  output = "ignore",
+  lazy = false,
+}: EditorBackendOptions): Promise<EditorBackend> {
+  const { socket, remove } = await privateSocket();
+  let settle!: (code: number | null) => void;
+  const stopped = new Promise<number | null>((resolve) => (settle = resolve));
+  let decapServer: ReturnType<typeof startDecapServer> | null = null;
+  /** decap-server's socket, once it listens: started on the first call (a failed start is tried again by the next). */
+  const upstream = async () => {
+    decapServer ??= startDecapServer(repoDir, socket, output).then(
+      (started) => {
+        void started.stopped.then(settle);
+        return started;
+      },
+      (error: unknown) => {
+        decapServer = null;
+        throw error;
+      },
+    );
+    await decapServer;
+    return socket;
+  };
   const stopDecapServer = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-    await stopped;
+    const started = await decapServer?.catch(() => null);
+    await started?.stop();
+    settle(null);
     await remove();
   };
-  const guard = await startGuard({ port, allowedOrigins, repoDir, scope, upstreamSocket: socket }).catch(
-    async (error: unknown) => {
-      await stopDecapServer();
+  if (!lazy)
+    await upstream().catch(async (error: unknown) => {
+      await remove();
       throw error;
-    },
-  );
+    });
+  const guard = await startGuard({ port, allowedOrigins, repoDir, scope, upstream }).catch(async (error: unknown) => {
+    await stopDecapServer();
+    throw error;
+  });
   return {
     url: `http://127.0.0.1:${guard.port}${API_PATH}`,
     port: guard.port,

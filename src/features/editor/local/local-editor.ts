@@ -1,12 +1,9 @@
 /**
- * The content editor on a writer's own machine, offline (`npm run cms`, whose entry point is
- * scripts/cms.ts). Starts the editor's backend (decap-server, Decap's local backend, which reads
- * and writes the files of this working copy, no git, no login, behind a guard that lets only the
- * editor's page reach only what the editor's collections name: editor-backend-guard.ts) and the
- * development server; the editor is then at http://localhost:8000/admin/. Ctrl+C stops both.
- * DECAP_SERVER_PORT (default 8081) moves the backend; /admin learns its address from
- * /api/editor/config. PORT (default 8000) moves the development server, and the origin the
- * backend accepts with it.
+ * The content editor on a writer's own machine, offline (`npm run cms`, scripts/cms.ts): starts decap-server
+ * behind its guard (editor-backend-guard.ts), which edits this working copy with no git or login, and the
+ * development server; the editor is then at http://localhost:8000/admin/, and Ctrl+C stops both.
+ * DECAP_SERVER_PORT (default 8081) moves the backend, which /admin learns from /api/editor/config; PORT (default
+ * 8000) moves the development server and the origin the backend accepts.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";

@@ -1,27 +1,16 @@
 /**
- * GET /api/editor/<step>: the content editor's GitHub sign-in, owned by the site (Decap's github
- * backend, whose "Login with GitHub" opens a window at base_url/auth_endpoint):
- *
- * - config: what /admin starts with (sign-in-settings.ts, editorStart).
- * - auth: Decap's window lands here. The page that asked names its host (Decap's site_id); it
- *   must be one of the allowed origins (sign-in-settings.ts). A new state (sign-in-state.ts) is
- *   set in an HttpOnly cookie (so only this browser can finish) with that origin, and the window
- *   goes on to GitHub's consent.
- * - callback: GitHub sends the window back with ?code&state (or ?error). The state must be the
- *   cookie's and fresh; the cookie's origin must still be allowed (the lists may have changed
- *   since, and the cookie is the browser's to forge); the state is taken once, in the database, so
- *   a replayed cookie finishes nothing. Only then is the code exchanged for a token, GitHub says
- *   whether the writer may push to the repository, and the page hands the token over in Decap's
- *   messages (src/features/editor/admin/sign-in.js), posted only to that origin. Every refusal is a page that says
- *   why, and every answer clears the cookie.
- *
- * The token passes through memory only: never logged, never stored.
+ * GET /api/editor/<step>: the content editor's GitHub sign-in, owned by the site (Decap's github backend):
+ * `config` is what /admin starts with, `auth` checks the asking origin and sets a fresh state in an HttpOnly
+ * cookie, and `callback` takes that state once, exchanges GitHub's code, checks push access, and hands the token
+ * to that origin only (docs/editor.md). Every refusal is a page that says why, and every answer clears the
+ * cookie. The token passes through memory only: never logged, never stored.
  */
 import { timingSafeEqual } from "node:crypto";
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { parse as parseCookie, serialize as serializeCookie } from "cookie";
 import { database } from "../../../lib/server/db/database";
 import { HttpError, sendFailure } from "../../../lib/server/http/http-error";
+import { readQuery } from "../../../lib/server/http/read-query";
 import { throttle } from "../../../lib/server/http/rate-limit";
 import { runtimeEnv } from "../../../lib/server/runtime/runtime";
 import { signInPage, type SignInOutcome } from "./sign-in-page";
@@ -45,8 +34,7 @@ const sameText = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
 
 function query(req: GatsbyFunctionRequest, name: string): string {
-  const value = (req.query as Record<string, unknown> | undefined)?.[name];
-  return typeof value === "string" ? value : "";
+  return readQuery(req)[name] ?? "";
 }
 
 function cookieOf(req: GatsbyFunctionRequest): { state: string; origin: string } | null {

@@ -1,20 +1,16 @@
 /**
- * The page GitHub's consent returns to (GET /api/editor/callback). It says in words what
- * happened, and its script (/admin/sign-in.js, from src/features/editor/admin/sign-in.js) hands the outcome to
- * the editor that opened the window with Decap's messages: "authorizing:github", answered by
- * the editor, then "authorization:github:success:{token}" or "...:error:{message}", posted
- * only to `origin`, the page that started the sign-in. The page's policy allows that one
- * script and nothing else.
+ * The page GitHub's consent returns to (GET /api/editor/callback): says in words what happened, and its script
+ * (/admin/sign-in.js) hands the outcome to the editor window with Decap's messages ("authorizing:github", then
+ * "authorization:github:success:{token}" or "...:error:{message}"), posted only to `origin`, the page that
+ * started the sign-in. The page's policy allows that one script and nothing else.
  */
+import { escapeHtml } from "../../../lib/html-escape";
 import { editorPageStart } from "../shared/editor-page-start";
 
 export type SignInOutcome =
   | { ok: true; token: string; origin: string }
   /** origin null: no editor may be told (the sign-in did not start here); the window says why. */
   | { ok: false; message: string; origin: string | null };
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** JSON safe inside a script element: no "<" can end it early. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");

@@ -1,22 +1,9 @@
 /**
- * The content editor's sign-in settings, read at run time (runtimeEnv) so one build serves
- * production, its deploy previews and a writer's machine:
- *
- * - GITHUB_OAUTH_CLIENT_ID, GITHUB_OAUTH_CLIENT_SECRET: the site's GitHub OAuth app.
- * - EDITOR_REPO: "owner/name", the repository writers edit; who may push to it may edit.
- * - URL: the site's main address (Netlify sets it in every deploy, previews included): the
- *   sign-in window always runs there, since a GitHub OAuth app has one callback address, so
- *   these settings are read from the production deploy's.
- * - EDITOR_ORIGINS: more pages allowed to receive a writer's token, comma-separated (a custom
- *   domain beside URL).
- * - EDITOR_PREVIEWS: the deploy previews allowed to receive it, by number, comma-separated
- *   ("12, 15": https://deploy-preview-12--<SITE_NAME>.netlify.app). None without it: a preview
- *   runs its pull request's code, which could take the token of a writer signing in there, with
- *   push access to the repository. So the owner names each one, and no word or pattern opens all.
- * - GITHUB_ORIGIN: another GitHub (Enterprise, or the tests' stub on loopback): its OAuth pages
- *   at <origin>/login/oauth and its API at <origin>/api/v3. Unset: github.com and api.github.com.
- * - EDITOR_LOCAL_BACKEND: the address of the local backend when `npm start` or `npm run cms`
- *   started one (decap-server behind its guard), so /admin edits the working copy.
+ * The content editor's sign-in settings, read at run time (runtimeEnv) so one build serves production, its
+ * previews and a writer's machine: GITHUB_OAUTH_*, EDITOR_REPO, URL, EDITOR_ORIGINS, EDITOR_PREVIEWS,
+ * GITHUB_ORIGIN and EDITOR_LOCAL_BACKEND (docs/developing.md, docs/editor.md). The sign-in window always runs
+ * at URL, since a GitHub OAuth app has one callback address. A deploy preview receives a token only when the
+ * owner names its number: it runs its pull request's code, which could take a writer's token.
  */
 import { runtimeEnv } from "../../../lib/server/runtime/runtime";
 

@@ -1,12 +1,8 @@
 /**
- * The sign-in's state: made when the sign-in starts, carried by the window's cookie and by
- * GitHub's consent, and taken once when GitHub sends the window back (github-sign-in.ts).
- *
- * A cookie can be replayed, and on Netlify each function instance has a memory of its own, so the
- * states taken are kept in the database (migration 0009-editor-states), each as its SHA-256: a
- * copy of the table starts no sign-in. A state names when it was made ("<seconds>.<random>"), so
- * the server, not only the cookie's Max-Age, ends it after STATE_SECONDS; its row then guards
- * nothing and is deleted by the next sign-in.
+ * The sign-in's state: made when the sign-in starts, carried by the window's cookie and by GitHub's consent, and
+ * taken once when GitHub sends the window back (github-sign-in.ts). A cookie can be replayed and Netlify's
+ * function instances share no memory, so taken states are kept in the database, each as its SHA-256. A state
+ * names when it was made ("<seconds>.<random>"), so the server ends it after STATE_SECONDS, not only the cookie.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { errorCode, UNIQUE_VIOLATION, type Queryable } from "../../../lib/server/db/database";

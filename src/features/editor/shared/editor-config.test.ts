@@ -3,6 +3,7 @@
  */
 import { z } from "zod";
 import {
+  areaFrontmatterSchema,
   postFrontmatterSchema,
   serviceFrontmatterSchema,
   siteSchema,
@@ -47,8 +48,14 @@ function editorPaths(fields: readonly EditorField[], prefix = ""): Array<{ path:
 const field = (fields: readonly EditorField[], name: string) => fields.find((entry) => entry.name === name)!;
 
 describe("the editor's configuration, made from the content schemas", () => {
-  test("lists the posts, the service pages, every YAML file a writer edits and the agreement", () => {
-    expect(config.collections.map((entry) => entry.name)).toEqual(["posts", "services", "business", "agreement"]);
+  test("lists the posts, the service pages, the area pages, every YAML file a writer edits and the agreement", () => {
+    expect(config.collections.map((entry) => entry.name)).toEqual([
+      "posts",
+      "services",
+      "areas",
+      "business",
+      "agreement",
+    ]);
     expect(
       (collection("agreement") as unknown as { files: { file: string }[] }).files.map((file) => file.file),
     ).toEqual(["content/agreement.md"]);
@@ -62,6 +69,7 @@ describe("the editor's configuration, made from the content schemas", () => {
       "content/faq.yaml",
       "content/topics.yaml",
       "content/page-sources.yaml",
+      "content/maryland-facts.yaml",
     ]);
   });
 
@@ -76,11 +84,13 @@ describe("the editor's configuration, made from the content schemas", () => {
       public_folder: "",
     });
     expect(collection("services")).toMatchObject({ folder: "content/services", extension: "mdx", create: true });
+    expect(collection("areas")).toMatchObject({ folder: "content/areas", extension: "mdx", create: true });
   });
 
   test.each([
     ["posts", postFrontmatterSchema],
     ["services", serviceFrontmatterSchema],
+    ["areas", areaFrontmatterSchema],
   ] as const)("%s: every front matter field, with the build's required marks, then the body", (name, schema) => {
     const fields = fieldsOf(name);
     expect(editorPaths(fields.slice(0, -1))).toEqual(schemaPaths(schema));

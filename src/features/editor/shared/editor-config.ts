@@ -10,6 +10,7 @@ import { contentJsonSchema, fieldsOf, upperLimit, type JsonSchema } from "../../
 import { AGREEMENT_PLACEHOLDERS } from "../../agreement/shared/agreement-text";
 import {
   agreementFrontmatterSchema,
+  areaFrontmatterSchema,
   postFrontmatterSchema,
   serviceFrontmatterSchema,
   yamlSchemas,
@@ -97,7 +98,7 @@ function widgetOptions(json: JsonSchema): WidgetOptions {
       };
       if (items.type === "object") {
         // A folded entry is shown by its name (a package's name, a question...), not its first field.
-        const named = ["name", "label", "group", "question"].find((key) => key in (items.properties ?? {}));
+        const named = ["name", "label", "group", "question", "text"].find((key) => key in (items.properties ?? {}));
         return {
           widget: "list",
           collapsed: true,
@@ -158,6 +159,12 @@ const yamlFiles: Array<{ file: YamlFile; name: string; label: string; listLabel?
     name: "page-sources",
     label: "Sources of the About, FAQ, water package and privacy pages",
     listLabel: "Pages",
+  },
+  {
+    file: "maryland-facts.yaml",
+    name: "maryland-facts",
+    label: "Facts across Maryland, on every area page",
+    listLabel: "Facts",
   },
 ];
 
@@ -222,6 +229,27 @@ export function editorConfig({ contentDir = "content" }: EditorOptions = {}) {
         fields: [
           ...editorFields(serviceFrontmatterSchema),
           body(`${copyHint} <PackageComparison /> on a line of its own places the water package table.`),
+        ],
+      },
+      {
+        name: "areas",
+        label: "Area pages",
+        label_singular: "Area page",
+        description:
+          "One file per county we serve (travel zones in Prices): content/areas/<name>.mdx, its address /areas/<name>. Every fact names its sources and the day it was checked; the body is the county's paragraph, written from those facts.",
+        folder: `${contentDir}/areas`,
+        extension: "mdx",
+        format: FRONT_MATTER_FORMAT,
+        create: true,
+        slug: "{{slug}}",
+        identifier_field: "county",
+        summary: "{{county}}",
+        sortable_fields: ["county"],
+        fields: [
+          ...editorFields(areaFrontmatterSchema),
+          body(
+            "The county's paragraph: a few sentences written from the facts above, and claiming nothing they do not say.",
+          ),
         ],
       },
       {

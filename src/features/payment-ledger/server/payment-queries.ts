@@ -63,17 +63,20 @@ export async function paymentsOfBookings(
   }));
 }
 
-/** Records a payment or refund; one with a Stripe id already recorded is not recorded again (false). */
+/**
+ * Records a payment or refund; one with a Stripe id, or a desk key, already recorded is not recorded
+ * again (false): a webhook applied twice, or the desk's action sent twice.
+ */
 export async function insertPayment(
   tx: Queryable,
   booking: string,
-  payment: Omit<Payment, "recordedAt">,
+  payment: Omit<Payment, "recordedAt"> & { deskKey?: string },
   now: string,
 ): Promise<boolean> {
   const rows = await tx.query(
-    `INSERT INTO payments (booking, kind, method, amount_cents, stripe_id, payment_intent, recorded_at, recorded_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-     ON CONFLICT (stripe_id) DO NOTHING RETURNING id`,
+    `INSERT INTO payments (booking, kind, method, amount_cents, stripe_id, payment_intent, recorded_at, recorded_by, desk_key)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+     ON CONFLICT DO NOTHING RETURNING id`,
     [
       booking,
       payment.kind,
@@ -83,6 +86,7 @@ export async function insertPayment(
       payment.paymentIntent,
       now,
       payment.recordedBy,
+      payment.deskKey ?? null,
     ],
   );
   return rows.length === 1;
@@ -95,4 +99,13 @@ export async function claimEvent(tx: Queryable, id: string, type: string, now: s
     [id, type, now],
   );
   return rows.length === 1;
+}
+
+/** The booking an online payment (its PaymentIntent) was recorded with, or null. */
+export async function bookingOfIntent(db: Queryable, paymentIntent: string): Promise<string | null> {
+  const [row] = await db.query<{ booking: string }>(
+    "SELECT booking FROM payments WHERE payment_intent = $1 AND kind = 'payment' LIMIT 1",
+    [paymentIntent],
+  );
+  return row?.booking ?? null;
 }

@@ -6,7 +6,7 @@
  */
 import { expireIfLapsed, findBooking, type Booking } from "../../booking/server/booking-queries";
 import { linkSecret, payLink } from "../../booking/server/booking-links";
-import { recordChange } from "../../booking/server/manage-booking";
+import { recordChange } from "../../booking/server/booking-changes";
 import type { Database, Queryable } from "../../../lib/server/db/database";
 import { HttpError } from "../../../lib/server/http/http-error";
 import { formatCents } from "../../../lib/format";
@@ -25,32 +25,46 @@ async function clientBooking(tx: Queryable, body: Record<string, unknown>, now: 
   return booking;
 }
 
-/** Dollars as typed on the desk ("475", "475.5", "1,234.50") in cents, or a 400 that says how to write them. */
+/** Dollars and cents as people write them: "475", "475.5", "$1,234.50" (commas only between thousands). */
+const DOLLARS = /^\$?\s*(\d{1,3}(?:,\d{3})+|\d{1,6})(?:\.(\d{1,2}))?$/;
+
+/** Dollars as typed on the desk in cents, or a 400 that says how to write them. */
 export function typedCents(value: unknown): number {
-  const text =
-    typeof value === "string" ? value.replace(/[$,\s]/g, "") : typeof value === "number" ? String(value) : "";
-  if (!/^\d{1,6}(\.\d{1,2})?$/.test(text) || Number(text) <= 0) {
+  const text = typeof value === "string" ? value.trim() : typeof value === "number" ? String(value) : "";
+  const match = DOLLARS.exec(text);
+  const cents = match ? Number(match[1]!.replaceAll(",", "")) * 100 + Number((match[2] ?? "").padEnd(2, "0")) : 0;
+  if (!match || cents <= 0 || cents > 99_999_999) {
     throw new HttpError(400, "Write the amount in dollars, such as 475 or 475.50.");
   }
-  return Math.round(Number(text) * 100);
+  return cents;
+}
+
+/** The desk's key for one press of "Record payment": the same press sent again records nothing more. */
+function deskKeyOf(body: Record<string, unknown>): string {
+  if (typeof body.key !== "string" || !/^[A-Za-z0-9_-]{16,64}$/.test(body.key)) {
+    throw new HttpError(400, "Send the payment with its key (reload the desk and try again).");
+  }
+  return body.key;
 }
 
 export async function recordPaymentOnSite(db: Database, body: Record<string, unknown>, now: Date, by: string) {
   const method = ON_SITE.find((each) => each === body.method);
   if (!method) throw new HttpError(400, "Say how it was paid: cash, check or card-terminal.");
   const amountCents = typedCents(body.amount);
+  const deskKey = deskKeyOf(body);
   return db.transaction(async (tx) => {
     const booking = await clientBooking(tx, body, now);
-    await insertPayment(
+    const recorded = await insertPayment(
       tx,
       booking.reference,
-      { kind: "payment", method, amountCents, stripeId: null, paymentIntent: null, recordedBy: `desk:${by}` },
+      { kind: "payment", method, amountCents, stripeId: null, paymentIntent: null, recordedBy: `desk:${by}`, deskKey },
       now.toISOString(),
     );
     const status = await paymentStatus(tx, booking.reference);
+    if (!recorded) return { reference: booking.reference, payment: { ...status, online: paymentsOn() } };
     await recordChange(
       tx,
-      `payment-taken-${booking.reference}-${now.getTime()}`,
+      `payment-taken-${booking.reference}-${deskKey}`,
       booking,
       `${formatCents(amountCents)} taken on site (${method}), recorded on the desk`,
       now,

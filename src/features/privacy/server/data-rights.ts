@@ -1,17 +1,9 @@
 /**
- * A person's right to their data, by e-mail address. POST /api/privacy { email } sends a signed
- * link to that address only (at most `dataLinksPerMailboxPerDay` a day to one mailbox, and
- * `dataLinksPerClientPerDay` asks from one client address), and answers the same neutral sentence
- * whether or not anything is kept and whether or not a limit held the link back, so the form
- * tells nobody what is kept about whom. The link opens /privacy/data, which reads
- * GET /api/privacy-data?token= (everything kept about the mailbox) and deletes with
- * POST /api/privacy-data { token, action: "delete" }: everything but a booked inspection, which is
- * the record of the job (kept until its period ends, named with that date), and the record of
- * these requests. An agent's own name, e-mail and phone in a client's request are shown to the
- * agent, and blanked there when the agent deletes. The data is the address's exactly as the link
- * was asked for (case aside): `x+tag@domain` is not `x@domain`, which is only the limits' mailbox.
- * The owner is e-mailed once per link that is opened, and once per deletion.
- * A forged link is answered 403, an expired one 410.
+ * A person's right to their data, by e-mail address (docs/requests.md): POST /api/privacy { email } sends a signed
+ * link to that address only, within the limits, and answers the same sentence whatever is kept; the link's
+ * page reads GET /api/privacy-data?token=, deletes with POST { token, action: "delete" } (a booked inspection's
+ * record kept until its day) and ends an agent's view of one booking with action "end-agent-sight". The owner
+ * is e-mailed once per link opened and per deletion. A forged link is answered 403, an expired one 410.
  */
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { createHash } from "node:crypto";
@@ -23,12 +15,13 @@ import { type Queryable } from "../../../lib/server/db/database";
 import { databaseOr503 } from "../../../lib/server/http/database-or-503";
 import { addressKey, blankAgent, deleteKept, keptAbout } from "./kept-about";
 import { DATA_REQUESTS, insertLinkAsk, linkAsksSince } from "./privacy-queries";
-import { findByKey, insertDeliveries, insertRequest } from "../../../lib/server/mail/outbox";
+import { findByKey, insertRequest } from "../../../lib/server/mail/outbox";
 import { lockKeys } from "../../../lib/server/db/advisory-locks";
 import { clientAddress } from "../../../lib/server/http/client-address";
 import { HttpError, sendFailure } from "../../../lib/server/http/http-error";
 import { throttle } from "../../../lib/server/http/rate-limit";
 import { readJsonBody } from "../../../lib/server/http/read-body";
+import { readQuery } from "../../../lib/server/http/read-query";
 import { runtimeEnv } from "../../../lib/server/runtime/runtime";
 import { serverSettings } from "../../../lib/server/runtime/settings";
 import { deliverNow } from "../../../lib/server/mail/deliver-now";
@@ -38,6 +31,7 @@ import { outgoingMail } from "../../../lib/server/mail/outgoing";
 import { idempotencyKey } from "../../../lib/server/http/idempotency-key";
 import { createReference } from "../../../lib/server/mail/reference";
 import { describeKept } from "./kept-data";
+import { agentSightOf, endAgentSightFor } from "./agent-sight";
 
 /** What the link's signature is for: no other link of the site passes for it. */
 const PURPOSE = "data-request";
@@ -89,17 +83,21 @@ async function askForLink(tx: Queryable, to: string, client: string, key: string
     asked.fromClient < settings.dataLinksPerClientPerDay;
   const reference = send ? createReference("DR", now) : null;
   if (reference && secret) {
-    await insertRequest(tx, {
-      kind: DATA_REQUESTS,
-      reference,
-      receivedAt: now.toISOString(),
-      record: { type: "data-request", action: "link", mailbox: address },
-      answer: { status: 202, body: {} },
-      idempotencyKey: key ?? null,
-      fingerprint: key ? print : null,
-    });
     const mail = dataLinkEmail(to, dataLink(secret, address, now.getTime()), DATA_LINK_HOURS);
-    await insertDeliveries(tx, reference, [outgoingMail(env)("dataLink", mail)], now.toISOString());
+    await insertRequest(
+      tx,
+      {
+        kind: DATA_REQUESTS,
+        reference,
+        receivedAt: now.toISOString(),
+        record: { type: "data-request", action: "link", mailbox: address },
+        answer: { status: 202, body: {} },
+        idempotencyKey: key ?? null,
+        fingerprint: key ? print : null,
+      },
+      [outgoingMail(env)("dataLink", mail)],
+      now.toISOString(),
+    );
   }
   await insertLinkAsk(tx, { mailbox, client, at: now.toISOString(), reference });
   return reference;
@@ -162,17 +160,21 @@ async function noticeOnce(
   if (await findByKey(tx, DATA_REQUESTS, key)) return null;
   const env = runtimeEnv();
   const reference = createReference("DR", now);
-  await insertRequest(tx, {
-    kind: DATA_REQUESTS,
-    reference,
-    receivedAt: now.toISOString(),
-    record: { type: "data-request", action, mailbox: link.mailbox, ...counts },
-    answer: { status: 200, body: {} },
-    idempotencyKey: key,
-    fingerprint: null,
-  });
   const notice = dataRequestNotice(env.MAIL_TO ?? business.email, action, link.mailbox, summary);
-  await insertDeliveries(tx, reference, [outgoingMail(env)("business", notice)], now.toISOString());
+  await insertRequest(
+    tx,
+    {
+      kind: DATA_REQUESTS,
+      reference,
+      receivedAt: now.toISOString(),
+      record: { type: "data-request", action, mailbox: link.mailbox, ...counts },
+      answer: { status: 200, body: {} },
+      idempotencyKey: key,
+      fingerprint: null,
+    },
+    [outgoingMail(env)("business", notice)],
+    now.toISOString(),
+  );
   return reference;
 }
 
@@ -193,7 +195,7 @@ export async function deleteData(tx: Queryable, address: string, now: Date) {
       address,
       kept.map((item) => item.reference),
     )),
-    agentDetails: await blankAgent(tx, asAgent, address),
+    agentDetails: await blankAgent(tx, asAgent, address, now.toISOString()),
   };
   // What is kept is read again once the rest has gone: a booking that went without its visit
   // leaves its signed agreement under the shorter rule, and the person is told that rule's day.
@@ -214,7 +216,7 @@ export async function keptDataHandler(req: GatsbyFunctionRequest, res: GatsbyFun
   try {
     const now = new Date();
     if (req.method === "GET") {
-      const link = mailboxOfToken((req.query as Record<string, unknown> | undefined)?.token, now.getTime());
+      const link = mailboxOfToken(readQuery(req).token, now.getTime());
       const db = await databaseOr503(business.phone, "read");
       const { data, notice } = await db.transaction(async (tx) => {
         const data = describeKept(link.mailbox, await keptAbout(tx, link.mailbox), now.getTime());
@@ -223,15 +225,21 @@ export async function keptDataHandler(req: GatsbyFunctionRequest, res: GatsbyFun
         return { data, notice };
       });
       if (notice) await deliverNow(notice);
-      res.status(200).json({ ...data, linkExpiresAt: new Date(link.expiresAt).toISOString() });
+      const agentSight = await agentSightOf(db, link.mailbox);
+      res.status(200).json({ ...data, agentSight, linkExpiresAt: new Date(link.expiresAt).toISOString() });
       return;
     }
     if (req.method !== "POST") throw new HttpError(405, "This address answers GET and POST.", { Allow: "GET, POST" });
     limit(req, "privacy-data");
     const body = (await readJsonBody(req)) as { token?: unknown; action?: unknown };
     const link = mailboxOfToken(body?.token, now.getTime());
-    if (body.action !== "delete") throw new HttpError(400, 'Say what to do: "delete".');
     const db = await databaseOr503(business.phone);
+    if (body.action === "end-agent-sight") {
+      const reference = (body as { reference?: unknown }).reference;
+      res.status(200).json(await db.transaction((tx) => endAgentSightFor(tx, link.mailbox, reference, now)));
+      return;
+    }
+    if (body.action !== "delete") throw new HttpError(400, 'Say what to do: "delete" or "end-agent-sight".');
     const { answer, notice } = await db.transaction(async (tx) => {
       await lockKeys(tx, [`data-link:${link.mailbox}`]);
       const { deleted, kept } = await deleteData(tx, link.mailbox, now);

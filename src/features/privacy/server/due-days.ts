@@ -1,15 +1,8 @@
 /**
- * The one computation of when a kept record goes: the day (Maryland's, YYYY-MM-DD) its period
- * ends, by date-fns on Maryland's calendar. The data page tells a person that day (kept-data.ts),
- * and the daily retention pass deletes on that day exactly the records whose day it is or has
- * passed (privacy/privacy-queries.ts is handed the instant this module works out for the pass's day, and only
- * compares with it). Counting the other way in SQL (`now - interval`) and here (`setUTCMonth`)
- * gave two answers: a visit on 31 January was "gone on 3 March" on the page and deleted on
- * 28 February.
- *
- * A period ends on the same date so many years (and months) later; where that date does not exist
- * (29 February, or 31 January plus a month) it ends on the last day of that month, as date-fns
- * counts, so it is never later than the period.
+ * The one computation of when a kept record goes: the day (Maryland's, YYYY-MM-DD) its period ends, by date-fns
+ * on Maryland's calendar. The data page tells a person that day (kept-data.ts), and the daily retention pass
+ * deletes exactly the records whose day it is or has passed (privacy-queries.ts only compares with the instant
+ * worked out here), so the two always agree.
  */
 import { tz } from "@date-fns/tz";
 import { add, parseISO, sub } from "date-fns";
@@ -70,6 +63,8 @@ const startOfDay = (day: string) => parseISO(day, { in: tz(MARYLAND) });
 
 const dayOf = (date: Date) => localDate(date.getTime(), MARYLAND);
 
+// A period ends on the same date so many years (and months) later; where that date does not exist (29 February, 31
+// January plus a month) on the last day of that month, as date-fns counts, so never later than the period.
 const endOf = (day: string, period: Period) => dayOf(add(startOfDay(day), period));
 
 /** The day a record counted from `from` (ms since 1970) goes: the day its period ends, in Maryland. */

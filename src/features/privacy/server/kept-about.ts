@@ -6,7 +6,7 @@ import { paymentsOfBookings } from "../../payment-ledger/server/payment-queries"
 import { reportsOf } from "../../report/server/report-queries";
 import { mailboxOf } from "../../../lib/server/mail/mailbox-address";
 import type { MailMessage } from "../../../lib/server/mail/mailer";
-import { NEVER_HELD, type BookingStatus } from "../../booking/server/booking-queries";
+import { forgetBookingAgent, NEVER_HELD, type BookingStatus } from "../../booking/server/booking-queries";
 import type { Queryable } from "../../../lib/server/db/database";
 import { count, DATA_REQUESTS } from "./privacy-queries";
 
@@ -248,13 +248,20 @@ const AGENT_FIELDS = ["agentName", "agentEmail", "agentPhone"] as const;
 const BLANKED = "(deleted at the agent's request)";
 
 /**
- * Blanks an agent's own name, e-mail and phone in the clients' requests `references`, and in the
+ * Blanks an agent's own name, e-mail and phone in the clients' requests `references`, their bookings, and in the
  * e-mails kept with them (the business's copy lists them): the client's request stays the
  * client's, with only the fact that an agent booked it. Returns how many requests were changed.
  */
-export async function blankAgent(tx: Queryable, references: readonly string[], address: string): Promise<number> {
+export async function blankAgent(
+  tx: Queryable,
+  references: readonly string[],
+  address: string,
+  now: string,
+): Promise<number> {
   let changed = 0;
   for (const reference of references) {
+    // The booking's row first, as every transaction takes the two (mail/deliveries.ts, lockBookingFirst).
+    await forgetBookingAgent(tx, reference, address, now);
     const [row] = await tx.query<{ record: { request?: Record<string, unknown> } }>(
       "SELECT record FROM requests WHERE reference = $1 FOR UPDATE",
       [reference],

@@ -37,7 +37,7 @@ describe("what a person's data page says", () => {
         keptBecause: expect.stringContaining("BOP §16-4A-05"),
         fields: [
           { label: "Signed by", value: "Sam Signer" },
-          { label: "Agreement version", value: "71de61f751ff" },
+          { label: "The agreement's text", value: "kept whole, as it was signed (the signed copy you were e-mailed)" },
         ],
       }),
     ]);

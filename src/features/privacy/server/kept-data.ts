@@ -160,7 +160,7 @@ function agreementItem(agreement: KeptAgreement, periods: PrivacyContent): KeptI
     booking: null,
     fields: [
       { label: "Signed by", value: agreement.signerName },
-      { label: "Agreement version", value: agreement.version },
+      { label: "The agreement's text", value: "kept whole, as it was signed (the signed copy you were e-mailed)" },
     ],
     mails: [],
     goesOn: agreementGoesOn(

@@ -123,7 +123,7 @@ export async function deleteDue(
      SELECT count(*)::integer AS count FROM gone`,
     [now],
   );
-  // The desk's sign-in records: each ask (the desk mailbox it was for, if any, and the client's
+  // The desk's and agents' sign-in records: each ask (the mailbox it was for, if any, and the client's
   // network address), and the requests of its e-mails, the link and the notice naming that address.
   const deskSince = `$1::timestamptz - make_interval(days => ${DESK_RECORDS_DAYS})`;
   const deskSignIns =
@@ -134,7 +134,12 @@ export async function deleteDue(
     )) +
     (await count(
       tx,
-      `WITH gone AS (DELETE FROM requests WHERE kind = 'desk-actions' AND record->>'type' IN ('desk-link', 'desk-sign-in')
+      `WITH gone AS (DELETE FROM agent_links WHERE asked_at < ${deskSince} RETURNING 1) SELECT count(*)::integer AS count FROM gone`,
+      [now],
+    )) +
+    (await count(
+      tx,
+      `WITH gone AS (DELETE FROM requests WHERE kind = 'desk-actions' AND record->>'type' IN ('desk-link', 'desk-sign-in', 'agent-link', 'agent-sign-in')
          AND received_at < ${deskSince} RETURNING 1) SELECT count(*)::integer AS count FROM gone`,
       [now],
     ));

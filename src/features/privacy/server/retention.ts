@@ -1,16 +1,8 @@
 /**
- * The daily retention pass: deletes every record whose period (content/privacy.yaml) is over,
- * with the e-mails, invites and bookings kept with it, and records only how many of each kind
- * went. It runs once a day across every server: the first to claim the day's row in
- * `retention_runs` runs it, in the transaction that holds the row; the others find the row and
- * do nothing. On one server the functions' process runs it beside its delivery worker
- * (src/serve/functions-worker.ts); on Netlify the scheduled function
- * netlify/functions/enforce-retention.mts does.
- *
- * The periods and the report store are passed in rather than imported: the site's bundles read
- * content/privacy.yaml through webpack's yaml-loader (privacy/declaration.ts), as the data folder's
- * report store reads the business's content, which Netlify's own bundler of the scheduled
- * function cannot; that function reads the file itself, and takes the bucket (s3-store.ts).
+ * The daily retention pass: deletes every record whose period (content/privacy.yaml) is over, with what is kept
+ * with it, recording only how many of each kind went. The first server to claim the day's `retention_runs` row
+ * runs it in that row's transaction. The periods and the report store are passed in because Netlify's bundler
+ * of the scheduled function (enforce-retention.mts) cannot load the YAML the site's bundles read.
  */
 import { localDate, MARYLAND } from "../../../lib/maryland-time/local-time";
 import type { PrivacyContent } from "../../../lib/content-schema";

@@ -100,6 +100,11 @@ export const KEPT_RECORDS: readonly KeptRecord[] = [
 /** Who else receives what the site keeps, and why. */
 export const RECIPIENTS: ReadonlyArray<{ name: string; receives: string }> = [
   {
+    name: "Your real-estate agent",
+    receives:
+      "Only when the agent booked for you, or you asked us to copy them: the booking's e-mails about its time and their calendar invitations, never your links or the price, and where it stands on their own page with us, until you stop it on the page of your data. The inspection report only when you said so, at booking or on your booking's page, where you can also take it back; without that, the report is yours alone.",
+  },
+  {
     name: "Our e-mail provider",
     receives:
       "Every e-mail the site sends (to our office, your confirmation, the link to your booking or your data) passes through the mail server we send with (SMTP) and is stored in the mailboxes it reaches.",

@@ -71,6 +71,12 @@ const scheduleFields: Record<ScheduleFieldName, FieldUse> = {
       "Whether your agent gets copies of the booking's e-mails and calendar invite; without it, your agent's e-mail address is used only for us to reach them.",
     kept: true,
   },
+  agentReport: {
+    label: "Send your agent the report",
+    purpose:
+      "Whether your agent, copied on the booking's e-mails, also gets the inspection report's e-mail and a link of their own to it. Without it, the report is yours alone; you can give or take back this consent on your booking's page.",
+    kept: true,
+  },
   sameAddress: {
     label: "Book the address a second time",
     purpose: "Your answer when the address already has an inspection at an overlapping time.",
@@ -79,7 +85,8 @@ const scheduleFields: Record<ScheduleFieldName, FieldUse> = {
   agentName: { label: "Agent's name", purpose: "Who your agent is, or who booked for the client.", kept: true },
   agentEmail: {
     label: "Agent's e-mail address",
-    purpose: "The agent's copies of the booking's e-mails, when the agent booked or you asked us to copy them.",
+    purpose:
+      "The agent's copies of the booking's e-mails, when the agent booked or you asked us to copy them, and the inspection report's e-mail only when you said your agent may have it.",
     kept: true,
   },
   agentPhone: { label: "Agent's phone number", purpose: "To reach the agent about the inspection.", kept: true },

@@ -4,8 +4,9 @@
  * Not kept as a draft: one field, and an address typed here is not left in the tab.
  */
 import { useMutation } from "@tanstack/react-query";
-import React, { useRef, useState } from "react";
+import React, { useEffect, useRef, useState } from "react";
 import { newKey } from "../../../hooks/use-draft";
+import { useHydrated, useInputBeforeHydration } from "../../../hooks/use-input-before-hydration";
 import { useSchemaForm } from "../../../hooks/use-schema-form";
 import { readApiError } from "../../../lib/api-error";
 import { apiRequest } from "../../../lib/api-request";
@@ -17,11 +18,14 @@ import {
 import { toast } from "../../../lib/toast-store";
 import { HoneypotField, TextField } from "../../../components/forms/fields";
 import { SentHeading } from "../../../components/forms/sent-heading";
-import { buttonStyles } from "../../../components/ui/button";
+import { SendButton } from "../../../components/forms/send-button";
 
 const fieldSchemas = dataRequestFieldSchemas();
 const schema = createDataRequestSchema();
 const fields = Object.keys(fieldSchemas) as (keyof DataRequestFormValues)[];
+const emptyValues: DataRequestFormValues = { email: "", website: "" };
+/** The form's id: what a person typed in it before the page hydrated is read by it. */
+const FORM_ID = "data-request-form";
 
 /** One key per address asked for, so a retry after a lost answer sends no second link. */
 function useKeyFor() {
@@ -33,7 +37,13 @@ function useKeyFor() {
 }
 
 export function DataRequestForm() {
-  const form = useSchemaForm<DataRequestFormValues>(fieldSchemas, { email: "", website: "" });
+  const form = useSchemaForm<DataRequestFormValues>(fieldSchemas, emptyValues);
+  const hydrated = useHydrated();
+  const typedBeforeHydration = useInputBeforeHydration(FORM_ID, emptyValues);
+  const { setValues } = form;
+  useEffect(() => {
+    if (typedBeforeHydration) setValues((current) => ({ ...current, ...typedBeforeHydration }));
+  }, [typedBeforeHydration, setValues]);
   const [answer, setAnswer] = useState<string | null>(null);
   const keyFor = useKeyFor();
   const mutation = useMutation({
@@ -59,6 +69,7 @@ export function DataRequestForm() {
   }
   return (
     <form
+      id={FORM_ID}
       noValidate
       aria-labelledby="data-request-title"
       onSubmit={(event) => {
@@ -79,9 +90,9 @@ export function DataRequestForm() {
         error={form.errors.email}
       />
       <HoneypotField registration={form.register("website")} />
-      <button type="submit" disabled={mutation.isPending} className={buttonStyles({ size: "lg" })}>
+      <SendButton ready={hydrated} busy={mutation.isPending}>
         {mutation.isPending ? "Sending…" : "Send me the link"}
-      </button>
+      </SendButton>
     </form>
   );
 }

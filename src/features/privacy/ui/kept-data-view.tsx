@@ -17,8 +17,10 @@ import { buttonStyles } from "../../../components/ui/button";
 import { EmailAddress } from "../../../components/ui/email-address";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Spinner } from "../../../components/ui/spinner";
+import type { AgentSight } from "../shared/agent-sight";
+import { AgentSightView } from "./agent-sight-view";
 
-type Kept = KeptData & { linkExpiresAt: string };
+type Kept = KeptData & { linkExpiresAt: string; agentSight: AgentSight[] };
 interface Deletion {
   deleted: { requests: number; mails: number; agentDetails: number };
   kept: Array<Pick<KeptItem, "reference" | "what" | "goesOn" | "keptBecause">>;
@@ -91,8 +93,9 @@ function Deleted({ result }: { result: Deletion }) {
 }
 
 export function KeptDataView({ token, phone }: { token: string; phone: string }) {
+  const queryKey = `/api/privacy-data?token=${encodeURIComponent(token)}`;
   const { data, isPending, error } = useQuery<Kept>({
-    queryKey: [`/api/privacy-data?token=${encodeURIComponent(token)}`],
+    queryKey: [queryKey],
     enabled: Boolean(token),
   });
   const [deleted, setDeleted] = useState<Deletion | null>(null);
@@ -130,6 +133,7 @@ export function KeptDataView({ token, phone }: { token: string; phone: string })
           ? "."
           : `: ${plural(data.items.length, "record")}, and ${plural(data.otherMails.length, "other e-mail")} sent to it.`}
       </p>
+      <AgentSightView token={token} sights={data.agentSight} queryKey={queryKey} />
       {data.items.map((item) => (
         <Item key={item.reference} item={item} />
       ))}

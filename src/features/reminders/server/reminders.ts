@@ -1,13 +1,9 @@
 /**
- * The e-mails before a visit (availability.yaml `reminders`): a reminder to the client, and to the
- * agent who booked or is copied, `beforeVisitHours` before a confirmed booking starts; and to the owner, a
- * booking whose agreement is still unsigned `unsignedOwnerAlertHours` before it starts.
- *
- * Each goes once whatever the number of servers, passes or restarts: the row of `reminders`
- * (booking, kind, start) and the e-mails are written in one transaction that holds the booking's
- * row, and a second writer finds the row there and sends nothing. A moved booking has a new start,
- * so it is reminded at its new time; a cancelled or expired one is never reminded. Neither goes
- * until the booking's own e-mail has been out a day (BOOKING_MAIL_FIRST_HOURS).
+ * The e-mails before a visit (availability.yaml `reminders`): to the client and the agent `beforeVisitHours`
+ * before a confirmed booking, and to the owner for an agreement still unsigned `unsignedOwnerAlertHours` before.
+ * Each goes once whatever the servers, passes or restarts: its `reminders` row and its e-mails are written in
+ * one transaction holding the booking's row. A moved booking is reminded at its new time; a cancelled or
+ * expired one never.
  */
 import { availability, business } from "../../../lib/business-data";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
@@ -17,13 +13,13 @@ import { claimReminder, type ReminderKind } from "./reminder-queries";
 import { findBooking, type Booking } from "../../booking/server/booking-queries";
 import { addHours, subHours } from "date-fns";
 import { type Database, type Queryable } from "../../../lib/server/db/database";
-import { findRequest, insertDeliveries } from "../../../lib/server/mail/outbox";
+import { insertDeliveries } from "../../../lib/server/mail/outbox";
 import { runtimeEnv } from "../../../lib/server/runtime/runtime";
-import { describeServices, duration, type ScheduleRecord } from "../../booking/server/schedule-emails";
+import { describeServices, duration } from "../../booking/server/schedule-emails";
 import type { MailMessage } from "../../../lib/server/mail/mailer";
 import { outgoingMail } from "../../../lib/server/mail/outgoing";
 import { filledAgreement } from "../../agreement/server/agreement";
-import { linkSecret, manageLink, signingLink } from "../../booking/server/booking-links";
+import { clientManageLink, linkSecret, manageLink, signingLink } from "../../booking/server/booking-links";
 
 /** What to have ready on the day: the inspector needs to reach these. */
 export const PREPARE = [
@@ -66,11 +62,9 @@ async function dueBookings(db: Queryable, kind: ReminderKind, hours: number, now
 
 function visitMail(
   booking: Booking,
-  record: ScheduleRecord,
   links: { manage: string | null; sign: string | null },
   reader: AgentRole | "client" = "client",
 ) {
-  const { request } = record;
   const when = bookedTimeText(booking.start);
   return (to: string): MailMessage => ({
     to,
@@ -83,9 +77,9 @@ function visitMail(
       ...(reader === "copied" ? ["(Your client asked us to copy you on their inspection.)"] : []),
       "",
       `  When: ${when} (Maryland time), about ${duration(booking.onSiteMinutes)} on site`,
-      `  Where: ${request.street}, ${request.city}, MD ${request.zip}`,
+      `  Where: ${booking.ownerEvent.location}`,
       `  Who comes: an inspector of ${business.name}`,
-      `  What: ${describeServices(request).join("; ")}`,
+      `  What: ${describeServices(booking.job).join("; ")}`,
       "",
       "Please have ready:",
       ...PREPARE.map((item) => `  - ${item}`),
@@ -119,9 +113,9 @@ async function remind(db: Database, reference: string, kind: ReminderKind, now: 
   return db.transaction(async (tx) => {
     const booking = await findBooking(tx, reference, true);
     if (!booking || booking.status !== "booked" || Date.parse(booking.start) <= now.getTime()) return false;
-    const record = (await findRequest(tx, reference))?.record as unknown as ScheduleRecord | undefined;
-    if (!record?.request) return false;
-    const filled = await filledAgreement(tx, booking);
+    const client = booking.client;
+    if (!client) return false;
+    const filled = filledAgreement(booking);
     const signed = Boolean(await findAgreement(tx, reference, filled.terms));
     if (kind === "unsigned" && signed) return false;
     const start = new Date(booking.start).toISOString();
@@ -129,20 +123,19 @@ async function remind(db: Database, reference: string, kind: ReminderKind, now: 
     const outgoing = outgoingMail(env);
     const message = (to: string) => `reminder-${kind}-${start}-${to}`;
     if (kind === "unsigned") {
-      const { request } = record;
       await insertDeliveries(
         tx,
         reference,
         [
           outgoing(message("business"), {
             to: env.MAIL_TO ?? business.email,
-            replyTo: request.email,
+            replyTo: client.email,
             subject: `Agreement not signed: ${reference} (${bookedTimeText(booking.start)})`,
             text: [
               `The inspection agreement of booking ${reference} is not signed, ${availability.reminders.unsignedOwnerAlertHours} hours or less before the visit.`,
               "",
               `  When: ${bookedTimeText(booking.start)} (Maryland time)`,
-              `  Client: ${request.name}, ${request.phone}, ${request.email}`,
+              `  Client: ${client.name}, ${client.phone}, ${client.email}`,
               `  Where: ${booking.ownerEvent.location}`,
               "",
               "The client was sent the link to sign it with the confirmation and the reminder.",
@@ -154,16 +147,16 @@ async function remind(db: Database, reference: string, kind: ReminderKind, now: 
       return true;
     }
     const secret = linkSecret(env);
-    const manage = secret ? manageLink(secret, reference, now.getTime()) : null;
+    const manage = secret ? clientManageLink(secret, reference, now.getTime()) : null;
     const sign = secret && !signed ? signingLink(secret, reference, now.getTime()) : null;
-    const mails = [outgoing(message("client"), visitMail(booking, record, { manage, sign })(filled.clientEmail))];
+    const mails = [outgoing(message("client"), visitMail(booking, { manage, sign })(filled.clientEmail))];
     // The agent's copy never carries the signing link: the agreement is the client's. An agent the
-    // client copied gets no link to change the booking either, as in their other copies.
+    // client copied gets no link to change the booking either, as in their other copies; an agent
+    // who booked gets a manage link, never the client's own.
     if (filled.agentEmail && filled.agentRole) {
-      const agentLinks = { manage: filled.agentRole === "booked" ? manage : null, sign: null };
-      mails.push(
-        outgoing(message("agent"), visitMail(booking, record, agentLinks, filled.agentRole)(filled.agentEmail)),
-      );
+      const agentManage = secret && filled.agentRole === "booked" ? manageLink(secret, reference, now.getTime()) : null;
+      const agentLinks = { manage: agentManage, sign: null };
+      mails.push(outgoing(message("agent"), visitMail(booking, agentLinks, filled.agentRole)(filled.agentEmail)));
     }
     await insertDeliveries(tx, reference, mails, now.toISOString());
     return true;

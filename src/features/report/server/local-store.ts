@@ -4,20 +4,27 @@
  * as a booking's are (booking-links.ts, a purpose's token naming the file), each working for the
  * same few minutes as a bucket's. The file is streamed to and from disk, never held whole.
  */
-import { open, rm, stat } from "node:fs/promises";
+import { mkdir, open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { linkSecret, purposeToken } from "../../booking/server/booking-links";
 import { dataDir } from "../../../lib/server/db/database";
-import { bookingOfKey, DOWNLOAD_LINK_SECONDS, PDF_MAGIC, UPLOAD_LINK_SECONDS, type ReportStore } from "./report-store";
+import {
+  bookingOfKey,
+  bookingOfUpload,
+  DOWNLOAD_LINK_SECONDS,
+  PDF_MAGIC,
+  UPLOAD_LINK_SECONDS,
+  type ReportStore,
+} from "./report-store";
 
 /** The two purposes of a local file's link: a link to send a file never fetches one, nor the other way. */
 export type LocalLinkPurpose = "report-upload" | "report-download";
 
 export const LOCAL_FILE_PATH = "/api/report-file";
 
-/** Where a key's file lives; only a key this site makes names one, so no key reaches outside the folder. */
+/** Where a key's file lives (a kept report's or an upload's); only a key this site makes names one, so no key reaches outside the folder. */
 export function localReportFile(env: NodeJS.ProcessEnv, key: string): string {
-  if (!bookingOfKey(key)) throw new Error(`${key} is not a report's key`);
+  if (!bookingOfKey(key) && !bookingOfUpload(key)) throw new Error(`${key} is not a report's key`);
   return path.join(dataDir(env), "reports", key);
 }
 
@@ -45,6 +52,18 @@ export function localReportStore(env: NodeJS.ProcessEnv): ReportStore {
         return { size: found.size, contentType: "application/pdf", head: head.subarray(0, bytesRead) };
       } finally {
         await handle.close();
+      }
+    },
+    async copy(from, to) {
+      // A rename: the upload's name then holds nothing, as it would once a bucket's copy is followed by its delete.
+      const target = localReportFile(env, to);
+      await mkdir(path.dirname(target), { recursive: true });
+      try {
+        await rename(localReportFile(env, from), target);
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+        throw error;
       }
     },
     async remove(key) {

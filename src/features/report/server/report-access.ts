@@ -24,7 +24,7 @@ export async function reportBalanceSettled(q: Queryable, bookingId: string): Pro
 
 /** Whether the booking's agreement, as its terms stand, is signed. */
 export async function agreementSigned(q: Queryable, booking: Booking): Promise<boolean> {
-  const filled = await filledAgreement(q, booking);
+  const filled = filledAgreement(booking);
   return (await findAgreement(q, booking.reference, filled.terms)) !== null;
 }
 

@@ -1,23 +1,28 @@
 /**
- * The report on the owner's desk. The owner picks the PDF on a phone; the desk asks for an upload
- * link (`report-upload-link`), the browser sends the file straight to the store with it, and the
- * desk then asks to attach it (`report-attach`): only once the store shows the file, of a PDF's
- * type, size and first bytes, is the report recorded, "report delivered" with it (the day the
- * signed agreement's 5 years count from, BOP 16-4A-05: privacy/due-days.ts), and the client (and
- * the agent the client asked us to copy, who has the client's consent as the agreement requires)
- * e-mailed the report page's link. A new upload replaces the file; the first delivery date stands.
- * `report-release` lets the client have it before signing or paying (recorded, who and when);
- * GET `report?reference=` downloads it for the owner (recorded too).
+ * The report on the owner's desk (docs/booking.md, docs/desk.md): an upload link to a new key of the booking's
+ * (`report-upload-link`), the browser's upload straight to the store, then `report-attach`, which copies it to a
+ * key no link names and records the report only once that copy is a PDF within REPORTS_MAX_MB, e-mailing the
+ * client (and the agent only where the client consented). `report-release` lets the client have it before
+ * signing or paying; GET `report?reference=` downloads it for the owner. Both are recorded.
  */
-import { findBooking, type Booking } from "../../booking/server/booking-queries";
+import { findBooking, markReportDelivered, type Booking } from "../../booking/server/booking-queries";
 import { linkSecret, reportLink } from "../../booking/server/booking-links";
-import { recordChange } from "../../booking/server/manage-booking";
+import { recordChange } from "../../booking/server/booking-changes";
 import type { Database, Queryable } from "../../../lib/server/db/database";
 import { HttpError } from "../../../lib/server/http/http-error";
 import { reportReadyMail } from "./report-emails";
 import { reportFileName } from "./report-file-name";
 import { findReport, recordDownload, releaseReport, storeReport } from "./report-queries";
-import { bookingOfKey, newReportKey, PDF_MAGIC, REPORT_MAX_BYTES, type ReportStore } from "./report-store";
+import {
+  bookingOfUpload,
+  megabytesText,
+  newReportKey,
+  newUploadKey,
+  PDF_MAGIC,
+  reportMaxBytes,
+  type ReportStore,
+} from "./report-store";
+import { markUploadAttached, recordUpload, uploadPending } from "./report-uploads";
 import { REPORTS_OFF, reportStore } from "./deploy-store";
 import { removeGoneObjects } from "./report-retention";
 
@@ -42,69 +47,95 @@ async function visitedBooking(q: Queryable, reference: string, now: Date, forUpd
   return booking;
 }
 
-/** Where the desk's browser sends the file: a new key of the booking's, and the store's link for it. */
+/** Where the desk's browser sends the file: a new upload key of the booking's, recorded as pending, and the store's link for it. */
 export async function reportUploadLink(db: Database, body: Record<string, unknown>, now: Date) {
   const reference = referenceOf(body);
   const store = storeOrRefuse();
   await visitedBooking(db, reference, now);
-  const key = newReportKey(reference);
-  return { reference, key, url: await store.uploadLink(key, now.getTime()), maxBytes: REPORT_MAX_BYTES };
+  const key = newUploadKey(reference);
+  const url = await store.uploadLink(key, now.getTime());
+  await recordUpload(db, key, reference, now);
+  return { reference, key, url, maxBytes: reportMaxBytes() };
 }
 
+const NOT_RECEIVED = "The file did not reach the store: pick the report and upload it again.";
+
 /** Why the stored file is not a report to hand over, or null. */
-function notAReport(found: Awaited<ReturnType<ReportStore["stat"]>>): string | null {
-  if (!found) return "The file did not reach the store: pick the report and upload it again.";
+function notAReport(found: Awaited<ReturnType<ReportStore["stat"]>>, maxBytes: number): string | null {
+  if (!found) return NOT_RECEIVED;
   if (found.size === 0) return "The file arrived empty: pick the report and upload it again.";
-  if (found.size > REPORT_MAX_BYTES) return `The file is larger than ${REPORT_MAX_BYTES / 1024 / 1024} MB.`;
+  if (found.size > maxBytes)
+    return `The file is larger than ${megabytesText(maxBytes)}, the most a report may be (REPORTS_MAX_MB in the site's settings).`;
   if (!/^application\/pdf\s*(;|$)/i.test(found.contentType ?? "") || found.head.toString("latin1") !== PDF_MAGIC)
     return "The file is not a PDF: pick the report's PDF.";
   return null;
 }
 
-/** Records the uploaded file as the booking's report, once the store shows it is there and a PDF. */
+/**
+ * Records the upload as the booking's report: copied to a key of its own (no link names it), and
+ * recorded once that copy is there and a PDF within the size limit; the upload is then deleted.
+ */
 export async function attachReport(db: Database, body: Record<string, unknown>, now: Date, owner: string) {
   const reference = referenceOf(body);
-  if (bookingOfKey(body.key) !== reference) throw new HttpError(400, "This file is not this booking's upload.");
-  const key = body.key as string;
+  if (bookingOfUpload(body.key) !== reference) throw new HttpError(400, "This file is not this booking's upload.");
+  const upload = body.key as string;
   const store = storeOrRefuse();
   const secret = linkSecret();
   if (!secret) throw new HttpError(503, "This server cannot make the report's links: BOOKING_LINK_SECRET is not set.");
+  if (!(await uploadPending(db, upload, now))) {
+    throw new HttpError(
+      409,
+      "This upload was attached already, or is over a day old: pick the report and upload it again.",
+    );
+  }
+  const key = newReportKey(reference);
+  if (!(await store.copy(upload, key))) throw new HttpError(422, NOT_RECEIVED);
   const found = await store.stat(key);
-  const problem = notAReport(found);
+  const problem = notAReport(found, reportMaxBytes());
   if (problem) {
-    if (found) await store.remove(key);
+    await store.remove(key);
+    await store.remove(upload);
     throw new HttpError(422, problem);
   }
-  const answer = await db.transaction(async (tx) => {
-    const booking = await visitedBooking(tx, reference, now, true);
-    const nowIso = now.toISOString();
-    const first = !(await findReport(tx, reference, true));
-    await storeReport(tx, { booking: reference, key, size: found!.size, uploadedBy: owner }, nowIso);
-    const [row] = await tx.query<{ report_delivered_at: Date }>(
-      `UPDATE bookings SET report_delivered_at = coalesce(report_delivered_at, $2), updated_at = $2
-       WHERE reference = $1 RETURNING report_delivered_at`,
-      [reference, nowIso],
-    );
-    // One e-mail per upload: a replaced report is announced again, with the same page.
-    await recordChange(
-      tx,
-      `report-${key}`,
-      booking,
-      first ? "report delivered" : "report replaced",
-      now,
-      (_attendees, reader) =>
-        reader === "client"
-          ? reportReadyMail(booking, reportLink(secret, reference, now.getTime(), "client"), "client")
-          : // The agreement shares the report with the agent only with the client's consent: the
-            // client asked us to copy the agent; an agent who booked has not been given it.
-            reader === "copied"
-            ? reportReadyMail(booking, reportLink(secret, reference, now.getTime(), "agent"), "agent")
-            : null,
-      false,
-    );
-    return { reference, reportDeliveredAt: new Date(row!.report_delivered_at).toISOString(), size: found!.size };
-  });
-  // A replaced file goes from the store now; one the store did not delete is tried again by the retention pass.
+  const answer = await db
+    .transaction(async (tx) => {
+      const booking = await visitedBooking(tx, reference, now, true);
+      if (!(await markUploadAttached(tx, upload, now))) {
+        throw new HttpError(409, "This upload was attached already: the report is the one the desk shows.");
+      }
+      const nowIso = now.toISOString();
+      const first = !(await findReport(tx, reference, true));
+      await storeReport(tx, { booking: reference, key, size: found!.size, uploadedBy: owner }, nowIso);
+      const reportDeliveredAt = await markReportDelivered(tx, reference, nowIso);
+      // One e-mail per upload: a replaced report is announced again, with the same page.
+      await recordChange(
+        tx,
+        `report-${key}`,
+        booking,
+        first ? "report delivered" : "report replaced",
+        now,
+        (_attendees, reader) =>
+          reader === "client"
+            ? reportReadyMail(booking, reportLink(secret, reference, now.getTime(), "client"), "client")
+            : // The agreement shares the report with the agent only with the client's consent, kept
+              // with the booking (given at booking or on the booking's page).
+              booking.agentReportConsentAt
+              ? reportReadyMail(booking, reportLink(secret, reference, now.getTime(), "agent"), "agent")
+              : null,
+        false,
+      );
+      return { reference, reportDeliveredAt, size: found!.size };
+    })
+    .catch(async (error: unknown) => {
+      // Nothing names the copy: it goes, so no file is kept that no record knows.
+      await store.remove(key).catch(() => undefined);
+      throw error;
+    });
+  // The upload and a replaced file go from the store now; what the store did not delete is tried
+  // again by the periodic pass (the upload) and the retention pass (the replaced file).
+  await store
+    .remove(upload)
+    .catch((error: unknown) => console.error("[report] an upload could not be deleted yet:", (error as Error).message));
   await removeGoneObjects(db, store).catch((error: unknown) =>
     console.error("[report] a replaced file could not be deleted yet:", (error as Error).message),
   );

@@ -1,12 +1,8 @@
 /**
- * /api/report: the inspection report, reached by the link in the report's e-mail (booking-links.ts,
- * purpose "report" for the client, "report-agent" for the agent the client named; no other
- * booking link opens it, and a link opens only its own booking's report).
- * GET ?token= says where the report stands: not uploaded yet, withheld with what is missing (the
- * client's signature, with the signing link, or the balance, with the place of the pay link), or
- * ready, with its size;
- * GET ?token=&download=1 records the download (who, when) and sends the browser on to a
- * short-lived link of the store (report-store.ts), or refuses (403) saying what is missing.
+ * /api/report: the inspection report, reached only by its own booking's report link (booking-links.ts, purpose
+ * "report" or "report-agent"). GET ?token= says where it stands: not uploaded, withheld with what is missing
+ * (signature or balance, with where to settle it), or ready with its size; &download=1 records the download and
+ * sends the browser to a short-lived store link (report-store.ts), or refuses (403) saying what is missing.
  * A forged token is answered 403, an expired one 410.
  */
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
@@ -16,8 +12,10 @@ import { checkBookingToken, linkSecret, payLink, signingLink } from "../../booki
 import { findBooking } from "../../booking/server/booking-queries";
 import { databaseOr503 } from "../../../lib/server/http/database-or-503";
 import { HttpError, sendFailure } from "../../../lib/server/http/http-error";
+import { readQuery } from "../../../lib/server/http/read-query";
 import { throttle } from "../../../lib/server/http/rate-limit";
 import { paymentsOn } from "../../payment-ledger/server/stripe-client";
+import { dueCents, paymentStatus } from "../../payment-ledger/server/payment-status";
 import { missingForReport, type Missing } from "./report-access";
 import { findReport, recordDownload, type Downloader } from "./report-queries";
 import { reportFileName } from "./report-file-name";
@@ -49,10 +47,17 @@ const pathOf = (link: string) => {
  * where clients pay online. Both are the client's alone: the agent cannot sign for the client, and
  * the pay link carries the booking's manage token.
  */
-const missingSteps = (missing: Missing[], who: Downloader, links: { sign: () => string; pay: () => string | null }) =>
+const missingSteps = (
+  missing: Missing[],
+  who: Downloader,
+  links: { sign: () => string; pay: () => string | null },
+  dueCents: number,
+) =>
   missing.map((what) => ({
     what,
     link: who !== "client" ? null : what === "sign" ? links.sign() : links.pay(),
+    // The amount is the client's to know; the agent learns only that the fee is not paid.
+    ...(what === "pay" && who === "client" ? { cents: dueCents } : {}),
   }));
 
 export async function reportPageHandler(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
@@ -65,10 +70,14 @@ export async function reportPageHandler(req: GatsbyFunctionRequest, res: GatsbyF
       `Too many tries from your address. Please wait a few minutes or call us at ${business.phone}.`,
     );
     const now = Date.now();
-    const query = (req.query as Record<string, unknown> | undefined) ?? {};
+    const query = readQuery(req);
     const { reference, who, secret } = readerOf(query.token, now);
     const db = await databaseOr503(business.phone);
     const booking = await findBooking(db, reference);
+    // The agent's link opens the report only while the client consents (they may take it back).
+    if (who === "agent" && booking && !booking.agentReportConsentAt) {
+      throw new HttpError(403, "The client has not asked us to share this report with you: please ask them for it.");
+    }
     const report = booking && (await findReport(db, reference));
     if (!booking || !report) {
       if (query.download !== undefined) throw new HttpError(404, "The report of this inspection is not ready yet.");
@@ -85,10 +94,16 @@ export async function reportPageHandler(req: GatsbyFunctionRequest, res: GatsbyF
         when: bookedTimeText(booking.start),
         state: missing.length ? "withheld" : "ready",
         // The signing page on this site, by its path: the page is on the same site as the link it shows.
-        missing: missingSteps(missing, who, {
-          sign: () => pathOf(signingLink(secret, reference, now)),
-          pay: () => (paymentsOn() ? pathOf(payLink(secret, reference, now)) : null),
-        }),
+        missing: missingSteps(
+          missing,
+          who,
+          {
+            sign: () => pathOf(signingLink(secret, reference, now)),
+            // Paid from here, Stripe brings the client back here.
+            pay: () => (paymentsOn() ? `${pathOf(payLink(secret, reference, now))}&return=report` : null),
+          },
+          missing.includes("pay") ? dueCents(await paymentStatus(db, reference)) : 0,
+        ),
         size: report.size,
       });
       return;

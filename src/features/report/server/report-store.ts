@@ -5,6 +5,8 @@
  * and a report with photos is 30-50 MB, so the file never passes through one.
  */
 import { randomBytes } from "node:crypto";
+import { DEFAULT_REPORTS_MAX_MB } from "../../../lib/server/deploy/owner-settings";
+import { runtimeEnv } from "../../../lib/server/runtime/runtime";
 
 /** What the store says of a stored file: enough to confirm it is the PDF the desk sent. */
 export interface StoredReport {
@@ -21,23 +23,59 @@ export interface ReportStore {
   downloadLink(key: string, fileName: string, now: number): Promise<string>;
   /** The stored file, or null when there is none under `key`. */
   stat(key: string): Promise<StoredReport | null>;
+  /**
+   * Puts the file under `from` under `to` as well, or answers false when there is none under `from`:
+   * a bucket copies it (CopyObject), the data folder renames it.
+   */
+  copy(from: string, to: string): Promise<boolean>;
   /** Deletes the file; deleting one that is not there is no error. */
   remove(key: string): Promise<void>;
 }
 
-/** Long enough for 50 MB over a slow phone connection. */
-export const UPLOAD_LINK_SECONDS = 60 * 60;
+/**
+ * How long an upload link works: 15 minutes. A bucket checks a presigned link as the upload
+ * begins, and a transfer under way goes on past its end (so does local-file.ts), so this bounds
+ * how long a link can start one, not how long the file may take; and 50 MB at 0.5 Mbit/s, a weak
+ * phone signal's upload, takes 14 minutes, so a store that checked at the end would still take it.
+ */
+export const UPLOAD_LINK_SECONDS = 15 * 60;
 /** Long enough to start the download: a link passed on stops working within minutes. */
 export const DOWNLOAD_LINK_SECONDS = 5 * 60;
-/** The largest report taken: twice the largest seen with photos. */
-export const REPORT_MAX_BYTES = 100 * 1024 * 1024;
+/** An upload not attached within this is swept from the store (report-uploads.ts). */
+export const UPLOAD_KEPT_MS = 24 * 60 * 60 * 1000;
 /** The first bytes of every PDF. */
 export const PDF_MAGIC = "%PDF-";
 
-/** A stored report's name: its booking, then a random part, so an old link never reaches a new file. */
-const KEY = /^([A-Z]+-\d{8}-[0-9A-Z]+)\/[A-Za-z0-9_-]{22}\.pdf$/;
+/**
+ * The largest report the desk takes, in bytes: REPORTS_MAX_MB, or the default (owner-settings.ts,
+ * whose check `npm run check:settings` and the build's log report a value written wrong with).
+ */
+export function reportMaxBytes(env: NodeJS.ProcessEnv = runtimeEnv()): number {
+  const megabytes = Number(env.REPORTS_MAX_MB?.trim() || DEFAULT_REPORTS_MAX_MB);
+  return (Number.isInteger(megabytes) && megabytes > 0 ? megabytes : DEFAULT_REPORTS_MAX_MB) * 1024 * 1024;
+}
 
-export const newReportKey = (reference: string) => `${reference}/${randomBytes(16).toString("base64url")}.pdf`;
+/** A size limit as the owner reads it: "100 MB". */
+export const megabytesText = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
-/** The booking a key belongs to, or null for a key this site never made. */
+const REFERENCE = "[A-Z]+-\\d{8}-[0-9A-Z]+";
+const RANDOM = "[A-Za-z0-9_-]{22}\\.pdf";
+/** A kept report's name: its booking, then a random part, so an old link never reaches a new file. */
+const KEY = new RegExp(`^(${REFERENCE})/${RANDOM}$`);
+/** An upload's name: apart from every kept report's, so no upload link ever names a kept file. */
+const UPLOAD_KEY = new RegExp(`^uploads/(${REFERENCE})/${RANDOM}$`);
+
+const randomName = () => `${randomBytes(16).toString("base64url")}.pdf`;
+
+/** The key a report is kept under once attached: no upload link is ever made for one. */
+export const newReportKey = (reference: string) => `${reference}/${randomName()}`;
+
+/** The key the desk's browser sends a report to, by the one link made for it. */
+export const newUploadKey = (reference: string) => `uploads/${reference}/${randomName()}`;
+
+/** The booking a kept report's key belongs to, or null for a key this site never made for one. */
 export const bookingOfKey = (key: unknown): string | null => (typeof key === "string" && KEY.exec(key)?.[1]) || null;
+
+/** The booking an upload's key belongs to, or null for a key this site never made for one. */
+export const bookingOfUpload = (key: unknown): string | null =>
+  (typeof key === "string" && UPLOAD_KEY.exec(key)?.[1]) || null;

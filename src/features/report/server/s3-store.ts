@@ -14,9 +14,35 @@ const amzDate = (now: number) => new Date(now).toISOString().replace(/[:-]|\.\d{
 export const bucketStore = (env: NodeJS.ProcessEnv): ReportStore | null =>
   env.REPORTS_S3_BUCKET?.trim() ? s3ReportStore(env) : null;
 
+const regionOf = (env: NodeJS.ProcessEnv) => env.REPORTS_S3_REGION?.trim() || "us-east-1";
+
+/** The S3 service the settings name, without a trailing slash: REPORTS_S3_ENDPOINT, or AWS's in the region. */
+export const bucketEndpoint = (env: NodeJS.ProcessEnv): string =>
+  (env.REPORTS_S3_ENDPOINT?.trim() || `https://s3.${regionOf(env)}.amazonaws.com`).replace(/\/+$/, "");
+
+/**
+ * The origin the desk's browser sends reports to, other than the site's own: the bucket's, where
+ * one is set (its links are path-style, `<endpoint>/<bucket>/<key>`, so the endpoint's origin), or
+ * null where reports go to the site itself. The desk's Content-Security-Policy names it, or the
+ * browser refuses the upload: in the _headers the build writes (gatsby/post-build.ts) and, from
+ * the settings it starts with, on the one-machine server (src/serve/serve.ts). Kept here, with
+ * what it needs only, so the server that serves the pages loads none of the functions' code.
+ */
+export function reportBucketOrigin(env: NodeJS.ProcessEnv): string | null {
+  if (!env.REPORTS_S3_BUCKET?.trim()) return null;
+  const endpoint = bucketEndpoint(env);
+  try {
+    return new URL(endpoint).origin;
+  } catch {
+    throw new Error(
+      `REPORTS_S3_ENDPOINT is not an address (${JSON.stringify(endpoint)}): the desk could not send reports to it. \`npm run check:settings\` says how it should look.`,
+    );
+  }
+}
+
 export function s3ReportStore(env: NodeJS.ProcessEnv): ReportStore {
-  const region = env.REPORTS_S3_REGION?.trim() || "us-east-1";
-  const endpoint = (env.REPORTS_S3_ENDPOINT?.trim() || `https://s3.${region}.amazonaws.com`).replace(/\/+$/, "");
+  const region = regionOf(env);
+  const endpoint = bucketEndpoint(env);
   const bucket = env.REPORTS_S3_BUCKET!.trim();
   const client = new AwsClient({
     accessKeyId: env.REPORTS_S3_ACCESS_KEY_ID?.trim() ?? "",
@@ -24,8 +50,10 @@ export function s3ReportStore(env: NodeJS.ProcessEnv): ReportStore {
     service: "s3",
     region,
   });
-  const objectUrl = (key: string) =>
-    `${endpoint}/${encodeURIComponent(bucket)}/${key.split("/").map(encodeURIComponent).join("/")}`;
+  /** "/<bucket>/<key>", encoded: the object's path under the endpoint, and the source CopyObject names. */
+  const objectPath = (key: string) =>
+    `/${encodeURIComponent(bucket)}/${key.split("/").map(encodeURIComponent).join("/")}`;
+  const objectUrl = (key: string) => `${endpoint}${objectPath(key)}`;
 
   async function presigned(method: string, url: URL, seconds: number, now: number): Promise<string> {
     url.searchParams.set("X-Amz-Expires", String(seconds));
@@ -57,6 +85,19 @@ export function s3ReportStore(env: NodeJS.ProcessEnv): ReportStore {
         contentType: head.headers.get("content-type"),
         head: Buffer.from(await first.arrayBuffer()).subarray(0, PDF_MAGIC.length),
       };
+    },
+    async copy(from, to) {
+      // CopyObject: the bucket copies the object itself, type included; the file never passes through here.
+      const answer = await client.fetch(objectUrl(to), {
+        method: "PUT",
+        headers: { "x-amz-copy-source": objectPath(from) },
+      });
+      if (answer.status === 404) return false;
+      // S3 may answer 200 and report a copy that failed in the body.
+      const text = await answer.text();
+      if (!answer.ok || text.includes("<Error>"))
+        throw new Error(`the report store answered ${answer.status} to copying ${from}: ${text.slice(0, 200)}`);
+      return true;
     },
     async remove(key) {
       const answer = await client.fetch(objectUrl(key), { method: "DELETE" });

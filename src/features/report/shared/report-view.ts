@@ -4,6 +4,8 @@ export interface ReportStep {
   what: "sign" | "pay";
   /** The page that does it (the signing page, the pay link), or null where this reader cannot do it. */
   link: string | null;
+  /** For "pay": what is still to pay, in cents. */
+  cents?: number;
 }
 
 export type ReportView =

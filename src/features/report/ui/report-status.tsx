@@ -3,7 +3,7 @@
  * is missing and the button that does it (sign the agreement, pay the balance); or ready, with the
  * download. The agent the client named sees the same, without the client's buttons.
  */
-import { formatFileSize } from "../../../lib/format";
+import { formatCents, formatFileSize } from "../../../lib/format";
 import React from "react";
 import type { ReportStep, ReportView } from "../shared/report-view";
 import { buttonStyles } from "../../../components/ui/button";
@@ -21,21 +21,42 @@ const STEP_TEXT: Record<ReportStep["what"], { client: string; agent: string; but
   },
 };
 
-function Step({ step, who }: { step: ReportStep; who: "client" | "agent" }) {
+function Step({ step, who, confirming }: { step: ReportStep; who: "client" | "agent"; confirming: boolean }) {
   const text = STEP_TEXT[step.what];
+  const amount = step.cents ? ` ${formatCents(step.cents)}` : "";
+  if (step.what === "pay" && confirming) {
+    return (
+      <li role="status">
+        Your payment is being confirmed with our payment provider. This page updates by itself in a moment.
+      </li>
+    );
+  }
   return (
     <li className="space-y-2">
-      <p>{text[who]}</p>
+      <p>
+        {text[who]}
+        {amount && ` Still to pay:${amount}.`}
+      </p>
       {step.link && (
         <a className={buttonStyles()} href={step.link}>
           {text.button}
+          {amount && `:${amount}`}
         </a>
       )}
     </li>
   );
 }
 
-export function ReportStatus({ view, downloadHref }: { view: ReportView; downloadHref: string }) {
+/** `confirming`: back from Stripe's page, before the webhook has recorded the payment. */
+export function ReportStatus({
+  view,
+  downloadHref,
+  confirming = false,
+}: {
+  view: ReportView;
+  downloadHref: string;
+  confirming?: boolean;
+}) {
   const what = `The report of inspection ${view.reference}${view.when ? `, ${view.when}` : ""}`;
   if (view.state === "not-ready") {
     return <p className="text-slate-800">{what} is not ready yet: we e-mail you as soon as it is.</p>;
@@ -49,7 +70,7 @@ export function ReportStatus({ view, downloadHref }: { view: ReportView; downloa
         <p>{what} is ready. It is handed over once the agreement is signed and the fee paid:</p>
         <ol className="list-decimal space-y-4 pl-6">
           {view.missing.map((step) => (
-            <Step key={step.what} step={step} who={view.who} />
+            <Step key={step.what} step={step} who={view.who} confirming={confirming} />
           ))}
         </ol>
       </section>

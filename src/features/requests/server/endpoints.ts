@@ -7,7 +7,14 @@ import { quoteInputOf } from "../../../lib/schedule-quote";
 import { createContactSchema, createScheduleSchema, fieldErrors } from "../../../lib/request-schemas";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
 import { book, jobOf, lengthOf, type OfficeBooking } from "../../booking/server/booking";
-import { deskLink, linkSecret, manageLink, payLink, signingLink } from "../../booking/server/booking-links";
+import {
+  clientManageLink,
+  deskLink,
+  linkSecret,
+  manageLink,
+  payLink,
+  signingLink,
+} from "../../booking/server/booking-links";
 import { askedAtBooking, onlinePaymentAsked } from "../../payment-ledger/server/payment-status";
 import { BOOKED_BY_AGENT, SAME_ADDRESS_CONFIRMED } from "../../../lib/forms/choices";
 import {
@@ -63,6 +70,7 @@ export function acceptSchedule(
   const services = describeServices(request);
   const secret = linkSecret();
   const manageUrl = secret ? manageLink(secret, reference, now.getTime()) : null;
+  const clientManageUrl = secret ? clientManageLink(secret, reference, now.getTime()) : null;
   const signUrl = secret ? signingLink(secret, reference, now.getTime()) : null;
   const askCents = onlinePaymentAsked() ? askedAtBooking(Math.round(quote.total * 100)) : 0;
   const pay = secret && askCents > 0 ? { url: payLink(secret, reference, now.getTime()), cents: askCents } : null;
@@ -89,6 +97,7 @@ export function acceptSchedule(
     invite,
     ownerInvite,
     manageUrl,
+    clientManageUrl,
     signUrl,
     pay,
     cutoffHours: availability.cancellation.cutoffHours,
@@ -115,7 +124,16 @@ export function acceptSchedule(
         ...(byClient && signUrl ? { agreementPath: new URL(signUrl).pathname + new URL(signUrl).search } : {}),
       },
     },
-    book: (tx, confirmBy) => book(tx, { request, reference, now: now.getTime(), ownerEvent, confirmBy, office }),
+    book: (tx, confirmBy) =>
+      book(tx, {
+        request,
+        reference,
+        now: now.getTime(),
+        ownerEvent,
+        confirmBy,
+        office,
+        quotedCents: Math.round(quote.total * 100),
+      }),
   };
 }
 

@@ -13,13 +13,7 @@ import { errorCode, UNIQUE_VIOLATION, type Queryable } from "../../../lib/server
 import { databaseOr503 } from "../../../lib/server/http/database-or-503";
 import type { Booking } from "../../booking/server/booking-queries";
 import { RETRY_AFTER_SECONDS } from "../../../lib/server/db/unavailable";
-import {
-  confirmationsSince,
-  findByKey,
-  insertDeliveries,
-  insertRequest,
-  type StoredRequest,
-} from "../../../lib/server/mail/outbox";
+import { confirmationsSince, findByKey, insertRequest, type StoredRequest } from "../../../lib/server/mail/outbox";
 import { lockKeys } from "../../../lib/server/db/advisory-locks";
 import { HttpError, sendFailure } from "../../../lib/server/http/http-error";
 import { throttle } from "../../../lib/server/http/rate-limit";
@@ -138,30 +132,31 @@ export async function storeRequest(
   let created = false;
   try {
     answer = await db.transaction(async (tx) => {
-      if (key) {
-        // A retry of this key, here or on another server, waits for this transaction and then finds its request.
-        await lockKeys(tx, [`key:${kind}:${key}`]);
-        const previous = await findByKey(tx, kind, key);
-        if (previous) return repeatAnswer(previous, print);
-      }
       // Every address a visitor typed is held to the daily limit, the agent's copy too.
       const recipients = [confirmation, agentConfirmation, agentCopy].filter(
         (mail): mail is MailMessage => mail !== null,
       );
-      await lockKeys(
-        tx,
-        recipients.map((mail) => `confirmations:${mailboxOf(mail.to)}`),
-      );
-      const since = subHours(now, 24).toISOString();
-      const allowed: MailMessage[] = [];
-      for (const mail of recipients) {
-        if (
-          byOffice ||
-          (await confirmationsSince(tx, mailboxOf(mail.to), since)) < settings.confirmationsPerAddressPerDay
-        ) {
-          allowed.push(mail);
-        }
+      // One call for the key (a retry of it, here or on another server, waits for this
+      // transaction and then finds its request) and the addresses' limits.
+      await lockKeys(tx, [
+        ...(key ? [`key:${kind}:${key}`] : []),
+        ...recipients.map((mail) => `confirmations:${mailboxOf(mail.to)}`),
+      ]);
+      if (key) {
+        const previous = await findByKey(tx, kind, key);
+        if (previous) return repeatAnswer(previous, print);
       }
+      const since = subHours(now, 24).toISOString();
+      const sent = byOffice
+        ? new Map<string, number>()
+        : await confirmationsSince(
+            tx,
+            recipients.map((mail) => mailboxOf(mail.to)),
+            since,
+          );
+      const allowed = recipients.filter(
+        (mail) => byOffice || (sent.get(mailboxOf(mail.to)) ?? 0) < settings.confirmationsPerAddressPerDay,
+      );
       const confirm = allowed.includes(confirmation);
       if (acceptance.book) {
         // A booking is held until it is confirmed from its e-mail: without that e-mail nobody could keep it.
@@ -187,18 +182,17 @@ export async function storeRequest(
         }
       }
       const first = { status: 201, body: { ...acceptance.response, confirmationQueued: confirm } };
-      await insertRequest(tx, {
-        kind,
-        reference: record.reference,
-        receivedAt: record.receivedAt,
-        record: acceptance.record as Record<string, unknown>,
-        answer: first,
-        idempotencyKey: key ?? null,
-        fingerprint: key ? print : null,
-      });
-      await insertDeliveries(
+      await insertRequest(
         tx,
-        record.reference,
+        {
+          kind,
+          reference: record.reference,
+          receivedAt: record.receivedAt,
+          record: acceptance.record as Record<string, unknown>,
+          answer: first,
+          idempotencyKey: key ?? null,
+          fingerprint: key ? print : null,
+        },
         [
           outgoing("business", acceptance.emails.business),
           ...(confirm ? [outgoing("confirmation", confirmation)] : []),

@@ -54,6 +54,7 @@ const answers = fc
       secondWindow: "",
       start: `${today}T09:00:00-05:00`,
       copyAgent: "",
+      agentReport: "",
       bookedByAgent: "",
       sameAddress: "",
       name: "Ann Client",

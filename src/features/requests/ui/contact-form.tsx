@@ -1,6 +1,7 @@
 /** A message to the business: validated with the shared schema, kept as a draft, sent with useSubmitRequest. */
-import React, { useState } from "react";
+import React, { useEffect, useState } from "react";
 import { useDraft } from "../../../hooks/use-draft";
+import { useHydrated, useInputBeforeHydration } from "../../../hooks/use-input-before-hydration";
 import { useSchemaForm } from "../../../hooks/use-schema-form";
 import { useSubmitRequest } from "../../../hooks/use-submit-request";
 import { catalog, topicChoices } from "../../../lib/catalog";
@@ -10,13 +11,15 @@ import { HoneypotField, SelectField, TextAreaField, TextField } from "../../../c
 import { SentHeading } from "../../../components/forms/sent-heading";
 import { RequiredNote } from "../../../components/forms/required-note";
 import { PrivacyLink } from "../../../components/forms/privacy-link";
-import { buttonStyles } from "../../../components/ui/button";
+import { SendButton } from "../../../components/forms/send-button";
 
 const fieldSchemas = contactFieldSchemas(catalog);
 const schema = createContactSchema(catalog);
 const fields = Object.keys(fieldSchemas) as (keyof ContactFormValues)[];
 const topicOptions = [...topicChoices, { id: OTHER_TOPIC, label: "Something else" }];
 const emptyValues: ContactFormValues = { name: "", email: "", phone: "", topic: "", message: "", website: "" };
+/** The form's id: what a person typed in it before the page hydrated is read by it. */
+const FORM_ID = "contact-form";
 
 function MessageSent({ reference }: { reference: string }) {
   return (
@@ -36,7 +39,14 @@ export function ContactForm() {
   const { register } = form;
   const error = (name: keyof ContactFormValues) => form.errors[name];
 
+  const hydrated = useHydrated();
+  const typedBeforeHydration = useInputBeforeHydration(FORM_ID, emptyValues);
   const draft = useDraft("contact", { values: form.values, setValues: form.setValues, empty: emptyValues });
+  const { setValues } = form;
+  // After the draft is restored: what the person typed before the page hydrated is the latest.
+  useEffect(() => {
+    if (typedBeforeHydration) setValues((current) => ({ ...current, ...typedBeforeHydration }));
+  }, [typedBeforeHydration, setValues]);
   const mutation = useSubmitRequest<ContactFormValues, { reference: string }>({
     url: "/api/contact",
     noun: "message",
@@ -53,6 +63,7 @@ export function ContactForm() {
 
   return (
     <form
+      id={FORM_ID}
       noValidate
       aria-labelledby="contact-form-title"
       onSubmit={(event) => {
@@ -99,9 +110,9 @@ export function ContactForm() {
       />
       <HoneypotField registration={register("website")} />
       <div className="sm:col-span-2">
-        <button type="submit" disabled={mutation.isPending} className={buttonStyles({ size: "lg" })}>
+        <SendButton ready={hydrated} busy={mutation.isPending}>
           {mutation.isPending ? "Sending…" : "Send message"}
-        </button>
+        </SendButton>
         <PrivacyLink />
       </div>
     </form>

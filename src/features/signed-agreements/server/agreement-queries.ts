@@ -52,6 +52,11 @@ const fromRow = (row: AgreementRow): SignedAgreement => ({
 /** The signature's columns; the client's name is kept with it (migration 0006), else read from the request. */
 const SELECT = `SELECT a.*, coalesce(a.client_name, r.record->'request'->>'name') AS client_name
   FROM agreements a LEFT JOIN requests r ON r.reference = a.booking`;
+/** The same without the agreement's text, for lists of many bookings that only say who signed and when. */
+const SELECT_SIGNATURES = SELECT.replace(
+  "a.*",
+  "a.booking, a.terms, a.version, '' AS body, a.body_sha256, a.signer_name, a.signed_at, a.client_address, a.user_agent",
+);
 
 /** The signature that covers a booking's terms, if it has one. */
 export async function findAgreement(db: Queryable, booking: string, terms: string): Promise<SignedAgreement | null> {
@@ -60,10 +65,17 @@ export async function findAgreement(db: Queryable, booking: string, terms: strin
 }
 
 /** Every signature of the given bookings, newest first: the owner's view and feed. */
-export async function agreementsOf(db: Queryable, bookings: readonly string[]): Promise<SignedAgreement[]> {
+export async function agreementsOf(
+  db: Queryable,
+  bookings: readonly string[],
+  { withText = true } = {},
+): Promise<SignedAgreement[]> {
   if (!bookings.length) return [];
   return (
-    await db.query<AgreementRow>(`${SELECT} WHERE a.booking = ANY($1) ORDER BY a.signed_at DESC`, [bookings])
+    await db.query<AgreementRow>(
+      `${withText ? SELECT : SELECT_SIGNATURES} WHERE a.booking = ANY($1) ORDER BY a.signed_at DESC`,
+      [bookings],
+    )
   ).map(fromRow);
 }
 

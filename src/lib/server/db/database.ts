@@ -1,15 +1,9 @@
 /**
- * The one database of the site: PostgreSQL. With DATABASE_URL set (PREVIEW_DATABASE_URL on a
- * Netlify preview: deploy/deploy-context.ts), any PostgreSQL server (Netlify
- * DB, Supabase, RDS, a local server) through `pg`; without it, PGlite, PostgreSQL compiled to
- * WebAssembly, in a folder of DATA_DIR, so `npm start` needs nothing installed. Both speak the same
- * SQL, so the site's queries are plain SQL behind this one small interface (no query builder: the
- * queries lean on what only PostgreSQL has, exclusion constraints, ranges, SKIP LOCKED, and read
- * best as written).
- *
- * One process owns an embedded database: the functions' process of `npm start`. Commands reach it
- * through that process while the server runs, over PostgreSQL's own protocol on a Unix socket (see
- * src/serve/database-access.ts).
+ * The one database of the site: PostgreSQL. With DATABASE_URL (PREVIEW_DATABASE_URL on a Netlify preview), any
+ * PostgreSQL server through `pg`; without it, PGlite in a folder of DATA_DIR, so `npm start` needs nothing
+ * installed. Plain SQL behind this small interface, no query builder: the queries lean on what only PostgreSQL
+ * has (exclusion constraints, ranges, SKIP LOCKED). One process owns an embedded database, the functions'
+ * process of `npm start`; commands reach it through that process (src/serve/database-access.ts).
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -76,44 +70,56 @@ async function openPostgres(url: string, env: NodeJS.ProcessEnv): Promise<Databa
   });
   // An idle connection the server closed must not take the process down.
   pool.on("error", (error) => console.error("[database] idle connection lost:", error.message));
-  // Set per transaction (SET LOCAL), not per connection: a pooled connection string (PgBouncer or
-  // Supavisor in transaction mode) hands one server connection to many clients in turn, and
-  // drops the startup parameters a per-connection setting would need.
-  const begin = [
-    "BEGIN",
-    `SET LOCAL statement_timeout = ${settings.databaseStatementMs}`,
-    `SET LOCAL lock_timeout = ${settings.databaseLockMs}`,
-    `SET LOCAL idle_in_transaction_session_timeout = ${settings.databaseIdleInTransactionMs}`,
+  // The server's own bounds, set once on each new connection, before its first statement (pg runs a
+  // connection's queries in order): a statement waiting on a lock, or one left idle inside a
+  // transaction, is cancelled where it runs, not left there after the client gave up. Behind a
+  // pooler in transaction mode every client of the site sets the same values, so a server
+  // connection handed from one to another keeps them.
+  const bounds = [
+    `SET statement_timeout = ${settings.databaseStatementMs}`,
+    `SET lock_timeout = ${settings.databaseLockMs}`,
+    `SET idle_in_transaction_session_timeout = ${settings.databaseIdleInTransactionMs}`,
   ].join("; ");
-  async function transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+  pool.on("connect", (client) => {
+    client.query(bounds).catch((error: Error) => console.error("[database] setting its bounds failed:", error.message));
+  });
+  /** Runs `work` on one pooled connection; one that timed out or broke is closed, not handed on. */
+  async function withClient<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await pool.connect();
     let broken: Error | undefined;
     try {
-      await client.query(begin);
-      const result = await work({
-        query: async <R extends Row>(sql: string, params: readonly unknown[] = []) =>
-          (await client.query(sql, params as unknown[])).rows as R[],
-        exec: async (sql: string) => void (await client.query(sql)),
-      });
-      await client.query("COMMIT");
-      return result;
+      return await work(client);
     } catch (error) {
-      await client.query("ROLLBACK").catch(() => undefined);
-      // A connection that timed out or broke is closed rather than handed to the next request.
       if (isDatabaseUnavailable(error)) broken = error as Error;
       throw error;
     } finally {
       client.release(broken);
     }
   }
+  const on = (client: pg.PoolClient): Queryable => ({
+    query: async <R extends Row>(sql: string, params: readonly unknown[] = []) =>
+      (await client.query(sql, params as unknown[])).rows as R[],
+    exec: async (sql: string) => void (await client.query(sql)),
+  });
+  async function transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    return withClient(async (client) => {
+      await client.query("BEGIN");
+      try {
+        const result = await work(on(client));
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => undefined);
+        throw error;
+      }
+    });
+  }
   return {
     kind: "postgres",
-    // A statement alone runs as a transaction of its own, so the server's timeouts bound it too:
-    // a query waiting on a lock is cancelled on the server, not left running there after the
-    // client gave up. Two more round trips (BEGIN with its settings, COMMIT) buy that.
+    // A statement alone is one round trip: the connection's bounds hold it as they hold a transaction's.
     query: <T extends Row>(sql: string, params: readonly unknown[] = []) =>
-      transaction((tx) => tx.query<T>(sql, params)),
-    exec: (sql: string) => transaction((tx) => tx.exec(sql)),
+      withClient((client) => on(client).query<T>(sql, params)),
+    exec: (sql: string) => withClient((client) => on(client).exec(sql)),
     transaction,
     close: () => pool.end(),
   };

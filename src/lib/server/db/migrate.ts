@@ -1,20 +1,8 @@
 /**
- * Applies the migrations (migrations.ts) when the database is opened. All run in one transaction
- * under an advisory lock, so two servers starting at once on one PostgreSQL apply each exactly once.
- *
- * Each applied migration is recorded by name with a checksum of its SQL, so that:
- * - a released migration that was edited afterwards stops the opening, naming it (a change is a
- *   new migration, never an edit: the edit would never run where the old one already had);
- * - a database that holds a migration this code does not know (it is ahead of the code: a newer
- *   deploy rolled back, or another branch's) is opened as it is when that migration only added
- *   (migrations.ts: expand, then contract), with a line in the log; one recorded as `breaking`
- *   stops the opening, naming it and what it broke, rather than have code that does not know its
- *   schema fail request by request;
- * - two branches that each add a migration both apply once merged, whatever their place.
- *
- * A database also records the Netlify deploy context that first opened it (deploy-context.ts):
- * a deploy preview that was handed production's DATABASE_URL stops before it migrates or writes
- * anything there, and so does production on a preview's database.
+ * Brings the database to this code's schema when it is opened (the rules: migrations.ts). A cold
+ * start reads what is recorded, without a lock, and is done when nothing is due; only a due
+ * migration takes the advisory lock, reads again under it and applies, so two servers starting at
+ * once on one PostgreSQL apply each migration exactly once.
  */
 import { createHash } from "node:crypto";
 import type { DeployContext } from "../deploy/deploy-context";
@@ -22,7 +10,7 @@ import { MIGRATIONS, type Migration } from "./migrations";
 import type { Database, Queryable } from "./queryable";
 
 /** Any number, the same in every process: names the lock that migrations hold. */
-const MIGRATION_LOCK = 72_310_001;
+export const MIGRATION_LOCK = 72_310_001;
 
 /** Why a database was not opened: its migrations or its deploy context do not match this code's. */
 export class MigrationRefused extends Error {
@@ -34,23 +22,94 @@ export class MigrationRefused extends Error {
 
 export const checksum = (sql: string) => createHash("sha256").update(sql).digest("hex");
 
-async function tableExists(tx: Queryable, table: string): Promise<boolean> {
-  const [row] = await tx.query<{ found: boolean }>("SELECT to_regclass($1) IS NOT NULL AS found", [table]);
-  return Boolean(row?.found);
+type AppliedMigration = {
+  name: string;
+  checksum: string;
+  /** What it broke for older code; null: it only added. */
+  breaking: string | null;
+};
+
+/** What the database records of its schema: the migrations applied and the deploy that owns it. */
+interface SchemaRecord {
+  /**
+   * The bookkeeping tables are in this code's shape. Older databases numbered their migrations
+   * (a `version` column) or did not record `breaking`, and have no schema_owner before their first.
+   */
+  current: boolean;
+  applied: AppliedMigration[];
+  /** The Netlify deploy context that first opened the database (deploy-context.ts); null: none yet. */
+  owner: string | null;
 }
 
-/** The deploy context recorded in the database, refused when it is not this code's own. */
-async function checkOwner(tx: Queryable, context: DeployContext | null): Promise<boolean> {
-  if (!(await tableExists(tx, "schema_owner"))) return false;
-  const [owner] = await tx.query<{ deploy_context: string }>("SELECT deploy_context FROM schema_owner");
-  if (!owner) return false;
-  if (context && owner.deploy_context !== context) {
+/** Reads the record, taking no lock that a write would need. */
+async function readRecord(tx: Queryable): Promise<SchemaRecord> {
+  const [tables] = await tx.query<{ owned: boolean; columns: string[] | null }>(`
+    SELECT to_regclass('schema_owner') IS NOT NULL AS owned,
+      (SELECT array_agg(column_name::text) FROM information_schema.columns
+        WHERE table_schema = current_schema() AND table_name = 'schema_migrations') AS columns`);
+  const columns = tables?.columns ?? [];
+  const owner = tables?.owned
+    ? ((await tx.query<{ deploy_context: string }>("SELECT deploy_context FROM schema_owner"))[0]?.deploy_context ??
+      null)
+    : null;
+  const current = Boolean(tables?.owned) && columns.includes("name") && columns.includes("breaking");
+  const applied = current
+    ? await tx.query<AppliedMigration>(
+        "SELECT name, checksum, breaking FROM schema_migrations ORDER BY applied_at, name",
+      )
+    : [];
+  return { current, applied, owner };
+}
+
+interface Plan {
+  /** This code's migrations the database lacks, in order. */
+  pending: Migration[];
+  /** No deploy owns the database yet, and this one is to claim it. */
+  claim: boolean;
+  /** Migrations the database holds that this code does not know, each of which only added. */
+  ahead: string[];
+}
+
+/**
+ * What opening the database takes, or a refusal (MigrationRefused) when it belongs to another
+ * deploy context, holds a breaking migration this code does not know, or holds an edited one.
+ * A record in an older shape has everything pending: the locked pass reshapes it and asks again.
+ */
+function plan(record: SchemaRecord, migrations: readonly Migration[], context: DeployContext | null): Plan {
+  if (context && record.owner && record.owner !== context) {
     throw new MigrationRefused(
-      `This database belongs to the ${owner.deploy_context} deploy, and this is a ${context} deploy: nothing was migrated or written. Production's database is DATABASE_URL and the previews' PREVIEW_DATABASE_URL, each its own (docs/deploy.md).`,
+      `This database belongs to the ${record.owner} deploy, and this is a ${context} deploy: nothing was migrated or written. Production's database is DATABASE_URL and the previews' PREVIEW_DATABASE_URL, each its own (docs/deploy.md).`,
     );
   }
-  return true;
+  const claim = Boolean(context) && !record.owner;
+  if (!record.current) return { pending: [...migrations], claim, ahead: [] };
+  const applied = new Map(record.applied.map((row) => [row.name, row.checksum]));
+  const known = new Set(migrations.map((migration) => migration.name));
+  const ahead = record.applied.filter((row) => !known.has(row.name));
+  const breaking = ahead.filter((row) => row.breaking !== null);
+  if (breaking.length) {
+    throw new MigrationRefused(
+      `The database is ahead of this code: it holds ${breaking
+        .map((row) => `the breaking migration ${row.name} (${row.breaking})`)
+        .join(
+          " and ",
+        )}, which this code does not have. Deploy the code that has ${breaking.length > 1 ? "them" : "it"} again (roll forward); nothing was migrated.`,
+    );
+  }
+  const edited = migrations.filter(({ name, sql }) => applied.has(name) && applied.get(name) !== checksum(sql));
+  if (edited.length) {
+    throw new MigrationRefused(
+      `The released migration${edited.length > 1 ? "s" : ""} ${edited.map((migration) => migration.name).join(", ")} ${edited.length > 1 ? "were" : "was"} edited after ${edited.length > 1 ? "they were" : "it was"} applied to this database; the edit would never run here. Restore the applied text and make the change a new migration; nothing was migrated.`,
+    );
+  }
+  return {
+    pending: migrations.filter(({ name }) => !applied.has(name)),
+    claim,
+    ahead: ahead.map((row) => row.name),
+  };
 }
+
+const isDue = ({ pending, claim }: Plan) => pending.length > 0 || claim;
 
 /**
  * Databases made before migrations had names recorded their place in the list (1, 2, 3). Those
@@ -78,75 +137,62 @@ async function nameNumberedMigrations(tx: Queryable, migrations: readonly Migrat
   `);
 }
 
+/** Brings the bookkeeping tables to this code's shape (SchemaRecord.current). */
+async function reshapeRecord(tx: Queryable, migrations: readonly Migration[]): Promise<void> {
+  await tx.exec(`
+    CREATE TABLE IF NOT EXISTS schema_migrations (
+      name text PRIMARY KEY,
+      checksum text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    );
+    CREATE TABLE IF NOT EXISTS schema_owner (
+      only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+      deploy_context text NOT NULL,
+      claimed_at timestamptz NOT NULL DEFAULT now()
+    );
+  `);
+  await nameNumberedMigrations(tx, migrations);
+  await tx.exec("ALTER TABLE schema_migrations ADD COLUMN IF NOT EXISTS breaking text");
+}
+
 /**
  * Brings the database to this code's schema, or refuses (MigrationRefused) before writing
- * anything when it belongs to another deploy context, holds a migration this code does not know,
- * or holds an edited one. `context` is the Netlify deploy context of this code, null on one machine
- * (which neither claims a database nor is refused one: the owner's own commands open any).
+ * anything. `context` is the Netlify deploy context of this code, null on one machine (which
+ * neither claims a database nor is refused one: the owner's own commands open any).
  */
 export async function migrate(
   db: Database,
   context: DeployContext | null = null,
   migrations: readonly Migration[] = MIGRATIONS,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
-    const owned = await checkOwner(tx, context);
-    await tx.exec(`
-      CREATE TABLE IF NOT EXISTS schema_migrations (
-        name text PRIMARY KEY,
-        checksum text NOT NULL,
-        applied_at timestamptz NOT NULL DEFAULT now()
-      );
-      CREATE TABLE IF NOT EXISTS schema_owner (
-        only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
-        deploy_context text NOT NULL,
-        claimed_at timestamptz NOT NULL DEFAULT now()
-      );
-    `);
-    await nameNumberedMigrations(tx, migrations);
-    // Whether each applied migration broke what older code relies on; null: it only added.
-    await tx.exec("ALTER TABLE schema_migrations ADD COLUMN IF NOT EXISTS breaking text");
-    const rows = await tx.query<{ name: string; checksum: string; breaking: string | null }>(
-      "SELECT name, checksum, breaking FROM schema_migrations ORDER BY applied_at, name",
+  let done = await db.transaction(async (tx) => plan(await readRecord(tx), migrations, context));
+  if (isDue(done)) {
+    done = await db.transaction(async (tx) => {
+      await tx.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
+      // Another server may have migrated while this one waited for the lock.
+      let record = await readRecord(tx);
+      let due = plan(record, migrations, context);
+      if (!isDue(due)) return due;
+      if (!record.current) {
+        await reshapeRecord(tx, migrations);
+        record = await readRecord(tx);
+        due = plan(record, migrations, context);
+      }
+      for (const { name, sql, breaking } of due.pending) {
+        await tx.exec(sql);
+        await tx.query("INSERT INTO schema_migrations (name, checksum, breaking) VALUES ($1, $2, $3)", [
+          name,
+          checksum(sql),
+          breaking ?? null,
+        ]);
+      }
+      if (due.claim) await tx.query("INSERT INTO schema_owner (deploy_context) VALUES ($1)", [context]);
+      return due;
+    });
+  }
+  if (done.ahead.length) {
+    console.warn(
+      `[database] The database is ahead of this code by ${done.ahead.join(", ")}, which only added to the schema: opened as it is.`,
     );
-    const applied = new Map(rows.map((row) => [row.name, row.checksum]));
-    const known = new Set(migrations.map((migration) => migration.name));
-    const ahead = rows.filter((row) => !known.has(row.name));
-    const breaking = ahead.filter((row) => row.breaking !== null);
-    if (breaking.length) {
-      throw new MigrationRefused(
-        `The database is ahead of this code: it holds ${breaking
-          .map((row) => `the breaking migration ${row.name} (${row.breaking})`)
-          .join(
-            " and ",
-          )}, which this code does not have. Deploy the code that has ${breaking.length > 1 ? "them" : "it"} again (roll forward); nothing was migrated.`,
-      );
-    }
-    if (ahead.length) {
-      console.warn(
-        `[database] The database is ahead of this code by ${ahead.map((row) => row.name).join(", ")}, which only added to the schema: opened as it is.`,
-      );
-    }
-    const edited = migrations.filter(({ name, sql }) => applied.has(name) && applied.get(name) !== checksum(sql));
-    if (edited.length) {
-      throw new MigrationRefused(
-        `The released migration${edited.length > 1 ? "s" : ""} ${edited.map((migration) => migration.name).join(", ")} ${edited.length > 1 ? "were" : "was"} edited after ${edited.length > 1 ? "they were" : "it was"} applied to this database; the edit would never run here. Restore the applied text and make the change a new migration; nothing was migrated.`,
-      );
-    }
-    for (const { name, sql, breaking: broke } of migrations) {
-      if (applied.has(name)) continue;
-      await tx.exec(sql);
-      await tx.query("INSERT INTO schema_migrations (name, checksum, breaking) VALUES ($1, $2, $3)", [
-        name,
-        checksum(sql),
-        broke ?? null,
-      ]);
-    }
-    if (context && !owned) {
-      await tx.query("INSERT INTO schema_owner (deploy_context) VALUES ($1) ON CONFLICT (only_row) DO NOTHING", [
-        context,
-      ]);
-    }
-  });
+  }
 }

@@ -1,26 +1,9 @@
 /**
- * Where the functions run, and for which deploy. On Netlify a function must never fall back to
- * what suits one machine (an embedded database in the working folder, a link secret kept on
- * disk): its disk is read-only and does not last. So "on Netlify" is any one of three signals,
- * none of which a visitor can set (they are environment, not headers):
- *
- * - the build ran on Netlify (`NETLIFY=true`, which Netlify's build sets; Gatsby's function
- *   compiler writes the build's value into each function bundle, see runtime.ts);
- * - Netlify's run-time variables (`SITE_ID`, which Netlify sets in every function it runs);
- * - AWS Lambda's own (`AWS_LAMBDA_FUNCTION_NAME`, `LAMBDA_TASK_ROOT`), where Netlify runs them.
- *
- * The deploy context (production, deploy-preview, branch-deploy) is known only while the site is
- * built (`CONTEXT`); Netlify gives functions no such variable when they run. Gatsby's compiler
- * writes the build's `CONTEXT` into each function bundle, which is what "the deploy this function
- * belongs to" means. The scheduled functions in netlify/functions are bundled by Netlify from
- * source, without it; Netlify runs them on the published (production) deploy only, and each says
- * so itself (`publishedDeployEnv`). Nothing else is assumed: on Netlify a function whose context is
- * not known opens no database.
- *
- * Previews are kept apart from production by construction: a deploy preview or branch deploy
- * reads its database from PREVIEW_DATABASE_URL and never from DATABASE_URL, so production's
- * database is out of a preview's reach whatever scope the owner gives DATABASE_URL in Netlify
- * (all contexts, its default, included).
+ * Where the functions run, and for which deploy (docs/developing.md, "The deploy underneath"). On Netlify a
+ * function never falls back to what suits one machine (an embedded database, a secret on disk), and "on
+ * Netlify" is any of three signals a visitor cannot set. The deploy context is the build's `CONTEXT`, written
+ * into each bundle; a function whose context is not known opens no database. A preview or branch deploy reads
+ * PREVIEW_DATABASE_URL, never DATABASE_URL, so production's database is out of its reach.
  */
 import { runtimeEnv } from "../runtime/runtime";
 import { ownerSetting, REQUIRED_SETTINGS } from "./owner-settings";
@@ -30,6 +13,7 @@ const built = (value: string | undefined, name: string, env: NodeJS.ProcessEnv) 
 
 export function onNetlify(env: NodeJS.ProcessEnv = runtimeEnv()): boolean {
   // `process.env.NETLIFY` is spelled out so that Gatsby's compiler replaces it with the build's value.
+  // The build ran on Netlify (NETLIFY), Netlify's run-time SITE_ID, or AWS Lambda's own variables.
   const builtOnNetlify = built(process.env.NETLIFY, "NETLIFY", env) === "true";
   return builtOnNetlify || Boolean(env.SITE_ID || env.AWS_LAMBDA_FUNCTION_NAME || env.LAMBDA_TASK_ROOT);
 }
@@ -54,7 +38,10 @@ export const isPreview = (context: DeployContext | null) => context === "deploy-
 export const databaseUrlSetting = (env: NodeJS.ProcessEnv = runtimeEnv()) =>
   isPreview(deployContext(env)) ? "PREVIEW_DATABASE_URL" : "DATABASE_URL";
 
-/** The environment of a scheduled function: Netlify runs those on the published (production) deploy only. */
+/**
+ * The environment of a scheduled function: Netlify bundles those from source, without the build's CONTEXT, and
+ * runs them on the published (production) deploy only, so each says so itself through this.
+ */
 export const publishedDeployEnv = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({ ...env, CONTEXT: "production" });
 
 /**

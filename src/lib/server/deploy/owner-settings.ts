@@ -1,11 +1,8 @@
 /**
- * Every setting the owner gives the live site, once: its name, whether the site needs it, what it
- * is for and what happens without it, in the owner's words, and how a value is checked. The build's
- * warning (gatsby/deploy-settings.ts), `npm run check:settings` (scripts/lib/check-settings.ts),
- * the desk's page on a deploy without them (src/features/desk/server/desk-handler.ts) and the deploy guide
- * (docs/deploy.md, checked against this list by a test) all read it from here.
- *
- * A value is never repeated back: most of these hold a password or a key.
+ * Every setting the owner gives the live site, once: its name, whether the site needs it, what it is for and
+ * what happens without it, in the owner's words, and how a value is checked. The build's warning,
+ * `npm run check:settings`, the desk's page on a deploy without them and docs/deploy.md (checked by a test) all
+ * read it from here. A value is never repeated back: most of these hold a password or a key.
  */
 import { linkKeysProblem, MIN_KEY_LENGTH } from "../http/link-keys";
 
@@ -19,8 +16,11 @@ export interface OwnerSetting {
   without: string;
   /** What a good value looks like. */
   example: string;
-  /** Why a value cannot be used, in plain words, or null; `env` for a setting that depends on another. */
-  problem?: (value: string, env: NodeJS.ProcessEnv) => string | null;
+  /**
+   * Why a value cannot be used, in plain words, or null; `env` for a setting that depends on
+   * another, `live` when the settings are the live site's (a test key is then wrong).
+   */
+  problem?: (value: string, env: NodeJS.ProcessEnv, live: boolean) => string | null;
 }
 
 /** A URL with one of these schemes and a host, or why not. */
@@ -48,6 +48,9 @@ const databaseProblem = (value: string) => addressProblem(value, ["postgres", "p
 const MAILBOX = /^(?:[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+|[^<>]*<[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+>)$/;
 const mailboxProblem = (value: string) =>
   MAILBOX.test(value.trim()) ? null : "it is not an e-mail address: write name@example.com, or Name <name@example.com>";
+
+/** The largest report taken (in MB) where REPORTS_MAX_MB is not set (report/server/report-store.ts reads it). */
+export const DEFAULT_REPORTS_MAX_MB = 100;
 
 export const OWNER_SETTINGS: readonly OwnerSetting[] = [
   {
@@ -160,11 +163,8 @@ export const OWNER_SETTINGS: readonly OwnerSetting[] = [
     without:
       'clients are not asked to pay online: the site says "pay at the inspection", and the desk records what you take on site',
     example: "sk_live_ followed by the rest of the key Stripe shows",
-    problem: (value, env) =>
-      paymentsSetTogether("STRIPE_SECRET_KEY", env) ??
-      (/^(sk|rk)_(live|test)_\w+$/.test(value.trim())
-        ? null
-        : "it must be a secret key from Stripe's dashboard, starting sk_live_ (or sk_test_ to try it)"),
+    problem: (value, env, live) =>
+      stripeKeyProblem(value.trim(), live) ?? paymentsSetTogether("STRIPE_SECRET_KEY", env),
   },
   {
     name: "STRIPE_WEBHOOK_SECRET",
@@ -173,8 +173,12 @@ export const OWNER_SETTINGS: readonly OwnerSetting[] = [
     without: "no payment can be confirmed, so clients are not asked to pay online",
     example: "whsec_ followed by the rest of the secret Stripe shows",
     problem: (value, env) =>
-      paymentsSetTogether("STRIPE_WEBHOOK_SECRET", env) ??
-      (/^whsec_\w+$/.test(value.trim()) ? null : "it must be the endpoint's signing secret, starting whsec_"),
+      (/^whsec_\w+$/.test(value.trim())
+        ? null
+        : /^(sk|rk|pk)_/.test(value.trim())
+          ? "it is one of Stripe's API keys, not the webhook endpoint's signing secret, which starts whsec_ (Developers → Webhooks → your endpoint → Signing secret)"
+          : "it must be the endpoint's signing secret, starting whsec_") ??
+      paymentsSetTogether("STRIPE_WEBHOOK_SECRET", env),
   },
   {
     name: "REPORTS_S3_BUCKET",
@@ -222,6 +226,18 @@ export const OWNER_SETTINGS: readonly OwnerSetting[] = [
     example: "the secret your storage provider shows once, when you make the key",
     problem: (_value, env) => reportsSetTogether("REPORTS_S3_SECRET_ACCESS_KEY", env),
   },
+  {
+    name: "REPORTS_MAX_MB",
+    required: false,
+    what: "largest inspection report the desk takes, in megabytes (a larger one is refused when it is attached)",
+    without: `reports up to ${DEFAULT_REPORTS_MAX_MB} MB are taken, twice the size of a report with many photos`,
+    example: "100",
+    // 5 GB is the most one upload to S3 may be.
+    problem: (value) =>
+      /^[1-9]\d{0,3}$/.test(value.trim()) && Number(value) <= 5000
+        ? null
+        : "it must be a whole number of megabytes from 1 to 5000, such as 100",
+  },
 ];
 
 /** The report store needs its bucket and both halves of its key, so one set alone is a mistake. */
@@ -230,6 +246,27 @@ const REPORTS_SETTINGS = ["REPORTS_S3_BUCKET", "REPORTS_S3_ACCESS_KEY_ID", "REPO
 function reportsSetTogether(name: string, env: NodeJS.ProcessEnv): string | null {
   const absent = REPORTS_SETTINGS.filter((each) => each !== name && !env[each]?.trim());
   return absent.length ? `reports need ${absent.join(" and ")} too: set all three, or none (docs/deploy.md)` : null;
+}
+
+/**
+ * What kind of Stripe key a secret key's setting holds, before whether its partner is set: a
+ * publishable key (pk_, the one web pages may show) or a webhook secret in its place is the wrong
+ * kind; a test-mode key on the live site is the wrong mode, since no client's money would move.
+ */
+function stripeKeyProblem(key: string, live: boolean): string | null {
+  if (/^pk_(live|test)_/.test(key)) {
+    return "it is a publishable key (it starts pk_), which Stripe lets web pages show; the site needs the secret key, which starts sk_live_ (Stripe's dashboard: Developers → API keys → Secret key)";
+  }
+  if (/^whsec_/.test(key)) {
+    return "it is a webhook's signing secret (it starts whsec_), which belongs in STRIPE_WEBHOOK_SECRET; this setting takes the secret key, which starts sk_live_";
+  }
+  if (!/^(sk|rk)_(live|test)_\w+$/.test(key)) {
+    return "it must be a secret key from Stripe's dashboard, starting sk_live_ (or sk_test_ to try payments on your own computer)";
+  }
+  if (live && /^(sk|rk)_test_/.test(key)) {
+    return "it is a test-mode key (it starts sk_test_ or rk_test_): on the live site clients could pay only with Stripe's test cards, and no money would reach you. Set the live key, which starts sk_live_; the test key is for trying payments on your own computer (docs/deploy.md)";
+  }
+  return null;
 }
 
 /** Online payment needs both of its settings: a key without the webhook's secret could take money it never records. */
@@ -262,12 +299,16 @@ export interface SettingFinding {
   problem?: string;
 }
 
-/** Each setting of the list in `env`: required and missing, set but wrong, optional and unset, or good. */
-export function findSettings(env: NodeJS.ProcessEnv): SettingFinding[] {
+/**
+ * Each setting of the list in `env`: required and missing, set but wrong, optional and unset, or
+ * good. `live`: the settings are the live site's (`npm run check:settings`, Netlify's production
+ * build), where a test key is wrong; a preview's or this machine's may try payments in test mode.
+ */
+export function findSettings(env: NodeJS.ProcessEnv, { live = true }: { live?: boolean } = {}): SettingFinding[] {
   return OWNER_SETTINGS.map((setting) => {
     const value = env[setting.name];
     if (!value?.trim()) return { setting, state: setting.required ? "missing" : "unset" };
-    const problem = setting.problem?.(value, env) ?? null;
+    const problem = setting.problem?.(value, env, live) ?? null;
     return problem ? { setting, state: "wrong", problem } : { setting, state: "good" };
   });
 }

@@ -20,6 +20,13 @@ export class HttpError extends Error {
  * logged under `where` and answered 500 with `apology`.
  */
 export function sendFailure(res: GatsbyFunctionResponse, error: unknown, where: string, apology: string): void {
+  // An answer already under way (a file streamed to a visitor who left) can only be cut off: its
+  // headers cannot be set again, and trying would throw from the function's own error path.
+  if (res.headersSent) {
+    console.error(`[${where}] failed after its answer began:`, (error as Error)?.message ?? error);
+    res.destroy();
+    return;
+  }
   const failure = error instanceof HttpError ? error : isDatabaseUnavailable(error) ? unavailable(error, where) : null;
   if (!failure) console.error(`[${where}] unexpected error:`, error);
   const { status, message, headers } = failure ?? new HttpError(500, apology);

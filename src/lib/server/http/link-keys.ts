@@ -1,19 +1,9 @@
 /**
- * The keys that sign the site's links (BOOKING_LINK_SECRET), so that one can be replaced without
- * breaking the links already sent. The setting holds one key, or several separated by spaces: the
- * first signs every new link, and every one of them is still accepted. Each link names the key
- * that signed it by an id made from the key itself (the first 8 hex digits of its SHA-256), so a
- * check tries that key alone; links made before keys had ids name none, and are tried against
- * each key.
- *
- * The format has one reading, and a setting that could be read two ways is refused when the
- * server starts and by every function, never guessed at: a comma or quote (one key holding it, or
- * a list?), a key shorter than MIN_KEY_LENGTH (a passphrase with spaces, split into its words),
- * a key twice. Each key is letters, digits and + / = _ - . as `openssl rand -base64 32` or
- * `-hex 32` print them.
- *
- * To rotate: put a new key first and keep the old one after it; once the longest link has
- * expired (booking-links.ts, linkExpiry), remove the old one.
+ * The keys that sign the site's links (BOOKING_LINK_SECRET): one, or several separated by spaces, the first
+ * signing every new link and every one still accepted, so a key can be replaced without breaking links already
+ * sent (docs/deploy.md, "Changing BOOKING_LINK_SECRET"). Each link names its key by an id made from the key
+ * (keyId); a link naming none is tried against each. A setting that could be read two ways is refused when the
+ * server starts and by every function, never guessed at.
  */
 import { createHash } from "node:crypto";
 import { RETRY_AFTER_SECONDS } from "../db/unavailable";
@@ -31,6 +21,8 @@ export const keyId = (key: string) => createHash("sha256").update(key).digest("h
 
 /** Why a setting cannot be read one way only, or null when it can. */
 export function linkKeysProblem(setting: string): string | null {
+  // Two readings refused: a comma or quote (one key or a list?), a key shorter than MIN_KEY_LENGTH (a passphrase
+  // split into its words), a key twice. Keys are as `openssl rand -base64 32` or `-hex 32` print them.
   const keys = setting.trim().split(/\s+/).filter(Boolean);
   if (!keys.length) return "it holds no key";
   const odd = keys.find((key) => !KEY_CHARACTERS.test(key));

@@ -81,12 +81,16 @@ export async function readRawJsonBody(req: IncomingMessage): Promise<Buffer> {
   return readWithDeadline(req, limit, bodyTimeoutMs, tooLarge);
 }
 
+/** The 400 answer to a body that is JSON but not an object of fields (null, a list, a string, a number). */
+export const NOT_AN_OBJECT_MESSAGE = "Send the request's fields as a JSON object: nothing was stored.";
+
 /**
- * Reads a JSON body from the request stream. Gatsby's own body parsers are switched off for
- * the functions (see `functionConfig`), so the same code runs under `gatsby serve` and on
- * Netlify, where the adapter hands the function the raw stream.
+ * Reads a JSON body from the request stream: an object of fields, which is all any function
+ * takes, so no function meets `null`, a list or a bare value (400 here). Gatsby's own body
+ * parsers are switched off for the functions (see `functionConfig`), so the same code runs under
+ * `gatsby serve` and on Netlify, where the adapter hands the function the raw stream.
  */
-export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+export async function readJsonBody(req: IncomingMessage): Promise<Record<string, unknown>> {
   const { bodyNestingLevels } = serverSettings();
   const text = (await readRawJsonBody(req)).toString("utf8");
   let body: unknown;
@@ -95,6 +99,7 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   } catch {
     throw new HttpError(400, "The request body is not valid JSON.");
   }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new HttpError(400, NOT_AN_OBJECT_MESSAGE);
   // Checked here, before anything else walks the body.
   if (nestedDeeperThan(body, bodyNestingLevels)) {
     throw new HttpError(
@@ -102,7 +107,7 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
       `The request body is nested more than ${bodyNestingLevels} levels deep. Nothing was stored; send the form's fields as they are.`,
     );
   }
-  return body;
+  return body as Record<string, unknown>;
 }
 
 /**

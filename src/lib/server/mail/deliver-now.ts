@@ -1,12 +1,8 @@
 /**
- * Sends a request's own e-mails from the function that stored them, before it answers. On Netlify
- * a function is frozen once it has answered, and whatever it had started after that (an SMTP
- * conversation) stops with it; so the e-mails leave within the request's own invocation, and the
- * visitor waits for them at most `mailBeforeAnswerMs`. Only the request's own: an older e-mail
- * still due (a mail server that was away) is the delivery pass's, so a visitor's click never
- * spends its time on another's mail, and no send it starts is one it cannot wait for. What is not
- * sent by then (a slow or absent mail server) stays pending, and the next delivery pass sends it:
- * the worker of the functions' process on one server, the scheduled function on Netlify.
+ * Sends a request's own e-mails from the function that stored them, before it answers: on Netlify a function is
+ * frozen once it has answered, so the e-mails leave within the request's invocation and the visitor waits at
+ * most `mailBeforeAnswerMs` (docs/requests.md). Only the request's own, never an older one still due, so a click
+ * spends no time on another's mail. What is not sent by then stays pending for the next delivery pass.
  */
 import { onNetlify } from "../deploy/deploy-context";
 import { runtimeEnv } from "../runtime/runtime";

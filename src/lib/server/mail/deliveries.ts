@@ -1,12 +1,9 @@
 /**
- * Where each e-mail's delivery stands (the table `deliveries`). A sender claims the e-mails that
- * are due with FOR UPDATE SKIP LOCKED and a lease, so any number of processes and the scheduled
- * function on Netlify each take different ones; a sender that dies leaves its claim to lapse.
- *
- * A claim that lapses is taken again only if its sender never reached the message itself: once
- * the mail server has said to go ahead with it, the row records so (`handed_over_at`), and a
- * lapse after that leaves the e-mail 'maybe-sent' (the server may have taken it, and a second
- * copy of a confirmation or a sign-in link is worse than the owner's look at one that may be lost).
+ * Where each e-mail's delivery stands (the table `deliveries`). A sender claims the due e-mails with FOR UPDATE
+ * SKIP LOCKED and a lease, so any number of processes each take different ones; a dead sender's claim lapses.
+ * A lapsed claim is taken again only if its sender never reached the message: once the mail server said to go
+ * ahead (`handed_over_at`), the e-mail is left 'maybe-sent', since a second confirmation or sign-in link is worse
+ * than the owner's look at one that may be lost.
  */
 import type { MailMessage } from "./mailer";
 import type { Queryable } from "../db/database";

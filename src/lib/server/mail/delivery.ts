@@ -1,30 +1,9 @@
 /**
- * E-mail is delivery, not storage: a request and its e-mails are stored first (outbox.ts),
- * then each e-mail is sent at once and, when the mail server refuses or is away, retried with
- * backoff. Whoever sends (the function that stored it, the worker in the functions' process of
- * `npm start`, the scheduled function on Netlify, any number of servers) first claims the e-mail
- * in the database (deliveries.ts), so no two send the same one.
- *
- * A refusal for now (a 4xx reply, a server that is down or silent) is retried for as long as it
- * lasts, at most `retryMaxMs` apart. A refusal for good (a 5xx reply: no such mailbox, a policy)
- * is tried `permanentFailureTries` times in all, then the e-mail is marked failed.
- *
- * No e-mail goes twice. A claim's lease outlives any send it covers (`claimLeaseMs`, made from the
- * SMTP timeouts), and is renewed as each send begins. When the mail server says to go ahead with
- * the message (354 to DATA), the row records so before the first byte leaves (mailer.ts,
- * deliveries.ts); from then on the server may take it. A sender that stops there (its process died,
- * or Netlify froze the function once it had answered) leaves its claim to lapse, and the e-mail is
- * then left 'maybe-sent', not sent again: the owner sees it on the desk and can ask the client. A
- * connection that ends after the hand-over with no answer to the message is left so too. A claim
- * that lapses before the hand-over was never near the server, and is taken again as any due e-mail.
- *
- * Each request sends its own e-mails (deliver-now.ts), never another's; every other e-mail is the
- * delivery pass's, which starts no send it has no time left for (`deliveryPass`), leaving the rest
- * to the next pass.
- *
- * A booking's hold ends at a time set when it is made (booking/booking-queries.ts); a booking none of whose
- * confirmations can be delivered lets its time go at once, in the transaction that records the
- * last refusal, and the sweep (booking/hold-sweep.ts) gives up a confirmation its hold outlived.
+ * E-mail is delivery, not storage: a request and its e-mails are stored first (outbox.ts), then each is sent at
+ * once and retried with backoff while the mail server refuses for now (4xx, down or silent); a refusal for good
+ * (5xx) is tried `permanentFailureTries` times, then marked failed. Whoever sends first claims the e-mail
+ * (deliveries.ts), and none goes twice: docs/requests.md says how the lease and the hand-over ensure it. Each
+ * request sends its own (deliver-now.ts); the rest is the delivery pass's (`deliveryPass`).
  */
 import { randomUUID } from "node:crypto";
 import { database, type Database } from "../db/database";
@@ -38,7 +17,7 @@ import {
   renewClaim,
   type DueMail,
 } from "./deliveries";
-import { processState, runtimeEnv } from "../runtime/runtime";
+import { existingProcessState, processState, runtimeEnv } from "../runtime/runtime";
 import { serverSettings, type ServerSettings } from "../runtime/settings";
 import { longestSendMs, sendMail } from "./mailer";
 
@@ -212,13 +191,23 @@ export type BeforePass = (db: Database, now: Date) => Promise<unknown>;
  * The periodic pass comes in as a function so that this module, which the Netlify scheduled function
  * bundles, reads no content file itself.
  */
-export function startDeliveryWorker(env: NodeJS.ProcessEnv = runtimeEnv(), beforePass?: BeforePass): () => void {
-  if (!env.SMTP_URL && !beforePass) return () => undefined;
+export interface DeliveryWorker {
+  stop: () => void;
+  /** Runs a pass now, or right after the one running. */
+  soon: () => void;
+}
+
+export function startDeliveryWorker(env: NodeJS.ProcessEnv = runtimeEnv(), beforePass?: BeforePass): DeliveryWorker {
+  if (!env.SMTP_URL && !beforePass) return { stop: () => undefined, soon: () => undefined };
   let running = false;
+  let again = false;
   // A database that stays away fails every pass: its reason is logged when it changes, not each time.
   let lastFailure: string | null = null;
-  const tick = async () => {
-    if (running) return;
+  const tick = async (): Promise<void> => {
+    if (running) {
+      again = true;
+      return;
+    }
     running = true;
     try {
       if (beforePass) await beforePass(await database(env), new Date());
@@ -236,11 +225,24 @@ export function startDeliveryWorker(env: NodeJS.ProcessEnv = runtimeEnv(), befor
     } finally {
       running = false;
     }
+    if (again) {
+      again = false;
+      await tick();
+    }
   };
   void tick();
   const timer = setInterval(() => void tick(), serverSettings(env).deliveryPassMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return { stop: () => clearInterval(timer), soon: () => void tick() };
+}
+
+/**
+ * Runs this process's pass now, when it has one (one server): what a request left to do after its
+ * answer (a refund owed, a Checkout Session to end) is done at once. On Netlify no worker runs, and
+ * the scheduled pass does it within a minute.
+ */
+export function passSoon(): void {
+  existingProcessState<DeliveryWorker>("delivery-worker")?.soon();
 }
 
 /** Starts this process's worker once (on one server; on Netlify the scheduled function retries). */

@@ -1,10 +1,7 @@
 /**
- * The mailbox an e-mail address reaches, as a key for counting what is sent to it. Mail
- * providers deliver many spellings of an address to one mailbox: case is ignored in practice,
- * most providers drop a "+tag" from the local part, and Gmail also ignores dots in it. Counting
- * each spelling on its own would let anyone send one mailbox a confirmation per spelling.
- *
- * Only a key: the e-mail itself still goes to the address as it was typed.
+ * The mailbox an e-mail address reaches, as a key for counting what is sent to it: providers ignore case, most
+ * drop a "+tag", and Gmail ignores dots, so counting each spelling alone would let anyone send one mailbox a
+ * confirmation per spelling. Only a key: the e-mail still goes to the address as typed.
  */
 
 /** Providers known to deliver `v.i.c.t.i.m@` to `victim@`, each under the one domain it answers to. */

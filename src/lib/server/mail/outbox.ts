@@ -56,22 +56,6 @@ export async function findRequest(db: Queryable, reference: string): Promise<Sto
   return row ? fromRow(row) : null;
 }
 
-export async function insertRequest(tx: Queryable, request: StoredRequest): Promise<void> {
-  await tx.query(
-    `INSERT INTO requests (reference, kind, idempotency_key, fingerprint, received_at, record, answer)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [
-      request.reference,
-      request.kind,
-      request.idempotencyKey,
-      request.fingerprint,
-      request.receivedAt,
-      JSON.stringify(request.record),
-      JSON.stringify(request.answer),
-    ],
-  );
-}
-
 /** Every stored request, oldest first: for the owner's view and the tests. */
 export async function allRequests(db: Queryable): Promise<StoredRequest[]> {
   return (await db.query<RequestRow>("SELECT * FROM requests ORDER BY received_at, reference")).map(fromRow);
@@ -98,6 +82,44 @@ export async function insertDeliveries(
   mails: readonly OutgoingMail[],
   now: string,
 ): Promise<void> {
+  await tx.query(`INSERT INTO deliveries ${DELIVERIES_FROM("$1", "$2", "$3")}`, [
+    reference,
+    now,
+    deliveryRows(reference, mails),
+  ]);
+}
+
+/**
+ * Stores a request and, in the same statement (one round trip to the database), the e-mails it
+ * sends, due at `now`.
+ */
+export async function insertRequest(
+  tx: Queryable,
+  request: StoredRequest,
+  mails: readonly OutgoingMail[] = [],
+  now: string = request.receivedAt,
+): Promise<void> {
+  await tx.query(
+    `WITH request AS (
+       INSERT INTO requests (reference, kind, idempotency_key, fingerprint, received_at, record, answer)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING reference)
+     INSERT INTO deliveries ${DELIVERIES_FROM("request.reference", "$8", "$9", "request")}`,
+    [
+      request.reference,
+      request.kind,
+      request.idempotencyKey,
+      request.fingerprint,
+      request.receivedAt,
+      JSON.stringify(request.record),
+      JSON.stringify(request.answer),
+      now,
+      deliveryRows(request.reference, mails),
+    ],
+  );
+}
+
+/** The e-mails as the rows of deliveries, in their order, as JSON; notes those to be sent. */
+function deliveryRows(reference: string, mails: readonly OutgoingMail[]): string {
   const rows = mails.map((outgoing, position) => ({
     message: outgoing.message,
     mailbox: outgoing.mailbox,
@@ -106,25 +128,32 @@ export async function insertDeliveries(
     position,
   }));
   if (rows.some((row) => row.transport === "smtp")) noteStoredMail(reference);
-  // Kept locally, an e-mail is delivered the moment it is stored.
-  await tx.query(
-    `INSERT INTO deliveries (reference, message, mailbox, mail, transport, state, due_at, sent_at, created_at, position)
-     SELECT $1, row.message, row.mailbox, row.mail, row.transport,
-       CASE WHEN row.transport = 'local' THEN 'sent' ELSE 'pending' END, $2,
-       CASE WHEN row.transport = 'local' THEN $2::timestamptz END, $2, row.position
-     FROM jsonb_to_recordset($3::jsonb)
-       AS row(message text, mailbox text, mail jsonb, transport text, position integer)
-     ORDER BY row.position`,
-    [reference, now, JSON.stringify(rows)],
-  );
+  return JSON.stringify(rows);
 }
 
-/** How many confirmations went to a mailbox since `since` (ISO), whoever asked for them. */
-export async function confirmationsSince(db: Queryable, mailbox: string, since: string): Promise<number> {
-  const [row] = await db.query<{ count: number }>(
-    `SELECT count(*)::integer AS count FROM deliveries
-     WHERE mailbox = $1 AND created_at > $2 AND message IN ('confirmation', 'agentConfirmation', 'agentCopy', 'change')`,
-    [mailbox, since],
+/** The columns and rows of deliveries from `rows` (JSON); kept locally, an e-mail is delivered the moment it is stored. */
+const DELIVERIES_FROM = (reference: string, now: string, rows: string, from?: string) =>
+  `(reference, message, mailbox, mail, transport, state, due_at, sent_at, created_at, position)
+   SELECT ${reference}, row.message, row.mailbox, row.mail, row.transport,
+     CASE WHEN row.transport = 'local' THEN 'sent' ELSE 'pending' END, ${now}::timestamptz,
+     CASE WHEN row.transport = 'local' THEN ${now}::timestamptz END, ${now}::timestamptz, row.position
+   FROM ${from ? `${from}, ` : ""}jsonb_to_recordset(${rows}::jsonb)
+     AS row(message text, mailbox text, mail jsonb, transport text, position integer)
+   ORDER BY row.position`;
+
+/** How many confirmations went to each of `mailboxes` since `since` (ISO), whoever asked for them: one query. */
+export async function confirmationsSince(
+  db: Queryable,
+  mailboxes: readonly string[],
+  since: string,
+): Promise<Map<string, number>> {
+  if (!mailboxes.length) return new Map();
+  const rows = await db.query<{ mailbox: string; count: number }>(
+    `SELECT mailbox, count(*)::integer AS count FROM deliveries
+     WHERE mailbox = ANY($1::text[]) AND created_at > $2
+       AND message IN ('confirmation', 'agentConfirmation', 'agentCopy', 'change')
+     GROUP BY mailbox`,
+    [mailboxes, since],
   );
-  return row?.count ?? 0;
+  return new Map(rows.map((row) => [row.mailbox, row.count]));
 }

@@ -1,12 +1,9 @@
 /**
- * Every limit and timing of the request path, in one object: what the production server
- * (src/serve/serve.ts) allows one visitor and how it restarts the functions' process, what the
- * functions accept, and how e-mail delivery retries. The defaults are the site's; an operator
- * may change those with a `variable` through the environment (the README lists them); a test
- * passes shorter ones as JSON in SERVER_SETTINGS (settingsEnv below: a 1 s deadline, say) so it
- * waits for events, not for the clock.
- *
- * Read when a request is served, not when the site is built (see runtime.ts).
+ * Every limit and timing of the request path, in one object: what the production server allows one visitor and
+ * how it restarts the functions' process, what the functions accept, and how e-mail delivery retries. An
+ * operator may change some through the environment (docs/developing.md); a test passes shorter ones as JSON in
+ * SERVER_SETTINGS (settingsEnv), so it waits for events, not the clock. Read when a request is served, not when
+ * the site is built (runtime.ts).
  */
 import { runtimeEnv } from "./runtime";
 
@@ -18,7 +15,7 @@ interface Setting {
   unit: Unit;
   /** What it limits, as docs/requests.md's table of limits says it (made from this object). */
   what: string;
-  /** The environment variable an operator may set instead, in seconds for a time (README). */
+  /** The environment variable an operator may set instead, in seconds for a time (docs/developing.md). */
   variable?: string;
 }
 
@@ -33,6 +30,14 @@ const SETTINGS = {
     value: 10_000,
     unit: "ms",
     what: "The whole request, headers and body, must have arrived within this (else 408).",
+  },
+  // A client reuses an idle connection until its own timer ends it: Node's after 5 s (or the
+  // server's Keep-Alive hint less 1 s), browsers' later. A server that closes first can close a
+  // connection just as the client sends on it, and the client reads "socket hang up".
+  keepAliveMs: {
+    value: 65_000,
+    unit: "ms",
+    what: "An idle connection is kept this long for the visitor's next request: longer than clients keep theirs, so the client closes it, never the server as a request arrives on it.",
   },
   deadlineMs: {
     value: 20_000,

@@ -1,0 +1,36 @@
+/**
+ * A form's send (or next) button. Until the page has hydrated it says the form is getting ready and
+ * sends nothing: a plain submission would reload the page and lose what was chosen. What is ticked
+ * or typed meanwhile is kept (use-input-before-hydration.ts).
+ */
+import React from "react";
+import { buttonStyles } from "../ui/button";
+
+export const GETTING_READY = "Getting the form ready…";
+
+export function SendButton({
+  ready,
+  busy = false,
+  children,
+  buttonRef,
+}: {
+  /** Whether the page has hydrated. */
+  ready: boolean;
+  /** A send on its way: the button is disabled, and `children` says so. */
+  busy?: boolean;
+  children: React.ReactNode;
+  buttonRef?: React.Ref<HTMLButtonElement>;
+}) {
+  return (
+    <>
+      <button ref={buttonRef} type="submit" disabled={!ready || busy} className={buttonStyles({ size: "lg" })}>
+        {ready ? children : GETTING_READY}
+      </button>
+      <noscript>
+        <p className="mt-3 basis-full text-slate-800">
+          This form needs JavaScript, which this browser is not running: please call or e-mail us instead.
+        </p>
+      </noscript>
+    </>
+  );
+}
