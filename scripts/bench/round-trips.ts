@@ -2,21 +2,27 @@
  * `npm run bench:round-trips`: what each request costs where the database is across a network, as
  * on Netlify. The production server talks to a real PostgreSQL server through a proxy on loopback
  * that adds 20 ms to every round trip (tests/support/latency-proxy.ts), and counts them: a month's
- * open times, a booking, and the desk's day, each the median of five, warm (the pool's connections
- * made). The figures go into docs/quality.md by hand.
+ * open times, a booking, and the desk's days (with three reports awaiting release), each the median of
+ * five, warm (the pool's connections made). The figures go into docs/quality.md by hand.
  */
 import "../../src/serve/webpack-imports";
 import { startFunctionServer } from "../../tests/support/function-server";
 import { startPostgres } from "../../tests/support/postgres-server";
 import { startLatencyProxy } from "../../tests/support/latency-proxy";
 import { startMailbox } from "../../tests/support/mailbox";
-import { DESK_SECRETS, deskGet, signIn, visitors } from "../../tests/support/desk-client";
+import { desk, DESK_SECRETS, deskGet, signIn, visitors } from "../../tests/support/desk-client";
+import { moveVisitStart } from "../../tests/support/stored-booking";
+import { withDatabase } from "../../src/serve/database-access";
+import { marylandToday } from "../../src/lib/maryland-time/maryland-today";
 import { getJson, startDispenser } from "../../tests/support/start-dispenser";
 import { jobQuery, SHORT_JOB } from "../../tests/support/sample-requests";
 import { settingsEnv } from "../../src/lib/server/runtime/settings";
 
 const ROUND_TRIP_MS = 20;
 const RUNS = 5;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const PDF = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(4096, 0x20), Buffer.from("\n%%EOF\n")]);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -71,6 +77,39 @@ async function main() {
     await measured("the desk's day (GET /api/desk/days)", async () => {
       const answer = await deskGet(server.url, `days?from=${day}&days=1`, cookie);
       if (answer.status !== 200) throw new Error(`the desk's day answered ${answer.status}`);
+    });
+    // Three confirmed visits begun on the last three days, each with its report uploaded and held
+    // back (the agreement unsigned): what the desk shows of each report reads what it still waits for.
+    for (let i = 0; i < 3; i += 1) {
+      const answer = await book(server.url, nextStart());
+      const { reference } = JSON.parse(answer.body) as { reference: string };
+      if ((await desk(server.url, "confirm", { reference }, cookie)).status !== 200) throw new Error("confirm refused");
+      await withDatabase((db) => moveVisitStart(db, reference, new Date(Date.now() - 5 * 60_000 - i * DAY_MS)), {
+        ...process.env,
+        DATABASE_URL: postgres.url,
+      });
+      const link = JSON.parse((await desk(server.url, "report-upload-link", { reference }, cookie)).body) as {
+        key: string;
+        url: string;
+      };
+      const put = await fetch(`${server.url}${link.url}`, {
+        method: "PUT",
+        body: new Uint8Array(PDF),
+        headers: { "Content-Type": "application/pdf" },
+      });
+      if (!put.ok) throw new Error(`the report's upload answered ${put.status}`);
+      if ((await desk(server.url, "report-attach", { reference, key: link.key }, cookie)).status !== 200) {
+        throw new Error("the report was not attached");
+      }
+    }
+    const from = marylandToday(new Date(Date.now() - 3 * DAY_MS));
+    await measured("the desk's last four days, three reports held back", async () => {
+      const answer = await deskGet(server.url, `days?from=${from}&days=4`, cookie);
+      if (answer.status !== 200) throw new Error(`the desk's days answered ${answer.status}`);
+      const reports = (JSON.parse(answer.body) as { items: Array<{ report: { withheld: string[] } | null }> }).items
+        .map((item) => item.report)
+        .filter((report) => report?.withheld.includes("sign"));
+      if (reports.length !== 3) throw new Error(`the desk showed ${reports.length} reports held back, not 3`);
     });
   } finally {
     await keeping.stop();

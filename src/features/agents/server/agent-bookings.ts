@@ -13,7 +13,8 @@ import { bookingsAgentSees, standingOf, type Booking } from "../../booking/serve
 import { PAYMENT_STATE_WORDS } from "../../payment-ledger/shared/payment-text";
 import { dueCents, paymentStatuses } from "../../payment-ledger/server/payment-status";
 import { paymentsOn } from "../../payment-ledger/server/stripe-client";
-import { agreementSigned, missingForReport } from "../../report/server/report-access";
+import { missingFrom, signedAsTermsStand } from "../../report/server/report-access";
+import { agreementsOf } from "../../signed-agreements/server/agreement-queries";
 import { reportsOf } from "../../report/server/report-queries";
 import { AGENT_PAGE_MONTHS, type AgentBookingView } from "../shared/agent-view";
 
@@ -56,13 +57,17 @@ export async function agentPage(db: Queryable, mailbox: string, now: Date) {
 /** Each booking as the page shows it, the latest to come last. */
 async function agentBookings(db: Queryable, bookings: Booking[], now: Date): Promise<AgentBookingView[]> {
   const references = bookings.map((booking) => booking.reference);
-  const [payments, reports] = await Promise.all([paymentStatuses(db, references, now), reportsOf(db, references)]);
+  const [payments, reports, signatures] = await Promise.all([
+    paymentStatuses(db, references, now),
+    reportsOf(db, references),
+    agreementsOf(db, references, { withText: false }),
+  ]);
   const views: AgentBookingView[] = [];
   for (const booking of bookings) {
     const report = reports.find((each) => each.booking === booking.reference) ?? null;
-    const ready = report !== null && (await missingForReport(db, booking, report)).length === 0;
     const payment = payments.get(booking.reference);
-    const signed = await agreementSigned(db, booking);
+    const signed = signedAsTermsStand(booking, signatures);
+    const ready = report !== null && payment !== undefined && missingFrom(report, signed, payment).length === 0;
     const live =
       (booking.status === "booked" || booking.status === "pending") && Date.parse(booking.start) > now.getTime();
     const shared = booking.agentReportConsentAt !== null;

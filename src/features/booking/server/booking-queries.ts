@@ -347,6 +347,14 @@ export async function findBooking(db: Queryable, reference: string, forUpdate = 
   return row ? fromRow(row) : null;
 }
 
+/** The bookings of these references, in one query, in no order. */
+export async function bookingsOf(db: Queryable, references: readonly string[]): Promise<Booking[]> {
+  if (!references.length) return [];
+  return (await db.query<BookingRow>(`SELECT ${COLUMNS} FROM bookings WHERE reference = ANY($1)`, [references])).map(
+    fromRow,
+  );
+}
+
 /**
  * Moves a booking to a new inspector and range in one statement, if it is still at `sequence` (as
  * read, unlocked, before the day locks: holdInspector); false when it changed meanwhile. Throws

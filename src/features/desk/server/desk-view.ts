@@ -7,13 +7,13 @@ import { availability } from "../../../lib/business-data";
 import { bookedSpanText } from "../../../lib/maryland-time/booked-time";
 import { MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";
 import { downloadsOf, reportsOf } from "../../report/server/report-queries";
-import { missingForReport } from "../../report/server/report-access";
+import { missingFrom, signedAsTermsStand } from "../../report/server/report-access";
 import type { Queryable } from "../../../lib/server/db/database";
-import { agreementsOf } from "../../signed-agreements/server/agreement-queries";
-import { paymentStatuses } from "../../payment-ledger/server/payment-status";
+import { agreementsOf, type SignedAgreement } from "../../signed-agreements/server/agreement-queries";
+import { paymentStatuses, type PaymentStatus } from "../../payment-ledger/server/payment-status";
 import { paymentsOn } from "../../payment-ledger/server/stripe-client";
 import {
-  findBooking,
+  bookingsOf,
   NEVER_HELD,
   standingOf,
   type Booking,
@@ -179,22 +179,35 @@ export async function deskItems(db: Queryable, from: string, days: number, now: 
     });
   }
   await attachEmails(db, items);
-  await attachReports(db, items);
+  await attachReports(db, items, signatures, payments);
   return items;
 }
 
-/** Each booking's report, with what it still waits for, its release and downloads. */
-async function attachReports(db: Queryable, items: DeskItem[]): Promise<void> {
+/**
+ * Each booking's report, with what it still waits for (from the day's signatures and payments, and the
+ * bookings of the reports not yet released, read together), its release and downloads.
+ */
+async function attachReports(
+  db: Queryable,
+  items: DeskItem[],
+  signatures: readonly SignedAgreement[],
+  payments: ReadonlyMap<string, PaymentStatus>,
+): Promise<void> {
   const references = items.filter((item) => item.kind === "booking").map((item) => item.reference);
   const [reports, downloads] = await Promise.all([reportsOf(db, references), downloadsOf(db, references)]);
+  const withheld = await bookingsOf(
+    db,
+    reports.filter((report) => !report.released).map((report) => report.booking),
+  );
   const text = (iso: string) => marylandText(Date.parse(iso));
   for (const report of reports) {
     const item = items.find((each) => each.reference === report.booking)!;
-    const booking = await findBooking(db, report.booking);
+    const booking = withheld.find((each) => each.reference === report.booking);
+    const payment = payments.get(report.booking);
     item.report = {
       size: report.size,
       uploaded: text(report.uploadedAt),
-      withheld: booking ? await missingForReport(db, booking, report) : [],
+      withheld: booking && payment ? missingFrom(report, signedAsTermsStand(booking, signatures), payment) : [],
       released: report.released ? { by: report.released.by, at: text(report.released.at) } : null,
       downloads: downloads
         .filter((each) => each.booking === report.booking)
