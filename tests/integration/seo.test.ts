@@ -27,19 +27,27 @@ function jsonLd(document: ReturnType<typeof readPage>): Node[] {
     .flatMap((script) => (JSON.parse(script.textContent) as { "@graph": Node[] })["@graph"]);
 }
 
-test("the built site has exactly the specification's routes, and five private pages", () => {
+test("the built site has exactly the specification's routes, and six private pages", () => {
   expect(pages.map((page) => page.route).sort()).toEqual(specRoutes.map((route) => route.path).sort());
-  // The pages a booking's, a signing, a report's and a data link open belong to their visitor, and the desk to
-  // the business: no canonical address, no share card.
+  // The pages a booking's, a signing, a report's and a data link open belong to their visitor, the agent's page
+  // to the agent and the desk to the business: no canonical address, no share card.
   const privatePages = built.filter(isPrivate).sort((a, b) => a.route.localeCompare(b.route));
   expect(privatePages.map((page) => page.route)).toEqual([
+    "/agent",
     "/agreement",
     "/booking",
     "/desk",
     "/privacy/data",
     "/report",
   ]);
-  const titles = ["Inspection Agreement", "Your Booking", "The Desk", "Your Data", "Inspection Report"];
+  const titles = [
+    "Your Clients' Inspections",
+    "Inspection Agreement",
+    "Your Booking",
+    "The Desk",
+    "Your Data",
+    "Inspection Report",
+  ];
   privatePages.forEach((privatePage, index) => {
     const head = privatePage.document.querySelector("head")!;
     expect(head.querySelector("title")!.textContent).toBe(`${titles[index]} | Severn Ridge Home Inspections`);
