@@ -25,7 +25,7 @@ import {
   scheduleStepsFor,
   type ScheduleFormValues,
 } from "../../../lib/request-schemas";
-import { estimateFromForm, preselection } from "../../../lib/schedule-estimate";
+import { estimateFromForm, preselection } from "../shared/schedule-estimate";
 import { RequiredNote } from "../../../components/forms/required-note";
 import { SendButton } from "../../../components/forms/send-button";
 import { buttonStyles } from "../../../components/ui/button";

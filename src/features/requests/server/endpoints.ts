@@ -3,7 +3,7 @@ import { availability, business, pricing } from "../../../lib/business-data";
 import { localDate, MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";
 import { catalog, waterPackageChoices } from "../../../lib/catalog";
 import { computeQuote } from "../../../lib/quote";
-import { quoteInputOf } from "../../../lib/schedule-quote";
+import { quoteInputOf } from "../../booking/shared/schedule-quote";
 import { createContactSchema, createScheduleSchema, fieldErrors } from "../../../lib/request-schemas";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
 import { book, jobOf, lengthOf, type OfficeBooking } from "../../booking/server/booking";
