@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { AREA_JOBS } from "../src/lib/area-services";
 import { areaSlug } from "../src/lib/areas";
-import type { AvailabilityContent, PricingTables } from "../src/lib/content-schema";
+import type { AvailabilityContent, PricingTables } from "../src/lib/content/content-schema";
 import { countiesServed } from "../src/lib/quote";
 import { contentLabel } from "./site-root";
 

@@ -8,7 +8,7 @@ import { defaultContentDir, readContentFile } from "../../src/build-time/content
 import { areaName } from "../../src/lib/areas";
 import { blogIndexPages } from "../../src/lib/blog-pages";
 import { areaPath } from "../../src/lib/paths";
-import { readFrontMatter } from "../../src/lib/front-matter";
+import { readFrontMatter } from "../../src/lib/content/front-matter";
 
 export const waterPackages = readContentFile("water-packages.yaml");
 /** The blog's topics: each has a page of posts (added with the paged blog and search, issue 44). */

@@ -9,7 +9,7 @@ import path from "node:path";
 import { readSiteContent } from "../../src/build-time/content-files";
 import { headersFor, loadHeaderRules, type HeaderRule } from "../../src/serve/deployed-headers";
 import { specRoutes, waterPackages } from "../../scripts/lib/routes";
-import { lawPages } from "../../src/lib/content-schema";
+import { lawPages } from "../../src/lib/content/content-schema";
 import { lawPageRoutes } from "../../src/lib/paths";
 import { axeViolations, describeViolations } from "../support/axe";
 import { loadTooltips, markReachable, tabThrough } from "../support/keyboard";

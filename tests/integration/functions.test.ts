@@ -3,7 +3,7 @@
  * a valid request stores, cleaned, once per Idempotency-Key, and that the price is always the
  * server's own. What is refused, and how: functions-refused.test.ts.
  */
-import { pricing } from "../../src/lib/business-data";
+import { pricing } from "../../src/lib/content/business-data";
 import { waterPackageChoices } from "../../src/lib/catalog";
 import { computeQuote } from "../../src/lib/quote";
 import { postJson } from "../support/function-server";

@@ -12,7 +12,7 @@ import { ButtonLink } from "../ui/button";
 import { PageHeader } from "../ui/page-header";
 import { useSiteInfo } from "../../hooks/use-site-info";
 import { formatDollars } from "../../lib/format";
-import type { MdxSlot } from "../../lib/mdx-slots";
+import type { MdxSlot } from "../../lib/content/mdx-slots";
 import { areasPath, schedulePath, scheduleWith } from "../../lib/paths";
 
 const CalendarCheck = iconFrom(lucide.CalendarCheck);

@@ -12,7 +12,7 @@ const Minus = iconFrom(lucide.Minus);
 
 /**
  * Every water-testing package side by side: one column per package, one row per parameter.
- * Placed in content/services/water-quality.mdx as a slot (src/lib/mdx-slots.ts); only that page loads it.
+ * Placed in content/services/water-quality.mdx as a slot (src/lib/content/mdx-slots.ts); only that page loads it.
  *
  * Wider than a phone, it scrolls inside its frame both ways, with the packages' row and the
  * parameters' column held in place (`sticky-headings`, src/styles/global.css), so a tick far

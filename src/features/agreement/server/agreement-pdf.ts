@@ -5,7 +5,7 @@
  * the whole signature.
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
-import { business } from "../../../lib/business-data";
+import { business } from "../../../lib/content/business-data";
 import { agreementBlocks, type AgreementBlock } from "../shared/agreement-text";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
 import { MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";

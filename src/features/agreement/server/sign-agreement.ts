@@ -6,7 +6,7 @@
  * token is answered 403, an expired one 410.
  */
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
-import { business } from "../../../lib/business-data";
+import { business } from "../../../lib/content/business-data";
 import { isClientName } from "../../signed-agreements/shared/client-name";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
 import { possessive } from "../../../lib/format";

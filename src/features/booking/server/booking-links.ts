@@ -8,7 +8,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { addDays } from "date-fns";
 import path from "node:path";
-import { availability, business } from "../../../lib/business-data";
+import { availability, business } from "../../../lib/content/business-data";
 import { siteUrlOf } from "../../../lib/site-url";
 import { reportPath, schedulePath } from "../../../lib/paths";
 import { dataDir } from "../../../lib/server/db/database";

@@ -4,7 +4,7 @@
  * they read well in any mail program. The words of a booking's services and length are here too,
  * for every later e-mail about it.
  */
-import { business } from "../../../lib/business-data";
+import { business } from "../../../lib/content/business-data";
 import {
   addOnChoices,
   labelOf,

@@ -3,7 +3,7 @@
  * inspection by finished square feet, each add-on, water sampling, and the travel zone of the
  * county. Pure, so the page and the server agree.
  */
-import type { AvailabilityContent, PricingTables } from "../../../lib/content-schema";
+import type { AvailabilityContent, PricingTables } from "../../../lib/content/content-schema";
 
 export interface Job {
   /** A main inspection's id, or null for tests only. */

@@ -1,5 +1,5 @@
 import { homeInspectionPricing } from "../../../../jest/home-inspection-pricing";
-import type { PricingTables } from "../../../lib/content-schema";
+import type { PricingTables } from "../../../lib/content/content-schema";
 import { scheduleFieldSchemas } from "../../../lib/forms/schedule-fields";
 import { estimateFromForm as estimateWith, preselection } from "./schedule-estimate";
 

@@ -8,7 +8,7 @@ import type { ScheduleFields } from "../../../lib/forms/schedule-fields";
 import type { ScheduleFormValues } from "../../../lib/request-schemas";
 import { countiesServed, computeQuote, type PackagePrice, type Quote } from "../../../lib/quote";
 import { countyNamed, countyOfZip, isServedZip } from "../../../lib/areas";
-import type { PricingTables } from "../../../lib/content-schema";
+import type { PricingTables } from "../../../lib/content/content-schema";
 import { quoteInputOf, readQuotedAnswers, type QUOTED_FIELDS } from "./schedule-quote";
 
 export interface Estimate {

@@ -11,7 +11,7 @@ import { useSchemaForm } from "../../../hooks/use-schema-form";
 import { useSubmitRequest } from "../../../hooks/use-submit-request";
 import { PrivacyLink } from "../../../components/forms/privacy-link";
 import { useToday } from "../../../hooks/use-today";
-import { availability, business, pricing } from "../../../lib/business-data";
+import { availability, business, pricing } from "../../../lib/content/business-data";
 import { catalog, waterPackageChoices } from "../../../lib/catalog";
 import { SAME_ADDRESS_CONFIRMED } from "../../../lib/forms/choices";
 import { formatDollars } from "../../../lib/format";

@@ -1,5 +1,5 @@
 import React from "react";
-import { counties } from "../../../lib/business-data";
+import { counties } from "../../../lib/content/business-data";
 import { foundationChoices } from "../../../lib/catalog";
 import { propertyTypes } from "../../../lib/forms/choices";
 import { SelectField, TextField } from "../../../components/forms/fields";

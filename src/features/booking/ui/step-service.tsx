@@ -1,5 +1,5 @@
 import React from "react";
-import { pricing } from "../../../lib/business-data";
+import { pricing } from "../../../lib/content/business-data";
 import { mainInspectionChoices, waterPackageChoices } from "../../../lib/catalog";
 import { formatDollars } from "../../../lib/format";
 import { NO_MAIN_INSPECTION } from "../../../lib/forms/choices";

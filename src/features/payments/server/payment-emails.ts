@@ -4,7 +4,7 @@
  * content/site.yaml, and the "pay now" e-mail the desk sends again. The amounts are those of
  * payment-ledger/payment-status.ts, so they agree with the desk and the booking's page to the cent.
  */
-import { availability, business } from "../../../lib/business-data";
+import { availability, business } from "../../../lib/content/business-data";
 import { marylandInstantText } from "../../../lib/maryland-time/local-time";
 import { keptCents } from "../../payment-ledger/shared/payment-text";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";

@@ -7,7 +7,7 @@
  */
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import type Stripe from "stripe";
-import { business } from "../../../lib/business-data";
+import { business } from "../../../lib/content/business-data";
 import { findBooking, setStatus, type Booking } from "../../booking/server/booking-queries";
 import { visitorChangeMail } from "../../booking/server/change-emails";
 import { linkSecret, payLink } from "../../booking/server/booking-links";

@@ -1,5 +1,5 @@
 /** The two request types: what each accepts, what it stores and what it answers. */
-import { availability, business, pricing } from "../../../lib/business-data";
+import { availability, business, pricing } from "../../../lib/content/business-data";
 import { localDate, MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";
 import { catalog, waterPackageChoices } from "../../../lib/catalog";
 import { computeQuote } from "../../../lib/quote";

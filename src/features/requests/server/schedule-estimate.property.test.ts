@@ -6,7 +6,7 @@
  * still asks for.
  */
 import fc from "fast-check";
-import { pricing } from "../../../lib/business-data";
+import { pricing } from "../../../lib/content/business-data";
 import { catalog, waterPackageChoices } from "../../../lib/catalog";
 import { NO_MAIN_INSPECTION, propertyTypes, referralSources } from "../../../lib/forms/choices";
 import { scheduleFieldSchemas } from "../../../lib/forms/schedule-fields";
