@@ -7,7 +7,7 @@ import { hoursSentence } from "../src/lib/maryland-time/hours-sentence";
 import { areaServices, type AreaFacts } from "../src/lib/area-services";
 import { areaName, travelZoneOf } from "../src/lib/areas";
 import type { AreaFrontmatter, AvailabilityContent, PricingTables } from "../src/lib/content/content-schema";
-import { countiesServed, listedPriceRange, startingPriceForService } from "../src/lib/quote";
+import { countiesServed, listedPriceRange, startingPriceForService } from "../src/lib/pricing/quote";
 import { siteUrlOf } from "../src/lib/site-url";
 import { administrativeAreaNode, areaServiceNode, openingHoursNodes } from "../src/lib/structured-data";
 

@@ -5,7 +5,7 @@
  * price is for the smallest size band, and for the county's median year built where a source gives it.
  */
 import type { PricingTables } from "./content/content-schema";
-import { computeQuote, type QuoteLine } from "./quote";
+import { computeQuote, type QuoteLine } from "./pricing/quote";
 
 /** The priced jobs of pricing.yaml the rules name, by id (gatsby/references.ts checks they exist). */
 export const AREA_JOBS = { home: "residential", radon: "radon", well: "well", septic: "septic" } as const;

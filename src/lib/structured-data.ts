@@ -18,7 +18,7 @@ import type {
 } from "schema-dts";
 import { telHref } from "./phone";
 import { shareImagePath } from "./paths";
-import { waterPackageTitle } from "./water-package-title";
+import { waterPackageTitle } from "./pricing/water-package-title";
 
 export type JsonLdNode = Record<string, unknown>;
 

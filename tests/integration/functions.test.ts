@@ -4,8 +4,8 @@
  * server's own. What is refused, and how: functions-refused.test.ts.
  */
 import { pricing } from "../../src/lib/content/business-data";
-import { waterPackageChoices } from "../../src/lib/catalog";
-import { computeQuote } from "../../src/lib/quote";
+import { waterPackageChoices } from "../../src/lib/pricing/catalog";
+import { computeQuote } from "../../src/lib/pricing/quote";
 import { postJson } from "../support/function-server";
 import { formServerForTests } from "../support/form-server";
 import { contactMessage } from "../support/sample-requests";

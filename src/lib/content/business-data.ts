@@ -11,7 +11,7 @@ import siteYaml from "!!yaml-loader!../../../content/site.yaml";
 import availabilityYaml from "!!yaml-loader!../../../content/availability.yaml";
 import { hoursSentence } from "../maryland-time/hours-sentence";
 import type { AvailabilityContent, PricingTables, SiteContent, WaterPackageContent } from "./content-schema";
-import { countiesServed } from "../quote";
+import { countiesServed } from "../pricing/quote";
 
 export const pricing = pricingYaml as PricingTables;
 export const waterPackages = [...(packagesYaml as WaterPackageContent[])].sort((a, b) => a.order - b.order);

@@ -11,10 +11,10 @@ import {
   mainInspectionChoices,
   waterPackageChoices,
   foundationChoices,
-} from "../../../lib/catalog";
+} from "../../../lib/pricing/catalog";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
 import { formatDollars } from "../../../lib/format";
-import type { Quote } from "../../../lib/quote";
+import type { Quote } from "../../../lib/pricing/quote";
 import {
   BOOKED_BY_AGENT,
   NO_MAIN_INSPECTION,

@@ -1,5 +1,5 @@
 /**
- * How long a job takes, from the same answers the quote is made from (src/lib/quote.ts): the main
+ * How long a job takes, from the same answers the quote is made from (src/lib/pricing/quote.ts): the main
  * inspection by finished square feet, each add-on, water sampling, and the travel zone of the
  * county. Pure, so the page and the server agree.
  */

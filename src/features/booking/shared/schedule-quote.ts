@@ -6,7 +6,7 @@
  */
 import { NO_MAIN_INSPECTION } from "../../../lib/forms/choices";
 import type { ScheduleFields } from "../../../lib/forms/schedule-fields";
-import type { QuoteInput } from "../../../lib/quote";
+import type { QuoteInput } from "../../../lib/pricing/quote";
 import type { ScheduleRequest } from "../../../lib/request-schemas";
 
 /** The answers a quote is made from. */

@@ -7,7 +7,7 @@ import { bookedSpanText } from "../../../lib/maryland-time/booked-time";
 import { marylandTimeText } from "../shared/managed-booking";
 import { agentRoleOf } from "../shared/agent-copy";
 import { formatCents } from "../../../lib/format";
-import type { Quote } from "../../../lib/quote";
+import type { Quote } from "../../../lib/pricing/quote";
 import type { ScheduleFormValues } from "../../../lib/request-schemas";
 import { SentHeading } from "../../../components/forms/sent-heading";
 import { PhoneLink } from "../../../components/layout/phone-link";

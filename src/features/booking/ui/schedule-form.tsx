@@ -12,10 +12,10 @@ import { useSubmitRequest } from "../../../hooks/use-submit-request";
 import { PrivacyLink } from "../../../components/forms/privacy-link";
 import { useToday } from "../../../hooks/use-today";
 import { availability, business, pricing } from "../../../lib/content/business-data";
-import { catalog, waterPackageChoices } from "../../../lib/catalog";
+import { catalog, waterPackageChoices } from "../../../lib/pricing/catalog";
 import { SAME_ADDRESS_CONFIRMED } from "../../../lib/forms/choices";
 import { formatDollars } from "../../../lib/format";
-import type { Quote } from "../../../lib/quote";
+import type { Quote } from "../../../lib/pricing/quote";
 import { marylandToday } from "../../../lib/maryland-time/maryland-today";
 import type { ScheduleFieldName } from "../../../lib/forms/schedule-fields";
 import {

@@ -12,7 +12,7 @@ import {
   mainInspectionChoices,
   topicChoices,
   waterPackageChoices,
-} from "../../../lib/catalog";
+} from "../../../lib/pricing/catalog";
 import { NO_MAIN_INSPECTION, propertyTypes, referralSources, timeWindows } from "../../../lib/forms/choices";
 import { FORM_DECLARATIONS } from "../shared/fields";
 import { neverHeldAgreementRule, retention } from "../shared/declaration";

@@ -3,7 +3,7 @@
  * visitor that repeats nothing they wrote.
  */
 import { business } from "../../../lib/content/business-data";
-import { labelOf, topicChoices } from "../../../lib/catalog";
+import { labelOf, topicChoices } from "../../../lib/pricing/catalog";
 import type { ContactRequest } from "../../../lib/request-schemas";
 import type { MailMessage } from "../../../lib/server/mail/mailer";
 import { lines } from "../../../lib/server/mail/plain-text";

@@ -7,7 +7,7 @@
  */
 import fc from "fast-check";
 import { pricing } from "../../../lib/content/business-data";
-import { catalog, waterPackageChoices } from "../../../lib/catalog";
+import { catalog, waterPackageChoices } from "../../../lib/pricing/catalog";
 import { NO_MAIN_INSPECTION, propertyTypes, referralSources } from "../../../lib/forms/choices";
 import { scheduleFieldSchemas } from "../../../lib/forms/schedule-fields";
 import type { ScheduleFormValues } from "../../../lib/request-schemas";

@@ -1,5 +1,5 @@
-import { homeInspectionPricing } from "../../jest/home-inspection-pricing";
-import type { PricingTables } from "./content/content-schema";
+import { homeInspectionPricing } from "../../../jest/home-inspection-pricing";
+import type { PricingTables } from "../content/content-schema";
 import {
   basePrice,
   computeQuote,
@@ -171,8 +171,8 @@ describe("listedPriceRange", () => {
 describe("the business's own tables (content/pricing.yaml)", () => {
   // Imported as the site imports them, through the YAML loader.
   const { pricing, waterPackages } = jest.requireActual(
-    "./content/business-data",
-  ) as typeof import("./content/business-data");
+    "../content/business-data",
+  ) as typeof import("../content/business-data");
   const ownPackages = waterPackages.map(({ id, name, price }) => ({ id, name, price }));
   const county = pricing.travelZones.find((zone) => zone.fee === 0)!.counties[0]!;
 
