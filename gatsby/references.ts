@@ -1,8 +1,8 @@
 import type { Node, Reporter } from "gatsby";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { AREA_JOBS } from "../src/lib/area-services";
-import { areaSlug } from "../src/lib/areas";
+import { AREA_JOBS } from "../src/lib/areas/area-services";
+import { areaSlug } from "../src/lib/areas/areas";
 import type { AvailabilityContent, PricingTables } from "../src/lib/content/content-schema";
 import { countiesServed } from "../src/lib/pricing/quote";
 import { contentLabel } from "./site-root";

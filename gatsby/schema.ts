@@ -271,7 +271,7 @@ export function contentTypeDefs(types: Record<string, NodeType> = nodeTypes): st
   return [...objectTypes.values(), ...nodes].join("\n\n");
 }
 
-/** An area page's priced service (src/lib/area-services.ts), made by a resolver: declared here in SDL. */
+/** An area page's priced service (src/lib/areas/area-services.ts), made by a resolver: declared here in SDL. */
 const areaServiceTypes = `type QuoteLineItem {
 kind: String!
 label: String!

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { defaultContentDir, readContentFile } from "../../src/build-time/content-files";
-import { areaName } from "../../src/lib/areas";
+import { areaName } from "../../src/lib/areas/areas";
 import { blogIndexPages } from "../../src/lib/blog-pages";
 import { areaPath } from "../../src/lib/paths";
 import { readFrontMatter } from "../../src/lib/content/front-matter";

@@ -1,5 +1,5 @@
 import React from "react";
-import type { ShownFact } from "../../lib/area-facts";
+import type { ShownFact } from "../../lib/areas/area-facts";
 import { longDate } from "../../lib/format";
 
 /** Sourced facts: each with the sources it comes from and the day it was last checked against them. */

@@ -7,7 +7,7 @@ import { BOOKED_BY_AGENT, NO_MAIN_INSPECTION } from "../../../lib/forms/choices"
 import type { ScheduleFields } from "../../../lib/forms/schedule-fields";
 import type { ScheduleFormValues } from "../../../lib/request-schemas";
 import { countiesServed, computeQuote, type PackagePrice, type Quote } from "../../../lib/pricing/quote";
-import { countyNamed, countyOfZip, isServedZip } from "../../../lib/areas";
+import { countyNamed, countyOfZip, isServedZip } from "../../../lib/areas/areas";
 import type { PricingTables } from "../../../lib/content/content-schema";
 import { quoteInputOf, readQuotedAnswers, type QUOTED_FIELDS } from "./schedule-quote";
 
