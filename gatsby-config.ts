@@ -4,8 +4,8 @@ import { defaultContentDir, readSiteContent, unreadableCopyFiles } from "./src/b
 import { mdxPluginOptions } from "./src/build-time/mdx-options";
 import { SITE_LANGUAGE } from "./src/lib/constants";
 import { postPath } from "./src/lib/paths";
-import { siteUrlOf } from "./src/lib/site-url";
-import { sitemapEntries, type DatedPage } from "./src/lib/sitemap";
+import { siteUrlOf } from "./src/lib/seo/site-url";
+import { sitemapEntries, type DatedPage } from "./src/lib/seo/sitemap";
 
 /** The public address of the site, for canonical URLs, share images, the sitemap and the feed. */
 export const siteUrl = siteUrlOf(process.env);

@@ -10,7 +10,7 @@ import { writeBuiltEditorSettings } from "../src/features/editor/build/admin-fil
 import { headersFile, withPolicyMeta } from "../src/lib/http-headers";
 import { deskPath, searchPath } from "../src/lib/paths";
 import { reportBucketOrigin } from "../src/features/report/server/s3-store";
-import { robotsTxt } from "../src/lib/robots";
+import { robotsTxt } from "../src/lib/seo/robots";
 import { loadShareFonts } from "../src/build-time/share-image";
 import { drawingFingerprint, writeShareImages } from "../src/build-time/share-image-files";
 import { writeFaviconIco } from "./favicon";

@@ -8,8 +8,8 @@ import { areaServices, type AreaFacts } from "../src/lib/areas/area-services";
 import { areaName, travelZoneOf } from "../src/lib/areas/areas";
 import type { AreaFrontmatter, AvailabilityContent, PricingTables } from "../src/lib/content/content-schema";
 import { countiesServed, listedPriceRange, startingPriceForService } from "../src/lib/pricing/quote";
-import { siteUrlOf } from "../src/lib/site-url";
-import { administrativeAreaNode, areaServiceNode, openingHoursNodes } from "../src/lib/structured-data";
+import { siteUrlOf } from "../src/lib/seo/site-url";
+import { administrativeAreaNode, areaServiceNode, openingHoursNodes } from "../src/lib/seo/structured-data";
 
 /** The site's public address, as gatsby-config gives it, for the nodes made here. */
 const siteUrl = siteUrlOf(process.env);

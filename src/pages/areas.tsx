@@ -6,7 +6,7 @@ import { Container } from "../components/ui/container";
 import { PageHeader } from "../components/ui/page-header";
 import { useSiteInfo } from "../hooks/use-site-info";
 import { formatDollars } from "../lib/format";
-import type { JsonLdNode } from "../lib/structured-data";
+import type { JsonLdNode } from "../lib/seo/structured-data";
 
 type Areas = Queries.AreasPageQuery["allArea"]["nodes"];
 

@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { addDays } from "date-fns";
 import path from "node:path";
 import { availability, business } from "../../../lib/content/business-data";
-import { siteUrlOf } from "../../../lib/site-url";
+import { siteUrlOf } from "../../../lib/seo/site-url";
 import { reportPath, schedulePath } from "../../../lib/paths";
 import { dataDir } from "../../../lib/server/db/database";
 import { deployContext, isPreview, onNetlify } from "../../../lib/server/deploy/deploy-context";
