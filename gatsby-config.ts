@@ -2,7 +2,7 @@ import type { GatsbyConfig } from "gatsby";
 import { netlifyAdapter } from "./gatsby/netlify-adapter";
 import { defaultContentDir, readSiteContent, unreadableCopyFiles } from "./src/build-time/content-files";
 import { mdxPluginOptions } from "./src/build-time/mdx-options";
-import { SITE_LANGUAGE } from "./src/lib/constants";
+import { SITE_LANGUAGE } from "./src/lib/ui/constants";
 import { postPath } from "./src/lib/paths";
 import { siteUrlOf } from "./src/lib/seo/site-url";
 import { sitemapEntries, type DatedPage } from "./src/lib/seo/sitemap";

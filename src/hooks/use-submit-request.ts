@@ -7,7 +7,7 @@
 import { useRef, useState } from "react";
 import { readApiError } from "../lib/api-error";
 import { apiRequest } from "../lib/api-request";
-import { toast } from "../lib/toast-store";
+import { toast } from "../lib/ui/toast-store";
 import type { FormDraft } from "./use-draft";
 
 export function useSubmitRequest<V extends Record<string, string | string[]>, A extends { reference: string }>({

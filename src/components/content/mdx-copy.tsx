@@ -1,5 +1,5 @@
 import React from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "../../lib/ui/cn";
 import { splitAtSlots, type MdxSlot } from "../../lib/content/mdx-slots";
 
 interface MdxCopyProps {

@@ -1,7 +1,7 @@
 import * as lucide from "lucide";
 import { iconFrom } from "../ui/icons";
 import React from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "../../lib/ui/cn";
 import { telHref } from "../../lib/phone";
 
 const Phone = iconFrom(lucide.Phone);

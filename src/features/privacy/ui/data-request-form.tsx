@@ -15,7 +15,7 @@ import {
   dataRequestFieldSchemas,
   type DataRequestFormValues,
 } from "../../../lib/request-schemas";
-import { toast } from "../../../lib/toast-store";
+import { toast } from "../../../lib/ui/toast-store";
 import { HoneypotField, TextField } from "../../../components/forms/fields";
 import { SentHeading } from "../../../components/forms/sent-heading";
 import { SendButton } from "../../../components/forms/send-button";

@@ -10,7 +10,7 @@ import { readApiError } from "../../../lib/api-error";
 import { apiRequest } from "../../../lib/api-request";
 import { longDate } from "../../../lib/format";
 import type { KeptData, KeptItem } from "../server/kept-data";
-import { toast } from "../../../lib/toast-store";
+import { toast } from "../../../lib/ui/toast-store";
 import { SentHeading } from "../../../components/forms/sent-heading";
 import { PhoneLink } from "../../../components/layout/phone-link";
 import { buttonStyles } from "../../../components/ui/button";
