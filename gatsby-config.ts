@@ -31,7 +31,7 @@ const config: GatsbyConfig = {
   // The page-creating query lives in gatsby/pages.ts, beside the other build hooks' modules.
   graphqlTypegen: { generateOnBuild: true, documentSearchPaths: ["./gatsby-node.ts", "./gatsby/**/*.ts"] },
   // Builds for Netlify: the functions become Netlify Functions, Gatsby's headers go to
-  // public/_headers beside the site's own (written after the build: src/lib/http-headers.ts).
+  // public/_headers beside the site's own (written after the build: src/lib/http/http-headers.ts).
   adapter: netlifyAdapter(),
   plugins: [
     "gatsby-plugin-postcss",

@@ -5,8 +5,8 @@
  * hydrate without TanStack Query, which the calendar brings when it opens (schedule-time-picker.tsx).
  */
 import { useRef, useState } from "react";
-import { readApiError } from "../lib/api-error";
-import { apiRequest } from "../lib/api-request";
+import { readApiError } from "../lib/http/api-error";
+import { apiRequest } from "../lib/http/api-request";
 import { toast } from "../lib/ui/toast-store";
 import type { FormDraft } from "./use-draft";
 

@@ -1,5 +1,5 @@
 import { QueryClient } from "@tanstack/react-query";
-import { getQueryFn } from "../api-request";
+import { getQueryFn } from "../http/api-request";
 import {
   MUTATION_RETRY,
   QUERY_GC_TIME_MS,

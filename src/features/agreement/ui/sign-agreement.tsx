@@ -7,8 +7,8 @@
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import React, { useEffect, useRef, useState } from "react";
-import { readApiError } from "../../../lib/api-error";
-import { apiRequest } from "../../../lib/api-request";
+import { readApiError } from "../../../lib/http/api-error";
+import { apiRequest } from "../../../lib/http/api-request";
 import { isClientName } from "../../signed-agreements/shared/client-name";
 import { agreementBlocks } from "../shared/agreement-text";
 import { possessive } from "../../../lib/format";

@@ -7,8 +7,8 @@
 import { formatCents, formatFileSize } from "../../../lib/format";
 import { useQueryClient } from "@tanstack/react-query";
 import React, { useId, useState } from "react";
-import { readApiError } from "../../../lib/api-error";
-import { apiRequest } from "../../../lib/api-request";
+import { readApiError } from "../../../lib/http/api-error";
+import { apiRequest } from "../../../lib/http/api-request";
 import { uploadFile, UploadRefused } from "../shared/upload-file";
 import { buttonStyles } from "../../../components/ui/button";
 import type { DeskItem } from "./desk-types";

@@ -6,8 +6,8 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import React, { useState } from "react";
 import { marylandTimeText } from "../../booking/shared/managed-booking";
-import { readApiError } from "../../../lib/api-error";
-import { apiRequest } from "../../../lib/api-request";
+import { readApiError } from "../../../lib/http/api-error";
+import { apiRequest } from "../../../lib/http/api-request";
 import { longDate } from "../../../lib/format";
 import type { KeptData, KeptItem } from "../server/kept-data";
 import { toast } from "../../../lib/ui/toast-store";

@@ -6,8 +6,8 @@
  * declares no headers of its own.
  */
 
-import { escapeHtml } from "./html-escape";
-import { SEARCH_BUNDLE } from "./seo/search";
+import { escapeHtml } from "../html-escape";
+import { SEARCH_BUNDLE } from "../seo/search";
 
 export interface Header {
   key: string;
@@ -231,5 +231,5 @@ export function headersFile(
       return !shared;
     }),
   ]);
-  return `# The site's headers, no two rules giving a path the same header (src/lib/http-headers.ts)\n${[["/*", everyPath] as HeaderRule, ...own].map(ruleText).join("")}`;
+  return `# The site's headers, no two rules giving a path the same header (src/lib/http/http-headers.ts)\n${[["/*", everyPath] as HeaderRule, ...own].map(ruleText).join("")}`;
 }
