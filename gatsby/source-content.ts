@@ -18,7 +18,7 @@ import {
 import { readRawContentFile } from "../src/build-time/content-files";
 import { readFrontMatter, type FrontMatterFile } from "../src/lib/content/front-matter";
 import { areaPath, postPath, servicePath, slugFromFilePath, topicPath, waterPackagePath } from "../src/lib/paths";
-import { readingMinutes } from "../src/lib/reading-time";
+import { readingMinutes } from "../src/lib/text/reading-time";
 import type { ContentProblems } from "./content-problems";
 import { nodeTypes, yamlNodeTypes } from "./schema";
 import { SERVER_ONLY_FIELDS } from "./server-only-fields";

@@ -6,7 +6,7 @@ import { Seo } from "../components/seo";
 import { DeferredToaster } from "../components/ui/deferred-toaster";
 import { Container } from "../components/ui/container";
 import { PageHeader } from "../components/ui/page-header";
-import { bookingWords } from "../lib/booking-words";
+import { bookingWords } from "../lib/text/booking-words";
 import { availability } from "../lib/content/business-data";
 
 export default function SchedulePage({ location }: PageProps) {

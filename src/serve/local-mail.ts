@@ -6,7 +6,7 @@
 import { deliveryStates, storedMail, type DeliveryState } from "../lib/server/mail/deliveries";
 import type { Queryable } from "../lib/server/db/database";
 import type { MailMessage } from "../lib/server/mail/mailer";
-import { escapeHtml } from "../lib/html-escape";
+import { escapeHtml } from "../lib/text/html-escape";
 import { siteUrlOf } from "../lib/seo/site-url";
 
 /**

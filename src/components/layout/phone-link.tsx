@@ -2,7 +2,7 @@ import * as lucide from "lucide";
 import { iconFrom } from "../ui/icons";
 import React from "react";
 import { cn } from "../../lib/ui/cn";
-import { telHref } from "../../lib/phone";
+import { telHref } from "../../lib/text/phone";
 
 const Phone = iconFrom(lucide.Phone);
 

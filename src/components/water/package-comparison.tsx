@@ -2,7 +2,7 @@ import { graphql, Link, useStaticQuery } from "gatsby";
 import * as lucide from "lucide";
 import { iconFrom } from "../ui/icons";
 import React from "react";
-import { formatDollars } from "../../lib/format";
+import { formatDollars } from "../../lib/text/format";
 import { TooltipGroup } from "../ui/info-tip";
 import { TableScroller } from "../ui/table-scroller";
 import { ParameterRows } from "./parameter-rows";

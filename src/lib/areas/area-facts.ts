@@ -4,7 +4,7 @@
  * said where the file gives nothing.
  */
 import type { FactTopic } from "../content/area-schema";
-import { wordList } from "../format";
+import { wordList } from "../text/format";
 
 export interface ShownFact {
   text: string;

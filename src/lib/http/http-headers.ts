@@ -6,7 +6,7 @@
  * declares no headers of its own.
  */
 
-import { escapeHtml } from "../html-escape";
+import { escapeHtml } from "../text/html-escape";
 import { SEARCH_BUNDLE } from "../seo/search";
 
 export interface Header {

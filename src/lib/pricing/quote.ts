@@ -4,7 +4,7 @@
  * the visitor answers; the schedule function recomputes it and never trusts a client price.
  */
 import type { PricingTables } from "../content/content-schema";
-import { formatCount, formatDollars } from "../format";
+import { formatCount, formatDollars } from "../text/format";
 import { waterQualityService } from "../paths";
 
 export interface PackagePrice {

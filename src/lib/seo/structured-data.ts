@@ -16,7 +16,7 @@ import type {
   Service,
   State,
 } from "schema-dts";
-import { telHref } from "../phone";
+import { telHref } from "../text/phone";
 import { shareImagePath } from "../paths";
 import { waterPackageTitle } from "../pricing/water-package-title";
 

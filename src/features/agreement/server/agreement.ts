@@ -10,7 +10,7 @@ import agreementFile from "!!raw-loader!../../../../content/agreement.md";
 import { availability, business } from "../../../lib/content/business-data";
 import { fillAgreement } from "../shared/agreement-text";
 import { agreementFrontmatterSchema } from "../../../lib/content/content-schema";
-import { formatDollars } from "../../../lib/format";
+import { formatDollars } from "../../../lib/text/format";
 import { readFrontMatter } from "../../../lib/content/front-matter";
 import type { AgentRole } from "../../booking/shared/agent-copy";
 import type { Booking } from "../../booking/server/booking-queries";

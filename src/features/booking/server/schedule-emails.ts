@@ -13,7 +13,7 @@ import {
   foundationChoices,
 } from "../../../lib/pricing/catalog";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
-import { formatDollars } from "../../../lib/format";
+import { formatDollars } from "../../../lib/text/format";
 import type { Quote } from "../../../lib/pricing/quote";
 import {
   BOOKED_BY_AGENT,
@@ -27,7 +27,7 @@ import type { ScheduleRequest } from "../../../lib/request-schemas";
 import { agentReportConsented, agentRoleOf, type AgentFields, type AgentRole } from "../shared/agent-copy";
 import type { MailMessage } from "../../../lib/server/mail/mailer";
 import { lines } from "../../../lib/server/mail/plain-text";
-import { formatCents } from "../../../lib/format";
+import { formatCents } from "../../../lib/text/format";
 
 export interface ScheduleRecord {
   type: "schedule";

@@ -6,7 +6,7 @@ import React from "react";
 import { bookedSpanText } from "../../../lib/maryland-time/booked-time";
 import { marylandTimeText } from "../shared/managed-booking";
 import { agentRoleOf } from "../shared/agent-copy";
-import { formatCents } from "../../../lib/format";
+import { formatCents } from "../../../lib/text/format";
 import type { Quote } from "../../../lib/pricing/quote";
 import type { ScheduleFormValues } from "../../../lib/request-schemas";
 import { SentHeading } from "../../../components/forms/sent-heading";

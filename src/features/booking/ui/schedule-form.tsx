@@ -14,7 +14,7 @@ import { useToday } from "../../../hooks/use-today";
 import { availability, business, pricing } from "../../../lib/content/business-data";
 import { catalog, waterPackageChoices } from "../../../lib/pricing/catalog";
 import { SAME_ADDRESS_CONFIRMED } from "../../../lib/forms/choices";
-import { formatDollars } from "../../../lib/format";
+import { formatDollars } from "../../../lib/text/format";
 import type { Quote } from "../../../lib/pricing/quote";
 import { marylandToday } from "../../../lib/maryland-time/maryland-today";
 import type { ScheduleFieldName } from "../../../lib/forms/schedule-fields";

@@ -22,7 +22,7 @@ import {
 } from "../../booking/server/booking-queries";
 import { describeServices } from "../../booking/server/schedule-emails";
 import { signedAtText, signedByText } from "../../signed-agreements/server/signature-text";
-import { longDate } from "../../../lib/format";
+import { longDate } from "../../../lib/text/format";
 import { retention } from "../../privacy/shared/declaration";
 import { agreementGoesOn } from "../../privacy/server/due-days";
 import type { DeskItem } from "../shared/desk-item";

@@ -4,7 +4,7 @@
  * the client is e-mailed the report page. Then: its size and date, "release anyway" for a client
  * who has not signed or paid, a download, and every download so far.
  */
-import { formatCents, formatFileSize } from "../../../lib/format";
+import { formatCents, formatFileSize } from "../../../lib/text/format";
 import { useQueryClient } from "@tanstack/react-query";
 import React, { useId, useState } from "react";
 import { readApiError } from "../../../lib/http/api-error";

@@ -5,7 +5,7 @@
  * dashboard (recorded from its refund.created event).
  */
 import { availability } from "../../../lib/content/business-data";
-import { formatCents } from "../../../lib/format";
+import { formatCents } from "../../../lib/text/format";
 import type { Queryable } from "../../../lib/server/db/queryable";
 import { refundCents } from "../shared/refund-rule";
 

@@ -8,7 +8,7 @@ import { availability, business } from "../../../lib/content/business-data";
 import { marylandInstantText } from "../../../lib/maryland-time/local-time";
 import { keptCents } from "../../payment-ledger/shared/payment-text";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
-import { formatCents } from "../../../lib/format";
+import { formatCents } from "../../../lib/text/format";
 import type { Booking } from "../../booking/server/booking-queries";
 import { describeServices } from "../../booking/server/schedule-emails";
 import type { MailMessage } from "../../../lib/server/mail/mailer";

@@ -8,7 +8,7 @@ import React, { useState } from "react";
 import { marylandTimeText } from "../../booking/shared/managed-booking";
 import { readApiError } from "../../../lib/http/api-error";
 import { apiRequest } from "../../../lib/http/api-request";
-import { longDate } from "../../../lib/format";
+import { longDate } from "../../../lib/text/format";
 import type { KeptData, KeptItem } from "../server/kept-data";
 import { toast } from "../../../lib/ui/toast-store";
 import { SentHeading } from "../../../components/forms/sent-heading";
