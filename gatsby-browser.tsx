@@ -1,7 +1,7 @@
 import type { GatsbyBrowser } from "gatsby";
 import "./src/styles/global.css";
-import { routeRendered, routeRequested } from "./src/lib/route-loading";
-import { applySiteSheet, mustLoadWhole } from "./src/lib/site-stylesheet";
+import { routeRendered, routeRequested } from "./src/lib/ui/route-loading";
+import { applySiteSheet, mustLoadWhole } from "./src/lib/ui/site-stylesheet";
 
 export { wrapPageElement } from "./src/components/layout/wrap-page";
 
@@ -14,7 +14,7 @@ declare global {
 
 /**
  * React hydrates once the site's whole sheet applies, or after a bound, whichever comes first
- * (src/lib/site-stylesheet.ts). Gatsby waits for the promise onClientEntry returns
+ * (src/lib/ui/site-stylesheet.ts). Gatsby waits for the promise onClientEntry returns
  * (gatsby/cache-dir/production-app.js).
  */
 export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => applySiteSheet();

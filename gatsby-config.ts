@@ -2,10 +2,10 @@ import type { GatsbyConfig } from "gatsby";
 import { netlifyAdapter } from "./gatsby/netlify-adapter";
 import { defaultContentDir, readSiteContent, unreadableCopyFiles } from "./src/build-time/content-files";
 import { mdxPluginOptions } from "./src/build-time/mdx-options";
-import { SITE_LANGUAGE } from "./src/lib/constants";
+import { SITE_LANGUAGE } from "./src/lib/ui/constants";
 import { postPath } from "./src/lib/paths";
-import { siteUrlOf } from "./src/lib/site-url";
-import { sitemapEntries, type DatedPage } from "./src/lib/sitemap";
+import { siteUrlOf } from "./src/lib/seo/site-url";
+import { sitemapEntries, type DatedPage } from "./src/lib/seo/sitemap";
 
 /** The public address of the site, for canonical URLs, share images, the sitemap and the feed. */
 export const siteUrl = siteUrlOf(process.env);
@@ -31,7 +31,7 @@ const config: GatsbyConfig = {
   // The page-creating query lives in gatsby/pages.ts, beside the other build hooks' modules.
   graphqlTypegen: { generateOnBuild: true, documentSearchPaths: ["./gatsby-node.ts", "./gatsby/**/*.ts"] },
   // Builds for Netlify: the functions become Netlify Functions, Gatsby's headers go to
-  // public/_headers beside the site's own (written after the build: src/lib/http-headers.ts).
+  // public/_headers beside the site's own (written after the build: src/lib/http/http-headers.ts).
   adapter: netlifyAdapter(),
   plugins: [
     "gatsby-plugin-postcss",

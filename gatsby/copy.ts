@@ -9,7 +9,7 @@ import { createElement, type ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { rehypeCollectSections, type CopySection } from "../src/build-time/copy-sections";
 import { mdxPluginOptions } from "../src/build-time/mdx-options";
-import { mdxSlots, SLOT_ATTRIBUTE, slotsIn, type MdxSlot } from "../src/lib/mdx-slots";
+import { mdxSlots, SLOT_ATTRIBUTE, slotsIn, type MdxSlot } from "../src/lib/content/mdx-slots";
 import type { ContentProblems } from "./content-problems";
 import { contentLabel } from "./site-root";
 

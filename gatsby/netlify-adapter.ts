@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { IAdapter } from "gatsby";
 import createNetlifyAdapter from "gatsby-adapter-netlify";
-import { adapterRoutes } from "../src/lib/http-headers";
+import { adapterRoutes } from "../src/lib/http/http-headers";
 
 /**
  * The request the adapter's handler builds for each Gatsby Function (gatsby-adapter-netlify 1.4.0,
@@ -66,7 +66,7 @@ export function withRealRequests(internalDir: string, functionIds: string[]): vo
 
 /**
  * Gatsby's Netlify adapter, handed only header rules that give no path a header another rule gives
- * it (`adapterRoutes`, src/lib/http-headers.ts): Gatsby's "/*" would otherwise send its
+ * it (`adapterRoutes`, src/lib/http/http-headers.ts): Gatsby's "/*" would otherwise send its
  * must-revalidate Cache-Control to the hashed files it also calls immutable, and its
  * `x-xss-protection: 1; mode=block`, which browsers dropped and which can open cross-site leaks,
  * beside the site's "0"; neither Gatsby nor the adapter has an option to leave them out. The

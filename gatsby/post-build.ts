@@ -7,10 +7,10 @@ import { builtPages, inlineScriptHashes, notFoundFiles, pageTitle } from "../src
 import { inlineCriticalCss } from "../src/build-time/critical-css";
 import { chunkGroupFiles, readPageData, readStats, withPagePreloads } from "../src/build-time/page-resources";
 import { writeBuiltEditorSettings } from "../src/features/editor/build/admin-files";
-import { headersFile, withPolicyMeta } from "../src/lib/http-headers";
+import { headersFile, withPolicyMeta } from "../src/lib/http/http-headers";
 import { deskPath, searchPath } from "../src/lib/paths";
 import { reportBucketOrigin } from "../src/features/report/server/s3-store";
-import { robotsTxt } from "../src/lib/robots";
+import { robotsTxt } from "../src/lib/seo/robots";
 import { loadShareFonts } from "../src/build-time/share-image";
 import { drawingFingerprint, writeShareImages } from "../src/build-time/share-image-files";
 import { writeFaviconIco } from "./favicon";
@@ -20,7 +20,7 @@ import { contentRoot, siteRoot } from "./site-root";
  * After the pages are written: each page's inline CSS cut to what it uses (src/build-time/critical-css.ts)
  * and what it needs to hydrate named for preloading (src/build-time/page-resources.ts),
  * a share image for each page, public/_headers (the site's headers with each page's
- * Content-Security-Policy, from its inline scripts' hashes: src/lib/http-headers.ts; the 404 page
+ * Content-Security-Policy, from its inline scripts' hashes: src/lib/http/http-headers.ts; the 404 page
  * states its own in a <meta> element), robots.txt, /favicon.ico, and the editor's settings with the
  * site's style sheet for its preview pane. The Netlify adapter runs next and adds Gatsby's own headers to the same
  * _headers file.

@@ -1,10 +1,10 @@
 import type { Node, Reporter } from "gatsby";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { AREA_JOBS } from "../src/lib/area-services";
-import { areaSlug } from "../src/lib/areas";
-import type { AvailabilityContent, PricingTables } from "../src/lib/content-schema";
-import { countiesServed } from "../src/lib/quote";
+import { AREA_JOBS } from "../src/lib/areas/area-services";
+import { areaSlug } from "../src/lib/areas/areas";
+import type { AvailabilityContent, PricingTables } from "../src/lib/content/content-schema";
+import { countiesServed } from "../src/lib/pricing/quote";
 import { contentLabel } from "./site-root";
 
 /** Links between content files must point at something that exists. */

@@ -4,12 +4,12 @@
  * area page's travel zone, priced services and review date.
  */
 import { hoursSentence } from "../src/lib/maryland-time/hours-sentence";
-import { areaServices, type AreaFacts } from "../src/lib/area-services";
-import { areaName, travelZoneOf } from "../src/lib/areas";
-import type { AreaFrontmatter, AvailabilityContent, PricingTables } from "../src/lib/content-schema";
-import { countiesServed, listedPriceRange, startingPriceForService } from "../src/lib/quote";
-import { siteUrlOf } from "../src/lib/site-url";
-import { administrativeAreaNode, areaServiceNode, openingHoursNodes } from "../src/lib/structured-data";
+import { areaServices, type AreaFacts } from "../src/lib/areas/area-services";
+import { areaName, travelZoneOf } from "../src/lib/areas/areas";
+import type { AreaFrontmatter, AvailabilityContent, PricingTables } from "../src/lib/content/content-schema";
+import { countiesServed, listedPriceRange, startingPriceForService } from "../src/lib/pricing/quote";
+import { siteUrlOf } from "../src/lib/seo/site-url";
+import { administrativeAreaNode, areaServiceNode, openingHoursNodes } from "../src/lib/seo/structured-data";
 
 /** The site's public address, as gatsby-config gives it, for the nodes made here. */
 const siteUrl = siteUrlOf(process.env);
@@ -99,7 +99,7 @@ export const resolvers = {
     services: {
       type: "[AreaService!]!",
       description:
-        "The services the county's facts call for, each priced by the quote engine with travel (src/lib/area-services.ts)",
+        "The services the county's facts call for, each priced by the quote engine with travel (src/lib/areas/area-services.ts)",
       resolve: async (source: AreaFacts, _args: unknown, context: { nodeModel: NodeModel }) => {
         return areaServices((await context.nodeModel.findOne({ type: "Pricing" })).tables, source);
       },

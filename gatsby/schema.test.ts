@@ -24,7 +24,7 @@ import { contentTypeDefs, copyFields, nodeTypes, typeDefs } from "./schema";
 import { resolvers } from "./resolvers";
 import { contentRoot } from "./site-root";
 import { sourceContent } from "./source-content";
-import { serviceFrontmatterSchema } from "../src/lib/content-schema";
+import { serviceFrontmatterSchema } from "../src/lib/content/content-schema";
 
 /** What Gatsby itself declares that the content types refer to. */
 const gatsbyTypes = `

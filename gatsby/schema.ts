@@ -1,12 +1,12 @@
 /**
  * The node types, declared so that empty or wrong content fails clearly instead of being inferred
  * (https://www.gatsbyjs.com/docs/reference/graphql-data-layer/schema-customization/). Content fields come from
- * the content schemas (src/lib/content-schema.ts); declared here is only what they cannot say: type names,
+ * the content schemas (src/lib/content/content-schema.ts); declared here is only what they cannot say: type names,
  * nested object types' names, and fields that exist only on the node (source-content.ts, gatsby/copy.ts) or
  * that GraphQL gives more than the content holds (a link to another node, a file).
  */
 import type { z } from "zod";
-import { contentJsonSchema, fieldsOf, type JsonSchema } from "../src/lib/content-json-schema";
+import { contentJsonSchema, fieldsOf, type JsonSchema } from "../src/lib/content/content-json-schema";
 import { SERVER_ONLY_FIELDS } from "./server-only-fields";
 import {
   areaFrontmatterSchema,
@@ -14,7 +14,7 @@ import {
   serviceFrontmatterSchema,
   yamlSchemas,
   type YamlFile,
-} from "../src/lib/content-schema";
+} from "../src/lib/content/content-schema";
 
 /** A field only the node has, or a content field declared otherwise: its SDL type (with directives). */
 type NodeField = string | { type: string; description: string };
@@ -50,7 +50,7 @@ export const copyFields: Record<string, NodeField> = {
   },
   slots: {
     type: "[String!]!",
-    description: "The live components the copy places among its paragraphs (src/lib/mdx-slots.ts).",
+    description: "The live components the copy places among its paragraphs (src/lib/content/mdx-slots.ts).",
   },
 };
 
@@ -112,7 +112,7 @@ export const nodeTypes: Record<YamlNodeTypeName | "Service" | "BlogPost" | "Area
   Pricing: {
     content: yamlContent("pricing.yaml"),
     wrap: "tables",
-    description: "The price tables of pricing.yaml, as src/lib/content-schema.ts validates them.",
+    description: "The price tables of pricing.yaml, as src/lib/content/content-schema.ts validates them.",
     objectTypes: {
       tables: "PricingTables",
       "tables.mainInspections": "MainInspectionPrices",
@@ -271,7 +271,7 @@ export function contentTypeDefs(types: Record<string, NodeType> = nodeTypes): st
   return [...objectTypes.values(), ...nodes].join("\n\n");
 }
 
-/** An area page's priced service (src/lib/area-services.ts), made by a resolver: declared here in SDL. */
+/** An area page's priced service (src/lib/areas/area-services.ts), made by a resolver: declared here in SDL. */
 const areaServiceTypes = `type QuoteLineItem {
 kind: String!
 label: String!

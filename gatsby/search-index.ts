@@ -1,6 +1,6 @@
 /**
  * The search index, built from the finished pages after the build (onPostBuild): Pagefind reads
- * the HTML of the pages search covers (src/lib/search.ts says which), only their <main>, and
+ * the HTML of the pages search covers (src/lib/seo/search.ts says which), only their <main>, and
  * writes public/pagefind/, which the CDN serves like any other file. The pages carry nothing for
  * it: the choice is made here, so no page's HTML or JavaScript grows.
  * Its command is run rather than its Node API: the API is an ES module, gatsby-node is CommonJS.
@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Reporter } from "gatsby";
 import { builtPages } from "../src/build-time/built-pages";
-import { isSearchable, SEARCH_BUNDLE } from "../src/lib/search";
+import { isSearchable, SEARCH_BUNDLE } from "../src/lib/seo/search";
 import { siteRoot } from "./site-root";
 
 /**

@@ -6,7 +6,7 @@
  */
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
-import type { YamlFile } from "../src/lib/content-schema";
+import type { YamlFile } from "../src/lib/content/content-schema";
 
 export const SERVER_ONLY_FIELDS: Partial<Record<YamlFile, readonly string[]>> = {
   "site.yaml": ["deskPeople"],

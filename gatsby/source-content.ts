@@ -14,11 +14,11 @@ import {
   validateContent,
   yamlSchemas,
   type YamlFile,
-} from "../src/lib/content-schema";
+} from "../src/lib/content/content-schema";
 import { readRawContentFile } from "../src/build-time/content-files";
-import { readFrontMatter, type FrontMatterFile } from "../src/lib/front-matter";
+import { readFrontMatter, type FrontMatterFile } from "../src/lib/content/front-matter";
 import { areaPath, postPath, servicePath, slugFromFilePath, topicPath, waterPackagePath } from "../src/lib/paths";
-import { readingMinutes } from "../src/lib/reading-time";
+import { readingMinutes } from "../src/lib/text/reading-time";
 import type { ContentProblems } from "./content-problems";
 import { nodeTypes, yamlNodeTypes } from "./schema";
 import { SERVER_ONLY_FIELDS } from "./server-only-fields";
@@ -124,7 +124,7 @@ async function sourceYamlFile({ problems }: SourcingOptions, args: NodeArgs): Pr
 
 /**
  * A service page, a post, an area page or the agreement: its front matter read from its file (with
- * `yaml`, as every content file is: src/lib/front-matter.ts) and validated. The copy is the Mdx
+ * `yaml`, as every content file is: src/lib/content/front-matter.ts) and validated. The copy is the Mdx
  * node's body, which gatsby-plugin-mdx compiles when a page asks for it (gatsby/copy.ts).
  */
 async function sourceMdxFile({ problems, production }: SourcingOptions, args: NodeArgs, fileNode: Node): Promise<void> {

@@ -1,4 +1,4 @@
-import type { PricingTables } from "../src/lib/content-schema";
+import type { PricingTables } from "../src/lib/content/content-schema";
 
 /**
  * A home inspection priced as content/pricing.yaml prices one, for the tests of the quote and of

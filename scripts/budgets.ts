@@ -88,7 +88,7 @@ export const pageWeightBudgets = {
   content: {
     // 90.5 KB (2026-12-07): the heaviest page, /services/water-quality, is 90.3 KB, +2.2 KB over the
     // others for its comparison table; every page carries tailwind-merge's engine for cn() (+2.1 KB,
-    // src/lib/cn.ts) and, since the area pages, the article layout in a chunk the service and post
+    // src/lib/ui/cn.ts) and, since the area pages, the article layout in a chunk the service and post
     // templates share (+1.0 KB). The history of the number is in the commits that changed it.
     jsGzip: 90.5 * KB,
     cssGzip: 20 * KB,

@@ -6,7 +6,7 @@
  * yaml-loader import the site's own bundles use.
  */
 import { readContentFile } from "../../src/build-time/content-files";
-import { privacySchema } from "../../src/lib/retention-schema";
+import { privacySchema } from "../../src/lib/content/retention-schema";
 import { database } from "../../src/lib/server/db/database";
 import { publishedDeployEnv } from "../../src/lib/server/deploy/deploy-context";
 import { enforceRetention } from "../../src/features/privacy/server/retention";

@@ -1,6 +1,6 @@
 /** @jest-environment node */
-import { postFrontmatterSchema, validateContent } from "../../src/lib/content-schema";
-import { readFrontMatter } from "../../src/lib/front-matter";
+import { postFrontmatterSchema, validateContent } from "../../src/lib/content/content-schema";
+import { readFrontMatter } from "../../src/lib/content/front-matter";
 import {
   afterEarlierRuns,
   fitLine,

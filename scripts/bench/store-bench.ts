@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { availability } from "../../src/lib/business-data";
+import { availability } from "../../src/lib/content/business-data";
 import { book, calendar, jobOf, lengthOf, openStarts } from "../../src/features/booking/server/booking";
 import { openDatabase, type Database } from "../../src/lib/server/db/database";
 import type { ScheduleRequest } from "../../src/lib/request-schemas";

@@ -7,8 +7,8 @@
 import "../../src/serve/webpack-imports";
 import { bookedTimeText } from "../../src/lib/maryland-time/booked-time";
 import { localDate, MARYLAND } from "../../src/lib/maryland-time/local-time";
-import { formatDollars } from "../../src/lib/format";
-import { availability } from "../../src/lib/business-data";
+import { formatDollars } from "../../src/lib/text/format";
+import { availability } from "../../src/lib/content/business-data";
 import { inspectorName } from "../../src/features/booking/shared/inspectors";
 import { bookingsSince, standingOf } from "../../src/features/booking/server/booking-queries";
 import { SAME_ADDRESS_CONFIRMED } from "../../src/lib/forms/choices";

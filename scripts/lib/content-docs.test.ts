@@ -1,14 +1,14 @@
 /**
  * @jest-environment node
  *
- * The content model's tables are the schemas' own: a field changed in src/lib/content-schema.ts
+ * The content model's tables are the schemas' own: a field changed in src/lib/content/content-schema.ts
  * and not in docs/content-model.md or the README's overview fails here until
  * `npm run docs:content` rewrites them.
  */
 import { z } from "zod";
 import { contentTable, typeWords } from "./content-docs";
 import { replaceBetweenMarkers } from "./readme-markers";
-import { contentJsonSchema } from "../../src/lib/content-json-schema";
+import { contentJsonSchema } from "../../src/lib/content/content-json-schema";
 
 test("a field's type reads as a writer would say it", () => {
   const words = (schema: z.ZodType) => typeWords(contentJsonSchema(schema));

@@ -1,11 +1,11 @@
 /**
- * The content model's tables, made from the content schemas (src/lib/content-schema.ts): each file's fields,
+ * The content model's tables, made from the content schemas (src/lib/content/content-schema.ts): each file's fields,
  * types, whether required and their `.meta({ description })`, in docs/content-model.md and
  * docs/business-content.md, and an overview in the README. `npm run docs` writes them between
  * `content-model:<name>` markers; generated-docs.test.ts fails while they differ.
  */
 import type { z } from "zod";
-import { contentJsonSchema, fieldsOf, upperLimit, type JsonSchema } from "../../src/lib/content-json-schema";
+import { contentJsonSchema, fieldsOf, upperLimit, type JsonSchema } from "../../src/lib/content/content-json-schema";
 import { editorConfig } from "../../src/features/editor/shared/editor-config";
 import {
   agreementFrontmatterSchema,
@@ -13,8 +13,8 @@ import {
   postFrontmatterSchema,
   serviceFrontmatterSchema,
   yamlSchemas,
-} from "../../src/lib/content-schema";
-import { patterns } from "../../src/lib/content-fields";
+} from "../../src/lib/content/content-schema";
+import { patterns } from "../../src/lib/content/content-fields";
 import { markdownTable } from "./readme-markers";
 
 /** Each content file: its marker name, where it lives under the repository, and its schema. */

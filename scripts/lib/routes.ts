@@ -5,10 +5,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { defaultContentDir, readContentFile } from "../../src/build-time/content-files";
-import { areaName } from "../../src/lib/areas";
+import { areaName } from "../../src/lib/areas/areas";
 import { blogIndexPages } from "../../src/lib/blog-pages";
 import { areaPath } from "../../src/lib/paths";
-import { readFrontMatter } from "../../src/lib/front-matter";
+import { readFrontMatter } from "../../src/lib/content/front-matter";
 
 export const waterPackages = readContentFile("water-packages.yaml");
 /** The blog's topics: each has a page of posts (added with the paged blog and search, issue 44). */

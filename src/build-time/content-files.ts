@@ -6,8 +6,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
-import type { YamlContent, YamlFile } from "../lib/content-schema";
-import { readFrontMatter } from "../lib/front-matter";
+import type { YamlContent, YamlFile } from "../lib/content/content-schema";
+import { readFrontMatter } from "../lib/content/front-matter";
 
 /** content/, or the folder CONTENT_DIR names (the content tests point it at a broken copy). */
 export const defaultContentDir = path.resolve(process.env.CONTENT_DIR ?? "content");

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { rehypeCollectSections } from "./copy-sections";
-import type { HastNode } from "../lib/table-captions";
+import type { HastNode } from "../lib/content/table-captions";
 
 const text = (value: string): HastNode => ({ type: "text", value });
 const element = (tagName: string, properties: Record<string, unknown>, children: HastNode[]): HastNode => ({

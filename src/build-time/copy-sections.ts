@@ -3,7 +3,7 @@
  * rehype-slug, which runs first) and its words. The page's own title is its only `#` heading, so
  * the copy's sections start at `##`; `###` and below are parts of a section.
  */
-import type { HastNode } from "../lib/table-captions";
+import type { HastNode } from "../lib/content/table-captions";
 
 export interface CopySection {
   /** The heading's id: the list links to `#id`. */

@@ -2,7 +2,7 @@
  * Critical CSS: each page's inline <style> keeps only the rules its own HTML uses, so the page with its CSS fits
  * the first round trip of a new connection (scripts/budgets.ts, htmlGzip). Beasties drops the rules no element
  * matches, then the custom properties and @property rules no kept rule reads. The full sheet is preloaded once
- * the page has painted and applied by the app (src/lib/site-stylesheet.ts), so what JavaScript renders later
+ * the page has painted and applied by the app (src/lib/ui/site-stylesheet.ts), so what JavaScript renders later
  * is styled by the same rules.
  */
 import Beasties from "beasties";

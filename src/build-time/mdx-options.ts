@@ -5,7 +5,7 @@
  */
 import rehypeSlug from "rehype-slug";
 import remarkGfm from "remark-gfm";
-import { rehypeTableCaptions } from "../lib/table-captions";
+import { rehypeTableCaptions } from "../lib/content/table-captions";
 import { copyExtensions } from "./content-files";
 
 export const mdxPluginOptions = {

@@ -151,7 +151,7 @@ export const PRELOADER =
  * The page with the preloader in the place of Gatsby's scripts: they run once the page has painted,
  * not before it as they did (on a fast network they arrived first and the paint waited for them).
  * Once it has painted, the preloader runs them and preloads the site's whole sheet (which the app
- * applies before React hydrates: src/lib/site-stylesheet.ts), the page's data and its component's
+ * applies before React hydrates: src/lib/ui/site-stylesheet.ts), the page's data and its component's
  * chunks, so the browser fetches these while the app downloads instead of one round trip after
  * another once it has run. Gatsby's loader takes the preloaded responses (its XHR is same-origin,
  * as a crossorigin="anonymous" fetch preload). The Content-Security-Policy allows the preloader by

@@ -8,7 +8,7 @@ import {
   jsonLdScript,
   type BusinessHoursAndPrices,
   type JsonLdNode,
-} from "../lib/structured-data";
+} from "../lib/seo/structured-data";
 
 export interface Crumb {
   name: string;

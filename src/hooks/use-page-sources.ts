@@ -1,5 +1,5 @@
 import { graphql, useStaticQuery } from "gatsby";
-import type { LawPage } from "../lib/content-schema";
+import type { LawPage } from "../lib/content/content-schema";
 
 /** The review date and sources of a page that states the law but has no content file of its own (content/page-sources.yaml). */
 export function usePageSources(page: LawPage): Queries.UsePageSourcesQuery["allPageSources"]["nodes"][number] {

@@ -5,9 +5,9 @@
  * hydrate without TanStack Query, which the calendar brings when it opens (schedule-time-picker.tsx).
  */
 import { useRef, useState } from "react";
-import { readApiError } from "../lib/api-error";
-import { apiRequest } from "../lib/api-request";
-import { toast } from "../lib/toast-store";
+import { readApiError } from "../lib/http/api-error";
+import { apiRequest } from "../lib/http/api-request";
+import { toast } from "../lib/ui/toast-store";
 import type { FormDraft } from "./use-draft";
 
 export function useSubmitRequest<V extends Record<string, string | string[]>, A extends { reference: string }>({

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { getToasts, subscribeToToasts, type ToastItem } from "../lib/toast-store";
+import { getToasts, subscribeToToasts, type ToastItem } from "../lib/ui/toast-store";
 
 const noToasts: ToastItem[] = [];
 

@@ -2,7 +2,7 @@
  * Every generated route is built here and nowhere else, so a page, a link and
  * gatsby-node can never disagree about a URL. The site uses no trailing slashes.
  */
-import type { LawPage } from "./content-schema";
+import type { LawPage } from "./content/content-schema";
 
 export const servicesPath = "/services";
 export const schedulePath = "/schedule";

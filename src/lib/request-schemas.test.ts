@@ -1,5 +1,5 @@
 import { bookingRequest, scheduleRequest } from "../../tests/support/sample-requests";
-import { catalog as realCatalog } from "./catalog";
+import { catalog as realCatalog } from "./pricing/catalog";
 import { BOOKED_BY_AGENT, COPY_AGENT, type Catalog } from "./forms/choices";
 import { createContactSchema, createScheduleSchema, fieldErrors } from "./request-schemas";
 

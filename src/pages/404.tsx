@@ -5,7 +5,7 @@ import { ButtonLink } from "../components/ui/button";
 import { Container } from "../components/ui/container";
 import { useSiteInfo } from "../hooks/use-site-info";
 import { servicesPath } from "../lib/paths";
-import { telHref } from "../lib/phone";
+import { telHref } from "../lib/text/phone";
 
 export default function NotFoundPage() {
   const { phone } = useSiteInfo();

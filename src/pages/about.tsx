@@ -10,7 +10,7 @@ import { Container } from "../components/ui/container";
 import { PageHeader } from "../components/ui/page-header";
 import { usePageSources } from "../hooks/use-page-sources";
 import { useSiteInfo } from "../hooks/use-site-info";
-import { formatCount } from "../lib/format";
+import { formatCount } from "../lib/text/format";
 
 const BadgeCheck = iconFrom(lucide.BadgeCheck);
 const FileText = iconFrom(lucide.FileText);

@@ -5,8 +5,8 @@ import { Seo } from "../components/seo";
 import { Container } from "../components/ui/container";
 import { PageHeader } from "../components/ui/page-header";
 import { useSiteInfo } from "../hooks/use-site-info";
-import { formatDollars } from "../lib/format";
-import type { JsonLdNode } from "../lib/structured-data";
+import { formatDollars } from "../lib/text/format";
+import type { JsonLdNode } from "../lib/seo/structured-data";
 
 type Areas = Queries.AreasPageQuery["allArea"]["nodes"];
 

@@ -6,7 +6,7 @@ import { Container } from "../components/ui/container";
 import { PageHeader } from "../components/ui/page-header";
 import { useSiteInfo } from "../hooks/use-site-info";
 import { schedulePath } from "../lib/paths";
-import { telHref } from "../lib/phone";
+import { telHref } from "../lib/text/phone";
 import { refundSentence } from "../features/payment-ledger/shared/refund-rule";
 
 interface PolicyData {

@@ -7,7 +7,7 @@ import { Seo } from "../components/seo";
 import { ServiceCardList } from "../components/services/service-card-list";
 import { Container } from "../components/ui/container";
 import { useSiteInfo } from "../hooks/use-site-info";
-import type { JsonLdNode } from "../lib/structured-data";
+import type { JsonLdNode } from "../lib/seo/structured-data";
 
 export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
   const site = useSiteInfo();

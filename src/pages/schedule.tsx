@@ -6,8 +6,8 @@ import { Seo } from "../components/seo";
 import { DeferredToaster } from "../components/ui/deferred-toaster";
 import { Container } from "../components/ui/container";
 import { PageHeader } from "../components/ui/page-header";
-import { bookingWords } from "../lib/booking-words";
-import { availability } from "../lib/business-data";
+import { bookingWords } from "../lib/text/booking-words";
+import { availability } from "../lib/content/business-data";
 
 export default function SchedulePage({ location }: PageProps) {
   return (

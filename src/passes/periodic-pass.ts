@@ -5,7 +5,7 @@
  * both, and nothing in `src/lib/` may import a feature, nor one feature another (docs/architecture.md).
  */
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
-import { business } from "../lib/business-data";
+import { business } from "../lib/content/business-data";
 import { sweepLapsedHolds } from "../features/booking/server/hold-sweep";
 import { reportStore } from "../features/report/server/deploy-store";
 import { sweepOldUploads } from "../features/report/server/report-uploads";

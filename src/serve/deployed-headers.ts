@@ -1,5 +1,5 @@
 /**
- * The headers Netlify sends with a file, from public/_headers (src/lib/http-headers.ts, then Gatsby's own) and
+ * The headers Netlify sends with a file, from public/_headers (src/lib/http/http-headers.ts, then Gatsby's own) and
  * any [[headers]] of netlify.toml, read by Netlify's own parser, @netlify/headers-parser. As
  * https://docs.netlify.com/manage/routing/headers/ describes, every matching rule applies, and a file no rule
  * gives a Cache-Control gets Netlify's default. The local server sends exactly these.
@@ -44,7 +44,7 @@ export const NETLIFY_DEFAULT_HEADERS: ReadonlyArray<[name: string, value: string
 /**
  * All headers Netlify sends with a file at a (decoded) path: every matching rule's, in the rules'
  * order, a header two rules give sent once with both values joined by ", " as Netlify's CDN joins
- * them (the site's rules never overlap: src/lib/http-headers.ts), then its defaults for the rest.
+ * them (the site's rules never overlap: src/lib/http/http-headers.ts), then its defaults for the rest.
  */
 export function headersFor(rules: readonly HeaderRule[], pathname: string): Map<string, string> {
   const result = new Map<string, string>();

@@ -6,8 +6,8 @@
 import { deliveryStates, storedMail, type DeliveryState } from "../lib/server/mail/deliveries";
 import type { Queryable } from "../lib/server/db/database";
 import type { MailMessage } from "../lib/server/mail/mailer";
-import { escapeHtml } from "../lib/html-escape";
-import { siteUrlOf } from "../lib/site-url";
+import { escapeHtml } from "../lib/text/html-escape";
+import { siteUrlOf } from "../lib/seo/site-url";
 
 /**
  * Whether a request for /_mail named this machine as its Host: 127.0.0.1, localhost or [::1], on

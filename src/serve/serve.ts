@@ -16,7 +16,7 @@ import { serverSettings } from "../lib/server/runtime/settings";
 import { connectionSlots } from "./connection-slots";
 import { defaultPort, recordServedAddress } from "./served-address";
 import { keptMailRoute } from "./kept-mail-route";
-import { pageAddresses, serverAnswerHeaders, withConnectSources } from "../lib/http-headers";
+import { pageAddresses, serverAnswerHeaders, withConnectSources } from "../lib/http/http-headers";
 import { deskPath } from "../lib/paths";
 import { reportBucketOrigin } from "../features/report/server/s3-store";
 import { headersFor, loadHeaderRules } from "./deployed-headers";

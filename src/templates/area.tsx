@@ -2,9 +2,9 @@ import { graphql, type HeadProps, type PageProps } from "gatsby";
 import React from "react";
 import { AreaPage } from "../components/areas/area-page";
 import { Seo } from "../components/seo";
-import { areaDescription } from "../lib/area-facts";
+import { areaDescription } from "../lib/areas/area-facts";
 import { areasPath } from "../lib/paths";
-import type { JsonLdNode } from "../lib/structured-data";
+import type { JsonLdNode } from "../lib/seo/structured-data";
 
 export default function AreaTemplate({ data }: PageProps<Queries.AreaTemplateQuery>) {
   return <AreaPage area={data.area!} marylandFacts={data.allMarylandFact.nodes} />;

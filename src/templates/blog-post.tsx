@@ -4,7 +4,7 @@ import { PostPage } from "../components/blog/post-page";
 import { Seo } from "../components/seo";
 import { useSiteUrl } from "../hooks/use-site-url";
 import { blogPath } from "../lib/paths";
-import { blogPostingNode } from "../lib/structured-data";
+import { blogPostingNode } from "../lib/seo/structured-data";
 
 export default function BlogPostTemplate({ data }: PageProps<Queries.BlogPostTemplateQuery>) {
   return <PostPage post={data.blogPost!} />;

@@ -4,7 +4,7 @@ import { Seo } from "../components/seo";
 import { ServicePage } from "../components/services/service-page";
 import { useSiteUrl } from "../hooks/use-site-url";
 import { servicesPath } from "../lib/paths";
-import { serviceNode } from "../lib/structured-data";
+import { serviceNode } from "../lib/seo/structured-data";
 
 export default function ServiceTemplate({ data }: PageProps<Queries.ServiceTemplateQuery>) {
   return <ServicePage service={data.service!} />;

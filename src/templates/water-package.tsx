@@ -4,8 +4,8 @@ import { Seo } from "../components/seo";
 import { WaterPackagePage } from "../components/water/water-package-page";
 import { useSiteUrl } from "../hooks/use-site-url";
 import { servicePath, servicesPath, waterQualityService } from "../lib/paths";
-import { waterPackageNode } from "../lib/structured-data";
-import { waterPackageTitle } from "../lib/water-package-title";
+import { waterPackageNode } from "../lib/seo/structured-data";
+import { waterPackageTitle } from "../lib/pricing/water-package-title";
 
 export default function WaterPackageTemplate({ data }: PageProps<Queries.WaterPackageTemplateQuery>) {
   return <WaterPackagePage pack={data.waterPackage!} />;

@@ -3,8 +3,8 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { freePort } from "../../src/serve/net";
 import { startProductionServer } from "../../src/serve/serve";
-import { postFrontmatterSchema } from "../../src/lib/content-schema";
-import { readFrontMatter } from "../../src/lib/front-matter";
+import { postFrontmatterSchema } from "../../src/lib/content/content-schema";
+import { readFrontMatter } from "../../src/lib/content/front-matter";
 import { startGitHubStub, type GitHubStub } from "../support/github-stub";
 import { newServerDataDir } from "../support/embedded-database";
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import path from "node:path";
 import { headersFor, loadHeaderRules } from "../../src/serve/deployed-headers";
-import { editorContentSecurityPolicy } from "../../src/lib/http-headers";
+import { editorContentSecurityPolicy } from "../../src/lib/http/http-headers";
 
 /**
  * The content editor at /admin is the one page that is not for visitors: its own policy, never

@@ -2,13 +2,13 @@
  * The deployed headers hold however a host merges the rules of public/_headers that match one address: here
  * every matching rule's headers are sent at once (Netlify's parser), the hardest case, and each page at each of
  * its addresses must still run its scripts inside its policy and hydrate, and each file get one Cache-Control.
- * src/lib/http-headers.ts says why no two rules overlap.
+ * src/lib/http/http-headers.ts says why no two rules overlap.
  */
 import { expect, test, type Page, type Route } from "@playwright/test";
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { builtPages } from "../../src/build-time/built-pages";
-import { pageAddresses } from "../../src/lib/http-headers";
+import { pageAddresses } from "../../src/lib/http/http-headers";
 import { loadHeaderRules, NETLIFY_DEFAULT_HEADERS, type HeaderRule } from "../../src/serve/deployed-headers";
 import { openPage } from "../support/page";
 import { watchForProblems } from "../support/problems";

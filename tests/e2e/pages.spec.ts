@@ -9,7 +9,7 @@ import path from "node:path";
 import { readSiteContent } from "../../src/build-time/content-files";
 import { headersFor, loadHeaderRules, type HeaderRule } from "../../src/serve/deployed-headers";
 import { specRoutes, waterPackages } from "../../scripts/lib/routes";
-import { lawPages } from "../../src/lib/content-schema";
+import { lawPages } from "../../src/lib/content/content-schema";
 import { lawPageRoutes } from "../../src/lib/paths";
 import { axeViolations, describeViolations } from "../support/axe";
 import { loadTooltips, markReachable, tabThrough } from "../support/keyboard";
@@ -90,10 +90,10 @@ const UNKNOWN = { path: "/no-such-page", heading: /^Page not found$/ };
 /**
  * The security headers every answer carries, and exactly the values of public/_headers. `policy`
  * is the page's Content-Security-Policy: its header, or for the 404 page, which answers addresses
- * only "/*" matches, its <meta> element (src/lib/http-headers.ts).
+ * only "/*" matches, its <meta> element (src/lib/http/http-headers.ts).
  */
 function checkHeaders(route: string, headers: Record<string, string>, policy: string | undefined) {
-  // WebAssembly may be compiled on the search page only, for Pagefind (src/lib/http-headers.ts); no page may eval.
+  // WebAssembly may be compiled on the search page only, for Pagefind (src/lib/http/http-headers.ts); no page may eval.
   const webAssembly = route === "/search" ? "'wasm-unsafe-eval' " : "";
   expect.soft(policy).toMatch(`default-src 'self'; script-src 'self' ${webAssembly}'sha256-`);
   expect.soft(policy?.startsWith("default-src 'self';")).toBe(true);
@@ -104,7 +104,7 @@ function checkHeaders(route: string, headers: Record<string, string>, policy: st
   expect.soft(headers["x-frame-options"]).toBe("DENY");
   expect.soft(headers["referrer-policy"]).toBeTruthy();
   expect.soft(headers["permissions-policy"]).toContain("camera=()");
-  // Only a header can set the opener policy; the 404 page's addresses get none (src/lib/http-headers.ts).
+  // Only a header can set the opener policy; the 404 page's addresses get none (src/lib/http/http-headers.ts).
   if (route !== UNKNOWN.path) expect.soft(headers["cross-origin-opener-policy"]).toBe("same-origin");
   expect.soft(headers["x-xss-protection"]).toBe("0");
   expect.soft(headers["x-robots-tag"], "only the editor is kept out of search").toBeUndefined();

@@ -16,7 +16,7 @@ import { bookingRequest, jobQuery, SHORT_JOB } from "../support/sample-requests"
 import { visitor } from "../support/schedule-form";
 import { withDatabase } from "../../src/serve/database-access";
 import { storedMail } from "../../src/lib/server/mail/deliveries";
-import { formatCents } from "../../src/lib/format";
+import { formatCents } from "../../src/lib/text/format";
 
 const inPaymentsDatabase = <T>(work: Parameters<typeof withDatabase<T>>[0]) =>
   withDatabase(work, { ...process.env, DATA_DIR: E2E_PAYMENTS_DATA });

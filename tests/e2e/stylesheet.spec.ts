@@ -2,7 +2,7 @@ import { expect, test, type Page, type Route } from "@playwright/test";
 import { openPage } from "../support/page";
 
 /**
- * The site's whole style sheet arrives late or fails (src/lib/site-stylesheet.ts). Each page
+ * The site's whole style sheet arrives late or fails (src/lib/ui/site-stylesheet.ts). Each page
  * inlines only the rules its own HTML uses; the whole sheet styles what JavaScript renders.
  * Phones only: the drawer exists there, and a touch screen has no hover to tell the critical CSS
  * (which leaves hover rules out) from the whole sheet.

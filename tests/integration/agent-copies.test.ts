@@ -7,7 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type ICAL from "ical.js";
-import { availability } from "../../src/lib/business-data";
+import { availability } from "../../src/lib/content/business-data";
 import { BOOKING_MAIL_FIRST_HOURS, sendDueReminders } from "../../src/features/reminders/server/reminders";
 import { withDatabase } from "../../src/serve/database-access";
 import { postJson, send } from "../support/function-server";

@@ -19,9 +19,9 @@ import {
   areaFrontmatterSchema,
   postFrontmatterSchema,
   yamlSchemas,
-} from "../../src/lib/content-schema";
-import { patterns } from "../../src/lib/content-fields";
-import { readFrontMatter } from "../../src/lib/front-matter";
+} from "../../src/lib/content/content-schema";
+import { patterns } from "../../src/lib/content/content-fields";
+import { readFrontMatter } from "../../src/lib/content/front-matter";
 
 const post = {
   slug: "radon-in-finished-basements",

@@ -11,7 +11,7 @@ import { insertAgreement } from "../../src/features/signed-agreements/server/agr
 import { findBooking, insertBooking, setStatus } from "../../src/features/booking/server/booking-queries";
 import { storeConfirmedBooking } from "../support/stored-booking";
 import { instantOf, MARYLAND } from "../../src/lib/maryland-time/local-time";
-import { longDate } from "../../src/lib/format";
+import { longDate } from "../../src/lib/text/format";
 import { neverHeldAgreementRule, retention } from "../../src/features/privacy/shared/declaration";
 import { enforceRetention } from "../../src/features/privacy/server/retention";
 import { deskItems } from "../../src/features/desk/server/desk-view";

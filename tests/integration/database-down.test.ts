@@ -5,7 +5,7 @@
  */
 import { freePort, startFunctionServer, type FunctionServer } from "../support/function-server";
 import { contactMessage } from "../support/sample-requests";
-import { business } from "../../src/lib/business-data";
+import { business } from "../../src/lib/content/business-data";
 import { DESK_DATABASE_DOWN } from "../../src/features/desk/server/desk-not-ready";
 
 let server: FunctionServer;

@@ -8,7 +8,7 @@ import { parse } from "csv-parse/sync";
 import { promisify } from "node:util";
 import { serveDatabaseAccess } from "../../src/serve/database-access";
 import { siteRoot } from "../../scripts/lib/site-copy";
-import { availability } from "../../src/lib/business-data";
+import { availability } from "../../src/lib/content/business-data";
 import { book, calendar, holderOf, lengthOf, jobOf } from "../../src/features/booking/server/booking";
 import {
   busyBetween,

@@ -3,9 +3,9 @@
  * a valid request stores, cleaned, once per Idempotency-Key, and that the price is always the
  * server's own. What is refused, and how: functions-refused.test.ts.
  */
-import { pricing } from "../../src/lib/business-data";
-import { waterPackageChoices } from "../../src/lib/catalog";
-import { computeQuote } from "../../src/lib/quote";
+import { pricing } from "../../src/lib/content/business-data";
+import { waterPackageChoices } from "../../src/lib/pricing/catalog";
+import { computeQuote } from "../../src/lib/pricing/quote";
 import { postJson } from "../support/function-server";
 import { formServerForTests } from "../support/form-server";
 import { contactMessage } from "../support/sample-requests";

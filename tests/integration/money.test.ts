@@ -9,10 +9,10 @@ import { bodyText, waitFor } from "../support/mailbox";
 import { desk, deskEngines, deskGet, mailsTo, signIn } from "../support/desk-client";
 import { FEED_SECRET, startPaymentsSite, type Booked, type PaymentsSite } from "../support/payments-site";
 import Stripe from "stripe";
-import { availability } from "../../src/lib/business-data";
+import { availability } from "../../src/lib/content/business-data";
 import type { DeskDays } from "../../src/features/desk/shared/desk-item";
 import type { DeskAttention } from "../../src/features/desk/shared/desk-attention";
-import { formatCents } from "../../src/lib/format";
+import { formatCents } from "../../src/lib/text/format";
 import { bookingsCsv } from "../../src/features/desk/server/bookings-csv";
 import { seedPastBookings } from "../support/many-bookings";
 

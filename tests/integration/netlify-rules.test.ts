@@ -7,7 +7,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { pageAddresses } from "../../src/lib/http-headers";
+import { pageAddresses } from "../../src/lib/http/http-headers";
 import { NETLIFY_DEFAULT_HEADERS } from "../../src/serve/deployed-headers";
 import { findRedirect, loadRedirectRules } from "../../src/serve/deployed-redirects";
 import { builtRoutes, publicDir } from "../support/built-site";

@@ -12,7 +12,7 @@ import { desk, DESK_SECRETS, deskEngines, deskGet, mailsTo, signIn, visitors } f
 import { startPaymentsSite, type Booked, type PaymentsSite } from "../support/payments-site";
 import type { DeskDays } from "../../src/features/desk/shared/desk-item";
 import { SHORT_JOB } from "../support/sample-requests";
-import { availability } from "../../src/lib/business-data";
+import { availability } from "../../src/lib/content/business-data";
 import type { ManagedBooking } from "../../src/features/booking/shared/managed-booking";
 
 const { book, lastEmail } = visitors("payer-off");

@@ -7,7 +7,7 @@
  */
 import { startPostgres, type PostgresServer } from "../support/postgres-server";
 import { startFunctionServer, type FunctionServer } from "../support/function-server";
-import { availability } from "../../src/lib/business-data";
+import { availability } from "../../src/lib/content/business-data";
 import { findBooking, moveBooking, setStatus } from "../../src/features/booking/server/booking-queries";
 import { BOOKING_MAIL_FIRST_HOURS } from "../../src/features/reminders/server/reminders";
 import { openDatabase, type Database } from "../../src/lib/server/db/database";

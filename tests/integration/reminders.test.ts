@@ -6,7 +6,7 @@
  * and nothing goes until the booking's own e-mail has been out a day.
  */
 import { startPostgres, type PostgresServer } from "../support/postgres-server";
-import { availability } from "../../src/lib/business-data";
+import { availability } from "../../src/lib/content/business-data";
 import { BOOKED_BY_AGENT } from "../../src/lib/forms/choices";
 import { sendDueReminders } from "../../src/features/reminders/server/reminders";
 import { insertAgreement } from "../../src/features/signed-agreements/server/agreement-queries";

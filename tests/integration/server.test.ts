@@ -119,7 +119,7 @@ describe("every answer carries the security headers", () => {
     expect(answer.headers["x-content-type-options"]).toBe("nosniff");
     expect(answer.headers["x-frame-options"]).toBe("DENY");
     // The 404 page answers addresses no rule but "/*" matches, so its policy is in the page
-    // (src/lib/http-headers.ts), and no opener policy, which only a header can set, is sent.
+    // (src/lib/http/http-headers.ts), and no opener policy, which only a header can set, is sent.
     const unknown = name === "an unknown address";
     const policy = unknown ? metaPolicy(answer.body) : answer.headers["content-security-policy"];
     expect(policy).toMatch(/^default-src 'self'/);

@@ -8,7 +8,7 @@ import { createReadStream, existsSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import { startEditorBackend } from "../../src/features/editor/local/editor-backend";
-import { editorHeaders, securityHeaders } from "../../src/lib/http-headers";
+import { editorHeaders, securityHeaders } from "../../src/lib/http/http-headers";
 import { writeAdminFiles } from "../../src/features/editor/build/admin-files";
 import { editorStart } from "../../src/features/editor/server/sign-in-settings";
 import { siteRoot } from "../../scripts/lib/site-copy";

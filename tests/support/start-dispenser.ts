@@ -5,7 +5,7 @@
 import { TZDate } from "@date-fns/tz";
 import { addMonths, format } from "date-fns";
 import { request } from "node:http";
-import { availability } from "../../src/lib/business-data";
+import { availability } from "../../src/lib/content/business-data";
 import { MARYLAND } from "../../src/lib/maryland-time/local-time";
 import { jobQuery, type Job } from "./sample-requests";
 

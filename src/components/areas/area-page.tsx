@@ -9,8 +9,8 @@ import { ButtonLink } from "../ui/button";
 import { Container } from "../ui/container";
 import { PageHeader } from "../ui/page-header";
 import { useSiteInfo } from "../../hooks/use-site-info";
-import { factsByTopic, statewideSection, uniqueSources } from "../../lib/area-facts";
-import { formatDollars, longDate } from "../../lib/format";
+import { factsByTopic, statewideSection, uniqueSources } from "../../lib/areas/area-facts";
+import { formatDollars, longDate } from "../../lib/text/format";
 import { areasPath, scheduleIn, servicePath } from "../../lib/paths";
 import { FactList } from "./fact-list";
 

@@ -1,6 +1,6 @@
 import React from "react";
-import type { ShownFact } from "../../lib/area-facts";
-import { longDate } from "../../lib/format";
+import type { ShownFact } from "../../lib/areas/area-facts";
+import { longDate } from "../../lib/text/format";
 
 /** Sourced facts: each with the sources it comes from and the day it was last checked against them. */
 export function FactList({ facts }: { facts: readonly ShownFact[] }) {

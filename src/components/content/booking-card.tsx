@@ -2,7 +2,7 @@ import * as lucide from "lucide";
 import { iconFrom } from "../ui/icons";
 import React from "react";
 import { useSiteInfo } from "../../hooks/use-site-info";
-import { bookingWords } from "../../lib/booking-words";
+import { bookingWords } from "../../lib/text/booking-words";
 import { PhoneLink } from "../layout/phone-link";
 import { ButtonLink } from "../ui/button";
 

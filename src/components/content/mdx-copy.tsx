@@ -1,11 +1,11 @@
 import React from "react";
-import { cn } from "../../lib/cn";
-import { splitAtSlots, type MdxSlot } from "../../lib/mdx-slots";
+import { cn } from "../../lib/ui/cn";
+import { splitAtSlots, type MdxSlot } from "../../lib/content/mdx-slots";
 
 interface MdxCopyProps {
   /** The page's copy, rendered to HTML at build time (gatsby/copy.ts). */
   html: string;
-  /** The live component for each slot the copy places (src/lib/mdx-slots.ts). */
+  /** The live component for each slot the copy places (src/lib/content/mdx-slots.ts). */
   slots?: Partial<Record<MdxSlot, React.ReactNode>>;
 }
 

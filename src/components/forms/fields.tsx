@@ -7,7 +7,7 @@ import * as lucide from "lucide";
 import { iconFrom } from "../ui/icons";
 import React from "react";
 import type { ChoiceRegistration, TextRegistration } from "../../hooks/use-schema-form";
-import { cn } from "../../lib/cn";
+import { cn } from "../../lib/ui/cn";
 
 const TriangleAlert = iconFrom(lucide.TriangleAlert);
 

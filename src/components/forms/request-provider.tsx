@@ -1,6 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import React, { useState } from "react";
-import { createQueryClient } from "../../lib/query-client";
+import { createQueryClient } from "../../lib/ui/query-client";
 import { DeferredToaster } from "../ui/deferred-toaster";
 
 /**

@@ -1,8 +1,8 @@
 import React from "react";
 import { useSiteInfo } from "../../hooks/use-site-info";
-import { bookingWords } from "../../lib/booking-words";
+import { bookingWords } from "../../lib/text/booking-words";
 import { schedulePath } from "../../lib/paths";
-import { telHref } from "../../lib/phone";
+import { telHref } from "../../lib/text/phone";
 import { ButtonLink } from "../ui/button";
 import { Container } from "../ui/container";
 

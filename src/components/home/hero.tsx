@@ -2,7 +2,7 @@ import * as lucide from "lucide";
 import { iconFrom } from "../ui/icons";
 import React from "react";
 import { schedulePath } from "../../lib/paths";
-import { telHref } from "../../lib/phone";
+import { telHref } from "../../lib/text/phone";
 import { ButtonLink } from "../ui/button";
 import { Container } from "../ui/container";
 

@@ -1,7 +1,7 @@
 import * as lucide from "lucide";
 import { iconFrom } from "../ui/icons";
 import React from "react";
-import { formatCount } from "../../lib/format";
+import { formatCount } from "../../lib/text/format";
 import type { Credential } from "../content/credential-list";
 import { Container } from "../ui/container";
 

@@ -1,5 +1,5 @@
 import React from "react";
-import { readApiError } from "../../lib/api-error";
+import { readApiError } from "../../lib/http/api-error";
 import { Spinner } from "../ui/spinner";
 import { PhoneLink } from "./phone-link";
 

@@ -1,8 +1,8 @@
 import { Link } from "gatsby";
 import React from "react";
 import type { NavItem } from "../../hooks/use-navigation";
-import { cn } from "../../lib/cn";
-import { linkCurrent } from "../../lib/nav-state";
+import { cn } from "../../lib/ui/cn";
+import { linkCurrent } from "../../lib/ui/nav-state";
 
 interface NavLinksProps {
   links: readonly NavItem[];

@@ -1,8 +1,8 @@
 import * as lucide from "lucide";
 import { iconFrom } from "../ui/icons";
 import React from "react";
-import { cn } from "../../lib/cn";
-import { telHref } from "../../lib/phone";
+import { cn } from "../../lib/ui/cn";
+import { telHref } from "../../lib/text/phone";
 
 const Phone = iconFrom(lucide.Phone);
 

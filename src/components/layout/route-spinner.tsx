@@ -1,5 +1,5 @@
 import React, { useSyncExternalStore } from "react";
-import { isRouteLoading, subscribeToRouteLoading } from "../../lib/route-loading";
+import { isRouteLoading, subscribeToRouteLoading } from "../../lib/ui/route-loading";
 import { Spinner } from "../ui/spinner";
 
 /** Shown while the next page's code and data load. The live region stays mounted so it is announced. */

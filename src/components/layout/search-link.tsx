@@ -10,7 +10,7 @@ const Search = iconFrom(lucide.Search);
  * button beside it (no rule of its own in each page's inline CSS), 36 px wide on a wide screen,
  * where the full phone number and the schedule button share the row with it. A plain link, not
  * Gatsby's: the search page is loaded whole, so it runs under its own policy, the one that lets
- * Pagefind compile its WebAssembly (src/lib/http-headers.ts); other pages' policies do not.
+ * Pagefind compile its WebAssembly (src/lib/http/http-headers.ts); other pages' policies do not.
  */
 export function SearchLink({ pathname }: { pathname: string }) {
   return (

@@ -1,9 +1,9 @@
 /**
  * Pagefind's browser API, loaded from the site's own /pagefind/ folder the first time a visitor
  * searches: no part of it is in any page's bundle or first view. Its WebAssembly needs
- * 'wasm-unsafe-eval', which only the search page's policy allows (src/lib/http-headers.ts).
+ * 'wasm-unsafe-eval', which only the search page's policy allows (src/lib/http/http-headers.ts).
  */
-import { SEARCH_BUNDLE } from "../../lib/search";
+import { SEARCH_BUNDLE } from "../../lib/seo/search";
 
 export interface PagefindResultData {
   url: string;

@@ -1,5 +1,5 @@
 import React from "react";
-import { excerptParts, routeOfResult } from "../../lib/search";
+import { excerptParts, routeOfResult } from "../../lib/seo/search";
 import type { PagefindResultData } from "./pagefind";
 
 interface SearchResultProps {

@@ -1,7 +1,7 @@
 import { navigate } from "gatsby";
 import React, { useEffect, useId, useRef, useState } from "react";
-import { cn } from "../../lib/cn";
-import { RESULTS_PER_PAGE, resultsStatus, routeOfResult } from "../../lib/search";
+import { cn } from "../../lib/ui/cn";
+import { RESULTS_PER_PAGE, resultsStatus, routeOfResult } from "../../lib/seo/search";
 import { buttonStyles } from "../ui/button";
 import { searchSite, type PagefindResultData, type SiteSearchMatches } from "./pagefind";
 import { SearchResult } from "./search-result";

@@ -1,6 +1,6 @@
 import { graphql } from "gatsby";
 import React from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "../../lib/ui/cn";
 import { ServiceCard } from "./service-card";
 
 /** Every service, in the editors' order: what a page spreads into its query to list them all. */

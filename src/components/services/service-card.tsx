@@ -2,7 +2,7 @@ import { graphql, Link } from "gatsby";
 import * as lucide from "lucide";
 import { iconFrom } from "../ui/icons";
 import React from "react";
-import { formatDollars } from "../../lib/format";
+import { formatDollars } from "../../lib/text/format";
 import { ServiceIcon } from "./service-icon";
 
 const ArrowRight = iconFrom(lucide.ArrowRight);

@@ -11,8 +11,8 @@ import { ClosingCta } from "../home/closing-cta";
 import { ButtonLink } from "../ui/button";
 import { PageHeader } from "../ui/page-header";
 import { useSiteInfo } from "../../hooks/use-site-info";
-import { formatDollars } from "../../lib/format";
-import type { MdxSlot } from "../../lib/mdx-slots";
+import { formatDollars } from "../../lib/text/format";
+import type { MdxSlot } from "../../lib/content/mdx-slots";
 import { areasPath, schedulePath, scheduleWith } from "../../lib/paths";
 
 const CalendarCheck = iconFrom(lucide.CalendarCheck);

@@ -1,6 +1,6 @@
 import { Link } from "gatsby";
 import React from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "../../lib/ui/cn";
 
 type Variant = "primary" | "secondary" | "accent" | "ghost" | "inverse";
 type Size = "compact" | "md" | "lg";

@@ -1,6 +1,6 @@
 import type { IGatsbyImageData } from "gatsby-plugin-image";
 import React from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "../../lib/ui/cn";
 
 interface CoverImageProps {
   /** The `gatsbyImageData` gatsby-plugin-image made at build time (sizes, formats, placeholder). */

@@ -1,12 +1,12 @@
 /**
  * The notifications (toaster.tsx), whose code arrives once the page has hydrated rather than
  * before it: Radix Toast and the layers under it are a tenth of a form page's script, and nothing
- * shows a notification before the visitor has sent something. The store (src/lib/toast-store.ts)
+ * shows a notification before the visitor has sent something. The store (src/lib/ui/toast-store.ts)
  * keeps any notification raised before the code arrives, and the toaster shows it on arrival.
  * A failed download (the visitor went offline) is tried again with the next notification.
  */
 import React, { useEffect, useState } from "react";
-import { subscribeToToasts } from "../../lib/toast-store";
+import { subscribeToToasts } from "../../lib/ui/toast-store";
 
 type ToasterComponent = typeof import("./toaster").Toaster;
 

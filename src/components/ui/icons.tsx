@@ -1,6 +1,6 @@
 import type { IconNode } from "lucide";
 import React from "react";
-import { escapeHtml } from "../../lib/html-escape";
+import { escapeHtml } from "../../lib/text/html-escape";
 
 type IconProps = { className?: string };
 

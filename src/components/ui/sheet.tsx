@@ -4,7 +4,7 @@
  */
 import * as Dialog from "@radix-ui/react-dialog";
 import React from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "../../lib/ui/cn";
 
 export const Sheet = Dialog.Root;
 export const SheetTrigger = Dialog.Trigger;

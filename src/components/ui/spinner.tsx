@@ -1,5 +1,5 @@
 import React from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "../../lib/ui/cn";
 
 const sizes = {
   /** Beside a line of small text. */

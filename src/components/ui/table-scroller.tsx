@@ -1,5 +1,5 @@
 import React from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "../../lib/ui/cn";
 
 /** Room left between a focused element and the frame's edge or a held heading: its outline. */
 const OUTLINE_ROOM = 6;

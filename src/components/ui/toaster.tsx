@@ -1,7 +1,7 @@
 /**
- * Notifications on Radix Toast with the site's constants (src/lib/constants.ts): one visible at a time,
+ * Notifications on Radix Toast with the site's constants (src/lib/ui/constants.ts): one visible at a time,
  * 5 s each, swipe right past 50 px to dismiss, F8 moves focus to them. The store behind them
- * (src/lib/toast-store.ts) removes a dismissed one 1,000,000 ms later. Only the pages that
+ * (src/lib/ui/toast-store.ts) removes a dismissed one 1,000,000 ms later. Only the pages that
  * send requests render it.
  */
 import * as Toast from "@radix-ui/react-toast";
@@ -9,9 +9,14 @@ import * as lucide from "lucide";
 import { iconFrom } from "./icons";
 import React from "react";
 import { useToasts } from "../../hooks/use-toasts";
-import { cn } from "../../lib/cn";
-import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_DIRECTION, TOAST_SWIPE_THRESHOLD_PX } from "../../lib/constants";
-import { dismissToast, type ToastVariant } from "../../lib/toast-store";
+import { cn } from "../../lib/ui/cn";
+import {
+  TOAST_DURATION_MS,
+  TOAST_HOTKEY,
+  TOAST_SWIPE_DIRECTION,
+  TOAST_SWIPE_THRESHOLD_PX,
+} from "../../lib/ui/constants";
+import { dismissToast, type ToastVariant } from "../../lib/ui/toast-store";
 
 const X = iconFrom(lucide.X);
 

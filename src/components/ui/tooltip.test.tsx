@@ -1,12 +1,12 @@
 /**
- * The tooltip's timing (src/lib/constants.ts, the spec's 700 ms open delay and 300 ms skip
+ * The tooltip's timing (src/lib/ui/constants.ts, the spec's 700 ms open delay and 300 ms skip
  * window), on a fake clock: Radix's timers, advanced by hand, so nothing depends on how busy the
  * machine is. That a real pointer and keyboard open and close it is tested in Chromium
  * (tests/e2e/content.spec.ts).
  */
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import React from "react";
-import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "../../lib/constants";
+import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "../../lib/ui/constants";
 import { runRadixTooltipsInJsdom } from "../../../jest/radix-tooltips";
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "./tooltip";
 

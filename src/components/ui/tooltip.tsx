@@ -1,12 +1,12 @@
 /**
- * Radix Tooltip with the site's timing (src/lib/constants.ts): it opens 700 ms after the pointer rests on
+ * Radix Tooltip with the site's timing (src/lib/ui/constants.ts): it opens 700 ms after the pointer rests on
  * the trigger, or at once on keyboard focus; within 300 ms of one closing the next opens at
  * once. It closes on pointer leave, blur, click, Escape or scroll (Radix's behavior).
  */
 import * as RadixTooltip from "@radix-ui/react-tooltip";
 import React from "react";
-import { cn } from "../../lib/cn";
-import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "../../lib/constants";
+import { cn } from "../../lib/ui/cn";
+import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "../../lib/ui/constants";
 
 export function TooltipProvider({ children }: { children: React.ReactNode }) {
   return (

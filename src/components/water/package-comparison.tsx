@@ -2,7 +2,7 @@ import { graphql, Link, useStaticQuery } from "gatsby";
 import * as lucide from "lucide";
 import { iconFrom } from "../ui/icons";
 import React from "react";
-import { formatDollars } from "../../lib/format";
+import { formatDollars } from "../../lib/text/format";
 import { TooltipGroup } from "../ui/info-tip";
 import { TableScroller } from "../ui/table-scroller";
 import { ParameterRows } from "./parameter-rows";
@@ -12,7 +12,7 @@ const Minus = iconFrom(lucide.Minus);
 
 /**
  * Every water-testing package side by side: one column per package, one row per parameter.
- * Placed in content/services/water-quality.mdx as a slot (src/lib/mdx-slots.ts); only that page loads it.
+ * Placed in content/services/water-quality.mdx as a slot (src/lib/content/mdx-slots.ts); only that page loads it.
  *
  * Wider than a phone, it scrolls inside its frame both ways, with the packages' row and the
  * parameters' column held in place (`sticky-headings`, src/styles/global.css), so a tick far

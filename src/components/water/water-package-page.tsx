@@ -10,7 +10,7 @@ import { ParameterTable } from "./parameter-table";
 import { PageHeader } from "../ui/page-header";
 import { usePageSources } from "../../hooks/use-page-sources";
 import { useSiteInfo } from "../../hooks/use-site-info";
-import { formatDollars } from "../../lib/format";
+import { formatDollars } from "../../lib/text/format";
 import { scheduleWith, servicePath, waterQualityService } from "../../lib/paths";
 
 const CalendarCheck = iconFrom(lucide.CalendarCheck);

@@ -4,7 +4,7 @@
  * built from these. zod/mini keeps the bytes the form pages download small.
  */
 import * as z from "zod/mini";
-import { usPhoneDigits } from "../phone";
+import { usPhoneDigits } from "../text/phone";
 import { isCalendarDate, isIsoDate } from "./calendar-date";
 import { oneLineText, TEXT_LIMITS, visibleText } from "./text-cleaning";
 

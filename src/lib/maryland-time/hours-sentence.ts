@@ -1,6 +1,6 @@
 /** The opening-hours sentence the site shows ("Monday to Saturday, 8 am to 6 pm"), made from availability.yaml. */
-import type { AvailabilityContent } from "../content-schema";
-import type { Weekday } from "../availability-schema";
+import type { AvailabilityContent } from "../content/content-schema";
+import type { Weekday } from "../content/availability-schema";
 
 const ORDER: Weekday[] = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
 const capitalised = (day: Weekday) => day[0]!.toUpperCase() + day.slice(1);

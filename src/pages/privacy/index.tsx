@@ -11,8 +11,8 @@ import { Container } from "../../components/ui/container";
 import { PageHeader } from "../../components/ui/page-header";
 import { usePageSources } from "../../hooks/use-page-sources";
 import { useSiteInfo } from "../../hooks/use-site-info";
-import { telHref } from "../../lib/phone";
-import { possessive } from "../../lib/format";
+import { telHref } from "../../lib/text/phone";
+import { possessive } from "../../lib/text/format";
 import { DESK_RECORDS_DAYS } from "../../features/privacy/shared/desk-records";
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {

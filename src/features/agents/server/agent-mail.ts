@@ -3,7 +3,7 @@
  * ends that session alone. Both go to the agent's address as the booking stores it; each is
  * stored as the desk's records of signing in are (desk-mail.ts), and so kept as long.
  */
-import { business } from "../../../lib/business-data";
+import { business } from "../../../lib/content/business-data";
 import type { MailMessage } from "../../../lib/server/mail/mailer";
 import { marylandText } from "../../desk/server/desk-mail";
 

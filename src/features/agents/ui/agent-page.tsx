@@ -2,8 +2,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { type HeadProps, type PageProps } from "gatsby";
 import React, { useEffect, useState } from "react";
-import { getQueryFn } from "../../../lib/api-request";
-import { readApiError } from "../../../lib/api-error";
+import { getQueryFn } from "../../../lib/http/api-request";
+import { readApiError } from "../../../lib/http/api-error";
 import { RequestProvider } from "../../../components/forms/request-provider";
 import { Seo } from "../../../components/seo";
 import { Container } from "../../../components/ui/container";

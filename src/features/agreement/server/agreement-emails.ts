@@ -2,7 +2,7 @@
  * The e-mails of the agreement: the link to sign it, sent again from the desk, and those of a
  * signature (the signed copy with its PDF, and the word to the agent who booked or is copied).
  */
-import { business } from "../../../lib/business-data";
+import { business } from "../../../lib/content/business-data";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
 import type { Booking } from "../../booking/server/booking-queries";
 import type { MailMessage } from "../../../lib/server/mail/mailer";

@@ -7,7 +7,7 @@
  */
 import agreementFile from "!!raw-loader!../../../../content/agreement.md";
 import { agreementBlocks, fillAgreement } from "../shared/agreement-text";
-import { readFrontMatter } from "../../../lib/front-matter";
+import { readFrontMatter } from "../../../lib/content/front-matter";
 import { pdfPageLines, pdfPages } from "../../../../tests/support/pdf-text";
 import { agreementPdf } from "./agreement-pdf";
 

@@ -5,11 +5,11 @@
  * the whole signature.
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
-import { business } from "../../../lib/business-data";
+import { business } from "../../../lib/content/business-data";
 import { agreementBlocks, type AgreementBlock } from "../shared/agreement-text";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
 import { MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";
-import { longDate } from "../../../lib/format";
+import { longDate } from "../../../lib/text/format";
 import { agreementTitle, type AgreementVisit } from "./agreement";
 import { signatureLines, signedByText } from "../../signed-agreements/server/signature-text";
 import type { SignedAgreement } from "../../signed-agreements/server/agreement-queries";

@@ -7,11 +7,11 @@
  */
 import { createHash } from "node:crypto";
 import agreementFile from "!!raw-loader!../../../../content/agreement.md";
-import { availability, business } from "../../../lib/business-data";
+import { availability, business } from "../../../lib/content/business-data";
 import { fillAgreement } from "../shared/agreement-text";
-import { agreementFrontmatterSchema } from "../../../lib/content-schema";
-import { formatDollars } from "../../../lib/format";
-import { readFrontMatter } from "../../../lib/front-matter";
+import { agreementFrontmatterSchema } from "../../../lib/content/content-schema";
+import { formatDollars } from "../../../lib/text/format";
+import { readFrontMatter } from "../../../lib/content/front-matter";
 import type { AgentRole } from "../../booking/shared/agent-copy";
 import type { Booking } from "../../booking/server/booking-queries";
 import { describeServices } from "../../booking/server/schedule-emails";

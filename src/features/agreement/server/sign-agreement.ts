@@ -6,10 +6,10 @@
  * token is answered 403, an expired one 410.
  */
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
-import { business } from "../../../lib/business-data";
+import { business } from "../../../lib/content/business-data";
 import { isClientName } from "../../signed-agreements/shared/client-name";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
-import { possessive } from "../../../lib/format";
+import { possessive } from "../../../lib/text/format";
 import { findAgreement, insertAgreement, type SignedAgreement } from "../../signed-agreements/server/agreement-queries";
 import { expireIfLapsed, findBooking, type Booking } from "../../booking/server/booking-queries";
 import { type Queryable } from "../../../lib/server/db/database";

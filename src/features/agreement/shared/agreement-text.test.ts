@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { agreementFrontmatterSchema } from "../../../lib/content-schema";
-import { readFrontMatter } from "../../../lib/front-matter";
+import { agreementFrontmatterSchema } from "../../../lib/content/content-schema";
+import { readFrontMatter } from "../../../lib/content/front-matter";
 import {
   AGREEMENT_PLACEHOLDERS,
   agreementBlocks,

@@ -7,11 +7,11 @@
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import React, { useEffect, useRef, useState } from "react";
-import { readApiError } from "../../../lib/api-error";
-import { apiRequest } from "../../../lib/api-request";
+import { readApiError } from "../../../lib/http/api-error";
+import { apiRequest } from "../../../lib/http/api-request";
 import { isClientName } from "../../signed-agreements/shared/client-name";
 import { agreementBlocks } from "../shared/agreement-text";
-import { possessive } from "../../../lib/format";
+import { possessive } from "../../../lib/text/format";
 import { FieldError } from "../../../components/forms/fields";
 import { BookingLine, isLive, SignedPanel, type AgreementView } from "./agreement-status";
 import { LinkedRecordStatus } from "../../../components/layout/linked-record-status";

@@ -7,9 +7,9 @@
 import { getDaysInMonth, parseISO } from "date-fns";
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import * as z from "zod/mini";
-import { availability, business } from "../../../lib/business-data";
+import { availability, business } from "../../../lib/content/business-data";
 import { localDate, MARYLAND } from "../../../lib/maryland-time/local-time";
-import { catalog } from "../../../lib/catalog";
+import { catalog } from "../../../lib/pricing/catalog";
 import { scheduleFieldSchemas } from "../../../lib/forms/schedule-fields";
 import { fieldErrors } from "../../../lib/request-schemas";
 import { databaseOr503 } from "../../../lib/server/http/database-or-503";

@@ -3,7 +3,7 @@
  * it sends, once per change by its key, in the transaction that makes it. The visitor's page, the
  * desk, Stripe's webhook and the passes record every change here.
  */
-import { business } from "../../../lib/business-data";
+import { business } from "../../../lib/content/business-data";
 import type { Queryable } from "../../../lib/server/db/queryable";
 import { findByKey, insertRequest } from "../../../lib/server/mail/outbox";
 import { outgoingMail } from "../../../lib/server/mail/outgoing";

@@ -10,7 +10,7 @@ import type { Booking } from "./booking-queries";
 import { standingOf } from "./booking-queries";
 import { ownerFeed } from "./booking-invite";
 import { SAMPLE_END, sampleBooking } from "../../../../tests/support/sample-booking";
-import { availability } from "../../../lib/business-data";
+import { availability } from "../../../lib/content/business-data";
 
 const END = SAMPLE_END;
 const booking = (reference: string, status: Booking["status"]) => sampleBooking(reference, status);

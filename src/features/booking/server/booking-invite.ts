@@ -3,7 +3,7 @@
  * phone or notes) and the owner's feed (the address and the client). The reference is the UID and
  * the booking's sequence the SEQUENCE, so a calendar that has the event moves, confirms or cancels it.
  */
-import { availability, business } from "../../../lib/business-data";
+import { availability, business } from "../../../lib/content/business-data";
 import { inspectorName, type Inspector } from "../shared/inspectors";
 import type { SignedAgreement } from "../../signed-agreements/server/agreement-queries";
 import { standingOf, type Booking, type BookedJob } from "./booking-queries";

@@ -4,7 +4,7 @@
  * visitors reach one inspector at once, one insert fails and that visitor is offered the next
  * inspector free, or other times.
  */
-import { availability, pricing } from "../../../lib/business-data";
+import { availability, pricing } from "../../../lib/content/business-data";
 import { jobLength, type Job, type JobLength } from "../shared/job-length";
 import { dateAfter, localDate, MARYLAND, MINUTE_MS, rfc3339 } from "../../../lib/maryland-time/local-time";
 import { createCalendar, heldRange, type Start } from "../shared/open-times";

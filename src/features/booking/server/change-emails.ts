@@ -4,7 +4,7 @@
  * client's links. Each carries the invite as the booking now stands (booking-invite.ts): the same UID at a higher
  * SEQUENCE, so a calendar updates its event, and a CANCEL that removes it.
  */
-import { availability, business } from "../../../lib/business-data";
+import { availability, business } from "../../../lib/content/business-data";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
 import type { Booking } from "./booking-queries";
 import type { MailMessage } from "../../../lib/server/mail/mailer";

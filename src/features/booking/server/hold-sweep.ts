@@ -4,7 +4,7 @@
  * business told when none ever reached the client or agent. It runs in the periodic pass
  * (src/passes/periodic-pass.ts); docs/booking.md describes the lock order and the claims it respects.
  */
-import { business } from "../../../lib/business-data";
+import { business } from "../../../lib/content/business-data";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
 import type { Database } from "../../../lib/server/db/database";
 import { findBooking, lapsedHolds, setStatus, type BookingPerson } from "./booking-queries";

@@ -6,7 +6,7 @@
  */
 import { subHours } from "date-fns";
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
-import { availability, business } from "../../../lib/business-data";
+import { availability, business } from "../../../lib/content/business-data";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
 import { offeredTime } from "../../../lib/forms/field-checks";
 import { MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";

@@ -8,7 +8,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { addDays, subDays } from "date-fns";
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
-import { business } from "../../../lib/business-data";
+import { business } from "../../../lib/content/business-data";
 import { agreementsOf } from "../../signed-agreements/server/agreement-queries";
 import { bookingsBetween, type Booking } from "./booking-queries";
 import type { Queryable } from "../../../lib/server/db/database";

@@ -4,17 +4,17 @@
  * they read well in any mail program. The words of a booking's services and length are here too,
  * for every later e-mail about it.
  */
-import { business } from "../../../lib/business-data";
+import { business } from "../../../lib/content/business-data";
 import {
   addOnChoices,
   labelOf,
   mainInspectionChoices,
   waterPackageChoices,
   foundationChoices,
-} from "../../../lib/catalog";
+} from "../../../lib/pricing/catalog";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
-import { formatDollars } from "../../../lib/format";
-import type { Quote } from "../../../lib/quote";
+import { formatDollars } from "../../../lib/text/format";
+import type { Quote } from "../../../lib/pricing/quote";
 import {
   BOOKED_BY_AGENT,
   NO_MAIN_INSPECTION,
@@ -27,7 +27,7 @@ import type { ScheduleRequest } from "../../../lib/request-schemas";
 import { agentReportConsented, agentRoleOf, type AgentFields, type AgentRole } from "../shared/agent-copy";
 import type { MailMessage } from "../../../lib/server/mail/mailer";
 import { lines } from "../../../lib/server/mail/plain-text";
-import { formatCents } from "../../../lib/format";
+import { formatCents } from "../../../lib/text/format";
 
 export interface ScheduleRecord {
   type: "schedule";

@@ -6,8 +6,8 @@
  */
 import path from "node:path";
 import { readRawContentFile } from "../../../build-time/content-files";
-import { availabilitySchema, holidayIds, type HolidayId } from "../../../lib/availability-schema";
-import { type AvailabilityContent } from "../../../lib/content-schema";
+import { availabilitySchema, holidayIds, type HolidayId } from "../../../lib/content/availability-schema";
+import { type AvailabilityContent } from "../../../lib/content/content-schema";
 import { holidayClosures, holidayDates } from "./holidays";
 import { createCalendar } from "./open-times";
 

@@ -5,8 +5,8 @@
  * country's rules).
  */
 import type HolidaysOfAnyCountry from "date-holidays";
-import type { AvailabilityContent } from "../../../lib/content-schema";
-import type { HolidayId, Weekday } from "../../../lib/availability-schema";
+import type { AvailabilityContent } from "../../../lib/content/content-schema";
+import type { HolidayId, Weekday } from "../../../lib/content/availability-schema";
 import { dateAfter, dayOfWeek } from "../../../lib/maryland-time/local-time";
 
 /**

@@ -1,9 +1,9 @@
 /**
- * How long a job takes, from the same answers the quote is made from (src/lib/quote.ts): the main
+ * How long a job takes, from the same answers the quote is made from (src/lib/pricing/quote.ts): the main
  * inspection by finished square feet, each add-on, water sampling, and the travel zone of the
  * county. Pure, so the page and the server agree.
  */
-import type { AvailabilityContent, PricingTables } from "../../../lib/content-schema";
+import type { AvailabilityContent, PricingTables } from "../../../lib/content/content-schema";
 
 export interface Job {
   /** A main inspection's id, or null for tests only. */

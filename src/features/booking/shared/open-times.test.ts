@@ -6,8 +6,8 @@
  */
 import path from "node:path";
 import { readRawContentFile } from "../../../build-time/content-files";
-import { availabilitySchema } from "../../../lib/availability-schema";
-import { pricingSchema, type AvailabilityContent } from "../../../lib/content-schema";
+import { availabilitySchema } from "../../../lib/content/availability-schema";
+import { pricingSchema, type AvailabilityContent } from "../../../lib/content/content-schema";
 import { jobLength } from "./job-length";
 import { instantOf } from "../../../lib/maryland-time/local-time";
 import type { Inspector } from "./inspectors";

@@ -5,8 +5,8 @@
  * local times via @date-fns/tz: a time that does not exist or exists twice is never offered. The database
  * refuses an overlap whatever this offers. Runs on the server only (date-holidays carries every country's rules).
  */
-import type { AvailabilityContent } from "../../../lib/content-schema";
-import type { Weekday } from "../../../lib/availability-schema";
+import type { AvailabilityContent } from "../../../lib/content/content-schema";
+import type { Weekday } from "../../../lib/content/availability-schema";
 import type { JobTimes } from "./job-length";
 import { holidayClosures } from "./holidays";
 import { dateAfter, dayOfWeek, instantOf, localDate, rfc3339 } from "../../../lib/maryland-time/local-time";

@@ -6,7 +6,7 @@
  */
 import React from "react";
 import type { BookingPayment as Payment } from "../shared/managed-booking";
-import { formatCents } from "../../../lib/format";
+import { formatCents } from "../../../lib/text/format";
 import { paymentText } from "../../payment-ledger/shared/payment-text";
 import { buttonStyles } from "../../../components/ui/button";
 

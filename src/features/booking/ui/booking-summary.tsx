@@ -1,7 +1,7 @@
 /** Where a booking stands, with what can be done about it from here. */
 import React from "react";
 import type { BookingAction, ManagedBooking } from "../shared/managed-booking";
-import { formatDollars } from "../../../lib/format";
+import { formatDollars } from "../../../lib/text/format";
 import { schedulePath } from "../../../lib/paths";
 import { ButtonLink, buttonStyles } from "../../../components/ui/button";
 import { AgreementLine } from "./agreement-line";

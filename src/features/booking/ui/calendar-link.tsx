@@ -1,5 +1,5 @@
 import React, { useEffect, useState } from "react";
-import { cn } from "../../../lib/cn";
+import { cn } from "../../../lib/ui/cn";
 import { buttonStyles } from "../../../components/ui/button";
 
 /** The booking's calendar file as a link the browser downloads; nothing until there is a file. */

@@ -1,6 +1,6 @@
 /** "Cancel the booking", which asks first and says what is given up, and what of the money comes back. */
 import React from "react";
-import { formatCents } from "../../../lib/format";
+import { formatCents } from "../../../lib/text/format";
 import type { ManagedBooking } from "../shared/managed-booking";
 import { buttonStyles } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";

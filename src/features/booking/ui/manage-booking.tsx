@@ -5,10 +5,10 @@
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import React, { useState } from "react";
-import { readApiError } from "../../../lib/api-error";
-import { apiRequest } from "../../../lib/api-request";
+import { readApiError } from "../../../lib/http/api-error";
+import { apiRequest } from "../../../lib/http/api-request";
 import type { BookingAction, BookingChange, ManagedBooking } from "../shared/managed-booking";
-import { toast } from "../../../lib/toast-store";
+import { toast } from "../../../lib/ui/toast-store";
 import { LinkedRecordStatus } from "../../../components/layout/linked-record-status";
 import { PhoneLink } from "../../../components/layout/phone-link";
 import { AgentReportChoice } from "./agent-report-choice";

@@ -5,7 +5,7 @@
 import React, { Suspense, useState } from "react";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
 import type { ManagedBooking } from "../shared/managed-booking";
-import { jobSearch } from "../../../lib/schedule-estimate";
+import { jobSearch } from "../shared/schedule-estimate";
 import { buttonStyles } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Spinner } from "../../../components/ui/spinner";

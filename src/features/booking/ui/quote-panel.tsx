@@ -1,6 +1,6 @@
 import React from "react";
-import { formatDollars, wordList } from "../../../lib/format";
-import type { Estimate } from "../../../lib/schedule-estimate";
+import { formatDollars, wordList } from "../../../lib/text/format";
+import type { Estimate } from "../shared/schedule-estimate";
 
 /** The itemized estimate: each line, the total labeled as an estimate, and what is still missing. */
 export function QuotePanel({ estimate }: { estimate: Estimate }) {

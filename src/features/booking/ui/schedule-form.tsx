@@ -11,11 +11,11 @@ import { useSchemaForm } from "../../../hooks/use-schema-form";
 import { useSubmitRequest } from "../../../hooks/use-submit-request";
 import { PrivacyLink } from "../../../components/forms/privacy-link";
 import { useToday } from "../../../hooks/use-today";
-import { availability, business, pricing } from "../../../lib/business-data";
-import { catalog, waterPackageChoices } from "../../../lib/catalog";
+import { availability, business, pricing } from "../../../lib/content/business-data";
+import { catalog, waterPackageChoices } from "../../../lib/pricing/catalog";
 import { SAME_ADDRESS_CONFIRMED } from "../../../lib/forms/choices";
-import { formatDollars } from "../../../lib/format";
-import type { Quote } from "../../../lib/quote";
+import { formatDollars } from "../../../lib/text/format";
+import type { Quote } from "../../../lib/pricing/quote";
 import { marylandToday } from "../../../lib/maryland-time/maryland-today";
 import type { ScheduleFieldName } from "../../../lib/forms/schedule-fields";
 import {
@@ -25,7 +25,7 @@ import {
   scheduleStepsFor,
   type ScheduleFormValues,
 } from "../../../lib/request-schemas";
-import { estimateFromForm, preselection } from "../../../lib/schedule-estimate";
+import { estimateFromForm, preselection } from "../shared/schedule-estimate";
 import { RequiredNote } from "../../../components/forms/required-note";
 import { SendButton } from "../../../components/forms/send-button";
 import { buttonStyles } from "../../../components/ui/button";

@@ -7,7 +7,7 @@
  */
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import React from "react";
-import { createQueryClient } from "../../../lib/query-client";
+import { createQueryClient } from "../../../lib/ui/query-client";
 import TimePicker from "./time-picker";
 
 let client: QueryClient | null = null;

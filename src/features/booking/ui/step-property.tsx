@@ -1,6 +1,6 @@
 import React from "react";
-import { counties } from "../../../lib/business-data";
-import { foundationChoices } from "../../../lib/catalog";
+import { counties } from "../../../lib/content/business-data";
+import { foundationChoices } from "../../../lib/pricing/catalog";
 import { propertyTypes } from "../../../lib/forms/choices";
 import { SelectField, TextField } from "../../../components/forms/fields";
 import { errorOf, type ScheduleForm } from "./step-types";

@@ -5,7 +5,7 @@ import {
   labelOf,
   mainInspectionChoices,
   waterPackageChoices,
-} from "../../../lib/catalog";
+} from "../../../lib/pricing/catalog";
 import type { FormVoice } from "./form-voice";
 import { NO_MAIN_INSPECTION, propertyTypes, referralSources, timeWindows } from "../../../lib/forms/choices";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";

@@ -1,9 +1,9 @@
 import React from "react";
-import { pricing } from "../../../lib/business-data";
-import { mainInspectionChoices, waterPackageChoices } from "../../../lib/catalog";
-import { formatDollars } from "../../../lib/format";
+import { pricing } from "../../../lib/content/business-data";
+import { mainInspectionChoices, waterPackageChoices } from "../../../lib/pricing/catalog";
+import { formatDollars } from "../../../lib/text/format";
 import { NO_MAIN_INSPECTION } from "../../../lib/forms/choices";
-import { startingPriceForService } from "../../../lib/quote";
+import { startingPriceForService } from "../../../lib/pricing/quote";
 import { ChoiceGroup } from "../../../components/forms/fields";
 import { errorOf, type ScheduleForm } from "./step-types";
 

@@ -6,9 +6,9 @@
  */
 import { Link } from "gatsby";
 import React, { Suspense } from "react";
-import { availability } from "../../../lib/business-data";
+import { availability } from "../../../lib/content/business-data";
 import { cancellationPath } from "../../../lib/paths";
-import { jobSearch } from "../../../lib/schedule-estimate";
+import { jobSearch } from "../shared/schedule-estimate";
 import { Spinner } from "../../../components/ui/spinner";
 import { errorOf, type ScheduleForm } from "./step-types";
 

@@ -1,7 +1,7 @@
 import * as lucide from "lucide";
 import { iconFrom } from "../../../components/ui/icons";
 import React from "react";
-import { cn } from "../../../lib/cn";
+import { cn } from "../../../lib/ui/cn";
 
 const Check = iconFrom(lucide.Check);
 

@@ -11,7 +11,7 @@ import { DayPicker } from "react-day-picker";
 import { MARYLAND } from "../../../lib/maryland-time/local-time";
 import { clockWords } from "../../../lib/maryland-time/hours-sentence";
 import type { TextRegistration } from "../../../hooks/use-schema-form";
-import { readApiError, withWayForward } from "../../../lib/api-error";
+import { readApiError, withWayForward } from "../../../lib/http/api-error";
 import { FieldError } from "../../../components/forms/fields";
 import { Spinner } from "../../../components/ui/spinner";
 

@@ -6,7 +6,7 @@
  */
 import { bookedSpanText } from "../../../lib/maryland-time/booked-time";
 import { localDate, MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";
-import { formatCents, longDate } from "../../../lib/format";
+import { formatCents, longDate } from "../../../lib/text/format";
 import { refundsForAttention } from "../../payment-ledger/server/refunds-owed";
 import type { DeskAttention } from "../shared/desk-attention";
 import type { Queryable } from "../../../lib/server/db/database";

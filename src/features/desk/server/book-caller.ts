@@ -5,7 +5,7 @@
  * time the site does not offer, never over a booking or time off (the constraint refuses it).
  */
 import type { GatsbyFunctionRequest } from "gatsby";
-import { business } from "../../../lib/business-data";
+import { business } from "../../../lib/content/business-data";
 import { idempotencyKey } from "../../../lib/server/http/idempotency-key";
 import { createReference } from "../../../lib/server/mail/reference";
 import { acceptSchedule, scheduleEndpoint } from "../../requests/server/endpoints";

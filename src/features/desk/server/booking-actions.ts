@@ -4,7 +4,7 @@
  * once, as they would have been. The owner is held by no cut-off and no limit of moves; a hand-over keeps
  * the time, so the client is not told, and the constraint refuses it where that inspector is not free.
  */
-import { availability } from "../../../lib/business-data";
+import { availability } from "../../../lib/content/business-data";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
 import { instantOf, MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";
 import { errorCode, EXCLUSION_VIOLATION, type Database, type Queryable } from "../../../lib/server/db/database";

@@ -4,7 +4,7 @@
  * that starts with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP's rule).
  */
 import { stringify } from "csv-stringify/sync";
-import { availability } from "../../../lib/business-data";
+import { availability } from "../../../lib/content/business-data";
 import { inspectorName } from "../../booking/shared/inspectors";
 import { signedByText } from "../../signed-agreements/server/signature-text";
 import { signaturesOf } from "../../booking/server/owner-calendar";

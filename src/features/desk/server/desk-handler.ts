@@ -4,7 +4,7 @@
  * file that does it: docs/desk.md (Reading, Changes); this file only checks the session and hands over.
  */
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
-import { business } from "../../../lib/business-data";
+import { business } from "../../../lib/content/business-data";
 import { marylandToday } from "../../../lib/maryland-time/maryland-today";
 import type { Database } from "../../../lib/server/db/database";
 import { HttpError, sendFailure } from "../../../lib/server/http/http-error";

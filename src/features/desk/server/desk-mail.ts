@@ -4,7 +4,7 @@
  * transaction that makes it, and so sent, retried and shown in the local mail view like every
  * other e-mail.
  */
-import { business } from "../../../lib/business-data";
+import { business } from "../../../lib/content/business-data";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
 import { MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";
 import type { Queryable } from "../../../lib/server/db/database";

@@ -3,7 +3,7 @@
  * the job, the client and agent, the address, the estimate, where it stands, the agreement and
  * each e-mail's delivery. Times go out as RFC 3339 in Maryland's time with words to read.
  */
-import { availability } from "../../../lib/business-data";
+import { availability } from "../../../lib/content/business-data";
 import { bookedSpanText } from "../../../lib/maryland-time/booked-time";
 import { MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";
 import { downloadsOf, reportsOf } from "../../report/server/report-queries";
@@ -22,7 +22,7 @@ import {
 } from "../../booking/server/booking-queries";
 import { describeServices } from "../../booking/server/schedule-emails";
 import { signedAtText, signedByText } from "../../signed-agreements/server/signature-text";
-import { longDate } from "../../../lib/format";
+import { longDate } from "../../../lib/text/format";
 import { retention } from "../../privacy/shared/declaration";
 import { agreementGoesOn } from "../../privacy/server/due-days";
 import type { DeskItem } from "../shared/desk-item";

@@ -3,7 +3,7 @@
  * bookings apart keeps time off apart too, on any number of servers. It covers the free parts of its range;
  * the live bookings inside keep their time and are listed for the owner to move, hand over or cancel.
  */
-import { availability } from "../../../lib/business-data";
+import { availability } from "../../../lib/content/business-data";
 import { instantOf, MARYLAND } from "../../../lib/maryland-time/local-time";
 import { marylandToday } from "../../../lib/maryland-time/maryland-today";
 import { errorCode, EXCLUSION_VIOLATION, type Database, type Queryable } from "../../../lib/server/db/database";

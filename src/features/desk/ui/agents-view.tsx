@@ -4,7 +4,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import React from "react";
-import { readApiError } from "../../../lib/api-error";
+import { readApiError } from "../../../lib/http/api-error";
 import type { DeskAgents } from "../shared/desk-agents";
 
 export function AgentsView() {

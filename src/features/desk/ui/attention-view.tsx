@@ -6,7 +6,7 @@
 import { inspectorName, type Inspector } from "../../booking/shared/inspectors";
 import { useQuery } from "@tanstack/react-query";
 import React from "react";
-import { readApiError } from "../../../lib/api-error";
+import { readApiError } from "../../../lib/http/api-error";
 import type { BookingToOpen, DeskAttention } from "../shared/desk-attention";
 import { buttonStyles } from "../../../components/ui/button";
 

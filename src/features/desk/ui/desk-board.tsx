@@ -7,8 +7,8 @@
 import { CsvDownload } from "./csv-download";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import React, { lazy, Suspense, useState } from "react";
-import { readApiError } from "../../../lib/api-error";
-import { apiRequest } from "../../../lib/api-request";
+import { readApiError } from "../../../lib/http/api-error";
+import { apiRequest } from "../../../lib/http/api-request";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
 import { marylandToday } from "../../../lib/maryland-time/maryland-today";
 import { inspectorsFor, type Inspector } from "../../booking/shared/inspectors";

@@ -1,7 +1,7 @@
 /** One booking or time off on the desk: a line to scan, opened for its details and actions. */
 import React, { useState } from "react";
 import { inspectorOf, type Inspector } from "../../booking/shared/inspectors";
-import { formatDollars } from "../../../lib/format";
+import { formatDollars } from "../../../lib/text/format";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
 import { buttonStyles } from "../../../components/ui/button";
 import { clockText, type DeskItem } from "./desk-types";

@@ -3,7 +3,7 @@
  * settings, or a database it cannot reach): the server's sentence.
  */
 import React from "react";
-import { readApiError } from "../../../lib/api-error";
+import { readApiError } from "../../../lib/http/api-error";
 
 export function DeskUnavailable({ error }: { error: unknown }) {
   return (

@@ -1,7 +1,7 @@
 /** The owner's desk: signed in, the board; otherwise the sign-in (desk-sign-in.tsx). */
 import { useQuery } from "@tanstack/react-query";
 import React from "react";
-import { getQueryFn } from "../../../lib/api-request";
+import { getQueryFn } from "../../../lib/http/api-request";
 import { DeskBoard } from "./desk-board";
 import { DeskSignIn } from "./desk-sign-in";
 import { DeskUnavailable } from "./desk-unavailable";

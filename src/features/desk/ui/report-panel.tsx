@@ -4,11 +4,11 @@
  * the client is e-mailed the report page. Then: its size and date, "release anyway" for a client
  * who has not signed or paid, a download, and every download so far.
  */
-import { formatCents, formatFileSize } from "../../../lib/format";
+import { formatCents, formatFileSize } from "../../../lib/text/format";
 import { useQueryClient } from "@tanstack/react-query";
 import React, { useId, useState } from "react";
-import { readApiError } from "../../../lib/api-error";
-import { apiRequest } from "../../../lib/api-request";
+import { readApiError } from "../../../lib/http/api-error";
+import { apiRequest } from "../../../lib/http/api-request";
 import { uploadFile, UploadRefused } from "../shared/upload-file";
 import { buttonStyles } from "../../../components/ui/button";
 import type { DeskItem } from "./desk-types";

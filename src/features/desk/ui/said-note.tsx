@@ -4,7 +4,7 @@
  * there before the words, so a screen reader reads them as they come.
  */
 import React, { useEffect, useRef } from "react";
-import { cn } from "../../../lib/cn";
+import { cn } from "../../../lib/ui/cn";
 
 export interface Said {
   text: string;

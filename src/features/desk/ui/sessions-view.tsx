@@ -5,8 +5,8 @@
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import React from "react";
-import { readApiError } from "../../../lib/api-error";
-import { apiRequest } from "../../../lib/api-request";
+import { readApiError } from "../../../lib/http/api-error";
+import { apiRequest } from "../../../lib/http/api-request";
 import type { SessionView } from "../shared/desk-sessions";
 import { buttonStyles } from "../../../components/ui/button";
 

@@ -75,7 +75,7 @@ export function writeEditorSettings(outDir: string, { config, previewStyle }: Ed
   };
   writeFileSync(
     path.join(outDir, "config.js"),
-    `// Made from src/lib/content-schema.ts at build time (src/features/editor/shared/editor-config.ts).\n` +
+    `// Made from src/lib/content/content-schema.ts at build time (src/features/editor/shared/editor-config.ts).\n` +
       `window.CMS_MANUAL_INIT = true;\nwindow.SITE_EDITOR = ${JSON.stringify(settings, null, 2)};\n`,
   );
 }

@@ -4,7 +4,7 @@
  * "authorization:github:success:{token}" or "...:error:{message}"), posted only to `origin`, the page that
  * started the sign-in. The page's policy allows that one script and nothing else.
  */
-import { escapeHtml } from "../../../lib/html-escape";
+import { escapeHtml } from "../../../lib/text/html-escape";
 import { editorPageStart } from "../shared/editor-page-start";
 
 export type SignInOutcome =

@@ -10,7 +10,7 @@ import {
   validateContent,
   yamlSchemas,
   type YamlFile,
-} from "../../../lib/content-schema";
+} from "../../../lib/content/content-schema";
 import { editorConfig, editorFields, FRONT_MATTER_FORMAT, LIST_FIELD, type EditorField } from "./editor-config";
 
 const config = editorConfig();

@@ -1,12 +1,12 @@
 /**
  * The content editor's configuration (Decap CMS at /admin), made from the content schemas so
  * the editor and the build cannot disagree: every field, whether it is required, its pattern,
- * limits and choices come from src/lib/content-schema.ts through zod's JSON Schema; labels and
+ * limits and choices come from src/lib/content/content-schema.ts through zod's JSON Schema; labels and
  * hints come from the schemas' `.meta()`. What Decap cannot express (a cover image needing its
  * description, a related service that must exist) the build still checks, and the hint says.
  */
 import type { z } from "zod";
-import { contentJsonSchema, fieldsOf, upperLimit, type JsonSchema } from "../../../lib/content-json-schema";
+import { contentJsonSchema, fieldsOf, upperLimit, type JsonSchema } from "../../../lib/content/content-json-schema";
 import { AGREEMENT_PLACEHOLDERS } from "../../agreement/shared/agreement-text";
 import {
   agreementFrontmatterSchema,
@@ -15,8 +15,8 @@ import {
   serviceFrontmatterSchema,
   yamlSchemas,
   type YamlFile,
-} from "../../../lib/content-schema";
-import { patterns } from "../../../lib/content-fields";
+} from "../../../lib/content/content-schema";
+import { patterns } from "../../../lib/content/content-fields";
 
 export interface EditorField {
   label: string;

@@ -3,7 +3,7 @@
  * moved for it, in one query for any number of bookings. The desk, the CSV, the owner's feed, the
  * booking's page, its e-mails and the report's release all read it here, so they agree to the cent.
  */
-import { pricing } from "../../../lib/business-data";
+import { pricing } from "../../../lib/content/business-data";
 import type { Queryable } from "../../../lib/server/db/queryable";
 import { paymentsOn } from "./stripe-client";
 import { keptCents, type PaymentFigures } from "../shared/payment-text";

@@ -4,8 +4,8 @@
  * payment can still give back counts every refund of it, made here, owed, or made in Stripe's
  * dashboard (recorded from its refund.created event).
  */
-import { availability } from "../../../lib/business-data";
-import { formatCents } from "../../../lib/format";
+import { availability } from "../../../lib/content/business-data";
+import { formatCents } from "../../../lib/text/format";
 import type { Queryable } from "../../../lib/server/db/queryable";
 import { refundCents } from "../shared/refund-rule";
 

@@ -2,7 +2,7 @@
  * Where a booking's payment stands, in words, from the cents of payment-status.ts: the one sentence
  * the booking's page, the desk, the CSV and the owner's calendar feed all show, so they agree to the cent.
  */
-import { formatCents } from "../../../lib/format";
+import { formatCents } from "../../../lib/text/format";
 
 /** not-asked: paid at the inspection; nothing-due: the booking is not going ahead, so nothing is owed. */
 export type PaymentState = "not-asked" | "unpaid" | "part-paid" | "paid" | "nothing-due";

@@ -1,4 +1,4 @@
-import { formatCents } from "../../../lib/format";
+import { formatCents } from "../../../lib/text/format";
 import { refundCents, refundSentence } from "./refund-rule";
 
 const rule = { fullRefundHours: 72, lateRefundPercent: 50, reachesYouIn: "5 to 10 business days" };

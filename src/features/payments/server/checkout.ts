@@ -6,7 +6,7 @@
  */
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import type Stripe from "stripe";
-import { business } from "../../../lib/business-data";
+import { business } from "../../../lib/content/business-data";
 import { findBooking, type Booking } from "../../booking/server/booking-queries";
 import { linkSecret, reportLink, siteUrl } from "../../booking/server/booking-links";
 import { referenceOf } from "../../booking/server/manage-booking";

@@ -9,7 +9,7 @@ import { linkSecret, payLink } from "../../booking/server/booking-links";
 import { recordChange } from "../../booking/server/booking-changes";
 import type { Database, Queryable } from "../../../lib/server/db/database";
 import { HttpError } from "../../../lib/server/http/http-error";
-import { formatCents } from "../../../lib/format";
+import { formatCents } from "../../../lib/text/format";
 import { insertPayment, type PaymentMethod } from "../../payment-ledger/server/payment-queries";
 import { payNowMail, receiptMail } from "./payment-emails";
 import { dueCents, paymentStatus } from "../../payment-ledger/server/payment-status";

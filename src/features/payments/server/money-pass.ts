@@ -9,7 +9,7 @@ import type Stripe from "stripe";
 import type { Database, Queryable } from "../../../lib/server/db/database";
 import { findBooking } from "../../booking/server/booking-queries";
 import { recordChange } from "../../booking/server/booking-changes";
-import { formatCents } from "../../../lib/format";
+import { formatCents } from "../../../lib/text/format";
 import { insertPayment } from "../../payment-ledger/server/payment-queries";
 import {
   fixAskedAmount,

@@ -4,11 +4,11 @@
  * content/site.yaml, and the "pay now" e-mail the desk sends again. The amounts are those of
  * payment-ledger/payment-status.ts, so they agree with the desk and the booking's page to the cent.
  */
-import { availability, business } from "../../../lib/business-data";
+import { availability, business } from "../../../lib/content/business-data";
 import { marylandInstantText } from "../../../lib/maryland-time/local-time";
 import { keptCents } from "../../payment-ledger/shared/payment-text";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
-import { formatCents } from "../../../lib/format";
+import { formatCents } from "../../../lib/text/format";
 import type { Booking } from "../../booking/server/booking-queries";
 import { describeServices } from "../../booking/server/schedule-emails";
 import type { MailMessage } from "../../../lib/server/mail/mailer";

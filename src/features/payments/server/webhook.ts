@@ -7,7 +7,7 @@
  */
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import type Stripe from "stripe";
-import { business } from "../../../lib/business-data";
+import { business } from "../../../lib/content/business-data";
 import { findBooking, setStatus, type Booking } from "../../booking/server/booking-queries";
 import { visitorChangeMail } from "../../booking/server/change-emails";
 import { linkSecret, payLink } from "../../booking/server/booking-links";
@@ -21,7 +21,7 @@ import { readRawJsonBody } from "../../../lib/server/http/read-body";
 import { deliverNow } from "../../../lib/server/mail/deliver-now";
 import { passSoon } from "../../../lib/server/mail/delivery";
 import { withOwnMail } from "../../../lib/server/mail/own-mail";
-import { formatCents } from "../../../lib/format";
+import { formatCents } from "../../../lib/text/format";
 import { bookingOfIntent, claimEvent, insertPayment } from "../../payment-ledger/server/payment-queries";
 import { dueCents, paymentStatus } from "../../payment-ledger/server/payment-status";
 import { keptCents } from "../../payment-ledger/shared/payment-text";

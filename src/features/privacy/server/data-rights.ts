@@ -7,7 +7,7 @@
  */
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { createHash } from "node:crypto";
-import { business } from "../../../lib/business-data";
+import { business } from "../../../lib/content/business-data";
 import { privacyDataPath } from "../../../lib/paths";
 import { createDataRequestSchema, fieldErrors } from "../../../lib/request-schemas";
 import { checkPurposeToken, linkSecret, purposeToken, siteUrl } from "../../booking/server/booking-links";

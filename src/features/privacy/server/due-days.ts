@@ -7,7 +7,7 @@
 import { tz } from "@date-fns/tz";
 import { add, parseISO, sub } from "date-fns";
 import { dateAfter, localDate, MARYLAND } from "../../../lib/maryland-time/local-time";
-import type { PrivacyContent } from "../../../lib/content-schema";
+import type { PrivacyContent } from "../../../lib/content/content-schema";
 
 /** How long a record is kept from the instant it counts from. */
 export interface Period {

@@ -12,12 +12,12 @@ import {
   mainInspectionChoices,
   topicChoices,
   waterPackageChoices,
-} from "../../../lib/catalog";
+} from "../../../lib/pricing/catalog";
 import { NO_MAIN_INSPECTION, propertyTypes, referralSources, timeWindows } from "../../../lib/forms/choices";
 import { FORM_DECLARATIONS } from "../shared/fields";
 import { neverHeldAgreementRule, retention } from "../shared/declaration";
-import type { PrivacyContent } from "../../../lib/content-schema";
-import { formatCents, formatFileSize, longDate } from "../../../lib/format";
+import type { PrivacyContent } from "../../../lib/content/content-schema";
+import { formatCents, formatFileSize, longDate } from "../../../lib/text/format";
 import type { KeptAgreement, KeptMail, KeptPayment, KeptReport, KeptRequest } from "./kept-about";
 import { agreementGoesOn, goesOn, periodsOf } from "./due-days";
 

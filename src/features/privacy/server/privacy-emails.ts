@@ -1,5 +1,5 @@
 /** The e-mails of the data rights: the link to what is kept about an address, and the owner's notice. */
-import { business } from "../../../lib/business-data";
+import { business } from "../../../lib/content/business-data";
 import type { MailMessage } from "../../../lib/server/mail/mailer";
 
 /**

@@ -5,7 +5,7 @@
  * of the scheduled function (enforce-retention.mts) cannot load the YAML the site's bundles read.
  */
 import { localDate, MARYLAND } from "../../../lib/maryland-time/local-time";
-import type { PrivacyContent } from "../../../lib/content-schema";
+import type { PrivacyContent } from "../../../lib/content/content-schema";
 import { database, type Database } from "../../../lib/server/db/database";
 import { claimRetentionDay, deleteDue, recordRetentionRun, type RetentionCounts } from "./privacy-queries";
 import { processState, runtimeEnv } from "../../../lib/server/runtime/runtime";

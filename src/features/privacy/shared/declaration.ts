@@ -5,7 +5,7 @@
  * at build); the fields of each form and their purposes are in fields.ts.
  */
 import privacyYaml from "!!yaml-loader!../../../../content/privacy.yaml";
-import type { PrivacyContent } from "../../../lib/content-schema";
+import type { PrivacyContent } from "../../../lib/content/content-schema";
 import { FORM_DECLARATIONS, type FormDeclaration } from "./fields";
 
 /** Validated against privacySchema on every build (gatsby/source-content.ts), so the cast is safe. */

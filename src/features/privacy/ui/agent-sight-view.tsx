@@ -4,8 +4,8 @@
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import React from "react";
-import { readApiError } from "../../../lib/api-error";
-import { apiRequest } from "../../../lib/api-request";
+import { readApiError } from "../../../lib/http/api-error";
+import { apiRequest } from "../../../lib/http/api-request";
 import { buttonStyles } from "../../../components/ui/button";
 import type { AgentSight } from "../shared/agent-sight";
 

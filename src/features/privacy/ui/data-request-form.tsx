@@ -8,14 +8,14 @@ import React, { useEffect, useRef, useState } from "react";
 import { newKey } from "../../../hooks/use-draft";
 import { useHydrated, useInputBeforeHydration } from "../../../hooks/use-input-before-hydration";
 import { useSchemaForm } from "../../../hooks/use-schema-form";
-import { readApiError } from "../../../lib/api-error";
-import { apiRequest } from "../../../lib/api-request";
+import { readApiError } from "../../../lib/http/api-error";
+import { apiRequest } from "../../../lib/http/api-request";
 import {
   createDataRequestSchema,
   dataRequestFieldSchemas,
   type DataRequestFormValues,
 } from "../../../lib/request-schemas";
-import { toast } from "../../../lib/toast-store";
+import { toast } from "../../../lib/ui/toast-store";
 import { HoneypotField, TextField } from "../../../components/forms/fields";
 import { SentHeading } from "../../../components/forms/sent-heading";
 import { SendButton } from "../../../components/forms/send-button";

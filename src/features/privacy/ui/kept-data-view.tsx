@@ -6,11 +6,11 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import React, { useState } from "react";
 import { marylandTimeText } from "../../booking/shared/managed-booking";
-import { readApiError } from "../../../lib/api-error";
-import { apiRequest } from "../../../lib/api-request";
-import { longDate } from "../../../lib/format";
+import { readApiError } from "../../../lib/http/api-error";
+import { apiRequest } from "../../../lib/http/api-request";
+import { longDate } from "../../../lib/text/format";
 import type { KeptData, KeptItem } from "../server/kept-data";
-import { toast } from "../../../lib/toast-store";
+import { toast } from "../../../lib/ui/toast-store";
 import { SentHeading } from "../../../components/forms/sent-heading";
 import { PhoneLink } from "../../../components/layout/phone-link";
 import { buttonStyles } from "../../../components/ui/button";

@@ -5,7 +5,7 @@
  * one transaction holding the booking's row. A moved booking is reminded at its new time; a cancelled or
  * expired one never.
  */
-import { availability, business } from "../../../lib/business-data";
+import { availability, business } from "../../../lib/content/business-data";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
 import type { AgentRole } from "../../booking/shared/agent-copy";
 import { findAgreement } from "../../signed-agreements/server/agreement-queries";

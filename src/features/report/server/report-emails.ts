@@ -1,5 +1,5 @@
 /** The e-mail that tells the client (and the agent the client named) the report is ready, with its page's link. */
-import { business } from "../../../lib/business-data";
+import { business } from "../../../lib/content/business-data";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
 import type { Booking } from "../../booking/server/booking-queries";
 import type { MailMessage } from "../../../lib/server/mail/mailer";

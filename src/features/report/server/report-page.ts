@@ -6,7 +6,7 @@
  * A forged token is answered 403, an expired one 410.
  */
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
-import { business } from "../../../lib/business-data";
+import { business } from "../../../lib/content/business-data";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
 import { checkBookingToken, linkSecret, payLink, signingLink } from "../../booking/server/booking-links";
 import { findBooking } from "../../booking/server/booking-queries";

@@ -3,7 +3,7 @@
  * is missing and the button that does it (sign the agreement, pay the balance); or ready, with the
  * download. The agent the client named sees the same, without the client's buttons.
  */
-import { formatCents, formatFileSize } from "../../../lib/format";
+import { formatCents, formatFileSize } from "../../../lib/text/format";
 import React from "react";
 import type { ReportStep, ReportView } from "../shared/report-view";
 import { buttonStyles } from "../../../components/ui/button";

@@ -2,8 +2,8 @@
  * The e-mails a contact message produces: the message to the business, and a confirmation to the
  * visitor that repeats nothing they wrote.
  */
-import { business } from "../../../lib/business-data";
-import { labelOf, topicChoices } from "../../../lib/catalog";
+import { business } from "../../../lib/content/business-data";
+import { labelOf, topicChoices } from "../../../lib/pricing/catalog";
 import type { ContactRequest } from "../../../lib/request-schemas";
 import type { MailMessage } from "../../../lib/server/mail/mailer";
 import { lines } from "../../../lib/server/mail/plain-text";

@@ -1,9 +1,9 @@
 /** The two request types: what each accepts, what it stores and what it answers. */
-import { availability, business, pricing } from "../../../lib/business-data";
+import { availability, business, pricing } from "../../../lib/content/business-data";
 import { localDate, MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";
-import { catalog, waterPackageChoices } from "../../../lib/catalog";
-import { computeQuote } from "../../../lib/quote";
-import { quoteInputOf } from "../../../lib/schedule-quote";
+import { catalog, waterPackageChoices } from "../../../lib/pricing/catalog";
+import { computeQuote } from "../../../lib/pricing/quote";
+import { quoteInputOf } from "../../booking/shared/schedule-quote";
 import { createContactSchema, createScheduleSchema, fieldErrors } from "../../../lib/request-schemas";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
 import { book, jobOf, lengthOf, type OfficeBooking } from "../../booking/server/booking";

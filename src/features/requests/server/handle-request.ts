@@ -7,7 +7,7 @@
 import { addMinutes, subHours } from "date-fns";
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { createHash } from "node:crypto";
-import { availability, business } from "../../../lib/business-data";
+import { availability, business } from "../../../lib/content/business-data";
 import type { Refusal } from "../../booking/server/booking";
 import { errorCode, UNIQUE_VIOLATION, type Queryable } from "../../../lib/server/db/database";
 import { databaseOr503 } from "../../../lib/server/http/database-or-503";

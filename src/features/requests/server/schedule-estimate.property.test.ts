@@ -6,12 +6,12 @@
  * still asks for.
  */
 import fc from "fast-check";
-import { pricing } from "../../../lib/business-data";
-import { catalog, waterPackageChoices } from "../../../lib/catalog";
+import { pricing } from "../../../lib/content/business-data";
+import { catalog, waterPackageChoices } from "../../../lib/pricing/catalog";
 import { NO_MAIN_INSPECTION, propertyTypes, referralSources } from "../../../lib/forms/choices";
 import { scheduleFieldSchemas } from "../../../lib/forms/schedule-fields";
 import type { ScheduleFormValues } from "../../../lib/request-schemas";
-import { estimateFromForm } from "../../../lib/schedule-estimate";
+import { estimateFromForm } from "../../booking/shared/schedule-estimate";
 import { marylandToday } from "../../../lib/maryland-time/maryland-today";
 import { scheduleEndpoint } from "./endpoints";
 

@@ -4,7 +4,7 @@ import { useDraft } from "../../../hooks/use-draft";
 import { useHydrated, useInputBeforeHydration } from "../../../hooks/use-input-before-hydration";
 import { useSchemaForm } from "../../../hooks/use-schema-form";
 import { useSubmitRequest } from "../../../hooks/use-submit-request";
-import { catalog, topicChoices } from "../../../lib/catalog";
+import { catalog, topicChoices } from "../../../lib/pricing/catalog";
 import { OTHER_TOPIC } from "../../../lib/forms/choices";
 import { contactFieldSchemas, createContactSchema, type ContactFormValues } from "../../../lib/request-schemas";
 import { HoneypotField, SelectField, TextAreaField, TextField } from "../../../components/forms/fields";

@@ -11,7 +11,7 @@ import newYorkZone from "!!raw-loader!@touch4it/ical-timezones/zones/America/New
 import { TZDate } from "@date-fns/tz";
 import { addMinutes } from "date-fns";
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from "ical-generator";
-import { business } from "../../business-data";
+import { business } from "../../content/business-data";
 import { MARYLAND } from "../../maryland-time/local-time";
 
 export interface InviteEvent {

@@ -2,7 +2,7 @@
  * How a stored e-mail is addressed and carried, the same for every request: from MAIL_FROM (or
  * the business), sent through SMTP_URL, or kept for the local mail view without it.
  */
-import { business } from "../../business-data";
+import { business } from "../../content/business-data";
 import type { OutgoingMail } from "./outbox";
 import { runtimeEnv } from "../runtime/runtime";
 import { mailboxOf } from "./mailbox-address";

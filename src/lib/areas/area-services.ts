@@ -4,8 +4,8 @@
  * where EPA places the county in Zone 1; a well or septic inspection where most homes have one. The
  * price is for the smallest size band, and for the county's median year built where a source gives it.
  */
-import type { PricingTables } from "./content-schema";
-import { computeQuote, type QuoteLine } from "./quote";
+import type { PricingTables } from "../content/content-schema";
+import { computeQuote, type QuoteLine } from "../pricing/quote";
 
 /** The priced jobs of pricing.yaml the rules name, by id (gatsby/references.ts checks they exist). */
 export const AREA_JOBS = { home: "residential", radon: "radon", well: "well", septic: "septic" } as const;

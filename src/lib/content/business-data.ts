@@ -5,13 +5,13 @@
  * casts below are safe. The pages' bundles get site.yaml without its server-only fields
  * (gatsby/server-only-fields.ts); the functions get it whole.
  */
-import packagesYaml from "!!yaml-loader!../../content/water-packages.yaml";
-import pricingYaml from "!!yaml-loader!../../content/pricing.yaml";
-import siteYaml from "!!yaml-loader!../../content/site.yaml";
-import availabilityYaml from "!!yaml-loader!../../content/availability.yaml";
-import { hoursSentence } from "./maryland-time/hours-sentence";
+import packagesYaml from "!!yaml-loader!../../../content/water-packages.yaml";
+import pricingYaml from "!!yaml-loader!../../../content/pricing.yaml";
+import siteYaml from "!!yaml-loader!../../../content/site.yaml";
+import availabilityYaml from "!!yaml-loader!../../../content/availability.yaml";
+import { hoursSentence } from "../maryland-time/hours-sentence";
 import type { AvailabilityContent, PricingTables, SiteContent, WaterPackageContent } from "./content-schema";
-import { countiesServed } from "./quote";
+import { countiesServed } from "../pricing/quote";
 
 export const pricing = pricingYaml as PricingTables;
 export const waterPackages = [...(packagesYaml as WaterPackageContent[])].sort((a, b) => a.order - b.order);

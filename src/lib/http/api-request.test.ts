@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { apiRequest, getQueryFn } from "./api-request";
-import { createQueryClient } from "./query-client";
+import { createQueryClient } from "../ui/query-client";
 
 interface Seen {
   method: string;

@@ -3,7 +3,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { readRawContentFile } from "../build-time/content-files";
+import { readRawContentFile } from "../../build-time/content-files";
 import { availabilitySchema, holidayIds } from "./availability-schema";
 import {
   lawPages,
@@ -20,7 +20,7 @@ import {
 } from "./content-schema";
 import { readFrontMatter } from "./front-matter";
 
-const contentDir = path.join(__dirname, "..", "..", "content");
+const contentDir = path.join(__dirname, "..", "..", "..", "content");
 
 function mdxFiles(folder: string): string[] {
   return readdirSync(path.join(contentDir, folder), { recursive: true, encoding: "utf8" })

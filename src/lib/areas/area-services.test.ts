@@ -1,6 +1,6 @@
-import { homeInspectionPricing } from "../../jest/home-inspection-pricing";
+import { homeInspectionPricing } from "../../../jest/home-inspection-pricing";
 import { areaServices } from "./area-services";
-import type { PricingTables } from "./content-schema";
+import type { PricingTables } from "../content/content-schema";
 
 const tables: PricingTables = {
   mainInspections: [homeInspectionPricing],

@@ -16,9 +16,9 @@ import type {
   Service,
   State,
 } from "schema-dts";
-import { telHref } from "./phone";
-import { shareImagePath } from "./paths";
-import { waterPackageTitle } from "./water-package-title";
+import { telHref } from "../text/phone";
+import { shareImagePath } from "../paths";
+import { waterPackageTitle } from "../pricing/water-package-title";
 
 export type JsonLdNode = Record<string, unknown>;
 

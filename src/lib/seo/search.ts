@@ -4,7 +4,7 @@
  * loads that index in the visitor's browser. No query leaves the site.
  */
 import { decodeXML } from "entities/decode";
-import { areasPath, blogPath, cancellationPath, privacyPath, servicesPath } from "./paths";
+import { areasPath, blogPath, cancellationPath, privacyPath, servicesPath } from "../paths";
 
 /** Where the index and Pagefind's own script are published. */
 export const SEARCH_BUNDLE = "/pagefind";

@@ -1,5 +1,5 @@
 import { QueryClient } from "@tanstack/react-query";
-import { getQueryFn } from "./api-request";
+import { getQueryFn } from "../http/api-request";
 import {
   MUTATION_RETRY,
   QUERY_GC_TIME_MS,
@@ -9,7 +9,7 @@ import {
   QUERY_STALE_TIME,
 } from "./constants";
 
-/** A client with the site's data-layer constants (src/lib/constants.ts); a 401 on a query raises the error. */
+/** A client with the site's data-layer constants (src/lib/ui/constants.ts); a 401 on a query raises the error. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -1,5 +1,5 @@
-import { homeInspectionPricing } from "../../jest/home-inspection-pricing";
-import type { PricingTables } from "./content-schema";
+import { homeInspectionPricing } from "../../../jest/home-inspection-pricing";
+import type { PricingTables } from "../content/content-schema";
 import {
   basePrice,
   computeQuote,
@@ -170,7 +170,9 @@ describe("listedPriceRange", () => {
 
 describe("the business's own tables (content/pricing.yaml)", () => {
   // Imported as the site imports them, through the YAML loader.
-  const { pricing, waterPackages } = jest.requireActual("./business-data") as typeof import("./business-data");
+  const { pricing, waterPackages } = jest.requireActual(
+    "../content/business-data",
+  ) as typeof import("../content/business-data");
   const ownPackages = waterPackages.map(({ id, name, price }) => ({ id, name, price }));
   const county = pricing.travelZones.find((zone) => zone.fee === 0)!.counties[0]!;
 

@@ -1,4 +1,4 @@
-import { waterPackages } from "./business-data";
+import { waterPackages } from "../content/business-data";
 import { waterPackageTitle } from "./water-package-title";
 
 describe("waterPackageTitle", () => {

@@ -4,10 +4,10 @@
  * prices it here too, so "2,100" square feet is 2,100 on both sides, and an answer the schema
  * refuses is left out of the estimate rather than read some other way.
  */
-import { NO_MAIN_INSPECTION } from "./forms/choices";
-import type { ScheduleFields } from "./forms/schedule-fields";
-import type { QuoteInput } from "./quote";
-import type { ScheduleRequest } from "./request-schemas";
+import { NO_MAIN_INSPECTION } from "../../../lib/forms/choices";
+import type { ScheduleFields } from "../../../lib/forms/schedule-fields";
+import type { QuoteInput } from "../../../lib/pricing/quote";
+import type { ScheduleRequest } from "../../../lib/request-schemas";
 
 /** The answers a quote is made from. */
 export const QUOTED_FIELDS = [

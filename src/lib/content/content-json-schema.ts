@@ -1,5 +1,5 @@
 /**
- * The one way the content schemas (src/lib/content-schema.ts) are walked: as zod's JSON Schema,
+ * The one way the content schemas (src/lib/content/content-schema.ts) are walked: as zod's JSON Schema,
  * which names every field, whether it is required, its type, limits and `.meta()`. The editor's
  * configuration (src/features/editor/shared/editor-config.ts), the build's GraphQL types (gatsby/schema.ts) and the
  * README's content tables (scripts/lib/content-docs.ts) are each made from it.

@@ -6,8 +6,8 @@
  * declares no headers of its own.
  */
 
-import { escapeHtml } from "./html-escape";
-import { SEARCH_BUNDLE } from "./search";
+import { escapeHtml } from "../text/html-escape";
+import { SEARCH_BUNDLE } from "../seo/search";
 
 export interface Header {
   key: string;
@@ -183,7 +183,7 @@ export function editorHeaders(): Header[] {
 }
 
 /**
- * Pagefind's files (src/lib/search.ts): its script starts a worker from this folder, and a
+ * Pagefind's files (src/lib/seo/search.ts): its script starts a worker from this folder, and a
  * worker runs under the policy its own file is served with, not the page's. The worker compiles
  * the search's WebAssembly, so these files, scripts and data only and never a page, allow it.
  */
@@ -231,5 +231,5 @@ export function headersFile(
       return !shared;
     }),
   ]);
-  return `# The site's headers, no two rules giving a path the same header (src/lib/http-headers.ts)\n${[["/*", everyPath] as HeaderRule, ...own].map(ruleText).join("")}`;
+  return `# The site's headers, no two rules giving a path the same header (src/lib/http/http-headers.ts)\n${[["/*", everyPath] as HeaderRule, ...own].map(ruleText).join("")}`;
 }

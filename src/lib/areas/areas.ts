@@ -3,7 +3,7 @@
  * "Baltimore City"): each place's name as a reader says it, its page's slug, and the place a link
  * or a ZIP code names. Pure functions: the build, the area pages and the schedule form share them.
  */
-import type { PricingTables } from "./content-schema";
+import type { PricingTables } from "../content/content-schema";
 
 /** "Frederick" is Frederick County; "Baltimore City" and "Baltimore County" say it themselves. */
 export function areaName(county: string): string {

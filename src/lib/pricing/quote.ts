@@ -3,9 +3,9 @@
  * (content/pricing.yaml and content/water-packages.yaml). The schedule page shows it as
  * the visitor answers; the schedule function recomputes it and never trusts a client price.
  */
-import type { PricingTables } from "./content-schema";
-import { formatCount, formatDollars } from "./format";
-import { waterQualityService } from "./paths";
+import type { PricingTables } from "../content/content-schema";
+import { formatCount, formatDollars } from "../text/format";
+import { waterQualityService } from "../paths";
 
 export interface PackagePrice {
   id: string;

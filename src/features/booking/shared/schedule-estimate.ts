@@ -3,12 +3,12 @@
  * answer is read by its field schema, as the server reads it (schedule-quote.ts); details not
  * given yet leave their line out, and the estimate says which are still missing.
  */
-import { BOOKED_BY_AGENT, NO_MAIN_INSPECTION } from "./forms/choices";
-import type { ScheduleFields } from "./forms/schedule-fields";
-import type { ScheduleFormValues } from "./request-schemas";
-import { countiesServed, computeQuote, type PackagePrice, type Quote } from "./quote";
-import { countyNamed, countyOfZip, isServedZip } from "./areas";
-import type { PricingTables } from "./content-schema";
+import { BOOKED_BY_AGENT, NO_MAIN_INSPECTION } from "../../../lib/forms/choices";
+import type { ScheduleFields } from "../../../lib/forms/schedule-fields";
+import type { ScheduleFormValues } from "../../../lib/request-schemas";
+import { countiesServed, computeQuote, type PackagePrice, type Quote } from "../../../lib/pricing/quote";
+import { countyNamed, countyOfZip, isServedZip } from "../../../lib/areas/areas";
+import type { PricingTables } from "../../../lib/content/content-schema";
 import { quoteInputOf, readQuotedAnswers, type QUOTED_FIELDS } from "./schedule-quote";
 
 export interface Estimate {

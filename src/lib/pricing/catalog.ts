@@ -2,10 +2,10 @@
  * The choices the schedule and contact forms offer, with their labels, all derived from
  * content/ (pricing.yaml, water-packages.yaml). The functions validate against the same.
  */
-import { counties, pricing, waterPackages } from "./business-data";
+import { counties, pricing, waterPackages } from "../content/business-data";
 import type { PackagePrice } from "./quote";
-import type { Catalog } from "./forms/choices";
-import { waterQualityService } from "./paths";
+import type { Catalog } from "../forms/choices";
+import { waterQualityService } from "../paths";
 
 export interface Choice {
   id: string;

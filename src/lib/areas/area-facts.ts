@@ -3,8 +3,8 @@
  * the day it was checked, grouped by topic in the order a buyer reads them, rules last. Nothing is
  * said where the file gives nothing.
  */
-import type { FactTopic } from "./area-schema";
-import { wordList } from "./format";
+import type { FactTopic } from "../content/area-schema";
+import { wordList } from "../text/format";
 
 export interface ShownFact {
   text: string;

@@ -1,4 +1,4 @@
-import { isPreviewDeploy } from "./http-headers";
+import { isPreviewDeploy } from "../http/http-headers";
 
 /**
  * The robots.txt of a build: production invites crawlers and names the sitemap; a preview

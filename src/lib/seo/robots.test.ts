@@ -1,4 +1,4 @@
-import { previewHeaders } from "./http-headers";
+import { previewHeaders } from "../http/http-headers";
 import { robotsTxt } from "./robots";
 
 const siteUrl = "https://www.example-inspections.test";

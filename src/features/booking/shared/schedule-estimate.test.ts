@@ -1,6 +1,6 @@
-import { homeInspectionPricing } from "../../jest/home-inspection-pricing";
-import type { PricingTables } from "./content-schema";
-import { scheduleFieldSchemas } from "./forms/schedule-fields";
+import { homeInspectionPricing } from "../../../../jest/home-inspection-pricing";
+import type { PricingTables } from "../../../lib/content/content-schema";
+import { scheduleFieldSchemas } from "../../../lib/forms/schedule-fields";
 import { estimateFromForm as estimateWith, preselection } from "./schedule-estimate";
 
 const tables: PricingTables = {

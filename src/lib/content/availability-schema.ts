@@ -3,7 +3,7 @@
  * the holidays it may close on.
  */
 import { z } from "zod";
-import { contrastRatio } from "./colour-contrast";
+import { contrastRatio } from "../ui/colour-contrast";
 import { isoDate, longText, patterns, slug, text } from "./content-fields";
 
 const weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
