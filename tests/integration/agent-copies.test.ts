@@ -107,6 +107,9 @@ it("copies the agent the client asked to copy on the booking, its confirmation, 
     expect(event.startDate.toJSDate().getTime()).toBe(Date.parse(start));
   }
   expect(held.text).toContain("Your client asked us to copy you");
+  // The agent learns where to follow it: the agents' page, signed in with the address the copy went to.
+  expect(held.text).toMatch(/on your page\s+with us, signing in with this e-mail address: http\S+\/agent\s/);
+  expect(clientHeld.text).not.toMatch(/\/agent\b/);
   // The links and the price are the client's own.
   expect(held.text).not.toMatch(CLIENT_LINKS);
   expect(held.text).not.toMatch(/\$\d/);

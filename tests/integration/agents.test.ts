@@ -155,6 +155,13 @@ describe.each(deskEngines)("an agent's page on %s", (_name, setup) => {
       agentEmail: "Bo.Broker@realty.example",
       agentPhone: "(410) 555-7000",
     });
+    // The agent who booked is told where to follow it, as a copied agent is (agent-copies.test.ts).
+    await waitFor(
+      "the booking agent's confirmation",
+      () =>
+        mailsTo(site.mailbox, "Bo.Broker@realty.example", /signing in with this e-mail address: \S+\/agent\s/)
+          .length === 1,
+    );
     const notCopied = await booking({ agentName: "Bo Broker", agentEmail: agent });
     const otherAgent = await booking({ agentName: "Cy Other", agentEmail: "cy@realty.example", copyAgent: COPY_AGENT });
     const cookie = await agentSignIn(site.server.url, site.mailbox, agent);

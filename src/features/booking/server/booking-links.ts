@@ -10,7 +10,7 @@ import { addDays } from "date-fns";
 import path from "node:path";
 import { availability, business } from "../../../lib/content/business-data";
 import { siteUrlOf } from "../../../lib/seo/site-url";
-import { reportPath, schedulePath } from "../../../lib/paths";
+import { agentPath, reportPath, schedulePath } from "../../../lib/paths";
 import { dataDir } from "../../../lib/server/db/database";
 import { deployContext, isPreview, onNetlify } from "../../../lib/server/deploy/deploy-context";
 import { KEY_ID, keysFor, linkKeys, refuseUnreadableLinkKeys } from "../../../lib/server/http/link-keys";
@@ -119,6 +119,9 @@ export const deskLink = (reference: string, start: string) =>
 
 /** The schedule page, where a visitor books another time. */
 export const scheduleLink = () => `${siteUrl()}${schedulePath}`;
+
+/** The agents' page, where an agent follows every booking that lets them see it: in the agent's e-mails. */
+export const agentPageLink = () => `${siteUrl()}${agentPath}`;
 
 /** The page where the client reads and signs the inspection agreement (never sent to an agent). */
 export const signingLink = (secret: string, reference: string, now: number) =>

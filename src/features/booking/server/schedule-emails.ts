@@ -91,6 +91,8 @@ export interface BookingDetails {
   confirmWithinMinutes: number;
   /** The booking on the owner's desk, for the business's e-mail. */
   deskUrl?: string;
+  /** The agents' page, where the agent follows this booking and their other clients': in the agent's e-mails. */
+  agentPageUrl?: string;
   /** Booked by the office on the desk for a caller: confirmed as it is made. */
   office?: { by: string; outsideHours: boolean };
 }
@@ -210,6 +212,14 @@ export function scheduleEmails(
       : client
         ? [`We will send the inspection agreement to sign before the day; questions: ${business.phone}.`]
         : ["The client will be asked to sign the inspection agreement before the visit."];
+  // Where an agent follows the booking, signed in with the address this e-mail went to.
+  const agentPageLines = () =>
+    booking?.agentPageUrl
+      ? [
+          "Follow where it stands (signed, paid, report ready), with your other clients' inspections, on your page",
+          `with us, signing in with this e-mail address: ${booking.agentPageUrl}`,
+        ]
+      : [];
   // The copied agent's: the same booking, without the client's links to manage it or to sign.
   const copiedAgentText = () =>
     [
@@ -230,7 +240,14 @@ export function scheduleEmails(
       ...when,
       "",
       ...(booking
-        ? ["The attached invitation puts it in your calendar.", "", ...agreementLines(false), ""]
+        ? [
+            "The attached invitation puts it in your calendar.",
+            "",
+            ...agreementLines(false),
+            "",
+            ...agentPageLines(),
+            "",
+          ]
         : ["We will call or e-mail the client within one business day to confirm a date and time.", ""]),
       `Questions? Call us at ${business.phone} (${business.hours}) and give the reference.`,
       "",
@@ -276,6 +293,7 @@ export function scheduleEmails(
               : ["Payment: you pay at the inspection."]),
             "",
             ...agreementLines(client),
+            ...(client ? [] : ["", ...agentPageLines()]),
           ]
         : [
             "What happens next: we will call or e-mail you within one business day to confirm a date and time and",

@@ -39,7 +39,7 @@ export const VISITOR_VOICE: FormVoice = {
   clientsAgentEmail: "Your agent's e-mail",
   copyAgentBox: "Copy my agent on the booking's e-mails",
   copyAgentHint:
-    "Your agent then gets a copy of each e-mail about the time (booked, confirmed, moved, cancelled) with the calendar invite, but not your links to change the booking or sign the agreement, nor the price.",
+    "Your agent then gets a copy of each e-mail about the time (booked, confirmed, moved, cancelled) with the calendar invite, and sees on their own page with us where the booking stands (signed, paid, report ready), but not your links to change the booking or sign the agreement, nor any amount. You can stop it on the page of your data.",
   agentReportBox: "Send my agent the inspection report too",
   agentReportHint:
     "The report is yours: without this, it goes to you alone. With it, your agent gets its e-mail and a link of their own once it is ready. You can change this on your booking's page until then.",
@@ -61,7 +61,7 @@ export const OFFICE_VOICE: FormVoice = {
   clientsAgentEmail: "Client's agent's e-mail",
   copyAgentBox: "Copy the client's agent on the booking's e-mails (only if the client asks)",
   copyAgentHint:
-    "The agent then gets a copy of each e-mail about the time with the calendar invite, but not the client's links or the price.",
+    "The agent then gets a copy of each e-mail about the time with the calendar invite, and sees where the booking stands on their own page, but not the client's links or any amount.",
   agentReportBox: "Send the agent the inspection report too (only if the client asks)",
   agentReportHint:
     "Without it, the report goes to the client alone. The client can change this on the booking's page until the report is ready.",

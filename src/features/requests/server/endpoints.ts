@@ -10,6 +10,7 @@ import { book, jobOf, lengthOf, type OfficeBooking } from "../../booking/server/
 import {
   clientManageLink,
   deskLink,
+  agentPageLink,
   linkSecret,
   manageLink,
   payLink,
@@ -103,6 +104,7 @@ export function acceptSchedule(
     cutoffHours: availability.cancellation.cutoffHours,
     confirmWithinMinutes: availability.holds.confirmWithinMinutes,
     deskUrl: deskLink(reference, request.start!),
+    agentPageUrl: agentPageLink(),
     office,
   };
   return {
