@@ -13,7 +13,7 @@ import { errorCode, UNIQUE_VIOLATION, type Queryable } from "../../../lib/server
 import { databaseOr503 } from "../../../lib/server/http/database-or-503";
 import type { Booking } from "../../booking/server/booking-queries";
 import { RETRY_AFTER_SECONDS } from "../../../lib/server/db/unavailable";
-import { confirmationsSince, findByKey, insertRequest, type StoredRequest } from "../../../lib/server/mail/outbox";
+import { earlierAndSent, findByKey, insertRequest, type StoredRequest } from "../../../lib/server/mail/outbox";
 import { lockKeys } from "../../../lib/server/db/advisory-locks";
 import { HttpError, sendFailure } from "../../../lib/server/http/http-error";
 import { throttle } from "../../../lib/server/http/rate-limit";
@@ -142,18 +142,15 @@ export async function storeRequest(
         ...(key ? [`key:${kind}:${key}`] : []),
         ...recipients.map((mail) => `confirmations:${mailboxOf(mail.to)}`),
       ]);
-      if (key) {
-        const previous = await findByKey(tx, kind, key);
-        if (previous) return repeatAnswer(previous, print);
-      }
-      const since = subHours(now, 24).toISOString();
-      const sent = byOffice
-        ? new Map<string, number>()
-        : await confirmationsSince(
-            tx,
-            recipients.map((mail) => mailboxOf(mail.to)),
-            since,
-          );
+      // The key's earlier request and the addresses' confirmations of the day, read together.
+      const { previous, sent } = await earlierAndSent(
+        tx,
+        kind,
+        key ?? null,
+        byOffice ? [] : recipients.map((mail) => mailboxOf(mail.to)),
+        subHours(now, 24).toISOString(),
+      );
+      if (previous) return repeatAnswer(previous, print);
       const allowed = recipients.filter(
         (mail) => byOffice || (sent.get(mailboxOf(mail.to)) ?? 0) < settings.confirmationsPerAddressPerDay,
       );

@@ -141,19 +141,30 @@ const DELIVERIES_FROM = (reference: string, now: string, rows: string, from?: st
      AS row(message text, mailbox text, mail jsonb, transport text, position integer)
    ORDER BY row.position`;
 
-/** How many confirmations went to each of `mailboxes` since `since` (ISO), whoever asked for them: one query. */
-export async function confirmationsSince(
+/**
+ * What a request reads before it is stored, in one round trip: the request stored earlier under its
+ * idempotency key, if any, and how many confirmations went to each of `mailboxes` since `since` (ISO),
+ * whoever asked for them.
+ */
+export async function earlierAndSent(
   db: Queryable,
+  kind: string,
+  key: string | null,
   mailboxes: readonly string[],
   since: string,
-): Promise<Map<string, number>> {
-  if (!mailboxes.length) return new Map();
-  const rows = await db.query<{ mailbox: string; count: number }>(
-    `SELECT mailbox, count(*)::integer AS count FROM deliveries
-     WHERE mailbox = ANY($1::text[]) AND created_at > $2
-       AND message IN ('confirmation', 'agentConfirmation', 'agentCopy', 'change')
-     GROUP BY mailbox`,
-    [mailboxes, since],
+): Promise<{ previous: StoredRequest | null; sent: Map<string, number> }> {
+  if (!key && !mailboxes.length) return { previous: null, sent: new Map() };
+  const [row] = await db.query<RequestRow & { sent_to: Record<string, number> | null }>(
+    `SELECT r.*, (SELECT json_object_agg(c.mailbox, c.count) FROM (
+         SELECT mailbox, count(*)::integer AS count FROM deliveries
+         WHERE mailbox = ANY($3::text[]) AND created_at > $4
+           AND message IN ('confirmation', 'agentConfirmation', 'agentCopy', 'change')
+         GROUP BY mailbox) AS c) AS sent_to
+     FROM (SELECT 1) AS one LEFT JOIN requests AS r ON r.kind = $1 AND r.idempotency_key = $2`,
+    [kind, key, mailboxes, since],
   );
-  return new Map(rows.map((row) => [row.mailbox, row.count]));
+  return {
+    previous: row?.reference ? fromRow(row) : null,
+    sent: new Map(Object.entries(row?.sent_to ?? {}).map(([mailbox, count]) => [mailbox, Number(count)])),
+  };
 }
