@@ -6,7 +6,7 @@
 import { availability } from "../../../lib/content/business-data";
 import { bookedSpanText } from "../../../lib/maryland-time/booked-time";
 import { MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";
-import { downloadsOf, reportsOf } from "../../report/server/report-queries";
+import { reportsWithDownloads } from "../../report/server/report-queries";
 import { missingFrom, signedAsTermsStand } from "../../report/server/report-access";
 import type { Queryable } from "../../../lib/server/db/database";
 import { agreementsOf, type SignedAgreement } from "../../signed-agreements/server/agreement-queries";
@@ -194,7 +194,7 @@ async function attachReports(
   payments: ReadonlyMap<string, PaymentStatus>,
 ): Promise<void> {
   const references = items.filter((item) => item.kind === "booking").map((item) => item.reference);
-  const [reports, downloads] = await Promise.all([reportsOf(db, references), downloadsOf(db, references)]);
+  const reports = await reportsWithDownloads(db, references);
   const withheld = await bookingsOf(
     db,
     reports.filter((report) => !report.released).map((report) => report.booking),
@@ -209,9 +209,7 @@ async function attachReports(
       uploaded: text(report.uploadedAt),
       withheld: booking && payment ? missingFrom(report, signedAsTermsStand(booking, signatures), payment) : [],
       released: report.released ? { by: report.released.by, at: text(report.released.at) } : null,
-      downloads: downloads
-        .filter((each) => each.booking === report.booking)
-        .map((each) => ({ who: each.who, at: text(each.at) })),
+      downloads: report.downloads.map((each) => ({ who: each.who, at: text(each.at) })),
     };
   }
 }

@@ -80,16 +80,22 @@ export async function recordDownload(db: Queryable, booking: string, who: Downlo
   await db.query("INSERT INTO report_downloads (booking, who, downloaded_at) VALUES ($1, $2, $3)", [booking, who, now]);
 }
 
-export async function downloadsOf(
+/** The bookings' reports, each with its downloads in the order they were made: the desk's report panels, in one query. */
+export async function reportsWithDownloads(
   db: Queryable,
   bookings: readonly string[],
-): Promise<Array<{ booking: string; who: Downloader; at: string }>> {
+): Promise<Array<StoredReportRow & { downloads: Array<{ who: Downloader; at: string }> }>> {
   if (!bookings.length) return [];
-  const rows = await db.query<{ booking: string; who: Downloader; downloaded_at: Date | string }>(
-    "SELECT booking, who, downloaded_at FROM report_downloads WHERE booking = ANY($1) ORDER BY downloaded_at",
+  const rows = await db.query<ReportRow & { downloads: Array<{ who: Downloader; at: string }> | null }>(
+    `SELECT r.*, (SELECT json_agg(json_build_object('who', d.who, 'at', d.downloaded_at) ORDER BY d.downloaded_at)
+                  FROM report_downloads AS d WHERE d.booking = r.booking) AS downloads
+     FROM reports AS r WHERE r.booking = ANY($1)`,
     [bookings],
   );
-  return rows.map((row) => ({ booking: row.booking, who: row.who, at: iso(row.downloaded_at) }));
+  return rows.map((row) => ({
+    ...fromRow(row),
+    downloads: (row.downloads ?? []).map((each) => ({ who: each.who, at: iso(each.at) })),
+  }));
 }
 
 /**
