@@ -4,7 +4,7 @@
  * the bookings that name them with the client's consent; the report only when shared and released, each
  * download recorded; a withdrawal holds at the agent's next request; a resend goes to the client alone.
  */
-import type { Queryable } from "../../src/lib/server/db/database";
+import { recording } from "../support/recording-queryable";
 import { purposeToken } from "../../src/features/booking/server/booking-links";
 import { recordAgentLinkAsk } from "../../src/features/agents/server/agent-sign-in";
 import type { AgentPage } from "../../src/features/agents/shared/agent-view";
@@ -21,20 +21,6 @@ import { SHORT_JOB } from "../support/sample-requests";
 
 const PDF = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(4096, 0x20), Buffer.from("\n%%EOF\n")]);
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** A Queryable that writes down each statement it runs, then runs it. */
-function recording(tx: Queryable, statements: string[]): Queryable {
-  return {
-    query: (sql, params) => {
-      statements.push(sql.replace(/\s+/g, " ").trim());
-      return tx.query(sql, params);
-    },
-    exec: (sql) => {
-      statements.push(sql);
-      return tx.exec(sql);
-    },
-  };
-}
 
 describe.each(deskEngines)("an agent's page on %s", (_name, setup) => {
   const site = deskServerForTests(setup);

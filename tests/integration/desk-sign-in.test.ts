@@ -4,11 +4,11 @@
  * same statements, before any e-mail; the caps hold in the database; a person taken off the list is let in no
  * more. (desk-guards.test.ts and desk-sessions.test.ts test the rest.)
  */
+import { recording } from "../support/recording-queryable";
 import { freePort, startFunctionServer } from "../support/function-server";
 import { bodyText, startSilentServer, waitFor } from "../support/mailbox";
 import { desk, DESK_CAPS, DESK_SECRETS, deskEngines, deskGet, mailsTo, OFFICE } from "../support/desk-client";
 import { deskServerForTests, signInTokenOf } from "../support/desk-server";
-import type { Queryable } from "../../src/lib/server/db/database";
 import { recordLinkAsk } from "../../src/features/desk/server/sign-in";
 import { settingsEnv } from "../../src/lib/server/runtime/settings";
 
@@ -24,20 +24,6 @@ const RECIPIENT_TRICKS = [
   "office@severnridgeinspections.com\r\nBcc: attacker@evil.example",
   "office+attacker=evil.example@severnridgeinspections.com",
 ];
-
-/** A Queryable that writes down each statement it runs, then runs it. */
-function recording(tx: Queryable, statements: string[]): Queryable {
-  return {
-    query: (sql, params) => {
-      statements.push(sql.replace(/\s+/g, " ").trim());
-      return tx.query(sql, params);
-    },
-    exec: (sql) => {
-      statements.push(sql);
-      return tx.exec(sql);
-    },
-  };
-}
 
 const cookieOf = (answer: { headers: Record<string, string | string[] | undefined> }) =>
   String(answer.headers["set-cookie"]).split(";")[0]!;

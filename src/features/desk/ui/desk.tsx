@@ -3,9 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import React from "react";
 import { getQueryFn } from "../../../lib/http/api-request";
 import { DeskBoard } from "./desk-board";
-import { DeskSignIn } from "./desk-sign-in";
+import { DeskEndSession, DeskSignIn } from "./desk-sign-in";
 import { DeskUnavailable } from "./desk-unavailable";
-import { EndSessionByNotice } from "./end-session-by-notice";
 import type { DeskSession } from "./desk-types";
 
 /**
@@ -25,7 +24,7 @@ export function Desk({
     queryKey: ["/api/desk/session"],
     queryFn: getQueryFn<DeskSession>({ on401: "returnNull" }),
   });
-  if (end) return <EndSessionByNotice secret={end} />;
+  if (end) return <DeskEndSession secret={end} />;
   if (session.isPending) return <p role="status">Opening the desk…</p>;
   if (session.data) return <DeskBoard session={session.data} opened={opened} />;
   // A deploy without its settings, or a database that cannot be read: the server's sentence says
