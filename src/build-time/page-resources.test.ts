@@ -1,7 +1,14 @@
 /**
  * @jest-environment node
  */
-import { FALLBACK_MS, pageDataUrl, withoutPagePreloads, withPagePreloads, type WebpackStats } from "./page-resources";
+import {
+  FALLBACK_MS,
+  LINKS_PER_TASK,
+  pageDataUrl,
+  withoutPagePreloads,
+  withPagePreloads,
+  type WebpackStats,
+} from "./page-resources";
 
 const stats: WebpackStats = {
   namedChunkGroups: {
@@ -32,14 +39,18 @@ interface Added {
 
 /**
  * The page's preloader, as a browser runs it: what it adds before the page paints, then once it has
- * painted (`paint`), or once its fallback timer fires (`timer`), or both, in that order.
+ * painted (`paint`), or once its fallback timer fires (`timer`), or both, in that order. A task it
+ * queues (a zero-delay timer) runs after the one that queued it; `tasks` is what each task added.
  */
 function runPreloader(html: string, events: Array<"paint" | "timer"> = ["paint"], { paintTiming = true } = {}) {
   const [, list, script] = /<script data-preload='([^']*)'>([^<]*)<\/script>/.exec(html) ?? [];
   if (!script) throw new Error("no preloader");
   const added: Added[] = [];
+  const tasks: Added[][] = [];
   const observers: Array<() => void> = [];
-  const timers: Array<{ run: () => void; ms: number }> = [];
+  const queued: Array<() => void> = [];
+  const fallbacks: Array<() => void> = [];
+  const scheduled: number[] = [];
   class PerformanceObserver {
     static supportedEntryTypes = paintTiming ? ["paint", "navigation"] : ["navigation"];
     constructor(private readonly callback: (list: unknown, observer: PerformanceObserver) => void) {}
@@ -63,15 +74,31 @@ function runPreloader(html: string, events: Array<"paint" | "timer"> = ["paint"]
     head: { appendChild: append },
     body: { appendChild: append },
   };
-  const setTimeout = (run: () => void, ms: number) => timers.push({ run, ms });
-  new Function("window", "document", "setTimeout", script)({ PerformanceObserver }, document, setTimeout);
+  const setTimeout = (run: () => void, ms: number) => {
+    scheduled.push(ms);
+    (ms === 0 ? queued : fallbacks).push(run);
+  };
+  /** Runs `task`, then each task it queued, in order, recording what each added. */
+  const runTask = (task: () => void) => {
+    for (let next: (() => void) | undefined = task; next; next = queued.shift()) {
+      const before = added.length;
+      next();
+      if (added.length > before) tasks.push(added.slice(before));
+    }
+  };
+  runTask(() =>
+    new Function("window", "document", "setTimeout", script)({ PerformanceObserver }, document, setTimeout),
+  );
   const beforePaint = [...added];
   for (const event of events) {
-    if (event === "paint") observers.forEach((paint) => paint());
-    else timers.forEach((timer) => timer.run());
+    if (event === "paint") observers.forEach(runTask);
+    else fallbacks.splice(0).forEach(runTask);
   }
-  return { beforePaint, added, removed, timers: timers.map((timer) => timer.ms) };
+  return { beforePaint, added, tasks, removed, timers: scheduled.filter((ms) => ms > 0) };
 }
+
+const chunked = <T>(items: T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
 
 const described = (added: Added[]) =>
   added.map((element) =>
@@ -101,6 +128,15 @@ describe("the resources a page needs to hydrate, named for preloading", () => {
       "icon /favicon.svg?v=1",
       "manifest /manifest.webmanifest",
     ]);
+    // The scripts start in the task that saw the paint; the links follow a few to a task.
+    const { tasks } = runPreloader(html);
+    expect(tasks.map((task) => task.map(({ tag }) => tag))).toEqual([
+      ["script", "script"],
+      ...chunked(
+        added.filter(({ tag }) => tag === "link").map(() => "link"),
+        LINKS_PER_TASK,
+      ),
+    ]);
     const scripts = added.filter(({ tag }) => tag === "script");
     expect(scripts.every((script) => script.async && script.fetchPriority === "high")).toBe(true);
     expect(added.filter(({ tag }) => tag === "link").map(({ rel }) => rel)).toEqual([
@@ -129,7 +165,7 @@ describe("the resources a page needs to hydrate, named for preloading", () => {
     expect(html.endsWith("</script></body></html>")).toBe(true);
   });
 
-  it("starts nothing before the page paints, everything once if its fallback timer fires too, and everything at once without paint timing", () => {
+  it("starts nothing before the page paints, everything once if its fallback timer fires too, and everything without waiting for a paint where paint timing is missing", () => {
     const html = withPagePreloads(page, "/schedule", data, stats);
     const waiting = runPreloader(html, []);
     expect(waiting.added).toEqual([]);
@@ -137,7 +173,7 @@ describe("the resources a page needs to hydrate, named for preloading", () => {
     const paintedThenTimer = runPreloader(html, ["paint", "timer"]).added;
     expect(described(paintedThenTimer)).toHaveLength(12);
     expect(runPreloader(html, ["timer", "paint"]).added).toEqual(paintedThenTimer);
-    expect(runPreloader(html, [], { paintTiming: false }).beforePaint).toEqual(paintedThenTimer);
+    expect(runPreloader(html, [], { paintTiming: false }).added).toEqual(paintedThenTimer);
   });
 
   it("asks for nothing before the paint on a page a visitor reads or fills in, and the same as a record's page once it has painted", () => {

@@ -1,13 +1,15 @@
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 import { marylandToday } from "../lib/maryland-time/maryland-today";
 
 /**
- * Today's date in Maryland, once the page runs in the browser. Null during the build's
- * render and the first browser render, so the static HTML never carries the build's date.
+ * Today's date in Maryland, read in the browser once `needed`; null until then, so the static HTML
+ * never carries the build's date. Read on demand, not at start-up: the first Intl formatter a page
+ * makes loads the locale's data (src/lib/text/format.ts). Set in a transition, whose render yields.
  */
-export function useToday(): string | null {
+export function useToday(needed: boolean): string | null {
   const [today, setToday] = useState<string | null>(null);
-  // eslint-disable-next-line react-hooks/set-state-in-effect -- the date is only known in the browser
-  useEffect(() => setToday(marylandToday()), []);
+  useEffect(() => {
+    if (needed) startTransition(() => setToday(marylandToday()));
+  }, [needed]);
   return today;
 }

@@ -4,23 +4,23 @@
  * or typed meanwhile is kept (use-input-before-hydration.ts).
  */
 import React from "react";
+import { useHydrated } from "../../hooks/use-input-before-hydration";
 import { buttonStyles } from "../ui/button";
 
 export const GETTING_READY = "Getting the form ready…";
 
 export function SendButton({
-  ready,
   busy = false,
   children,
   buttonRef,
 }: {
-  /** Whether the page has hydrated. */
-  ready: boolean;
   /** A send on its way: the button is disabled, and `children` says so. */
   busy?: boolean;
   children: React.ReactNode;
   buttonRef?: React.Ref<HTMLButtonElement>;
 }) {
+  // Read here, not in the form: the end of hydration re-renders what reads it, synchronously.
+  const ready = useHydrated();
   return (
     <>
       <button ref={buttonRef} type="submit" disabled={!ready || busy} className={buttonStyles({ size: "lg" })}>

@@ -4,6 +4,7 @@
  * built from these. zod/mini keeps the bytes the form pages download small.
  */
 import * as z from "zod/mini";
+import { formatCount } from "../text/format";
 import { usPhoneDigits } from "../text/phone";
 import { isCalendarDate, isIsoDate } from "./calendar-date";
 import { oneLineText, TEXT_LIMITS, visibleText } from "./text-cleaning";
@@ -15,8 +16,8 @@ export function isMarylandZip(zip: string): boolean {
   return value >= 20601 && value <= 21930;
 }
 
-/** "under 2,000 characters", from the limit itself. */
-export const under = (limit: number) => `under ${limit.toLocaleString("en-US")} characters`;
+/** "under 2,000 characters", from the limit itself (without Intl: see ../text/format.ts). */
+export const under = (limit: number) => `under ${formatCount(limit)} characters`;
 
 type Clean = (value: string) => string;
 
@@ -96,15 +97,21 @@ export const phoneNumber = (message: string, { optional }: { optional: boolean }
 /** The hidden field people never see; automated form fillers put something in it. */
 export const honeypot = z.optional(z.string());
 
-/** A day chosen on the calendar, today or later; `which` names it in the messages ("first"). */
-export function dateField(today: string, which: string) {
+/**
+ * A day chosen on the calendar, today or later; `which` names it in the messages ("first"). Today is
+ * null in a browser that has not read the date yet (the schedule form reads it when its dates step opens).
+ */
+export function dateField(today: string | null, which: string) {
   return z.string({ error: `Choose the ${which} date` }).check(
     z.refine(isIsoDate, `Choose the ${which} date`),
     z.refine(
       (value) => !isIsoDate(value) || isCalendarDate(value),
       `The ${which} date is not a real date; choose one from the calendar`,
     ),
-    z.refine((value) => !isCalendarDate(value) || value >= today, `The ${which} date cannot be in the past`),
+    z.refine(
+      (value) => !isCalendarDate(value) || today === null || value >= today,
+      `The ${which} date cannot be in the past`,
+    ),
   );
 }
 

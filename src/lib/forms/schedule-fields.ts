@@ -34,8 +34,11 @@ import {
 import { TEXT_LIMITS } from "./text-cleaning";
 
 export interface ScheduleOptions {
-  /** The date in Maryland (YYYY-MM-DD): a preferred date may be today or later. */
-  today: string;
+  /**
+   * The date in Maryland (YYYY-MM-DD): a preferred date may be today or later. Null in the browser until
+   * the form's dates step opens; the server always knows it.
+   */
+  today: string | null;
   /** Bounds the year built. */
   currentYear: number;
   /** A booking of an open time (availability.yaml's bookingOnline) rather than a request for a call-back. */

@@ -5,11 +5,13 @@
  * when its step opens, and would put /schedule over its budget). The server and everything else
  * use `localDate` (./local-time.ts); a test holds the two to the same date at every hour.
  */
-const formatter = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "America/New_York",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
+let formatter: Intl.DateTimeFormat | undefined;
 
-export const marylandToday = (now: Date = new Date()): string => formatter.format(now);
+/** The formatter is made at the first call, not on import: a page's first Intl formatter loads the locale's data. */
+export const marylandToday = (now: Date = new Date()): string =>
+  (formatter ??= new Intl.DateTimeFormat("en-CA", {
+    timeZone: "America/New_York",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  })).format(now);

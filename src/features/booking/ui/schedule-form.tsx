@@ -6,7 +6,6 @@
  */
 import React, { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useDraft } from "../../../hooks/use-draft";
-import { useHydrated, useInputBeforeHydration } from "../../../hooks/use-input-before-hydration";
 import { useSchemaForm } from "../../../hooks/use-schema-form";
 import { useSubmitRequest } from "../../../hooks/use-submit-request";
 import { PrivacyLink } from "../../../components/forms/privacy-link";
@@ -16,7 +15,6 @@ import { catalog, waterPackageChoices } from "../../../lib/pricing/catalog";
 import { SAME_ADDRESS_CONFIRMED } from "../../../lib/forms/choices";
 import { formatDollars } from "../../../lib/text/format";
 import type { Quote } from "../../../lib/pricing/quote";
-import { marylandToday } from "../../../lib/maryland-time/maryland-today";
 import type { ScheduleFieldName } from "../../../lib/forms/schedule-fields";
 import {
   createScheduleSchema,
@@ -28,6 +26,7 @@ import {
 import { estimateFromForm, preselection } from "../shared/schedule-estimate";
 import { RequiredNote } from "../../../components/forms/required-note";
 import { SendButton } from "../../../components/forms/send-button";
+import { withInputBeforeHydration } from "../../../components/forms/with-input-before-hydration";
 import { buttonStyles } from "../../../components/ui/button";
 import { QuotePanel } from "./quote-panel";
 import type { BookedTime } from "./schedule-confirmation";
@@ -121,7 +120,15 @@ const FORM_ID = "schedule-form";
 const stepOfField = (steps: ReturnType<typeof scheduleStepsFor>, field: string) =>
   steps.findIndex((step) => step.fields.some((name) => name === field));
 
-export function ScheduleForm({ search, office }: { search: string; office?: OfficeMode }) {
+function ScheduleFormBody({
+  search,
+  office,
+  typedBeforeHydration,
+}: {
+  search: string;
+  office?: OfficeMode;
+  typedBeforeHydration: Partial<ScheduleFormValues> | null;
+}) {
   // A booking of an open time when availability.yaml has booking on (the office always books);
   // else a request for a call-back.
   const booking = availability.bookingOnline || Boolean(office);
@@ -130,16 +137,14 @@ export function ScheduleForm({ search, office }: { search: string; office?: Offi
   const scheduleSteps = scheduleStepsFor(booking).map((candidate) =>
     candidate.id === "client" ? { ...candidate, title: voice.detailsTitle } : candidate,
   );
-  const today = useToday();
-  const options = useMemo(() => {
-    const date = today ?? marylandToday();
-    return { today: date, currentYear: Number(date.slice(0, 4)), booking };
-  }, [today, booking]);
+  const [step, setStep] = useState(0);
+  // Today's date bounds the preferred dates (a request, not a booking), and is read when their step opens.
+  const datesStep = scheduleSteps.findIndex((candidate) => candidate.id === "dates");
+  const today = useToday(datesStep >= 0 && step >= datesStep);
+  // The browser's year: the year built may be up to two years ahead, so a time zone's New Year matters not.
+  const options = useMemo(() => ({ today, currentYear: new Date().getFullYear(), booking }), [today, booking]);
   const fieldSchemas = useMemo(() => scheduleFieldSchemas(catalog, options), [options]);
   const form = useSchemaForm<ScheduleFormValues>(fieldSchemas, emptyValues);
-  const hydrated = useHydrated();
-  const typedBeforeHydration = useInputBeforeHydration(FORM_ID, emptyValues);
-  const [step, setStep] = useState(0);
   const [answer, setAnswer] = useState<ScheduleAnswer | null>(null);
   /** The server's question when the address already has a visit at an overlapping time. */
   const [sameAddressQuestion, setSameAddressQuestion] = useState<string | null>(null);
@@ -277,7 +282,7 @@ export function ScheduleForm({ search, office }: { search: string; office?: Offi
               Back
             </button>
           )}
-          <SendButton ready={hydrated} busy={mutation.isPending} buttonRef={sendButtonRef}>
+          <SendButton busy={mutation.isPending} buttonRef={sendButtonRef}>
             {isLast
               ? mutation.isPending
                 ? "Sending…"
@@ -310,3 +315,5 @@ export function ScheduleForm({ search, office }: { search: string; office?: Offi
     </div>
   );
 }
+
+export const ScheduleForm = withInputBeforeHydration(FORM_ID, emptyValues, ScheduleFormBody);

@@ -6,7 +6,6 @@
 import { useMutation } from "@tanstack/react-query";
 import React, { useEffect, useRef, useState } from "react";
 import { newKey } from "../../../hooks/use-draft";
-import { useHydrated, useInputBeforeHydration } from "../../../hooks/use-input-before-hydration";
 import { useSchemaForm } from "../../../hooks/use-schema-form";
 import { readApiError } from "../../../lib/http/api-error";
 import { apiRequest } from "../../../lib/http/api-request";
@@ -19,6 +18,7 @@ import { toast } from "../../../lib/ui/toast-store";
 import { HoneypotField, TextField } from "../../../components/forms/fields";
 import { SentHeading } from "../../../components/forms/sent-heading";
 import { SendButton } from "../../../components/forms/send-button";
+import { withInputBeforeHydration } from "../../../components/forms/with-input-before-hydration";
 
 const fieldSchemas = dataRequestFieldSchemas();
 const schema = createDataRequestSchema();
@@ -36,10 +36,12 @@ function useKeyFor() {
   };
 }
 
-export function DataRequestForm() {
+function DataRequestFormBody({
+  typedBeforeHydration,
+}: {
+  typedBeforeHydration: Partial<DataRequestFormValues> | null;
+}) {
   const form = useSchemaForm<DataRequestFormValues>(fieldSchemas, emptyValues);
-  const hydrated = useHydrated();
-  const typedBeforeHydration = useInputBeforeHydration(FORM_ID, emptyValues);
   const { setValues } = form;
   useEffect(() => {
     if (typedBeforeHydration) setValues((current) => ({ ...current, ...typedBeforeHydration }));
@@ -90,9 +92,9 @@ export function DataRequestForm() {
         error={form.errors.email}
       />
       <HoneypotField registration={form.register("website")} />
-      <SendButton ready={hydrated} busy={mutation.isPending}>
-        {mutation.isPending ? "Sending…" : "Send me the link"}
-      </SendButton>
+      <SendButton busy={mutation.isPending}>{mutation.isPending ? "Sending…" : "Send me the link"}</SendButton>
     </form>
   );
 }
+
+export const DataRequestForm = withInputBeforeHydration(FORM_ID, emptyValues, DataRequestFormBody);

@@ -1,7 +1,6 @@
 /** A message to the business: validated with the shared schema, kept as a draft, sent with useSubmitRequest. */
 import React, { useEffect, useState } from "react";
 import { useDraft } from "../../../hooks/use-draft";
-import { useHydrated, useInputBeforeHydration } from "../../../hooks/use-input-before-hydration";
 import { useSchemaForm } from "../../../hooks/use-schema-form";
 import { useSubmitRequest } from "../../../hooks/use-submit-request";
 import { catalog, topicChoices } from "../../../lib/pricing/catalog";
@@ -12,6 +11,7 @@ import { SentHeading } from "../../../components/forms/sent-heading";
 import { RequiredNote } from "../../../components/forms/required-note";
 import { PrivacyLink } from "../../../components/forms/privacy-link";
 import { SendButton } from "../../../components/forms/send-button";
+import { withInputBeforeHydration } from "../../../components/forms/with-input-before-hydration";
 
 const fieldSchemas = contactFieldSchemas(catalog);
 const schema = createContactSchema(catalog);
@@ -33,14 +33,12 @@ function MessageSent({ reference }: { reference: string }) {
   );
 }
 
-export function ContactForm() {
+function ContactFormBody({ typedBeforeHydration }: { typedBeforeHydration: Partial<ContactFormValues> | null }) {
   const form = useSchemaForm<ContactFormValues>(fieldSchemas, emptyValues);
   const [reference, setReference] = useState<string | null>(null);
   const { register } = form;
   const error = (name: keyof ContactFormValues) => form.errors[name];
 
-  const hydrated = useHydrated();
-  const typedBeforeHydration = useInputBeforeHydration(FORM_ID, emptyValues);
   const draft = useDraft("contact", { values: form.values, setValues: form.setValues, empty: emptyValues });
   const { setValues } = form;
   // After the draft is restored: what the person typed before the page hydrated is the latest.
@@ -110,11 +108,11 @@ export function ContactForm() {
       />
       <HoneypotField registration={register("website")} />
       <div className="sm:col-span-2">
-        <SendButton ready={hydrated} busy={mutation.isPending}>
-          {mutation.isPending ? "Sending…" : "Send message"}
-        </SendButton>
+        <SendButton busy={mutation.isPending}>{mutation.isPending ? "Sending…" : "Send message"}</SendButton>
         <PrivacyLink />
       </div>
     </form>
   );
 }
+
+export const ContactForm = withInputBeforeHydration(FORM_ID, emptyValues, ContactFormBody);
