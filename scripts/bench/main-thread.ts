@@ -1,16 +1,18 @@
 /**
  * `npm run bench:main-thread`: each page's main thread while it loads and hydrates, beside a bare Gatsby page,
  * in interleaved rounds (Chromium at 4× CPU slowdown, a Chrome trace per load; scripts/bench/main-thread-trace.ts).
- * Prints medians of blocking time, busy time and the longest task, and what ran in the long tasks.
- *   npm run build && tsx scripts/bench/main-thread.ts [--rounds 5] [--route /x ...] [--site label=dir ...] [--floor dir]
+ * Medians of blocking time, busy time and the longest task, and what ran in the long tasks, to docs/quality.md.
+ *   npm run build && tsx scripts/bench/main-thread.ts [--rounds 5] [--route /x] [--site label=dir] [--floor dir] [--verbose]
  */
 import { chromium } from "@playwright/test";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { ensureTestBrowser } from "../lib/chromium";
-import { markdownTable } from "../lib/readme-markers";
+import { format } from "prettier";
+import { markdownTable, replaceBetweenMarkers } from "../lib/readme-markers";
+import { siteRoot } from "../lib/site-copy";
 import { startProductionServer } from "../../src/serve/serve";
 import { BENCH_ROUTES, buildFloor, builtSites } from "./floor-site";
 import { CPU_SLOWDOWN, traceLoad, type MainThreadLoad } from "./main-thread-trace";
@@ -43,6 +45,7 @@ async function main() {
       site: { type: "string", multiple: true },
       floor: { type: "string" },
       verbose: { type: "boolean", default: false },
+      "no-docs": { type: "boolean", default: false },
     },
   });
   const rounds = Number(values.rounds);
@@ -101,11 +104,11 @@ async function main() {
       meanParts(runs) || "none",
     ]);
     const [one, five, fifteen] = loadavg().map((value) => value.toFixed(2));
-    console.log(
-      `\n${new Date().toISOString().slice(0, 16)} UTC, ${browser.version()}, CPU ${CPU_SLOWDOWN}× slower, 390 px, ` +
-        `medians of ${rounds + (rounds > 0 ? 1 : 0)} (floor) and ${rounds} loads; load average ${one}, ${five}, ${fifteen}\n`,
-    );
-    console.log(
+    const text = [
+      `Run on ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC: Chromium ${browser.version()} at 390 px, ` +
+        `CPU ${CPU_SLOWDOWN}× slower, loopback network; medians of ${rounds} loads per page in interleaved rounds, ` +
+        `${rounds + 1} of the floor (load average after: ${one}, ${five}, ${fifteen}).`,
+      "",
       markdownTable(
         [
           "page",
@@ -117,7 +120,14 @@ async function main() {
         ],
         rows,
       ),
-    );
+    ].join("\n");
+    console.log(`\n${text}`);
+    if (!values["no-docs"]) {
+      const file = path.join(siteRoot, "docs", "quality.md");
+      const updated = replaceBetweenMarkers(readFileSync(file, "utf8"), "main-thread", text);
+      writeFileSync(file, await format(updated, { parser: "markdown", filepath: file, printWidth: 120 }));
+      console.log(`\nWritten to ${path.relative(siteRoot, file)}`);
+    }
   } finally {
     for (const step of cleanup.reverse()) await step().catch(() => undefined);
   }

@@ -129,31 +129,26 @@ export function withoutPagePreloads(html: string): string {
 export const FALLBACK_MS = 3_000;
 
 /**
- * The preloader's links are added a few to a task: each starts a request, which costs the main thread
- * 1-4 ms on a phone-speed CPU, and fifteen in the task that starts the scripts made it a long task
- * (60-110 ms at 4x CPU slowdown, scripts/bench/main-thread.ts).
- */
-export const LINKS_PER_TASK = 4;
-
-/**
  * What the preloader runs: it reads [address, as] pairs from its own data-preload, so its text,
  * and the hash the Content-Security-Policy allows it by, is one for every page. Once the page has
  * painted, it adds Gatsby's scripts ("run", in their order; async, as Gatsby writes them, and at
  * high priority, since nothing that follows is needed sooner: asked for after the paint, the
- * forms' React started 20-100 ms sooner with it under network emulation); then, in the tasks that
- * follow (LINKS_PER_TASK), a preload of each other resource and the links to the icons and the
- * manifest. The empty icon that stood in the head
- * goes first, so that a browser choosing among the icons chooses among the site's. The paint entry
- * is buffered, so a paint before this script ran starts them at once; a browser without paint
- * timing starts them at once, and a page that has not painted within FALLBACK_MS (a tab opened in
- * the background) starts them then. `done` keeps it to once. A paint entry, not the next animation
- * frame: frames come and go before the content is shown (Lighthouse saw the scripts asked for
- * 57-71 ms before the paint).
+ * forms' React started 20-100 ms sooner with it under network emulation) and a preload of each
+ * other resource; the links to the icons and the manifest, which nothing else asks for, follow in a
+ * task of their own (each addition costs 2-20 ms at 4x CPU slowdown: scripts/bench/main-thread.ts),
+ * the empty icon that stood in the head going first, so that a browser choosing among the icons
+ * chooses among the site's. What Gatsby's loader asks for stays in the first task: a preload added
+ * after the app has asked for the same file is a second download. The paint entry is buffered, so
+ * a paint before this script ran starts them at once; a browser without paint timing starts them at
+ * once, and a page that has not painted within FALLBACK_MS (a tab opened in the background) starts
+ * them then. `done` keeps it to once. A paint entry, not the next animation frame: frames come and go before
+ * the content is shown (Lighthouse saw the scripts asked for 57-71 ms before the paint).
  */
 export const PRELOADER =
-  '(function(){var r=JSON.parse(document.currentScript.dataset.preload),done=false,links=[];function link(e){var l=document.createElement("link");if(e[1]==="icon"||e[1]==="manifest")l.rel=e[1];else{l.rel="preload";l.as=e[1];if(e[1]==="fetch")l.crossOrigin="anonymous"}l.href=e[0];document.head.appendChild(l)}' +
-  `function more(){links.splice(0,${LINKS_PER_TASK}).forEach(link);if(links.length)setTimeout(more,0)}` +
-  'function go(){if(done)return;done=true;var p=document.querySelector("link[rel=icon]");if(p)p.remove();r.forEach(function(e){if(e[1]!=="run")return links.push(e);var l=document.createElement("script");l.src=e[0];l.async=true;l.fetchPriority="high";document.body.appendChild(l)});setTimeout(more,0)}' +
+  '(function(){var r=JSON.parse(document.currentScript.dataset.preload),done=false;function add(e){var l;if(e[1]==="run"){l=document.createElement("script");l.src=e[0];l.async=true;l.fetchPriority="high";document.body.appendChild(l);return}' +
+  'l=document.createElement("link");if(e[1]==="icon"||e[1]==="manifest")l.rel=e[1];else{l.rel="preload";l.as=e[1];if(e[1]==="fetch")l.crossOrigin="anonymous"}l.href=e[0];document.head.appendChild(l)}' +
+  'function later(e){return e[1]==="icon"||e[1]==="manifest"}' +
+  'function go(){if(done)return;done=true;r.forEach(function(e){if(!later(e))add(e)});setTimeout(function(){var p=document.querySelector("link[rel=icon]");if(p)p.remove();r.filter(later).forEach(add)},0)}' +
   `var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){new P(function(l,o){o.disconnect();go()}).observe({type:"paint",buffered:true});setTimeout(go,${FALLBACK_MS})}else go()})()`;
 
 /**
