@@ -19,6 +19,9 @@ const featureRows = [
   ["signed-agreements", "payment-ledger"],
 ];
 const feature = (name) => `./src/features/${name}`;
+const features = featureRows.flat();
+/** A feature's public entry, one per layer: other features import these and none of its other files. */
+const featureEntries = ["./server/index.ts", "./ui/index.ts", "./shared/index.ts"];
 
 const layerZones = [
   {
@@ -33,6 +36,12 @@ const layerZones = [
       message: `A feature imports only the features in the rows below its own (eslint.config.mjs, featureRows).`,
     })),
   ),
+  ...features.map((name) => ({
+    target: feature(name),
+    from: features.filter((other) => other !== name).map(feature),
+    except: featureEntries,
+    message: `Another feature is imported through its public entry only, <feature>/<layer>/index.ts (eslint.config.mjs, featureEntries).`,
+  })),
 ];
 
 export default tseslint.config(
@@ -85,8 +94,8 @@ export default tseslint.config(
   },
   {
     // The layers (docs/architecture.md): plumbing imports no concern, nothing in src/lib imports a
-    // feature or the periodic pass above them, and no feature imports another; src/ never imports
-    // the commands, nor the tests but for a unit test's shared samples.
+    // feature or the periodic pass above them, a feature imports only lower rows and only through
+    // their entries; src/ never imports the commands, nor the tests but for a unit test's shared samples.
     files: ["src/**/*.{ts,tsx,js,mjs}"],
     rules: { "import/no-restricted-paths": ["error", { zones: layerZones }] },
   },

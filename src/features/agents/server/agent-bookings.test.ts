@@ -1,4 +1,9 @@
-import type { Booking } from "../../booking/server/booking-queries";
+/**
+ * @jest-environment node
+ *
+ * An agent's bookings: where each stands in the client's words, and the link to book for a client.
+ */
+import type { Booking } from "../../booking/server";
 import { bookPathFor, stateWords } from "./agent-bookings";
 
 const NOW = Date.parse("2026-12-07T15:00:00Z");

@@ -9,13 +9,11 @@ import { MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";
 import type { Queryable } from "../../../lib/server/db/database";
 import { HttpError } from "../../../lib/server/http/http-error";
 import { BOOKED_BY_AGENT } from "../../../lib/forms/choices";
-import { bookingsAgentSees, standingOf, type Booking } from "../../booking/server/booking-queries";
-import { PAYMENT_STATE_WORDS } from "../../payment-ledger/shared/payment-text";
-import { dueCents, paymentStatuses } from "../../payment-ledger/server/payment-status";
-import { paymentsOn } from "../../payment-ledger/server/stripe-client";
-import { missingFrom, signedAsTermsStand } from "../../report/server/report-access";
-import { agreementsOf } from "../../signed-agreements/server/agreement-queries";
-import { reportsOf } from "../../report/server/report-queries";
+import { bookingsAgentSees, standingOf, type Booking } from "../../booking/server";
+import { PAYMENT_STATE_WORDS } from "../../payment-ledger/shared";
+import { dueCents, paymentStatuses, paymentsOn } from "../../payment-ledger/server";
+import { missingFrom, signedAsTermsStand, reportsOf } from "../../report/server";
+import { agreementsOf } from "../../signed-agreements/server";
 import { AGENT_PAGE_MONTHS, type AgentBookingView } from "../shared/agent-view";
 
 const marylandWords = (instant: string) => bookedTimeText(rfc3339(Date.parse(instant), MARYLAND));

@@ -5,7 +5,7 @@
  */
 import { business } from "../../../lib/content/business-data";
 import type { MailMessage } from "../../../lib/server/mail/mailer";
-import { marylandText } from "../../desk/server/desk-mail";
+import { marylandText } from "../../desk/server";
 
 export function agentLinkMail(to: string, link: string, minutes: number, now: number): MailMessage {
   return {

@@ -16,8 +16,7 @@ import {
 } from "../../../lib/server/link-sign-in/link-session";
 import { linkStore, type LinkSession } from "../../../lib/server/link-sign-in/link-store";
 import { runtimeEnv } from "../../../lib/server/runtime/runtime";
-import { agentSeesAnyBooking } from "../../booking/server/booking-queries";
-import { siteUrl } from "../../booking/server/booking-links";
+import { agentSeesAnyBooking, siteUrl } from "../../booking/server";
 
 export const agentStore = linkStore("agent");
 export const AGENT_COOKIE: SessionCookie = { name: "agent", path: "/api/agent" };

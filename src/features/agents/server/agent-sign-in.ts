@@ -15,10 +15,8 @@ import { SESSION_HOURS } from "../../../lib/server/link-sign-in/link-session";
 import { forgetSecretsOf, newSecret } from "../../../lib/server/link-sign-in/link-store";
 import { runtimeEnv } from "../../../lib/server/runtime/runtime";
 import { serverSettings } from "../../../lib/server/runtime/settings";
-import { agentSeesAnyBooking } from "../../booking/server/booking-queries";
-import { siteUrl } from "../../booking/server/booking-links";
-import { storeDeskRequest } from "../../desk/server/desk-mail";
-import { requireText } from "../../desk/server/desk-text";
+import { agentSeesAnyBooking, siteUrl } from "../../booking/server";
+import { storeDeskRequest, requireText } from "../../desk/server";
 import { agentLinkMail, agentSignInNoticeMail } from "./agent-mail";
 import { agentCookie, agentStore, requireAgentOrigin, setAgentCookie } from "./agent-session";
 

@@ -4,13 +4,11 @@
  */
 import { business } from "../../../lib/content/business-data";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
-import type { Booking } from "../../booking/server/booking-queries";
+import { type Booking, SIGN_BEFORE_VISIT } from "../../booking/server";
 import type { MailMessage } from "../../../lib/server/mail/mailer";
-import { SIGN_BEFORE_VISIT } from "../../booking/server/schedule-emails";
 import { agreementVisit, type FilledAgreement } from "./agreement";
-import { signatureLines } from "../../signed-agreements/server/signature-text";
+import { signatureLines, type SignedAgreement } from "../../signed-agreements/server";
 import { agreementPdf } from "./agreement-pdf";
-import type { SignedAgreement } from "../../signed-agreements/server/agreement-queries";
 
 /** The client's e-mail with the link to read and sign the agreement: to the client alone, never an agent. */
 export function signingLinkMail(booking: Booking, link: string): Omit<MailMessage, "to"> {

@@ -11,8 +11,7 @@ import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
 import { MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";
 import { longDate } from "../../../lib/text/format";
 import { agreementTitle, type AgreementVisit } from "./agreement";
-import { signatureLines, signedByText } from "../../signed-agreements/server/signature-text";
-import type { SignedAgreement } from "../../signed-agreements/server/agreement-queries";
+import { signatureLines, signedByText, type SignedAgreement } from "../../signed-agreements/server";
 
 const PAGE = { width: 612, height: 792, margin: 60 };
 const TEXT_WIDTH = PAGE.width - 2 * PAGE.margin;

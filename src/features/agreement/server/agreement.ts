@@ -12,9 +12,8 @@ import { fillAgreement } from "../shared/agreement-text";
 import { agreementFrontmatterSchema } from "../../../lib/content/content-schema";
 import { formatDollars } from "../../../lib/text/format";
 import { readFrontMatter } from "../../../lib/content/front-matter";
-import type { AgentRole } from "../../booking/shared/agent-copy";
-import type { Booking } from "../../booking/server/booking-queries";
-import { describeServices } from "../../booking/server/schedule-emails";
+import type { AgentRole } from "../../booking/shared";
+import { type Booking, describeServices } from "../../booking/server";
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 

@@ -7,11 +7,17 @@
  */
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { business } from "../../../lib/content/business-data";
-import { isClientName } from "../../signed-agreements/shared/client-name";
+import { isClientName } from "../../signed-agreements/shared";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
 import { possessive } from "../../../lib/text/format";
-import { findAgreement, insertAgreement, type SignedAgreement } from "../../signed-agreements/server/agreement-queries";
-import { expireIfLapsed, findBooking, type Booking } from "../../booking/server/booking-queries";
+import {
+  findAgreement,
+  insertAgreement,
+  type SignedAgreement,
+  signedAtText,
+  signedByText,
+} from "../../signed-agreements/server";
+import { expireIfLapsed, findBooking, type Booking, checkBookingToken, linkSecret } from "../../booking/server";
 import { type Queryable } from "../../../lib/server/db/database";
 import { databaseOr503 } from "../../../lib/server/http/database-or-503";
 import { insertDeliveries } from "../../../lib/server/mail/outbox";
@@ -25,10 +31,8 @@ import { deliverNow } from "../../../lib/server/mail/deliver-now";
 import { outgoingMail } from "../../../lib/server/mail/outgoing";
 import { oneLineText } from "../../../lib/forms/text-cleaning";
 import { agreementTitle, agreementVisit, bodyHash, filledAgreement } from "./agreement";
-import { signedAtText, signedByText } from "../../signed-agreements/server/signature-text";
 import { signedMails } from "./agreement-emails";
 import { agreementPdf } from "./agreement-pdf";
-import { checkBookingToken, linkSecret } from "../../booking/server/booking-links";
 
 /** The longest name accepted: a signature, not a letter. */
 const NAME_MAX = 120;

@@ -9,7 +9,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import React, { useEffect, useRef, useState } from "react";
 import { readApiError } from "../../../lib/http/api-error";
 import { apiRequest } from "../../../lib/http/api-request";
-import { isClientName } from "../../signed-agreements/shared/client-name";
+import { isClientName } from "../../signed-agreements/shared";
 import { agreementBlocks } from "../shared/agreement-text";
 import { possessive } from "../../../lib/text/format";
 import { FieldError } from "../../../components/forms/fields";

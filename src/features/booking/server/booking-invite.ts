@@ -5,11 +5,10 @@
  */
 import { availability, business } from "../../../lib/content/business-data";
 import { inspectorName, type Inspector } from "../shared/inspectors";
-import type { SignedAgreement } from "../../signed-agreements/server/agreement-queries";
+import { type SignedAgreement, signedAtText, signedByText } from "../../signed-agreements/server";
 import { standingOf, type Booking, type BookedJob } from "./booking-queries";
 import { describeServices } from "./schedule-emails";
 import { calendarFile, type InviteEvent } from "../../../lib/server/mail/invite";
-import { signedAtText, signedByText } from "../../signed-agreements/server/signature-text";
 
 /**
  * The visitor's event: what was booked, where, and the phone number. The address is the one

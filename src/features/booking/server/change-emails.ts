@@ -11,7 +11,7 @@ import type { MailMessage } from "../../../lib/server/mail/mailer";
 import { COPIED_AGENT_NOTE, describeServices, type Reader } from "./schedule-emails";
 import { bookingInvite } from "./booking-invite";
 import { clientManageLink, linkSecret, manageLink, scheduleLink } from "./booking-links";
-import { refundLines, type CancellationRefund } from "../../payment-ledger/server/refunds-owed";
+import { refundLines, type CancellationRefund } from "../../payment-ledger/server";
 
 export type VisitorChange = "confirmed" | "moved" | "cancelled";
 

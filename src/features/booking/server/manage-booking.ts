@@ -10,7 +10,7 @@ import { availability, business } from "../../../lib/content/business-data";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
 import { offeredTime } from "../../../lib/forms/field-checks";
 import { MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";
-import { agreementsOf } from "../../signed-agreements/server/agreement-queries";
+import { agreementsOf, signedAtText, signedByText } from "../../signed-agreements/server";
 import { type Database, type Queryable } from "../../../lib/server/db/database";
 import { databaseOr503 } from "../../../lib/server/http/database-or-503";
 import {
@@ -32,11 +32,9 @@ import { describeServices } from "./schedule-emails";
 import { alternatives, calendar, changedMeanwhile, holdInspector, jobOf, lengthOf, unlessOverlapping } from "./booking";
 import { checkBookingToken, linkSecret, signingLink } from "./booking-links";
 import { bookingMailboxes, recordChange } from "./booking-changes";
-import { signedAtText, signedByText } from "../../signed-agreements/server/signature-text";
 import { bookingInvite } from "./booking-invite";
 import { visitorChangeMail } from "./change-emails";
-import { cancellationRefundAt, oweCancellationRefund, refundNote } from "../../payment-ledger/server/refunds-owed";
-import { bookingPayment } from "../../payment-ledger/server/booking-payment";
+import { cancellationRefundAt, oweCancellationRefund, refundNote, bookingPayment } from "../../payment-ledger/server";
 
 const newStart = offeredTime("Choose one of the open times.", "Choose one of the open times.");
 

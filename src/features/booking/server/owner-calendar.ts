@@ -9,15 +9,15 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { addDays, subDays } from "date-fns";
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { business } from "../../../lib/content/business-data";
-import { agreementsOf } from "../../signed-agreements/server/agreement-queries";
+import { agreementsOf } from "../../signed-agreements/server";
 import { bookingsBetween, type Booking } from "./booking-queries";
 import type { Queryable } from "../../../lib/server/db/database";
 import { databaseOr503 } from "../../../lib/server/http/database-or-503";
 import { sendFailure } from "../../../lib/server/http/http-error";
 import { runtimeEnv } from "../../../lib/server/runtime/runtime";
 import { ownerFeed } from "./booking-invite";
-import { paymentStatuses } from "../../payment-ledger/server/payment-status";
-import { paymentText } from "../../payment-ledger/shared/payment-text";
+import { paymentStatuses } from "../../payment-ledger/server";
+import { paymentText } from "../../payment-ledger/shared";
 
 /** The past bookings the feed still shows, so the day's and yesterday's stay visible. */
 const KEEP_PAST_DAYS = 7;

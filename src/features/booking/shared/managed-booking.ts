@@ -3,7 +3,7 @@
  * (src/features/booking/server/manage-booking.ts), and what a visitor may ask of it.
  */
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
-import type { PaymentFigures } from "../../payment-ledger/shared/payment-text";
+import type { PaymentFigures } from "../../payment-ledger/shared";
 
 export interface ManagedBooking {
   reference: string;

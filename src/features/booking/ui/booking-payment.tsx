@@ -7,7 +7,7 @@
 import React from "react";
 import type { BookingPayment as Payment } from "../shared/managed-booking";
 import { formatCents } from "../../../lib/text/format";
-import { paymentText } from "../../payment-ledger/shared/payment-text";
+import { paymentText } from "../../payment-ledger/shared";
 import { buttonStyles } from "../../../components/ui/button";
 
 interface BookingPaymentProps {

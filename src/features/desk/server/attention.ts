@@ -7,12 +7,11 @@
 import { bookedSpanText } from "../../../lib/maryland-time/booked-time";
 import { localDate, MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";
 import { formatCents, longDate } from "../../../lib/text/format";
-import { refundsForAttention } from "../../payment-ledger/server/refunds-owed";
+import { refundsForAttention } from "../../payment-ledger/server";
 import type { DeskAttention } from "../shared/desk-attention";
 import type { Queryable } from "../../../lib/server/db/database";
-import { DATA_REQUESTS } from "../../privacy/server/privacy-queries";
-import { DATA_ACTIONS, OFFICE_COPIES } from "../../privacy/server/privacy-emails";
-import { BOOKING_CHANGES } from "../../booking/server/booking-changes";
+import { DATA_REQUESTS, DATA_ACTIONS, OFFICE_COPIES } from "../../privacy/server";
+import { BOOKING_CHANGES } from "../../booking/server";
 import { marylandText } from "./desk-mail";
 import { deliveryWords, STANDING_WORDS } from "./desk-view";
 

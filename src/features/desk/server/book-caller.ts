@@ -8,8 +8,7 @@ import type { GatsbyFunctionRequest } from "gatsby";
 import { business } from "../../../lib/content/business-data";
 import { idempotencyKey } from "../../../lib/server/http/idempotency-key";
 import { createReference } from "../../../lib/server/mail/reference";
-import { acceptSchedule, scheduleEndpoint } from "../../requests/server/endpoints";
-import { storeRequest } from "../../requests/server/handle-request";
+import { acceptSchedule, scheduleEndpoint, storeRequest } from "../../requests/server";
 import { runtimeEnv } from "../../../lib/server/runtime/runtime";
 
 export async function bookCaller(

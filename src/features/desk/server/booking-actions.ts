@@ -15,11 +15,6 @@ import {
   moveBooking,
   setStatus,
   type Booking,
-} from "../../booking/server/booking-queries";
-import { lockKeys } from "../../../lib/server/db/advisory-locks";
-import { HttpError } from "../../../lib/server/http/http-error";
-import type { MailMessage } from "../../../lib/server/mail/mailer";
-import {
   changedMeanwhile,
   holdInspector,
   inspectorDays,
@@ -27,11 +22,14 @@ import {
   lengthOf,
   startFor,
   unlessOverlapping,
-} from "../../booking/server/booking";
-import { recordChange } from "../../booking/server/booking-changes";
-import { visitorChangeMail } from "../../booking/server/change-emails";
-import { oweCancellationRefund, refundNote } from "../../payment-ledger/server/refunds-owed";
-import { inspectorName } from "../../booking/shared/inspectors";
+  recordChange,
+  visitorChangeMail,
+} from "../../booking/server";
+import { lockKeys } from "../../../lib/server/db/advisory-locks";
+import { HttpError } from "../../../lib/server/http/http-error";
+import type { MailMessage } from "../../../lib/server/mail/mailer";
+import { oweCancellationRefund, refundNote } from "../../payment-ledger/server";
+import { inspectorName } from "../../booking/shared";
 
 const referenceOf = (body: Record<string, unknown>) => {
   if (typeof body.reference !== "string" || !body.reference) throw new HttpError(400, "Say which booking.");

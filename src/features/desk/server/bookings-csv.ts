@@ -5,15 +5,13 @@
  */
 import { stringify } from "csv-stringify/sync";
 import { availability } from "../../../lib/content/business-data";
-import { inspectorName } from "../../booking/shared/inspectors";
-import { signedByText } from "../../signed-agreements/server/signature-text";
-import { signaturesOf } from "../../booking/server/owner-calendar";
+import { inspectorName } from "../../booking/shared";
+import { signedByText } from "../../signed-agreements/server";
+import { signaturesOf, bookingsBetween, standingOf, type Booking, describeServices } from "../../booking/server";
 import type { Queryable } from "../../../lib/server/db/database";
-import { bookingsBetween, standingOf, type Booking } from "../../booking/server/booking-queries";
-import { describeServices } from "../../booking/server/schedule-emails";
 import { STANDING_WORDS } from "./desk-view";
-import { paymentStatuses } from "../../payment-ledger/server/payment-status";
-import { keptCents, PAYMENT_STATE_WORDS } from "../../payment-ledger/shared/payment-text";
+import { paymentStatuses } from "../../payment-ledger/server";
+import { keptCents, PAYMENT_STATE_WORDS } from "../../payment-ledger/shared";
 import { MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";
 import { AGENT_EMAILED } from "../shared/desk-item";
 

@@ -26,17 +26,18 @@ import { requireText } from "./desk-text";
 import { onNetlify } from "../../../lib/server/deploy/deploy-context";
 import { deskDatabase, refuseDeskNotReady } from "./desk-not-ready";
 import { requireSameOrigin, requireSession, setSessionCookie } from "./session";
-import { REPORTS_OFF, reportStore } from "../../report/server/deploy-store";
 import {
+  REPORTS_OFF,
+  reportStore,
   attachReport,
   ownerDownloadLink,
   releaseReportAnyway,
   reportUploadLink,
-} from "../../report/server/report-desk";
+} from "../../report/server";
 import { resendSigningLink } from "./resend-signing";
-import { recordPaymentOnSite, resendPayLink } from "../../payments/server/desk-payments";
+import { recordPaymentOnSite, resendPayLink } from "../../payments/server";
 import { needsAttention } from "./attention";
-import { agentsSendingWork } from "../../booking/server/booking-queries";
+import { agentsSendingWork } from "../../booking/server";
 import type { DeskAgents } from "../shared/desk-agents";
 import { marylandText } from "./desk-mail";
 import { removeTimeOff, takeTimeOff, timeOffAsk } from "./time-off";

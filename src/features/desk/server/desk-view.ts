@@ -6,12 +6,10 @@
 import { availability } from "../../../lib/content/business-data";
 import { bookedSpanText } from "../../../lib/maryland-time/booked-time";
 import { MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";
-import { reportsWithDownloads } from "../../report/server/report-queries";
-import { missingFrom, signedAsTermsStand } from "../../report/server/report-access";
+import { reportsWithDownloads, missingFrom, signedAsTermsStand } from "../../report/server";
 import type { Queryable } from "../../../lib/server/db/database";
-import { agreementsOf, type SignedAgreement } from "../../signed-agreements/server/agreement-queries";
-import { paymentStatuses, type PaymentStatus } from "../../payment-ledger/server/payment-status";
-import { paymentsOn } from "../../payment-ledger/server/stripe-client";
+import { agreementsOf, type SignedAgreement, signedAtText, signedByText } from "../../signed-agreements/server";
+import { paymentStatuses, type PaymentStatus, paymentsOn } from "../../payment-ledger/server";
 import {
   bookingsOf,
   NEVER_HELD,
@@ -19,12 +17,11 @@ import {
   type Booking,
   type BookingRow,
   type BookingStatus,
-} from "../../booking/server/booking-queries";
-import { describeServices } from "../../booking/server/schedule-emails";
-import { signedAtText, signedByText } from "../../signed-agreements/server/signature-text";
+  describeServices,
+} from "../../booking/server";
 import { longDate } from "../../../lib/text/format";
-import { retention } from "../../privacy/shared/declaration";
-import { agreementGoesOn } from "../../privacy/server/due-days";
+import { retention } from "../../privacy/shared";
+import { agreementGoesOn } from "../../privacy/server";
 import type { DeskItem } from "../shared/desk-item";
 import { marylandText } from "./desk-mail";
 

@@ -4,12 +4,9 @@
  * alone, never to an agent, who cannot sign; once per press, through the booking's recorded changes
  * (manage-booking.ts, recordChange), so it is listed with the booking's other e-mails.
  */
-import { findAgreement } from "../../signed-agreements/server/agreement-queries";
-import { filledAgreement } from "../../agreement/server/agreement";
-import { signingLinkMail } from "../../agreement/server/agreement-emails";
-import { expireIfLapsed, findBooking } from "../../booking/server/booking-queries";
-import { linkSecret, signingLink } from "../../booking/server/booking-links";
-import { recordChange } from "../../booking/server/booking-changes";
+import { findAgreement } from "../../signed-agreements/server";
+import { filledAgreement, signingLinkMail } from "../../agreement/server";
+import { expireIfLapsed, findBooking, linkSecret, signingLink, recordChange } from "../../booking/server";
 import type { Database } from "../../../lib/server/db/database";
 import { HttpError } from "../../../lib/server/http/http-error";
 

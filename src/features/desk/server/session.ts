@@ -15,7 +15,7 @@ import {
   type SessionCookie,
 } from "../../../lib/server/link-sign-in/link-session";
 import { runtimeEnv } from "../../../lib/server/runtime/runtime";
-import { siteUrl } from "../../booking/server/booking-links";
+import { siteUrl } from "../../booking/server";
 import { deskPeople } from "./desk-mail";
 import { dropLinksOf, endSessionsOf, findSession, type DeskSession } from "./desk-store";
 

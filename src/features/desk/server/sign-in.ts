@@ -6,7 +6,7 @@
  */
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import type { Database, Queryable } from "../../../lib/server/db/database";
-import { siteUrl } from "../../booking/server/booking-links";
+import { siteUrl } from "../../booking/server";
 import { clientAddress } from "../../../lib/server/http/client-address";
 import { HttpError } from "../../../lib/server/http/http-error";
 import { readJsonBody } from "../../../lib/server/http/read-body";

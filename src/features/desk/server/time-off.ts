@@ -13,10 +13,10 @@ import {
   insertBooking,
   setStatus,
   findBooking,
-} from "../../booking/server/booking-queries";
+  inspectorDays,
+} from "../../booking/server";
 import { lockKeys } from "../../../lib/server/db/advisory-locks";
 import { HttpError } from "../../../lib/server/http/http-error";
-import { inspectorDays } from "../../booking/server/booking";
 import { storeDeskRequest } from "./desk-mail";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

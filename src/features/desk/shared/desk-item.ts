@@ -1,7 +1,6 @@
 /** What the desk's functions answer (../server/), read by its page (../ui/). */
-import type { AgentRole } from "../../booking/shared/agent-copy";
-import type { Inspector } from "../../booking/shared/inspectors";
-import type { PaymentFigures } from "../../payment-ledger/shared/payment-text";
+import type { AgentRole, Inspector } from "../../booking/shared";
+import type { PaymentFigures } from "../../payment-ledger/shared";
 
 /** Whether the agent gets the booking's e-mails, and why: the desk's card and its CSV say it so. */
 export const AGENT_EMAILED: Record<AgentRole | "none", string> = {

@@ -3,7 +3,7 @@
  * whose agreement is not signed, and people's requests about their data. A booking in it opens on
  * the board at its day; an unsigned one can have its signing link sent again from here.
  */
-import { inspectorName, type Inspector } from "../../booking/shared/inspectors";
+import { inspectorName, type Inspector } from "../../booking/shared";
 import { useQuery } from "@tanstack/react-query";
 import React from "react";
 import { readApiError } from "../../../lib/http/api-error";

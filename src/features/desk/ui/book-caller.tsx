@@ -4,7 +4,7 @@
  * owner opens it.
  */
 import React, { useState } from "react";
-import { ScheduleForm, type ScheduleAnswer } from "../../booking/ui/schedule-form";
+import { ScheduleForm, type ScheduleAnswer } from "../../booking/ui";
 import { OfficeTimeStep } from "./office-time-step";
 
 export default function BookCaller({ onBooked }: { onBooked: (answer: ScheduleAnswer) => void }) {

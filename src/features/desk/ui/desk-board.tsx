@@ -11,7 +11,7 @@ import { readApiError } from "../../../lib/http/api-error";
 import { apiRequest } from "../../../lib/http/api-request";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
 import { marylandToday } from "../../../lib/maryland-time/maryland-today";
-import { inspectorsFor, type Inspector } from "../../booking/shared/inspectors";
+import { inspectorsFor, type Inspector } from "../../booking/shared";
 import { buttonStyles } from "../../../components/ui/button";
 import { DeskItemCard, type ItemAction } from "./desk-item";
 import { addDays, dayTitle, type DeskDays, type DeskItem, type DeskSession } from "./desk-types";
@@ -21,7 +21,7 @@ import { TimeOffForm, type TimeOffAsk } from "./time-off-form";
 import { ATTENTION_KEY, AttentionView } from "./attention-view";
 import { SessionsView } from "./sessions-view";
 import { AgentsView } from "./agents-view";
-import type { ScheduleAnswer } from "../../booking/ui/schedule-form";
+import type { ScheduleAnswer } from "../../booking/ui";
 
 /** The caller's booking form: the schedule form's code loads when the owner opens it. */
 const BookCaller = lazy(() => import("./book-caller"));

@@ -1,6 +1,6 @@
 /** One booking or time off on the desk: a line to scan, opened for its details and actions. */
 import React, { useState } from "react";
-import { inspectorOf, type Inspector } from "../../booking/shared/inspectors";
+import { inspectorOf, type Inspector } from "../../booking/shared";
 import { formatDollars } from "../../../lib/text/format";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
 import { buttonStyles } from "../../../components/ui/button";
@@ -9,7 +9,7 @@ import { AGENT_EMAILED } from "../shared/desk-item";
 import { InspectorMark } from "./inspector-mark";
 import { ReportPanel } from "./report-panel";
 import { SaidNote, type Said } from "./said-note";
-import { paymentText } from "../../payment-ledger/shared/payment-text";
+import { paymentText } from "../../payment-ledger/shared";
 import { DeskPayment } from "./desk-payment";
 
 export type ItemAction =

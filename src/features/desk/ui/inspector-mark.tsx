@@ -1,6 +1,6 @@
 /** An inspector's colour beside their name: the name says who, the colour only helps the eye. */
 import React from "react";
-import type { Inspector } from "../../booking/shared/inspectors";
+import type { Inspector } from "../../booking/shared";
 
 export function InspectorMark({ inspector }: { inspector: Inspector }) {
   return (

@@ -7,8 +7,7 @@
 import React, { useState } from "react";
 import { instantOf, MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";
 import { FieldError } from "../../../components/forms/fields";
-import { OpenTimePicker } from "../../booking/ui/step-time";
-import { errorOf, type ScheduleForm } from "../../booking/ui/step-types";
+import { OpenTimePicker, errorOf, type ScheduleFormState } from "../../booking/ui";
 
 const input =
   "mt-1 block rounded-lg border border-slate-400 px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-brand-700";
@@ -18,7 +17,7 @@ export function OfficeTimeStep({
   outsideHours,
   onOutsideHours,
 }: {
-  form: ScheduleForm;
+  form: ScheduleFormState;
   outsideHours: boolean;
   onOutsideHours: (outside: boolean) => void;
 }) {

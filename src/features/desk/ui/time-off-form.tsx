@@ -1,6 +1,6 @@
 /** Taking time off for one inspector or all: a whole day, part of one, or a range of days. */
 import React, { useState } from "react";
-import type { Inspector } from "../../booking/shared/inspectors";
+import type { Inspector } from "../../booking/shared";
 import { buttonStyles } from "../../../components/ui/button";
 import { addDays } from "./desk-types";
 import { SaidNote, type Said } from "./said-note";

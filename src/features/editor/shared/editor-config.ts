@@ -7,7 +7,7 @@
  */
 import type { z } from "zod";
 import { contentJsonSchema, fieldsOf, upperLimit, type JsonSchema } from "../../../lib/content/content-json-schema";
-import { AGREEMENT_PLACEHOLDERS } from "../../agreement/shared/agreement-text";
+import { AGREEMENT_PLACEHOLDERS } from "../../agreement/shared";
 import {
   agreementFrontmatterSchema,
   areaFrontmatterSchema,

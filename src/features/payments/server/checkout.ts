@@ -7,17 +7,21 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import type Stripe from "stripe";
 import { business } from "../../../lib/content/business-data";
-import { findBooking, type Booking } from "../../booking/server/booking-queries";
-import { linkSecret, reportLink, siteUrl } from "../../booking/server/booking-links";
-import { referenceOf } from "../../booking/server/manage-booking";
-import { describeServices } from "../../booking/server/schedule-emails";
+import {
+  findBooking,
+  type Booking,
+  linkSecret,
+  reportLink,
+  siteUrl,
+  referenceOf,
+  describeServices,
+} from "../../booking/server";
 import type { Queryable } from "../../../lib/server/db/queryable";
 import { databaseOr503 } from "../../../lib/server/http/database-or-503";
 import { HttpError, sendFailure } from "../../../lib/server/http/http-error";
 import { throttle } from "../../../lib/server/http/rate-limit";
 import { readQuery } from "../../../lib/server/http/read-query";
-import { dueCents, paymentStatus } from "../../payment-ledger/server/payment-status";
-import { stripeClient } from "../../payment-ledger/server/stripe-client";
+import { dueCents, paymentStatus, stripeClient } from "../../payment-ledger/server";
 import { insertSession, openSession, setStripeSession, type CheckoutSessionRow } from "./checkout-sessions";
 
 const MINUTE = 60_000;

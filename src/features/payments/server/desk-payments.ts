@@ -4,16 +4,12 @@
  * for what is due. Each is one transaction holding the booking's row, and each e-mail goes through
  * the booking's recorded changes (manage-booking.ts, recordChange), listed with its other e-mails.
  */
-import { expireIfLapsed, findBooking, type Booking } from "../../booking/server/booking-queries";
-import { linkSecret, payLink } from "../../booking/server/booking-links";
-import { recordChange } from "../../booking/server/booking-changes";
+import { expireIfLapsed, findBooking, type Booking, linkSecret, payLink, recordChange } from "../../booking/server";
 import type { Database, Queryable } from "../../../lib/server/db/database";
 import { HttpError } from "../../../lib/server/http/http-error";
 import { formatCents } from "../../../lib/text/format";
-import { insertPayment, type PaymentMethod } from "../../payment-ledger/server/payment-queries";
+import { insertPayment, type PaymentMethod, dueCents, paymentStatus, paymentsOn } from "../../payment-ledger/server";
 import { payNowMail, receiptMail } from "./payment-emails";
-import { dueCents, paymentStatus } from "../../payment-ledger/server/payment-status";
-import { paymentsOn } from "../../payment-ledger/server/stripe-client";
 
 const ON_SITE: readonly PaymentMethod[] = ["cash", "check", "card-terminal"];
 

@@ -7,18 +7,17 @@
  */
 import type Stripe from "stripe";
 import type { Database, Queryable } from "../../../lib/server/db/database";
-import { findBooking } from "../../booking/server/booking-queries";
-import { recordChange } from "../../booking/server/booking-changes";
+import { findBooking, recordChange } from "../../booking/server";
 import { formatCents } from "../../../lib/text/format";
-import { insertPayment } from "../../payment-ledger/server/payment-queries";
 import {
+  insertPayment,
   fixAskedAmount,
   markRefundMade,
   noteRefundFailure,
   refundsToMake,
   type OwedRefund,
-} from "../../payment-ledger/server/refunds-owed";
-import { stripeClient } from "../../payment-ledger/server/stripe-client";
+  stripeClient,
+} from "../../payment-ledger/server";
 import { refundSentMail } from "./payment-emails";
 import { sessionsToEnd, setSessionState } from "./checkout-sessions";
 

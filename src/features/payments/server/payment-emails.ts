@@ -6,14 +6,12 @@
  */
 import { availability, business } from "../../../lib/content/business-data";
 import { marylandInstantText } from "../../../lib/maryland-time/local-time";
-import { keptCents } from "../../payment-ledger/shared/payment-text";
+import { keptCents } from "../../payment-ledger/shared";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
 import { formatCents } from "../../../lib/text/format";
-import type { Booking } from "../../booking/server/booking-queries";
-import { describeServices } from "../../booking/server/schedule-emails";
+import { type Booking, describeServices } from "../../booking/server";
 import type { MailMessage } from "../../../lib/server/mail/mailer";
-import type { PaymentMethod } from "../../payment-ledger/server/payment-queries";
-import type { PaymentStatus } from "../../payment-ledger/server/payment-status";
+import type { PaymentMethod, PaymentStatus } from "../../payment-ledger/server";
 
 const METHOD_TEXT: Record<PaymentMethod, string> = {
   online: "card, online",

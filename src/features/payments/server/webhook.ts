@@ -8,11 +8,16 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import type Stripe from "stripe";
 import { business } from "../../../lib/content/business-data";
-import { findBooking, setStatus, type Booking } from "../../booking/server/booking-queries";
-import { visitorChangeMail } from "../../booking/server/change-emails";
-import { linkSecret, payLink } from "../../booking/server/booking-links";
+import {
+  findBooking,
+  setStatus,
+  type Booking,
+  visitorChangeMail,
+  linkSecret,
+  payLink,
+  recordChange,
+} from "../../booking/server";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
-import { recordChange } from "../../booking/server/booking-changes";
 import { errorCode, EXCLUSION_VIOLATION } from "../../../lib/server/db/database";
 import type { Queryable } from "../../../lib/server/db/queryable";
 import { databaseOr503 } from "../../../lib/server/http/database-or-503";
@@ -22,11 +27,18 @@ import { deliverNow } from "../../../lib/server/mail/deliver-now";
 import { passSoon } from "../../../lib/server/mail/delivery";
 import { withOwnMail } from "../../../lib/server/mail/own-mail";
 import { formatCents } from "../../../lib/text/format";
-import { bookingOfIntent, claimEvent, insertPayment } from "../../payment-ledger/server/payment-queries";
-import { dueCents, paymentStatus } from "../../payment-ledger/server/payment-status";
-import { keptCents } from "../../payment-ledger/shared/payment-text";
-import { markRefundMade, oweRefund } from "../../payment-ledger/server/refunds-owed";
-import { stripeClient, webhookSecret } from "../../payment-ledger/server/stripe-client";
+import {
+  bookingOfIntent,
+  claimEvent,
+  insertPayment,
+  dueCents,
+  paymentStatus,
+  markRefundMade,
+  oweRefund,
+  stripeClient,
+  webhookSecret,
+} from "../../payment-ledger/server";
+import { keptCents } from "../../payment-ledger/shared";
 import { NOT_LIVE_WORDS, paymentFailedMail, paymentReturnedMail, receiptMail } from "./payment-emails";
 import { setSessionState } from "./checkout-sessions";
 import { tellRefundMade } from "./money-pass";

@@ -7,7 +7,7 @@
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
 import type { Queryable } from "../../../lib/server/db/database";
 import { HttpError } from "../../../lib/server/http/http-error";
-import { bookingsWithAgentSight, endAgentSight } from "../../booking/server/booking-queries";
+import { bookingsWithAgentSight, endAgentSight } from "../../booking/server";
 import type { AgentSight } from "../shared/agent-sight";
 
 const folded = (address: string) => address.trim().toLowerCase();

@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
 import { business } from "../../../lib/content/business-data";
 import { privacyDataPath } from "../../../lib/paths";
 import { createDataRequestSchema, fieldErrors } from "../../../lib/request-schemas";
-import { checkPurposeToken, linkSecret, purposeToken, siteUrl } from "../../booking/server/booking-links";
+import { checkPurposeToken, linkSecret, purposeToken, siteUrl } from "../../booking/server";
 import { type Queryable } from "../../../lib/server/db/database";
 import { databaseOr503 } from "../../../lib/server/http/database-or-503";
 import { addressKey, blankAgent, deleteKept, keptAbout } from "./kept-about";

@@ -2,11 +2,11 @@
  * What the site keeps about one person, by their address: the queries behind their data page
  * (privacy/kept-data.ts) and their deletion (privacy/data-rights.ts).
  */
-import { paymentsOfBookings } from "../../payment-ledger/server/payment-queries";
-import { reportsOf } from "../../report/server/report-queries";
+import { paymentsOfBookings } from "../../payment-ledger/server";
+import { reportsOf } from "../../report/server";
 import { mailboxOf } from "../../../lib/server/mail/mailbox-address";
 import type { MailMessage } from "../../../lib/server/mail/mailer";
-import { forgetBookingAgent, NEVER_HELD, type BookingStatus } from "../../booking/server/booking-queries";
+import { forgetBookingAgent, NEVER_HELD, type BookingStatus } from "../../booking/server";
 import type { Queryable } from "../../../lib/server/db/database";
 import { count, DATA_REQUESTS } from "./privacy-queries";
 

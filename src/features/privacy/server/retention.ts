@@ -10,9 +10,7 @@ import { database, type Database } from "../../../lib/server/db/database";
 import { claimRetentionDay, deleteDue, recordRetentionRun, type RetentionCounts } from "./privacy-queries";
 import { processState, runtimeEnv } from "../../../lib/server/runtime/runtime";
 import { dueBefore, periodsOf, type PeriodOf } from "./due-days";
-import { letGoOfOrphanReports } from "../../report/server/report-queries";
-import { removeGoneObjects } from "../../report/server/report-retention";
-import type { ReportStore } from "../../report/server/report-store";
+import { letGoOfOrphanReports, removeGoneObjects, type ReportStore } from "../../report/server";
 
 /** How often a long-running process looks whether the day has turned. */
 const CHECK_EVERY_MS = 60 * 60 * 1000;

@@ -5,7 +5,7 @@
  */
 import { useMutation, useQuery } from "@tanstack/react-query";
 import React, { useState } from "react";
-import { marylandTimeText } from "../../booking/shared/managed-booking";
+import { marylandTimeText } from "../../booking/shared";
 import { readApiError } from "../../../lib/http/api-error";
 import { apiRequest } from "../../../lib/http/api-request";
 import { longDate } from "../../../lib/text/format";

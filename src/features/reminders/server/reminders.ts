@@ -7,19 +7,26 @@
  */
 import { availability, business } from "../../../lib/content/business-data";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
-import type { AgentRole } from "../../booking/shared/agent-copy";
-import { findAgreement } from "../../signed-agreements/server/agreement-queries";
+import type { AgentRole } from "../../booking/shared";
+import { findAgreement } from "../../signed-agreements/server";
 import { claimReminder, type ReminderKind } from "./reminder-queries";
-import { findBooking, type Booking } from "../../booking/server/booking-queries";
+import {
+  findBooking,
+  type Booking,
+  describeServices,
+  duration,
+  clientManageLink,
+  linkSecret,
+  manageLink,
+  signingLink,
+} from "../../booking/server";
 import { addHours, subHours } from "date-fns";
 import { type Database, type Queryable } from "../../../lib/server/db/database";
 import { insertDeliveries } from "../../../lib/server/mail/outbox";
 import { runtimeEnv } from "../../../lib/server/runtime/runtime";
-import { describeServices, duration } from "../../booking/server/schedule-emails";
 import type { MailMessage } from "../../../lib/server/mail/mailer";
 import { outgoingMail } from "../../../lib/server/mail/outgoing";
-import { filledAgreement } from "../../agreement/server/agreement";
-import { clientManageLink, linkSecret, manageLink, signingLink } from "../../booking/server/booking-links";
+import { filledAgreement } from "../../agreement/server";
 
 /** What to have ready on the day: the inspector needs to reach these. */
 export const PREPARE = [

@@ -12,7 +12,7 @@ import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { business } from "../../../lib/content/business-data";
-import { checkPurposeToken, linkSecret } from "../../booking/server/booking-links";
+import { checkPurposeToken, linkSecret } from "../../booking/server";
 import { databaseOr503 } from "../../../lib/server/http/database-or-503";
 import { HttpError, sendFailure } from "../../../lib/server/http/http-error";
 import { readQuery } from "../../../lib/server/http/read-query";

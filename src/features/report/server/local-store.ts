@@ -6,7 +6,7 @@
  */
 import { mkdir, open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { linkSecret, purposeToken } from "../../booking/server/booking-links";
+import { linkSecret, purposeToken } from "../../booking/server";
 import { dataDir } from "../../../lib/server/db/database";
 import {
   bookingOfKey,

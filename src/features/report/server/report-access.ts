@@ -2,11 +2,11 @@
  * Whether a booking's report may be handed over, and if not, what is missing: the rule of the trade,
  * "no report until the agreement is signed and the fee is paid", unless the owner released it anyway.
  */
-import { findAgreement, type SignedAgreement } from "../../signed-agreements/server/agreement-queries";
-import { filledAgreement } from "../../agreement/server/agreement";
-import type { Booking } from "../../booking/server/booking-queries";
+import { findAgreement, type SignedAgreement } from "../../signed-agreements/server";
+import { filledAgreement } from "../../agreement/server";
+import type { Booking } from "../../booking/server";
 import type { Queryable } from "../../../lib/server/db/database";
-import { paymentStatus, type PaymentStatus } from "../../payment-ledger/server/payment-status";
+import { paymentStatus, type PaymentStatus } from "../../payment-ledger/server";
 import type { StoredReportRow } from "./report-queries";
 
 /** What stands between the client and the report: their signature, their payment. */

@@ -5,9 +5,14 @@
  * client (and the agent only where the client consented). `report-release` lets the client have it before
  * signing or paying; GET `report?reference=` downloads it for the owner. Both are recorded.
  */
-import { findBooking, markReportDelivered, type Booking } from "../../booking/server/booking-queries";
-import { linkSecret, reportLink } from "../../booking/server/booking-links";
-import { recordChange } from "../../booking/server/booking-changes";
+import {
+  findBooking,
+  markReportDelivered,
+  type Booking,
+  linkSecret,
+  reportLink,
+  recordChange,
+} from "../../booking/server";
 import type { Database, Queryable } from "../../../lib/server/db/database";
 import { HttpError } from "../../../lib/server/http/http-error";
 import { reportReadyMail } from "./report-emails";

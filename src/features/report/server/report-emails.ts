@@ -1,7 +1,7 @@
 /** The e-mail that tells the client (and the agent the client named) the report is ready, with its page's link. */
 import { business } from "../../../lib/content/business-data";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
-import type { Booking } from "../../booking/server/booking-queries";
+import type { Booking } from "../../booking/server";
 import type { MailMessage } from "../../../lib/server/mail/mailer";
 
 export function reportReadyMail(booking: Booking, link: string, reader: "client" | "agent"): Omit<MailMessage, "to"> {

@@ -8,14 +8,12 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { business } from "../../../lib/content/business-data";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
-import { checkBookingToken, linkSecret, payLink, signingLink } from "../../booking/server/booking-links";
-import { findBooking } from "../../booking/server/booking-queries";
+import { checkBookingToken, linkSecret, payLink, signingLink, findBooking } from "../../booking/server";
 import { databaseOr503 } from "../../../lib/server/http/database-or-503";
 import { HttpError, sendFailure } from "../../../lib/server/http/http-error";
 import { readQuery } from "../../../lib/server/http/read-query";
 import { throttle } from "../../../lib/server/http/rate-limit";
-import { paymentsOn } from "../../payment-ledger/server/stripe-client";
-import { dueCents, paymentStatus } from "../../payment-ledger/server/payment-status";
+import { paymentsOn, dueCents, paymentStatus } from "../../payment-ledger/server";
 import { missingForReport, type Missing } from "./report-access";
 import { findReport, recordDownload, type Downloader } from "./report-queries";
 import { reportFileName } from "./report-file-name";

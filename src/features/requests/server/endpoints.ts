@@ -3,11 +3,14 @@ import { availability, business, pricing } from "../../../lib/content/business-d
 import { localDate, MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";
 import { catalog, waterPackageChoices } from "../../../lib/pricing/catalog";
 import { computeQuote } from "../../../lib/pricing/quote";
-import { quoteInputOf } from "../../booking/shared/schedule-quote";
+import { quoteInputOf } from "../../booking/shared";
 import { createContactSchema, createScheduleSchema, fieldErrors } from "../../../lib/request-schemas";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
-import { book, jobOf, lengthOf, type OfficeBooking } from "../../booking/server/booking";
 import {
+  book,
+  jobOf,
+  lengthOf,
+  type OfficeBooking,
   clientManageLink,
   deskLink,
   agentPageLink,
@@ -15,21 +18,19 @@ import {
   manageLink,
   payLink,
   signingLink,
-} from "../../booking/server/booking-links";
-import { askedAtBooking, onlinePaymentAsked } from "../../payment-ledger/server/payment-status";
-import { BOOKED_BY_AGENT, SAME_ADDRESS_CONFIRMED } from "../../../lib/forms/choices";
-import {
   describeServices,
   officeNote,
   scheduleEmails,
   SAME_ADDRESS_NOTE,
   type ScheduleRecord,
   visitorMailboxes,
-} from "../../booking/server/schedule-emails";
+  visitorEvent,
+} from "../../booking/server";
+import { askedAtBooking, onlinePaymentAsked } from "../../payment-ledger/server";
+import { BOOKED_BY_AGENT, SAME_ADDRESS_CONFIRMED } from "../../../lib/forms/choices";
 import { contactEmails, type ContactRecord } from "./contact-emails";
 import type { Acceptance, Endpoint, RequestContext } from "./handle-request";
 import { calendarFile } from "../../../lib/server/mail/invite";
-import { visitorEvent } from "../../booking/server/booking-invite";
 
 /** A booking the office makes on the desk for a caller: who made it, and whether outside the hours. */
 export interface OfficeRequest extends OfficeBooking {

@@ -11,7 +11,7 @@ import { catalog, waterPackageChoices } from "../../../lib/pricing/catalog";
 import { NO_MAIN_INSPECTION, propertyTypes, referralSources } from "../../../lib/forms/choices";
 import { scheduleFieldSchemas } from "../../../lib/forms/schedule-fields";
 import type { ScheduleFormValues } from "../../../lib/request-schemas";
-import { estimateFromForm } from "../../booking/shared/schedule-estimate";
+import { estimateFromForm } from "../../booking/shared";
 import { marylandToday } from "../../../lib/maryland-time/maryland-today";
 import { scheduleEndpoint } from "./endpoints";
 

@@ -1,0 +1,6 @@
+/**
+ * The privacy feature's public entry for its shared layer: what other features may import from
+ * privacy/shared/, and all they may (eslint.config.mjs holds it). A feature's own files import
+ * each other directly.
+ */
+export { retention } from "./declaration";
