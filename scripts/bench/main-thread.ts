@@ -6,7 +6,7 @@
  */
 import { chromium } from "@playwright/test";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { loadavg } from "node:os";
+import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { ensureTestBrowser } from "../lib/chromium";
@@ -105,7 +105,7 @@ async function main() {
     ]);
     const [one, five, fifteen] = loadavg().map((value) => value.toFixed(2));
     const text = [
-      `Run on ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC: Chromium ${browser.version()} at 390 px, ` +
+      `Run on ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, ${cpus().length} cores: Chromium ${browser.version()} at 390 px, ` +
         `CPU ${CPU_SLOWDOWN}× slower, loopback network; medians of ${rounds} loads per page in interleaved rounds, ` +
         `${rounds + 1} of the floor (load average after: ${one}, ${five}, ${fifteen}).`,
       "",
