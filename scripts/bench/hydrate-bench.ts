@@ -6,14 +6,13 @@
  *   npm run build && npm run bench:hydrate [-- --rounds 9] [--route /x ...] [--site label=folder ...] [--no-docs]
  */
 import { chromium } from "@playwright/test";
-import { readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { format } from "prettier";
 import { CHROMIUM_ARGS, ensureChromium } from "../lib/chromium";
 import { BENCH_ROUTES, buildFloor, builtSites } from "./floor-site";
-import { markdownTable, replaceBetweenMarkers } from "../lib/readme-markers";
+import { markdownTable } from "../lib/readme-markers";
+import { rewriteBetweenMarkers } from "./write-figures";
 import { siteRoot } from "../lib/site-copy";
 import { startProductionServer } from "../../src/serve/serve";
 import { EMULATION, measureHydration as measure, VIEWPORT, type Timings } from "./hydration-timing";
@@ -130,8 +129,7 @@ async function main() {
     console.log(`\n${text}`);
     if (!values["no-docs"]) {
       const file = path.join(siteRoot, "docs", "quality.md");
-      const updated = replaceBetweenMarkers(readFileSync(file, "utf8"), "hydration", text);
-      writeFileSync(file, await format(updated, { parser: "markdown", filepath: file, printWidth: 120 }));
+      await rewriteBetweenMarkers(file, "hydration", text);
       console.log(`\nWritten to ${path.relative(siteRoot, file)}`);
     }
   } finally {

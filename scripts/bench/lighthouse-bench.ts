@@ -12,12 +12,12 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
-import { format } from "prettier";
 import { siteRoot } from "../lib/site-copy";
 import { BENCH_ROUTES, buildFloor, builtSites } from "./floor-site";
 import { lighthouseTargets } from "../budgets";
 import { CHROMIUM_ARGS, ensureChromium } from "../lib/chromium";
-import { betweenMarkers, replaceBetweenMarkers } from "../lib/readme-markers";
+import { betweenMarkers } from "../lib/readme-markers";
+import { rewriteBetweenMarkers } from "./write-figures";
 import {
   causeTable,
   floorDrift,
@@ -174,8 +174,7 @@ async function updateReadme(bench: BenchRun): Promise<void> {
     "",
     paintTable(bench.floor, bench.pages, bench.hydration),
   ].join("\n");
-  const updated = replaceBetweenMarkers(readme, "lighthouse", table);
-  writeFileSync(file, await format(updated, { parser: "markdown", filepath: file, printWidth: 120 }));
+  await rewriteBetweenMarkers(file, "lighthouse", table);
 }
 
 async function main() {

@@ -5,22 +5,19 @@
  *   npm run build && tsx scripts/bench/main-thread.ts [--rounds 5] [--route /x] [--site label=dir] [--floor dir] [--verbose]
  */
 import { chromium } from "@playwright/test";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { ensureTestBrowser } from "../lib/chromium";
-import { format } from "prettier";
-import { markdownTable, replaceBetweenMarkers } from "../lib/readme-markers";
+import { markdownTable } from "../lib/readme-markers";
+import { rewriteBetweenMarkers } from "./write-figures";
 import { siteRoot } from "../lib/site-copy";
 import { startProductionServer } from "../../src/serve/serve";
 import { BENCH_ROUTES, buildFloor, builtSites } from "./floor-site";
 import { CPU_SLOWDOWN, traceLoad, type MainThreadLoad } from "./main-thread-trace";
+import { median } from "./lighthouse-summary";
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : Number.NaN;
-};
 const ms = (value: number) => `${Math.round(value).toLocaleString("en-US")} ms`;
 
 /** The parts of a load's long tasks, summed over its loads and divided by their count. */
@@ -124,8 +121,7 @@ async function main() {
     console.log(`\n${text}`);
     if (!values["no-docs"]) {
       const file = path.join(siteRoot, "docs", "quality.md");
-      const updated = replaceBetweenMarkers(readFileSync(file, "utf8"), "main-thread", text);
-      writeFileSync(file, await format(updated, { parser: "markdown", filepath: file, printWidth: 120 }));
+      await rewriteBetweenMarkers(file, "main-thread", text);
       console.log(`\nWritten to ${path.relative(siteRoot, file)}`);
     }
   } finally {
