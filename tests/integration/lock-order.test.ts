@@ -54,11 +54,7 @@ it("a move waits for its booking's row only after its day locks, and moves nothi
     await holder.query("BEGIN");
     await holder.query("SELECT 1 FROM bookings WHERE reference = $1 FOR UPDATE", [reference]);
 
-    const moving = moveForClient(
-      db,
-      { reference, start: new Date(start + 48 * HOUR).toISOString(), outsideHours: true },
-      new Date(),
-    ).then(
+    const moving = moveForClient(db, { reference, start: start + 48 * HOUR, outsideHours: true }, new Date()).then(
       () => ({ moved: true as const }),
       (error: { status?: number; message: string }) => ({ moved: false as const, error }),
     );

@@ -45,9 +45,8 @@ async function reportLink(db: Database, mailbox: string, reference: unknown, now
 /** Sends the client (never the agent) their link again, for a booking this agent sees. */
 async function resend(db: Database, mailbox: string, action: string, body: Record<string, unknown>, now: Date) {
   const booking = await bookingAgentSees(db, mailbox, body.reference, now);
-  const ask = { reference: booking.reference };
-  if (action === "resend-signing") await resendSigningLink(db, ask, now);
-  else await resendPayLink(db, ask, now);
+  if (action === "resend-signing") await resendSigningLink(db, booking.reference, now);
+  else await resendPayLink(db, booking.reference, now);
   // The address and the amount are the client's: the agent learns only that it went.
   return { reference: booking.reference, sent: "to the client" };
 }

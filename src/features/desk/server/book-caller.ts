@@ -4,15 +4,13 @@
  * once per Idempotency-Key. It is confirmed as it is made; with `outsideHours` it may start at a
  * time the site does not offer, never over a booking or time off (the constraint refuses it).
  */
-import type { GatsbyFunctionRequest } from "gatsby";
 import { business } from "../../../lib/content/business-data";
-import { idempotencyKey } from "../../../lib/server/http/idempotency-key";
 import { createReference } from "../../../lib/server/mail/reference";
 import { acceptSchedule, scheduleEndpoint, storeRequest } from "../../requests/server";
 import { runtimeEnv } from "../../../lib/server/runtime/runtime";
 
 export async function bookCaller(
-  req: GatsbyFunctionRequest,
+  key: string | undefined,
   body: Record<string, unknown>,
   now: Date,
   who: string,
@@ -25,5 +23,5 @@ export async function bookCaller(
   };
   const acceptance = acceptSchedule(body, context, runtimeEnv().MAIL_TO ?? business.email, office);
   if (!acceptance.ok) return { status: 400, body: { error: "Some fields need attention.", fields: acceptance.fields } };
-  return storeRequest(scheduleEndpoint.kind, idempotencyKey(req), acceptance, now, { byOffice: true });
+  return storeRequest(scheduleEndpoint.kind, key, acceptance, now, { byOffice: true });
 }

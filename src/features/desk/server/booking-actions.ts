@@ -6,7 +6,7 @@
  */
 import { availability } from "../../../lib/content/business-data";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
-import { instantOf, MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";
+import { MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";
 import { errorCode, EXCLUSION_VIOLATION, type Database, type Queryable } from "../../../lib/server/db/database";
 import {
   expireIfLapsed,
@@ -31,11 +31,6 @@ import type { MailMessage } from "../../../lib/server/mail/mailer";
 import { oweCancellationRefund, refundNote } from "../../payment-ledger/server";
 import { inspectorName } from "../../booking/shared";
 
-const referenceOf = (body: Record<string, unknown>) => {
-  if (typeof body.reference !== "string" || !body.reference) throw new HttpError(400, "Say which booking.");
-  return body.reference;
-};
-
 /** The client's booking, its row locked unless `locked` is false (a move: see holdInspector). */
 async function clientBooking(tx: Queryable, reference: string, locked = true): Promise<Booking> {
   const booking = await findBooking(tx, reference, locked);
@@ -57,8 +52,7 @@ function refuseIfStarted(booking: Booking, now: Date, change: string): void {
 }
 
 /** Confirms a held booking as its client's link would; a confirmed one answers as it is. */
-export async function confirmForClient(db: Database, body: Record<string, unknown>, now: Date) {
-  const reference = referenceOf(body);
+export async function confirmForClient(db: Database, reference: string, now: Date) {
   const nowIso = now.toISOString();
   return db.transaction(async (tx) => {
     await expireIfLapsed(tx, reference, nowIso);
@@ -84,8 +78,7 @@ export async function confirmForClient(db: Database, body: Record<string, unknow
 }
 
 /** Cancels a live booking for its client, at any time before or after the online cut-off. */
-export async function cancelForClient(db: Database, body: Record<string, unknown>, now: Date) {
-  const reference = referenceOf(body);
+export async function cancelForClient(db: Database, reference: string, now: Date) {
   const nowIso = now.toISOString();
   return db.transaction(async (tx) => {
     await expireIfLapsed(tx, reference, nowIso);
@@ -107,20 +100,19 @@ export async function cancelForClient(db: Database, body: Record<string, unknown
   });
 }
 
+/** The time a booking is moved to: an instant (ms), offered or, with `outsideHours`, any to come. */
+export interface MoveAsk {
+  reference: string;
+  start: number;
+  outsideHours: boolean;
+}
+
 /**
  * Moves a live booking to another offered time (or, with `outsideHours`, any time to come) for its
  * client, who is told as if they had moved it.
  */
-export async function moveForClient(db: Database, body: Record<string, unknown>, now: Date) {
-  const reference = referenceOf(body);
-  // A wall time in Maryland (the desk's field) or an RFC 3339 time.
-  const local = typeof body.start === "string" ? /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/.exec(body.start) : null;
-  const asked = local
-    ? (instantOf(local[1]!, local[2]!, MARYLAND) ?? NaN)
-    : typeof body.start === "string"
-      ? Date.parse(body.start)
-      : NaN;
-  if (Number.isNaN(asked)) throw new HttpError(400, "Choose the new time.");
+export async function moveForClient(db: Database, ask: MoveAsk, now: Date) {
+  const { reference, outsideHours } = ask;
   const nowIso = now.toISOString();
   return db.transaction(async (tx) => {
     await expireIfLapsed(tx, reference, nowIso);
@@ -128,8 +120,7 @@ export async function moveForClient(db: Database, body: Record<string, unknown>,
     if (!live(booking)) throw new HttpError(409, "This booking is no longer held: book the client again.");
     refuseIfStarted(booking, now, "moved");
     const length = lengthOf(jobOf(booking.job));
-    const outsideHours = body.outsideHours === true;
-    const next = startFor(rfc3339(asked, MARYLAND), length, now.getTime(), { outsideHours });
+    const next = startFor(rfc3339(ask.start, MARYLAND), length, now.getTime(), { outsideHours });
     if (!next) {
       throw new HttpError(
         400,
@@ -165,12 +156,8 @@ export async function moveForClient(db: Database, body: Record<string, unknown>,
 }
 
 /** Hands a live booking to another inspector at the same time, where that one is free. */
-export async function handToInspector(db: Database, body: Record<string, unknown>, now: Date) {
-  const reference = referenceOf(body);
-  const to = Number(body.inspector);
-  if (!availability.inspectors.some((inspector) => inspector.number === to)) {
-    throw new HttpError(400, "Choose one of the inspectors listed.");
-  }
+export async function handToInspector(db: Database, ask: { reference: string; inspector: number }, now: Date) {
+  const { reference, inspector: to } = ask;
   const nowIso = now.toISOString();
   return db.transaction(async (tx) => {
     await expireIfLapsed(tx, reference, nowIso);
@@ -205,8 +192,7 @@ export async function handToInspector(db: Database, body: Record<string, unknown
  * stands: its confirmation, with the links to confirm, change and sign, or after a move the moved
  * one. The links are the same; they stay valid until the visit.
  */
-export async function resendToClient(db: Database, body: Record<string, unknown>, now: Date) {
-  const reference = referenceOf(body);
+export async function resendToClient(db: Database, reference: string, now: Date) {
   return db.transaction(async (tx) => {
     const booking = await clientBooking(tx, reference);
     if (!live(booking)) throw new HttpError(409, "This booking is no longer held: there is nothing to resend.");

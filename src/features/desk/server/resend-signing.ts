@@ -10,9 +10,7 @@ import { expireIfLapsed, findBooking, linkSecret, signingLink, recordChange } fr
 import type { Database } from "../../../lib/server/db/database";
 import { HttpError } from "../../../lib/server/http/http-error";
 
-export async function resendSigningLink(db: Database, body: Record<string, unknown>, now: Date) {
-  if (typeof body.reference !== "string" || !body.reference) throw new HttpError(400, "Say which booking.");
-  const reference = body.reference;
+export async function resendSigningLink(db: Database, reference: string, now: Date) {
   const secret = linkSecret();
   if (!secret) throw new HttpError(503, "This server cannot make signing links: BOOKING_LINK_SECRET is not set.");
   return db.transaction(async (tx) => {

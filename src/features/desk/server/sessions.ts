@@ -25,11 +25,7 @@ export async function sessionsView(db: Queryable, caller: { number: number }, no
 }
 
 /** POST end-session { number }: ends that session; `signedOut` when it was the caller's own. */
-export async function endOneSession(db: Queryable, body: Record<string, unknown>, caller: { number: number }) {
-  const number = body.number;
-  if (typeof number !== "number" || !Number.isSafeInteger(number) || number < 1) {
-    throw new HttpError(400, "Say which session, by its number.");
-  }
+export async function endOneSession(db: Queryable, number: number, caller: { number: number }) {
   const [ended] = await endSessionNumbered(db, number);
   if (!ended) throw new HttpError(410, "That session has already ended.");
   return { ended: number, signedOut: caller.number === number };

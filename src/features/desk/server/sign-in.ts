@@ -9,7 +9,6 @@ import type { Database, Queryable } from "../../../lib/server/db/database";
 import { siteUrl } from "../../booking/server";
 import { clientAddress } from "../../../lib/server/http/client-address";
 import { HttpError } from "../../../lib/server/http/http-error";
-import { readJsonBody } from "../../../lib/server/http/read-body";
 import { recordAsk } from "../../../lib/server/link-sign-in/link-ask";
 import { runtimeEnv } from "../../../lib/server/runtime/runtime";
 import { serverSettings } from "../../../lib/server/runtime/settings";
@@ -31,17 +30,10 @@ import {
   useLink,
   type DeskSession,
 } from "./desk-store";
-import { SESSION_HOURS, requireSameOrigin, sessionCookie, setSessionCookie } from "./session";
-import { requireText } from "./desk-text";
+import { SESSION_HOURS, sessionCookie, setSessionCookie } from "./session";
 
 export const LINK_SENT =
   "If this address is one of the desk's, a sign-in link is on its way to it. It works once, within 15 minutes.";
-
-const stringField = (body: unknown, name: string): string => {
-  const value = (body as Record<string, unknown> | null)?.[name];
-  if (typeof value !== "string" || !value.trim()) throw new HttpError(400, `Send the ${name}.`);
-  return value.trim();
-};
 
 /**
  * Records an ask for a link to `person` (a desk address as stored, or null for any other text)
@@ -72,17 +64,11 @@ export async function recordLinkAsk(
   );
 }
 
-/** POST { email }: the same answer for any text; the request whose e-mail (if any) is to be sent. */
-export async function askForLink(
-  db: Database,
-  req: GatsbyFunctionRequest,
-  now: Date,
-): Promise<{ answer: { message: string }; reference: string }> {
-  requireSameOrigin(req);
-  const typed = stringField(await readJsonBody(req), "email");
+/** POST { email }: the same answer for any text, its e-mail (if any) stored to be sent after the answer. */
+export async function askForLink(db: Database, typed: string, client: string, now: Date): Promise<{ message: string }> {
   const person = deskPersonOf(typed);
-  const reference = await db.transaction((tx) => recordLinkAsk(tx, { person, client: clientAddress(req), now }));
-  return { answer: { message: LINK_SENT }, reference };
+  await db.transaction((tx) => recordLinkAsk(tx, { person, client, now }));
+  return { message: LINK_SENT };
 }
 
 /**
@@ -91,17 +77,16 @@ export async function askForLink(
  */
 export async function signIn(
   db: Database,
-  req: GatsbyFunctionRequest,
-  res: GatsbyFunctionResponse,
+  token: string,
+  call: { req: GatsbyFunctionRequest; res: GatsbyFunctionResponse },
   now: Date,
-): Promise<{ answer: { mailbox: string; expiresAt: string }; notice: string }> {
-  requireSameOrigin(req);
-  const token = stringField(requireText(await readJsonBody(req)), "token");
+): Promise<{ mailbox: string; expiresAt: string }> {
+  const { req, res } = call;
   const id = newSecret();
   const endSecret = newSecret();
   const expiresAt = new Date(now.getTime() + SESSION_HOURS * 60 * 60_000);
   const client = clientAddress(req);
-  const opened = await db.transaction(async (tx): Promise<{ session: DeskSession; notice: string } | null> => {
+  const opened = await db.transaction(async (tx): Promise<{ session: DeskSession } | null> => {
     const link = await useLink(tx, token, now);
     if (link?.reference) await forgetSecretsOf(tx, [link.reference]);
     // A person taken off the list since the link was sent is not let in by it.
@@ -118,18 +103,17 @@ export async function signIn(
       now,
     );
     const session = await storeSession(tx, { mailbox: link.mailbox, id, endSecret, client, notice }, now, expiresAt);
-    return { session, notice };
+    return { session };
   });
   if (!opened) {
     throw new HttpError(410, "This sign-in link has been used or has expired. Ask for a new one: it comes at once.");
   }
   setSessionCookie(req, res, id, SESSION_HOURS * 60 * 60);
-  return { answer: { mailbox: opened.session.mailbox, expiresAt: opened.session.expiresAt }, notice: opened.notice };
+  return { mailbox: opened.session.mailbox, expiresAt: opened.session.expiresAt };
 }
 
 /** POST: ends the session (if any) and clears its cookie. */
 export async function signOut(db: Database, req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<object> {
-  requireSameOrigin(req);
   const id = sessionCookie(req);
   if (id) await endSession(db, id);
   setSessionCookie(req, res, null);
@@ -140,9 +124,7 @@ export async function signOut(db: Database, req: GatsbyFunctionRequest, res: Gat
  * POST { end }: the button of the page a sign-in notice's link opens. Ends exactly the session
  * that notice was about, whoever presses it (the secret came only in that notice), signed in or not.
  */
-export async function endByNotice(db: Database, req: GatsbyFunctionRequest): Promise<object> {
-  requireSameOrigin(req);
-  const secret = stringField(requireText(await readJsonBody(req)), "end");
+export async function endByNotice(db: Database, secret: string): Promise<object> {
   const [ended] = await endSessionByNotice(db, secret);
   if (!ended) {
     throw new HttpError(410, "That session has already ended: it was signed out, ended or ran its 10 hours.");

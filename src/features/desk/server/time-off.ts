@@ -3,7 +3,6 @@
  * bookings apart keeps time off apart too, on any number of servers. It covers the free parts of its range;
  * the live bookings inside keep their time and are listed for the owner to move, hand over or cancel.
  */
-import { availability } from "../../../lib/content/business-data";
 import { instantOf, MARYLAND } from "../../../lib/maryland-time/local-time";
 import { marylandToday } from "../../../lib/maryland-time/maryland-today";
 import { errorCode, EXCLUSION_VIOLATION, type Database, type Queryable } from "../../../lib/server/db/database";
@@ -20,7 +19,6 @@ import { HttpError } from "../../../lib/server/http/http-error";
 import { storeDeskRequest } from "./desk-mail";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const LOCAL = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/;
 
 export interface TimeOffAsk {
   inspectors: number[];
@@ -33,32 +31,18 @@ export interface TimeOffAsk {
 const YEAR_MS = 365 * DAY_MS;
 
 /**
- * Reads { inspector: a listed number | "all", from, to: "YYYY-MM-DDTHH:MM" in Maryland, note? }, or 400
- * naming the problem. Time off starts today (Maryland's) at the earliest and ends within a year.
+ * The time off asked for, or 400 naming the problem: it starts today (Maryland's) at the earliest,
+ * ends after it starts, within a month of it and within a year from now.
  */
-export function timeOffAsk(body: Record<string, unknown>, now: Date): TimeOffAsk {
-  const instant = (name: "from" | "to") => {
-    const match = typeof body[name] === "string" ? LOCAL.exec(body[name]) : null;
-    const at = match ? instantOf(match[1]!, match[2]!, MARYLAND) : null;
-    if (at === null)
-      throw new HttpError(400, `Give the time off's ${name === "from" ? "start" : "end"} as a date and a time.`);
-    return at;
-  };
-  const from = instant("from");
-  const to = instant("to");
+export function timeOffAsk(ask: TimeOffAsk, now: Date): TimeOffAsk {
+  const { from, to } = ask;
   if (to <= from) throw new HttpError(400, "The time off must end after it starts.");
   if (to - from > 31 * DAY_MS) throw new HttpError(400, "Take time off a month at most at once.");
   if (from < instantOf(marylandToday(now), "00:00", MARYLAND)!) {
     throw new HttpError(400, "Time off starts today at the earliest: the days before are over.");
   }
   if (to > now.getTime() + YEAR_MS) throw new HttpError(400, "Time off ends within a year from today.");
-  const all = availability.inspectors.map((inspector) => inspector.number);
-  const inspector = body.inspector === "all" ? null : Number(body.inspector);
-  if (inspector !== null && !all.includes(inspector)) {
-    throw new HttpError(400, "Choose one of the inspectors listed, or all.");
-  }
-  const note = typeof body.note === "string" ? body.note.trim().slice(0, 200) : "";
-  return { inspectors: inspector === null ? all : [inspector], from, to, note };
+  return ask;
 }
 
 /** The parts of [from, to) that no busy range covers. */

@@ -11,45 +11,28 @@ import { formatCents } from "../../../lib/text/format";
 import { insertPayment, type PaymentMethod, dueCents, paymentStatus, paymentsOn } from "../../payment-ledger/server";
 import { payNowMail, receiptMail } from "./payment-emails";
 
-const ON_SITE: readonly PaymentMethod[] = ["cash", "check", "card-terminal"];
+/** How a payment taken on site was made. */
+export const ON_SITE = ["cash", "check", "card-terminal"] as const satisfies readonly PaymentMethod[];
 
-async function clientBooking(tx: Queryable, body: Record<string, unknown>, now: Date): Promise<Booking> {
-  if (typeof body.reference !== "string" || !body.reference) throw new HttpError(400, "Say which booking.");
-  await expireIfLapsed(tx, body.reference, now.toISOString());
-  const booking = await findBooking(tx, body.reference, true);
+/** A payment taken on site, as the desk records it: `deskKey` is one press of "Record payment". */
+export interface OnSitePayment {
+  reference: string;
+  method: (typeof ON_SITE)[number];
+  amountCents: number;
+  deskKey: string;
+}
+
+async function clientBooking(tx: Queryable, reference: string, now: Date): Promise<Booking> {
+  await expireIfLapsed(tx, reference, now.toISOString());
+  const booking = await findBooking(tx, reference, true);
   if (!booking || booking.status === "time_off") throw new HttpError(404, "There is no such booking.");
   return booking;
 }
 
-/** Dollars and cents as people write them: "475", "475.5", "$1,234.50" (commas only between thousands). */
-const DOLLARS = /^\$?\s*(\d{1,3}(?:,\d{3})+|\d{1,6})(?:\.(\d{1,2}))?$/;
-
-/** Dollars as typed on the desk in cents, or a 400 that says how to write them. */
-export function typedCents(value: unknown): number {
-  const text = typeof value === "string" ? value.trim() : typeof value === "number" ? String(value) : "";
-  const match = DOLLARS.exec(text);
-  const cents = match ? Number(match[1]!.replaceAll(",", "")) * 100 + Number((match[2] ?? "").padEnd(2, "0")) : 0;
-  if (!match || cents <= 0 || cents > 99_999_999) {
-    throw new HttpError(400, "Write the amount in dollars, such as 475 or 475.50.");
-  }
-  return cents;
-}
-
-/** The desk's key for one press of "Record payment": the same press sent again records nothing more. */
-function deskKeyOf(body: Record<string, unknown>): string {
-  if (typeof body.key !== "string" || !/^[A-Za-z0-9_-]{16,64}$/.test(body.key)) {
-    throw new HttpError(400, "Send the payment with its key (reload the desk and try again).");
-  }
-  return body.key;
-}
-
-export async function recordPaymentOnSite(db: Database, body: Record<string, unknown>, now: Date, by: string) {
-  const method = ON_SITE.find((each) => each === body.method);
-  if (!method) throw new HttpError(400, "Say how it was paid: cash, check or card-terminal.");
-  const amountCents = typedCents(body.amount);
-  const deskKey = deskKeyOf(body);
+export async function recordPaymentOnSite(db: Database, payment: OnSitePayment, now: Date, by: string) {
+  const { method, amountCents, deskKey } = payment;
   return db.transaction(async (tx) => {
-    const booking = await clientBooking(tx, body, now);
+    const booking = await clientBooking(tx, payment.reference, now);
     const recorded = await insertPayment(
       tx,
       booking.reference,
@@ -72,11 +55,11 @@ export async function recordPaymentOnSite(db: Database, body: Record<string, unk
   });
 }
 
-export async function resendPayLink(db: Database, body: Record<string, unknown>, now: Date) {
+export async function resendPayLink(db: Database, reference: string, now: Date) {
   const secret = linkSecret();
   if (!paymentsOn() || !secret) throw new HttpError(409, "Payments online are not switched on (docs/deploy.md).");
   return db.transaction(async (tx) => {
-    const booking = await clientBooking(tx, body, now);
+    const booking = await clientBooking(tx, reference, now);
     if (booking.status !== "booked" && booking.status !== "pending") {
       throw new HttpError(409, "This booking is no longer held: nothing is due.");
     }

@@ -3,4 +3,4 @@
  * payments/server/, and all they may (eslint.config.mjs holds it). A feature's own files import
  * each other directly.
  */
-export { recordPaymentOnSite, resendPayLink } from "./desk-payments";
+export { ON_SITE, recordPaymentOnSite, resendPayLink } from "./desk-payments";

@@ -37,11 +37,6 @@ function storeOrRefuse(): ReportStore {
   return store;
 }
 
-const referenceOf = (body: Record<string, unknown>) => {
-  if (typeof body.reference !== "string" || !body.reference) throw new HttpError(400, "Say which booking.");
-  return body.reference;
-};
-
 /** A confirmed booking whose visit has started: a short test's result can be handed over on site. */
 async function visitedBooking(q: Queryable, reference: string, now: Date, forUpdate = false): Promise<Booking> {
   const booking = await findBooking(q, reference, forUpdate);
@@ -53,8 +48,7 @@ async function visitedBooking(q: Queryable, reference: string, now: Date, forUpd
 }
 
 /** Where the desk's browser sends the file: a new upload key of the booking's, recorded as pending, and the store's link for it. */
-export async function reportUploadLink(db: Database, body: Record<string, unknown>, now: Date) {
-  const reference = referenceOf(body);
+export async function reportUploadLink(db: Database, reference: string, now: Date) {
   const store = storeOrRefuse();
   await visitedBooking(db, reference, now);
   const key = newUploadKey(reference);
@@ -80,10 +74,13 @@ function notAReport(found: Awaited<ReturnType<ReportStore["stat"]>>, maxBytes: n
  * Records the upload as the booking's report: copied to a key of its own (no link names it), and
  * recorded once that copy is there and a PDF within the size limit; the upload is then deleted.
  */
-export async function attachReport(db: Database, body: Record<string, unknown>, now: Date, owner: string) {
-  const reference = referenceOf(body);
-  if (bookingOfUpload(body.key) !== reference) throw new HttpError(400, "This file is not this booking's upload.");
-  const upload = body.key as string;
+export async function attachReport(
+  db: Database,
+  { reference, key: upload }: { reference: string; key: string },
+  now: Date,
+  owner: string,
+) {
+  if (bookingOfUpload(upload) !== reference) throw new HttpError(400, "This file is not this booking's upload.");
   const store = storeOrRefuse();
   const secret = linkSecret();
   if (!secret) throw new HttpError(503, "This server cannot make the report's links: BOOKING_LINK_SECRET is not set.");
@@ -148,8 +145,7 @@ export async function attachReport(db: Database, body: Record<string, unknown>, 
 }
 
 /** The owner lets the client have the report before signing or paying: recorded, who and when. */
-export async function releaseReportAnyway(db: Database, body: Record<string, unknown>, now: Date, owner: string) {
-  const reference = referenceOf(body);
+export async function releaseReportAnyway(db: Database, reference: string, now: Date, owner: string) {
   return db.transaction(async (tx) => {
     const report = await findReport(tx, reference, true);
     if (!report) throw new HttpError(409, "This booking has no report yet: upload it first.");
@@ -160,8 +156,7 @@ export async function releaseReportAnyway(db: Database, body: Record<string, unk
 }
 
 /** The owner's download: recorded, then the store's short-lived link. */
-export async function ownerDownloadLink(db: Database, reference: unknown, now: Date): Promise<string> {
-  if (typeof reference !== "string" || !reference) throw new HttpError(400, "Say which booking.");
+export async function ownerDownloadLink(db: Database, reference: string, now: Date): Promise<string> {
   const store = storeOrRefuse();
   const report = await findReport(db, reference);
   if (!report) throw new HttpError(404, "This booking has no report.");
