@@ -37,7 +37,7 @@ export interface DeskAction<Input = unknown> {
    * per address). "anyone": the steps of signing in and out, limited per address, Origin checked.
    */
   access: "session" | "anyone";
-  /** The query or body; absent, the body is not read. Its first problem is the 400's message. */
+  /** The query or body; absent, the body is not read (signing out). Its first problem is the 400's message. */
   input?: z.ZodType<Input>;
   /** The sign-in link's ask gives the same answer to any text, a broken character too: not checked as text. */
   anyText?: true;

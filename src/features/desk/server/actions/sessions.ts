@@ -72,6 +72,8 @@ export const sessionActions = {
   "end-other-sessions": deskAction({
     method: "POST",
     access: "session",
+    // Nothing to read, but a change's body is still an object of text, as every change's is.
+    input: z.object({}),
     run: (call) => endOthers(call.db, sessionOf(call)),
   }),
 };
