@@ -6,6 +6,7 @@
 import { MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";
 import type { Busy } from "../shared/open-times";
 import type { Queryable } from "../../../lib/server/db/database";
+import { runRead, type Read } from "../../../lib/server/db/one-trip";
 import { agentRoleOf, type AgentFields, type AgentRole } from "../shared/agent-copy";
 import type { ScheduleRequest } from "../../../lib/request-schemas";
 
@@ -349,11 +350,15 @@ export async function findBooking(db: Queryable, reference: string, forUpdate = 
 
 /** The bookings of these references, in one query, in no order. */
 export async function bookingsOf(db: Queryable, references: readonly string[]): Promise<Booking[]> {
-  if (!references.length) return [];
-  return (await db.query<BookingRow>(`SELECT ${COLUMNS} FROM bookings WHERE reference = ANY($1)`, [references])).map(
-    fromRow,
-  );
+  return references.length ? runRead(db, bookingsRead(references)) : [];
 }
+
+/** The bookings of `references`, as a read to run with others (one-trip.ts). */
+export const bookingsRead = (references: readonly string[]): Read<Booking[]> => ({
+  sql: `SELECT ${COLUMNS} FROM bookings WHERE reference = ANY($1)`,
+  params: [references],
+  rows: (rows) => (rows as BookingRow[]).map(fromRow),
+});
 
 /**
  * Moves a booking to a new inspector and range in one statement, if it is still at `sequence` (as

@@ -26,6 +26,7 @@ export {
   bookingsAgentSees,
   bookingsBetween,
   bookingsOf,
+  bookingsRead,
   bookingsWithAgentSight,
   busyBetween,
   endAgentSight,

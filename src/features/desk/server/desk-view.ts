@@ -6,12 +6,18 @@
 import { availability } from "../../../lib/content/business-data";
 import { bookedSpanText } from "../../../lib/maryland-time/booked-time";
 import { MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-time";
-import { reportsWithDownloads, missingFrom, signedAsTermsStand } from "../../report/server";
-import type { Queryable } from "../../../lib/server/db/database";
-import { agreementsOf, type SignedAgreement, signedAtText, signedByText } from "../../signed-agreements/server";
-import { paymentStatuses, type PaymentStatus, paymentsOn } from "../../payment-ledger/server";
 import {
-  bookingsOf,
+  reportsWithDownloadsRead,
+  missingFrom,
+  signedAsTermsStand,
+  type ReportWithDownloads,
+} from "../../report/server";
+import type { Queryable } from "../../../lib/server/db/database";
+import { inOneTrip, type Read } from "../../../lib/server/db/one-trip";
+import { agreementsRead, type SignedAgreement, signedAtText, signedByText } from "../../signed-agreements/server";
+import { paymentStatusesRead, type PaymentStatus, paymentsOn } from "../../payment-ledger/server";
+import {
+  bookingsRead,
   NEVER_HELD,
   standingOf,
   type Booking,
@@ -97,7 +103,10 @@ function agreementKeptUntil(signedAt: string, visit: number, delivered: Date | n
   return `${longDate(day)}${counted}`;
 }
 
-/** Everything starting on the `days` days from `from` (YYYY-MM-DD, Maryland's), by start then inspector. */
+/**
+ * Everything starting on the `days` days from `from` (YYYY-MM-DD, Maryland's), by start then inspector:
+ * two round trips, the day's rows and then what each shows, read together (one-trip.ts).
+ */
 export async function deskItems(db: Queryable, from: string, days: number, now: number): Promise<DeskItem[]> {
   // A day before and after in UTC, then kept to Maryland's days.
   const rows = await db.query<Row>(
@@ -113,9 +122,17 @@ export async function deskItems(db: Queryable, from: string, days: number, now: 
     const day = rfc3339(new Date(row.start_at).getTime(), MARYLAND).slice(0, 10);
     return day >= from && day <= last;
   });
+  if (!inRange.length) return [];
   const references = inRange.map((row) => row.reference);
-  const signatures = await agreementsOf(db, references);
-  const payments = await paymentStatuses(db, references, new Date(now));
+  const bookingReferences = inRange.filter((row) => row.status !== "time_off").map((row) => row.reference);
+  const [signatures, payments, emails, reports, bookings] = await inOneTrip(db, [
+    agreementsRead(references, { withText: false }),
+    paymentStatusesRead(references, new Date(now)),
+    emailsRead(bookingReferences),
+    reportsWithDownloadsRead(bookingReferences),
+    // Every booking's, for what a report not yet released waits for: read with the rest rather than after the reports.
+    bookingsRead(bookingReferences),
+  ]);
   const items: DeskItem[] = [];
   for (const row of inRange) {
     const startMs = new Date(row.start_at).getTime();
@@ -171,69 +188,59 @@ export async function deskItems(db: Queryable, from: string, days: number, now: 
         : null,
       reportDelivered: row.report_delivered_at ? marylandText(new Date(row.report_delivered_at).getTime()) : null,
       report: null,
-      emails: [],
+      emails: emails.get(row.reference) ?? [],
       payment: timeOff ? null : { ...payments.get(row.reference)!, online: paymentsOn() },
     });
   }
-  await attachEmails(db, items);
-  await attachReports(db, items, signatures, payments);
+  attachReports(items, reports, bookings, signatures, payments);
   return items;
 }
 
-/**
- * Each booking's report, with what it still waits for (from the day's signatures and payments, and the
- * bookings of the reports not yet released, read together), its release and downloads.
- */
-async function attachReports(
-  db: Queryable,
+/** Each booking's report, with what it still waits for (from its signatures and payments), its release and downloads. */
+function attachReports(
   items: DeskItem[],
+  reports: readonly ReportWithDownloads[],
+  bookings: readonly Booking[],
   signatures: readonly SignedAgreement[],
   payments: ReadonlyMap<string, PaymentStatus>,
-): Promise<void> {
-  const references = items.filter((item) => item.kind === "booking").map((item) => item.reference);
-  const reports = await reportsWithDownloads(db, references);
-  const withheld = await bookingsOf(
-    db,
-    reports.filter((report) => !report.released).map((report) => report.booking),
-  );
+): void {
   const text = (iso: string) => marylandText(Date.parse(iso));
   for (const report of reports) {
     const item = items.find((each) => each.reference === report.booking)!;
-    const booking = withheld.find((each) => each.reference === report.booking);
+    const booking = bookings.find((each) => each.reference === report.booking);
     const payment = payments.get(report.booking);
     item.report = {
       size: report.size,
       uploaded: text(report.uploadedAt),
-      withheld: booking && payment ? missingFrom(report, signedAsTermsStand(booking, signatures), payment) : [],
+      withheld:
+        !report.released && booking && payment
+          ? missingFrom(report, signedAsTermsStand(booking, signatures), payment)
+          : [],
       released: report.released ? { by: report.released.by, at: text(report.released.at) } : null,
       downloads: report.downloads.map((each) => ({ who: each.who, at: text(each.at) })),
     };
   }
 }
 
-/** Each booking's e-mails and their delivery: the booking's own and those of its changes. */
-async function attachEmails(db: Queryable, items: DeskItem[]): Promise<void> {
-  const bookings = new Map(items.filter((item) => item.kind === "booking").map((item) => [item.reference, item]));
-  if (!bookings.size) return;
-  const rows = await db.query<{ booking: string; message: string; to: string; subject: string; state: string }>(
-    `SELECT CASE WHEN r.kind = 'booking-changes' THEN r.record->>'booking' ELSE d.reference END AS booking,
-            d.message, d.mail->>'to' AS to,
-            d.mail->>'subject' AS subject, d.state
+/** Each booking's e-mails and their delivery, the booking's own and those of its changes, in the order they were stored. */
+const emailsRead = (bookings: readonly string[]): Read<Map<string, DeskItem["emails"]>> => ({
+  sql: `SELECT CASE WHEN r.kind = 'booking-changes' THEN r.record->>'booking' ELSE d.reference END AS booking,
+            d.message, d.mail->>'to' AS to, d.mail->>'subject' AS subject, d.state
      FROM deliveries AS d JOIN requests AS r ON r.reference = d.reference
      WHERE d.reference = ANY($1::text[])
         OR (r.kind = 'booking-changes' AND r.record->>'booking' = ANY($1::text[]))
      ORDER BY d.created_at, d.position`,
-    [[...bookings.keys()]],
-  );
-  for (const row of rows) {
-    bookings.get(row.booking)?.emails.push({
-      message: row.message,
-      to: row.to,
-      subject: row.subject,
-      state: deliveryWords(row.state),
-    });
-  }
-}
+  params: [bookings],
+  rows: (rows) => {
+    const emails = new Map<string, DeskItem["emails"]>();
+    for (const row of rows as Array<{ booking: string; message: string; to: string; subject: string; state: string }>) {
+      const list = emails.get(row.booking) ?? [];
+      list.push({ message: row.message, to: row.to, subject: row.subject, state: deliveryWords(row.state) });
+      emails.set(row.booking, list);
+    }
+    return emails;
+  },
+});
 
 /** The inspectors listed now: the desk names each booking's number from them. */
 export const listedInspectors = () => availability.inspectors;

@@ -6,7 +6,14 @@
 export { bookingPayment } from "./booking-payment";
 export { bookingOfIntent, claimEvent, insertPayment, paymentsOfBookings } from "./payment-queries";
 export type { PaymentMethod } from "./payment-queries";
-export { askedAtBooking, dueCents, onlinePaymentAsked, paymentStatus, paymentStatuses } from "./payment-status";
+export {
+  askedAtBooking,
+  dueCents,
+  onlinePaymentAsked,
+  paymentStatus,
+  paymentStatuses,
+  paymentStatusesRead,
+} from "./payment-status";
 export type { PaymentStatus } from "./payment-status";
 export {
   cancellationRefundAt,

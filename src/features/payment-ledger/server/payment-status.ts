@@ -5,6 +5,7 @@
  */
 import { pricing } from "../../../lib/content/business-data";
 import type { Queryable } from "../../../lib/server/db/queryable";
+import { runRead, type Read } from "../../../lib/server/db/one-trip";
 import { paymentsOn } from "./stripe-client";
 import { keptCents, type PaymentFigures } from "../shared/payment-text";
 
@@ -70,16 +71,23 @@ export function statusOf(row: Omit<StatusRow, "reference">, asked = onlinePaymen
   return { state, ...figures, balanceCents };
 }
 
+/** Where each of `references` stands, as a read to run with others (one-trip.ts); a reference that is no booking is left out. */
+export const paymentStatusesRead = (references: readonly string[], now: Date): Read<Map<string, PaymentStatus>> => ({
+  sql: STATUS_SQL,
+  params: [references, now.toISOString()],
+  rows: (rows) => {
+    const asked = onlinePaymentAsked();
+    return new Map((rows as StatusRow[]).map((row) => [row.reference, statusOf(row, asked)]));
+  },
+});
+
 /** Where each of `references` stands, in one query; a reference that is no booking is left out. */
 export async function paymentStatuses(
   q: Queryable,
   references: readonly string[],
   now: Date = new Date(),
 ): Promise<Map<string, PaymentStatus>> {
-  if (!references.length) return new Map();
-  const rows = await q.query<StatusRow>(STATUS_SQL, [references, now.toISOString()]);
-  const asked = onlinePaymentAsked();
-  return new Map(rows.map((row) => [row.reference, statusOf(row, asked)]));
+  return references.length ? runRead(q, paymentStatusesRead(references, now)) : new Map();
 }
 
 export async function paymentStatus(q: Queryable, reference: string, now: Date = new Date()): Promise<PaymentStatus> {

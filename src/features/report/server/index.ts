@@ -7,6 +7,14 @@ export { REPORTS_OFF, reportStore } from "./deploy-store";
 export { missingForReport, missingFrom, signedAsTermsStand } from "./report-access";
 export { attachReport, ownerDownloadLink, releaseReportAnyway, reportUploadLink } from "./report-desk";
 export { reportFileName } from "./report-file-name";
-export { findReport, letGoOfOrphanReports, recordDownload, reportsOf, reportsWithDownloads } from "./report-queries";
+export {
+  findReport,
+  letGoOfOrphanReports,
+  recordDownload,
+  reportsOf,
+  reportsWithDownloads,
+  reportsWithDownloadsRead,
+} from "./report-queries";
 export { removeGoneObjects } from "./report-retention";
+export type { ReportWithDownloads } from "./report-queries";
 export type { ReportStore } from "./report-store";

@@ -1,5 +1,6 @@
 /** The queries of reports: `reports`, `report_downloads`, `report_objects_gone` (migration 0013-reports). */
 import type { Queryable } from "../../../lib/server/db/database";
+import { runRead, type Read } from "../../../lib/server/db/one-trip";
 
 export type Downloader = "client" | "agent" | "owner";
 
@@ -80,22 +81,24 @@ export async function recordDownload(db: Queryable, booking: string, who: Downlo
   await db.query("INSERT INTO report_downloads (booking, who, downloaded_at) VALUES ($1, $2, $3)", [booking, who, now]);
 }
 
-/** The bookings' reports, each with its downloads in the order they were made: the desk's report panels, in one query. */
-export async function reportsWithDownloads(
-  db: Queryable,
-  bookings: readonly string[],
-): Promise<Array<StoredReportRow & { downloads: Array<{ who: Downloader; at: string }> }>> {
-  if (!bookings.length) return [];
-  const rows = await db.query<ReportRow & { downloads: Array<{ who: Downloader; at: string }> | null }>(
-    `SELECT r.*, (SELECT json_agg(json_build_object('who', d.who, 'at', d.downloaded_at) ORDER BY d.downloaded_at)
+export type ReportWithDownloads = StoredReportRow & { downloads: Array<{ who: Downloader; at: string }> };
+
+/** The bookings' reports, each with its downloads in the order they were made, as a read to run with others (one-trip.ts). */
+export const reportsWithDownloadsRead = (bookings: readonly string[]): Read<ReportWithDownloads[]> => ({
+  sql: `SELECT r.*, (SELECT json_agg(json_build_object('who', d.who, 'at', d.downloaded_at) ORDER BY d.downloaded_at)
                   FROM report_downloads AS d WHERE d.booking = r.booking) AS downloads
      FROM reports AS r WHERE r.booking = ANY($1)`,
-    [bookings],
-  );
-  return rows.map((row) => ({
-    ...fromRow(row),
-    downloads: (row.downloads ?? []).map((each) => ({ who: each.who, at: iso(each.at) })),
-  }));
+  params: [bookings],
+  rows: (rows) =>
+    (rows as Array<ReportRow & { downloads: Array<{ who: Downloader; at: string }> | null }>).map((row) => ({
+      ...fromRow(row),
+      downloads: (row.downloads ?? []).map((each) => ({ who: each.who, at: iso(each.at) })),
+    })),
+});
+
+/** The bookings' reports, each with its downloads in the order they were made, in one query. */
+export async function reportsWithDownloads(db: Queryable, bookings: readonly string[]): Promise<ReportWithDownloads[]> {
+  return bookings.length ? runRead(db, reportsWithDownloadsRead(bookings)) : [];
 }
 
 /**

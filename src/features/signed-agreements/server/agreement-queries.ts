@@ -4,6 +4,7 @@
  * booking's signature (booking, desk, report, reminders), so it sits below them all.
  */
 import type { Queryable } from "../../../lib/server/db/database";
+import { runRead, type Read } from "../../../lib/server/db/one-trip";
 
 export interface SignedAgreement {
   booking: string;
@@ -64,19 +65,20 @@ export async function findAgreement(db: Queryable, booking: string, terms: strin
   return row ? fromRow(row) : null;
 }
 
+/** Every signature of the given bookings, newest first, as a read to run with others (one-trip.ts). */
+export const agreementsRead = (bookings: readonly string[], { withText = true } = {}): Read<SignedAgreement[]> => ({
+  sql: `${withText ? SELECT : SELECT_SIGNATURES} WHERE a.booking = ANY($1) ORDER BY a.signed_at DESC`,
+  params: [bookings],
+  rows: (rows) => (rows as AgreementRow[]).map(fromRow),
+});
+
 /** Every signature of the given bookings, newest first: the owner's view and feed. */
 export async function agreementsOf(
   db: Queryable,
   bookings: readonly string[],
-  { withText = true } = {},
+  options: { withText?: boolean } = {},
 ): Promise<SignedAgreement[]> {
-  if (!bookings.length) return [];
-  return (
-    await db.query<AgreementRow>(
-      `${withText ? SELECT : SELECT_SIGNATURES} WHERE a.booking = ANY($1) ORDER BY a.signed_at DESC`,
-      [bookings],
-    )
-  ).map(fromRow);
+  return bookings.length ? runRead(db, agreementsRead(bookings, options)) : [];
 }
 
 /**

@@ -3,6 +3,6 @@
  * signed-agreements/server/, and all they may (eslint.config.mjs holds it). A feature's own files import
  * each other directly.
  */
-export { agreementsOf, findAgreement, insertAgreement } from "./agreement-queries";
+export { agreementsOf, agreementsRead, findAgreement, insertAgreement } from "./agreement-queries";
 export type { SignedAgreement } from "./agreement-queries";
 export { signatureLines, signedAtText, signedByText } from "./signature-text";
