@@ -212,49 +212,81 @@ export type Standing = BookingStatus | "done";
 export const standingOf = (booking: Booking, now: number): Standing =>
   booking.status === "booked" && visitEnd(booking) <= now ? "done" : booking.status;
 
+/** The time held by live bookings between two instants, as a read to run with others (one-trip.ts). */
+export const busyRead = (
+  from: number,
+  to: number,
+  now: string,
+  /** A booking being moved does not stand in its own way. */
+  except?: string,
+): Read<Busy[]> => ({
+  // Instants as numbers (ms), which both drivers hand over without making a Date of each.
+  sql: `SELECT inspector, (extract(epoch FROM lower(during)) * 1000)::float8 AS held_from,
+            (extract(epoch FROM upper(during)) * 1000)::float8 AS held_to FROM bookings
+     WHERE ${LIVE} AND during && tstzrange($2, $3) AND ($4::text IS NULL OR reference <> $4)`,
+  params: [now, new Date(from).toISOString(), new Date(to).toISOString(), except ?? null],
+  rows: (rows) =>
+    (rows as Array<{ inspector: number; held_from: number; held_to: number }>).map((row) => ({
+      inspector: Number(row.inspector),
+      from: Number(row.held_from),
+      to: Number(row.held_to),
+    })),
+});
+
 /** The time held by live bookings between two instants, in one query. */
 export async function busyBetween(
   db: Queryable,
   from: number,
   to: number,
   now: string,
-  /** A booking being moved does not stand in its own way. */
   except?: string,
 ): Promise<Busy[]> {
-  // Instants as numbers (ms), which both drivers hand over without making a Date of each.
-  const rows = await db.query<{ inspector: number; held_from: number; held_to: number }>(
-    `SELECT inspector, (extract(epoch FROM lower(during)) * 1000)::float8 AS held_from,
-            (extract(epoch FROM upper(during)) * 1000)::float8 AS held_to FROM bookings
-     WHERE ${LIVE} AND during && tstzrange($2, $3) AND ($4::text IS NULL OR reference <> $4)`,
-    [now, new Date(from).toISOString(), new Date(to).toISOString(), except ?? null],
-  );
-  return rows.map((row) => ({ inspector: row.inspector, from: Number(row.held_from), to: Number(row.held_to) }));
+  return runRead(db, busyRead(from, to, now, except));
+}
+
+export interface HolderCounts {
+  mailbox: number;
+  phone: number;
+  property: number;
+  propertyVisitOverlaps: boolean;
 }
 
 /**
- * What one holder already has, in one query: their live bookings still to come, counted by
- * mailbox, phone and property (the limits on holds), and whether a live booking of the property
- * has its visit (the time on site, not the travel) overlapping `visit`: a second booking of one
- * house at once is usually a mistake.
+ * What one holder already has, as a read to run with others (one-trip.ts): their live bookings
+ * still to come, counted by mailbox, phone and property (the limits on holds), and whether a live
+ * booking of the property has its visit (the time on site, not the travel) overlapping `visit`: a
+ * second booking of one house at once is usually a mistake.
  */
-export async function holderBookings(
-  db: Queryable,
+export const holderBookingsRead = (
   who: { mailbox: string; phone: string; property: string },
   visit: { from: number; to: number },
   now: string,
-): Promise<{ mailbox: number; phone: number; property: number; propertyVisitOverlaps: boolean }> {
-  const [row] = (await db.query<{ mailbox: number; phone: number; property: number; overlaps: boolean }>(
-    `SELECT count(*) FILTER (WHERE mailbox = $2 AND ${STILL_TO_COME})::integer AS mailbox,
+): Read<HolderCounts> => ({
+  sql: `SELECT count(*) FILTER (WHERE mailbox = $2 AND ${STILL_TO_COME})::integer AS mailbox,
             count(*) FILTER (WHERE phone = $3 AND ${STILL_TO_COME})::integer AS phone,
             count(*) FILTER (WHERE property = $4 AND ${STILL_TO_COME})::integer AS property,
             coalesce(bool_or(property = $4
               AND tstzrange(start_at, start_at + make_interval(mins => on_site_minutes)) && tstzrange($5, $6)), false)
               AS overlaps
      FROM bookings WHERE ${LIVE} AND (mailbox = $2 OR phone = $3 OR property = $4)`,
-    [now, who.mailbox, who.phone, who.property, new Date(visit.from).toISOString(), new Date(visit.to).toISOString()],
-  )) as [{ mailbox: number; phone: number; property: number; overlaps: boolean }];
-  return { mailbox: row.mailbox, phone: row.phone, property: row.property, propertyVisitOverlaps: row.overlaps };
-}
+  params: [
+    now,
+    who.mailbox,
+    who.phone,
+    who.property,
+    new Date(visit.from).toISOString(),
+    new Date(visit.to).toISOString(),
+  ],
+  rows: (rows) => {
+    const row = rows[0] as { mailbox: number; phone: number; property: number; overlaps: boolean };
+    return {
+      mailbox: Number(row.mailbox),
+      phone: Number(row.phone),
+      property: Number(row.property),
+      propertyVisitOverlaps: Boolean(row.overlaps),
+    };
+  },
+});
 
 export type NewBooking = Omit<
   Booking,

@@ -15,13 +15,17 @@ import { DEADLOCK_DETECTED, errorCode, EXCLUSION_VIOLATION, type Queryable } fro
 import {
   bookingPeople,
   busyBetween,
+  busyRead,
   expireLapsedOverlapping,
   insertBookingIfFree,
-  holderBookings,
+  holderBookingsRead,
   type Booking,
+  type HolderCounts,
   type OwnerEvent,
 } from "./booking-queries";
 import { lockKeys } from "../../../lib/server/db/advisory-locks";
+import { mapRead, runRead, together, type Read } from "../../../lib/server/db/one-trip";
+import type { Busy } from "../shared/open-times";
 import { HttpError } from "../../../lib/server/http/http-error";
 import { mailboxOf } from "../../../lib/server/mail/mailbox-address";
 
@@ -35,6 +39,10 @@ export const inspectorDays = (inspector: number, range: { from: number; to: numb
   [...new Set([localDate(range.from, MARYLAND), localDate(range.to - 1, MARYLAND)])].map(
     (day) => `inspector:${inspector}:${day}`,
   );
+
+/** Every inspector's day locks of a range, the keys every placement of that range takes first. */
+const dayLocks = (range: { from: number; to: number }) =>
+  availability.inspectors.flatMap(({ number }) => inspectorDays(number, range));
 
 /** How many open times a refused booking offers instead, and over how many days from its own. */
 const ALTERNATIVES = 12;
@@ -139,22 +147,35 @@ export async function holdInspector(
   now: number,
   place: (inspector: number, range: { from: number; to: number }) => Promise<boolean>,
   except?: string,
+  /** The time held then, read under the day locks, which the caller took already (a booking: bookingPlan). */
+  busyNow?: Busy[],
 ): Promise<number | null> {
   const range = heldRange(start.instant, length);
   // Held until this transaction ends. The constraint still decides: a later placement, once this
   // one commits, is refused.
-  await lockKeys(
-    tx,
-    availability.inspectors.flatMap(({ number }) => inspectorDays(number, range)),
-  );
+  if (!busyNow) await lockKeys(tx, dayLocks(range));
+  let busy = busyNow;
   for (let tries = 0; tries < RETRIES_PER_INSPECTOR * (availability.inspectors.length + 1); tries += 1) {
-    const busy = await busyBetween(tx, range.from, range.to, new Date(now).toISOString(), except);
+    busy ??= await busyBetween(tx, range.from, range.to, new Date(now).toISOString(), except);
     const inspector = calendar.freeInspector(start, length, busy);
     if (inspector === null) return null;
     if (await place(inspector, range)) return inspector;
     await expireLapsedOverlapping(tx, inspector, range, new Date(now).toISOString());
+    busy = undefined;
   }
   return null;
+}
+
+/** Takes a booking's locks and reads its facts, for a caller that has not (bookingPlan). */
+async function lockedFacts(
+  tx: Queryable,
+  request: ScheduleRequest,
+  now: number,
+  office?: OfficeBooking,
+): Promise<BookingFacts> {
+  const plan = bookingPlan(request, now, office)!;
+  await lockKeys(tx, plan.locks);
+  return runRead(tx, plan.read);
 }
 
 /** A move whose booking changed after it was read (a cancel, another move) moves nothing. */
@@ -203,9 +224,43 @@ export function startFor(at: string, length: JobLength, now: number, office?: Of
   return { at: rfc3339(instant, MARYLAND), instant };
 }
 
+/** What a booking reads under its locks: what its holder has already, and the time held around it. */
+export interface BookingFacts {
+  counts: HolderCounts;
+  busy: Busy[];
+}
+
+/**
+ * What booking a request takes before it is placed: the locks its transaction takes first (its
+ * holder's, for the limits, and every inspector's days it touches) and what it reads under them.
+ * The request's store takes these locks with its own in one sorted call, and reads these facts
+ * with its own in one statement; none when the request names no start offered (book refuses it).
+ */
+export function bookingPlan(
+  request: ScheduleRequest,
+  now: number,
+  office?: OfficeBooking,
+): { locks: string[]; read: Read<BookingFacts> } | null {
+  const length = lengthOf(jobOf(request));
+  const start = startFor(request.start ?? "", length, now, office);
+  if (!start) return null;
+  const holder = holderOf(request);
+  const range = heldRange(start.instant, length);
+  const visit = { from: start.instant, to: start.instant + length.onSiteMinutes * MINUTE_MS };
+  const nowIso = new Date(now).toISOString();
+  return {
+    locks: [`mailbox:${holder.mailbox}`, `phone:${holder.phone}`, `property:${holder.property}`, ...dayLocks(range)],
+    read: mapRead(
+      together([holderBookingsRead(holder, visit, nowIso), busyRead(range.from, range.to, nowIso)]),
+      ([counts, busy]) => ({ counts, busy }),
+    ),
+  };
+}
+
 /**
  * Books the start a request names, inside the transaction that stores the request: the booking
  * is stored with it or not at all, so a crash can never leave a time held without its request.
+ * `facts` are bookingPlan's, read under its locks; without them it takes the locks and reads them itself.
  */
 export async function book(
   tx: Queryable,
@@ -229,6 +284,7 @@ export async function book(
     /** Booked by the office for a caller: confirmed at once (see OfficeBooking). */
     office?: OfficeBooking;
   },
+  facts?: BookingFacts,
 ): Promise<{ ok: true; booking: Booking } | Refusal> {
   const length = lengthOf(jobOf(request));
   const nowIso = new Date(now).toISOString();
@@ -246,10 +302,8 @@ export async function book(
     };
   }
   const holder = holderOf(request);
-  // Two bookings by one holder are counted one after the other, on any server.
-  await lockKeys(tx, [`mailbox:${holder.mailbox}`, `phone:${holder.phone}`, `property:${holder.property}`]);
-  const visit = { from: start.instant, to: start.instant + length.onSiteMinutes * MINUTE_MS };
-  const counts = await holderBookings(tx, holder, visit, nowIso);
+  // Two bookings by one holder are counted one after the other, on any server; one day's placements too.
+  const { counts, busy } = facts ?? (await lockedFacts(tx, request, now, office));
   const { holds } = availability;
   // The limits keep strangers from holding the calendar online; the office books whom it talks to.
   const over = office
@@ -307,10 +361,18 @@ export async function book(
     agentReportConsentAt: agentReportConsented(request) ? nowIso : null,
     reportDeliveredAt: null,
   };
-  const inspector = await holdInspector(tx, start, length, now, (chosen, range) => {
-    Object.assign(booking, { inspector: chosen, ...range });
-    return insertBookingIfFree(tx, booking);
-  });
+  const inspector = await holdInspector(
+    tx,
+    start,
+    length,
+    now,
+    (chosen, range) => {
+      Object.assign(booking, { inspector: chosen, ...range });
+      return insertBookingIfFree(tx, booking);
+    },
+    undefined,
+    busy,
+  );
   if (inspector === null) {
     return {
       ok: false,

@@ -43,6 +43,7 @@ export {
 export type { Booking, BookingRow, BookingStatus } from "./booking-queries";
 export {
   book,
+  bookingPlan,
   changedMeanwhile,
   holdInspector,
   inspectorDays,
@@ -51,7 +52,7 @@ export {
   startFor,
   unlessOverlapping,
 } from "./booking";
-export type { OfficeBooking, Refusal } from "./booking";
+export type { BookingFacts, OfficeBooking, Refusal } from "./booking";
 export { visitorChangeMail } from "./change-emails";
 export { referenceOf } from "./manage-booking";
 export { signaturesOf } from "./owner-calendar";

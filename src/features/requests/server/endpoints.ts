@@ -8,6 +8,7 @@ import { createContactSchema, createScheduleSchema, fieldErrors } from "../../..
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
 import {
   book,
+  bookingPlan,
   jobOf,
   lengthOf,
   type OfficeBooking,
@@ -127,16 +128,21 @@ export function acceptSchedule(
         ...(byClient && signUrl ? { agreementPath: new URL(signUrl).pathname + new URL(signUrl).search } : {}),
       },
     },
-    book: (tx, confirmBy) =>
-      book(tx, {
-        request,
-        reference,
-        now: now.getTime(),
-        ownerEvent,
-        confirmBy,
-        office,
-        quotedCents: Math.round(quote.total * 100),
-      }),
+    bookingPlan: bookingPlan(request, now.getTime(), office),
+    book: (tx, confirmBy, facts) =>
+      book(
+        tx,
+        {
+          request,
+          reference,
+          now: now.getTime(),
+          ownerEvent,
+          confirmBy,
+          office,
+          quotedCents: Math.round(quote.total * 100),
+        },
+        facts,
+      ),
   };
 }
 

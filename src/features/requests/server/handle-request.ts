@@ -8,11 +8,12 @@ import { addMinutes, subHours } from "date-fns";
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import { createHash } from "node:crypto";
 import { availability, business } from "../../../lib/content/business-data";
-import type { Refusal, Booking } from "../../booking/server";
+import type { Refusal, Booking, BookingFacts, bookingPlan } from "../../booking/server";
 import { errorCode, UNIQUE_VIOLATION, type Queryable } from "../../../lib/server/db/database";
 import { databaseOr503 } from "../../../lib/server/http/database-or-503";
 import { RETRY_AFTER_SECONDS } from "../../../lib/server/db/unavailable";
-import { earlierAndSent, findByKey, insertRequest, type StoredRequest } from "../../../lib/server/mail/outbox";
+import { earlierAndSentRead, findByKey, insertRequest, type StoredRequest } from "../../../lib/server/mail/outbox";
+import { inOneTrip, NO_READ } from "../../../lib/server/db/one-trip";
 import { lockKeys } from "../../../lib/server/db/advisory-locks";
 import { HttpError, sendFailure } from "../../../lib/server/http/http-error";
 import { throttle } from "../../../lib/server/http/rate-limit";
@@ -57,7 +58,13 @@ export type Acceptance =
        * answer instead, and nothing is stored. `confirmBy` is when the hold ends unless it is
        * confirmed: set as it is made, whatever the mail does.
        */
-      book?: (tx: Queryable, confirmBy: string) => Promise<{ ok: true; booking: Booking } | Refusal>;
+      book?: (
+        tx: Queryable,
+        confirmBy: string,
+        facts?: BookingFacts,
+      ) => Promise<{ ok: true; booking: Booking } | Refusal>;
+      /** What the booking locks and reads first, with the request's own (booking.ts, bookingPlan). */
+      bookingPlan?: ReturnType<typeof bookingPlan>;
     };
 
 export interface Endpoint {
@@ -135,20 +142,24 @@ export async function storeRequest(
       const recipients = [confirmation, agentConfirmation, agentCopy].filter(
         (mail): mail is MailMessage => mail !== null,
       );
+      const plan = acceptance.bookingPlan ?? null;
       // One call for the key (a retry of it, here or on another server, waits for this
-      // transaction and then finds its request) and the addresses' limits.
+      // transaction and then finds its request), the addresses' limits, and the booking's locks.
       await lockKeys(tx, [
         ...(key ? [`key:${kind}:${key}`] : []),
         ...recipients.map((mail) => `confirmations:${mailboxOf(mail.to)}`),
+        ...(plan?.locks ?? []),
       ]);
-      // The key's earlier request and the addresses' confirmations of the day, read together.
-      const { previous, sent } = await earlierAndSent(
-        tx,
-        kind,
-        key ?? null,
-        byOffice ? [] : recipients.map((mail) => mailboxOf(mail.to)),
-        subHours(now, 24).toISOString(),
-      );
+      // The key's earlier request, the addresses' confirmations of the day and what the booking reads, together.
+      const [{ previous, sent }, facts] = await inOneTrip(tx, [
+        earlierAndSentRead(
+          kind,
+          key ?? null,
+          byOffice ? [] : recipients.map((mail) => mailboxOf(mail.to)),
+          subHours(now, 24).toISOString(),
+        ),
+        plan?.read ?? NO_READ,
+      ]);
       if (previous) return repeatAnswer(previous, print);
       const allowed = recipients.filter(
         (mail) => byOffice || (sent.get(mailboxOf(mail.to)) ?? 0) < settings.confirmationsPerAddressPerDay,
@@ -165,7 +176,7 @@ export async function storeRequest(
           });
         }
         const confirmBy = addMinutes(now, availability.holds.confirmWithinMinutes).toISOString();
-        const booked = await acceptance.book(tx, confirmBy);
+        const booked = await acceptance.book(tx, confirmBy, facts ?? undefined);
         if (!booked.ok) {
           throw new Refused({
             status: booked.status,

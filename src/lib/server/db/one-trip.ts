@@ -22,13 +22,10 @@ export async function runRead<T>(q: Queryable, read: Read<T>): Promise<T> {
 }
 
 /**
- * Runs the reads as one statement and returns what each makes, in order. Each read's rows keep its
- * ORDER BY: PostgreSQL aggregates a sorted subquery in its order.
+ * The reads as one read: one statement whose row holds each read's rows, so that it can itself be
+ * run with others. Each read's rows keep its ORDER BY: PostgreSQL aggregates a sorted subquery in its order.
  */
-export async function inOneTrip<const Reads extends readonly Read<unknown>[]>(
-  q: Queryable,
-  reads: Reads,
-): Promise<Results<Reads>> {
+export function together<const Reads extends readonly Read<unknown>[]>(reads: Reads): Read<Results<Reads>> {
   const params: unknown[] = [];
   const columns = reads.map((read, index) => {
     const offset = params.length;
@@ -36,6 +33,24 @@ export async function inOneTrip<const Reads extends readonly Read<unknown>[]>(
     const sql = read.sql.replace(/\$(\d+)/g, (_placeholder, number: string) => `$${Number(number) + offset}`);
     return `(SELECT coalesce(json_agg(r), '[]'::json) FROM (${sql}) AS r) AS r${index}`;
   });
-  const [row] = await q.query(`SELECT ${columns.join(", ")}`, params);
-  return reads.map((read, index) => read.rows(row![`r${index}`] as Row[])) as Results<Reads>;
+  return {
+    sql: `SELECT ${columns.join(", ")}`,
+    params,
+    rows: (rows) => reads.map((read, index) => read.rows(rows[0]![`r${index}`] as Row[])) as Results<Reads>,
+  };
 }
+
+/** Runs the reads as one statement, one round trip, and returns what each makes, in order. */
+export const inOneTrip = <const Reads extends readonly Read<unknown>[]>(
+  q: Queryable,
+  reads: Reads,
+): Promise<Results<Reads>> => runRead(q, together(reads));
+
+/** Nothing to read, where a read may be left out of those run together. */
+export const NO_READ: Read<null> = { sql: "SELECT 1 WHERE false", params: [], rows: () => null };
+
+/** A read's rows made into something else. */
+export const mapRead = <T, U>(read: Read<T>, map: (value: T) => U): Read<U> => ({
+  ...read,
+  rows: (rows) => map(read.rows(rows)),
+});

@@ -4,6 +4,7 @@
  */
 import type { MailMessage } from "./mailer";
 import type { Queryable } from "../db/database";
+import type { Read } from "../db/one-trip";
 import { noteStoredMail } from "./own-mail";
 
 /**
@@ -142,29 +143,28 @@ const DELIVERIES_FROM = (reference: string, now: string, rows: string, from?: st
    ORDER BY row.position`;
 
 /**
- * What a request reads before it is stored, in one round trip: the request stored earlier under its
- * idempotency key, if any, and how many confirmations went to each of `mailboxes` since `since` (ISO),
- * whoever asked for them.
+ * What a request reads before it is stored, as a read to run with others (one-trip.ts): the request
+ * stored earlier under its idempotency key, if any, and how many confirmations went to each of
+ * `mailboxes` since `since` (ISO), whoever asked for them.
  */
-export async function earlierAndSent(
-  db: Queryable,
+export const earlierAndSentRead = (
   kind: string,
   key: string | null,
   mailboxes: readonly string[],
   since: string,
-): Promise<{ previous: StoredRequest | null; sent: Map<string, number> }> {
-  if (!key && !mailboxes.length) return { previous: null, sent: new Map() };
-  const [row] = await db.query<RequestRow & { sent_to: Record<string, number> | null }>(
-    `SELECT r.*, (SELECT json_object_agg(c.mailbox, c.count) FROM (
+): Read<{ previous: StoredRequest | null; sent: Map<string, number> }> => ({
+  sql: `SELECT r.*, (SELECT json_object_agg(c.mailbox, c.count) FROM (
          SELECT mailbox, count(*)::integer AS count FROM deliveries
          WHERE mailbox = ANY($3::text[]) AND created_at > $4
            AND message IN ('confirmation', 'agentConfirmation', 'agentCopy', 'change')
          GROUP BY mailbox) AS c) AS sent_to
      FROM (SELECT 1) AS one LEFT JOIN requests AS r ON r.kind = $1 AND r.idempotency_key = $2`,
-    [kind, key, mailboxes, since],
-  );
-  return {
-    previous: row?.reference ? fromRow(row) : null,
-    sent: new Map(Object.entries(row?.sent_to ?? {}).map(([mailbox, count]) => [mailbox, Number(count)])),
-  };
-}
+  params: [kind, key, mailboxes, since],
+  rows: (rows) => {
+    const row = rows[0] as (RequestRow & { sent_to: Record<string, number> | null }) | undefined;
+    return {
+      previous: row?.reference ? fromRow(row) : null,
+      sent: new Map(Object.entries(row?.sent_to ?? {}).map(([mailbox, count]) => [mailbox, Number(count)])),
+    };
+  },
+});
