@@ -300,26 +300,44 @@ describe("the hold sweep", () => {
     (await watcher.query<{ count: number }>("SELECT count(*)::integer AS count FROM pg_locks WHERE NOT granted"))
       .rows[0]!.count;
 
-  it("and a refusal that lets the same booking go both finish, whichever waits for the other", async () => {
+  const statusOf = async (reference: string) =>
+    (await db.query<{ status: string }>("SELECT status FROM bookings WHERE reference = $1", [reference]))[0]!.status;
+
+  it("and a refusal of the same booking's confirmation both finish: the refusal never waits for the booking", async () => {
     const reference = "SR-20261128-RACE";
     await storeHeldBooking(reference, REFUSED, Date.now() - 1000);
-    // The test holds the booking, so the sweep waits first and the refusal after it.
+    // The test holds the booking, so the sweep waits for it.
     await holder.query("BEGIN");
     await holder.query("SELECT 1 FROM bookings WHERE reference = $1 FOR UPDATE", [reference]);
     const sweep = sweepLapsedHolds(db, new Date(), process.env);
     await waitFor("the sweep to wait for the booking", async () => (await waitingForLocks()) === 1);
-    const refusal = deliverDue(config, { references: [reference], until: Date.now() + HOUR });
-    await waitFor("the refusal to wait too", async () => (await waitingForLocks()) === 2);
+    // The refusal writes only its e-mail's row: it is recorded while the booking is still held.
+    await deliverDue(config, { references: [reference], until: Date.now() + HOUR });
+    expect(await stateOf(reference, "confirmation")).toMatchObject({ state: "failed" });
+    expect(await waitingForLocks()).toBe(1);
     await holder.query("COMMIT");
 
-    // Neither is chosen as a deadlock's victim: both end, and the booking is let go once.
-    await expect(Promise.all([sweep, refusal])).resolves.toBeDefined();
+    // The sweep then lets the booking go, once.
+    await expect(sweep).resolves.toEqual([reference]);
     expect(received(REFUSED)).toHaveLength(0);
+    expect(await statusOf(reference)).toBe("expired");
+  });
+
+  it("lets a booking go at its next pass once none of its confirmations can be delivered, before its hold ends", async () => {
+    const reference = "SR-20261128-UNDELIVERABLE";
+    await storeHeldBooking(reference, REFUSED, Date.now() + HOUR);
+    expect(await sweepLapsedHolds(db, new Date(), process.env)).toEqual([]);
+    await deliverDue(config, { references: [reference], until: Date.now() + HOUR });
     expect(await stateOf(reference, "confirmation")).toMatchObject({ state: "failed" });
-    const [booking] = await db.query<{ status: string }>("SELECT status FROM bookings WHERE reference = $1", [
-      reference,
-    ]);
-    expect(booking!.status).toBe("expired");
+    // Refused for good: the outbox recorded it and left the booking alone; nobody can confirm it now.
+    expect(await statusOf(reference)).toBe("pending");
+    expect(await sweepLapsedHolds(db, new Date(), process.env)).toEqual([reference]);
+    expect(await statusOf(reference)).toBe("expired");
+    // A held booking whose confirmation is still to be tried stays held.
+    const waiting = "SR-20261128-STILL-DUE";
+    await storeHeldBooking(waiting, "later.client@example.com", Date.now() + HOUR);
+    expect(await sweepLapsedHolds(db, new Date(), process.env)).toEqual([]);
+    expect(await statusOf(waiting)).toBe("pending");
   });
 
   it("leaves a confirmation its sender is delivering to it: delivered, it is recorded sent and the business is not told", async () => {

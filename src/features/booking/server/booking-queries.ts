@@ -158,7 +158,7 @@ const fromRow = (row: BookingRow): Booking => ({
  * every other): a lapsed hold is simply not live to the queries below (LIVE), and its row is
  * moved on where a transaction needs it: the one booking a change holds (`expireIfLapsed`), the
  * inspector's overlapping holds when an insert meets them (`expireLapsedOverlapping`), and the
- * rest by the delivery pass's sweep (`lapsedHolds`, hold-sweep.ts).
+ * rest by the periodic pass's sweep (hold-sweep.ts).
  */
 const LAPSED = "status = 'pending' AND confirm_by <= $2";
 
@@ -183,15 +183,6 @@ export async function expireLapsedOverlapping(
     [inspector, now, new Date(range.from).toISOString(), new Date(range.to).toISOString()],
   );
   return rows.length;
-}
-
-/** The references of holds that have lapsed and are still pending, oldest first (the sweep's work). */
-export async function lapsedHolds(db: Queryable, now: string, limit = 50): Promise<string[]> {
-  const rows = await db.query<{ reference: string }>(
-    `SELECT reference FROM bookings WHERE status = 'pending' AND confirm_by <= $1 ORDER BY confirm_by LIMIT $2`,
-    [now, limit],
-  );
-  return rows.map((row) => row.reference);
 }
 
 /** Still live at `now`: booked, time off, or pending with its window open. */

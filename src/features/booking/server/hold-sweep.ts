@@ -1,19 +1,38 @@
 /**
  * Every hold ends: a booking not confirmed by its `confirm_by` stops holding its time then (booking-queries.ts),
- * and this sweep moves it on in one transaction: expired, its undelivered confirmations given up, and the
- * business told when none ever reached the client or agent. It runs in the periodic pass
- * (src/passes/periodic-pass.ts); docs/booking.md describes the lock order and the claims it respects.
+ * and one none of whose confirmations can be delivered is let go too. This sweep moves each on in one
+ * transaction: expired, its undelivered confirmations given up, and the business told when none ever reached
+ * the client or agent. It runs in the periodic pass (src/passes/periodic-pass.ts); docs/booking.md describes
+ * the lock order and the claims it respects.
  */
 import { business } from "../../../lib/content/business-data";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
-import type { Database } from "../../../lib/server/db/database";
-import { findBooking, lapsedHolds, setStatus, type BookingPerson } from "./booking-queries";
+import type { Database, Queryable } from "../../../lib/server/db/database";
+import { findBooking, setStatus, type BookingPerson } from "./booking-queries";
 import { settleLapsedHandOvers } from "../../../lib/server/mail/deliveries";
 import { insertDeliveries } from "../../../lib/server/mail/outbox";
 import { runtimeEnv } from "../../../lib/server/runtime/runtime";
 import { outgoingMail } from "../../../lib/server/mail/outgoing";
 
 const CONFIRMATIONS = "('confirmation', 'agentConfirmation')";
+
+/**
+ * A hold that has ended, the sweep's to expire (`now` its placeholder): its `confirm_by` has passed, or
+ * nobody could confirm it, since each of its confirmations was refused for good or given up.
+ */
+const HOLD_ENDED = (now: string) => `status = 'pending' AND (confirm_by <= ${now} OR (
+    EXISTS (SELECT 1 FROM deliveries AS d WHERE d.reference = bookings.reference AND d.message IN ${CONFIRMATIONS})
+    AND NOT EXISTS (SELECT 1 FROM deliveries AS d
+      WHERE d.reference = bookings.reference AND d.message IN ${CONFIRMATIONS} AND d.state <> 'failed')))`;
+
+/** The references of holds that have ended and are still pending, the earliest to lapse first. */
+async function endedHolds(db: Queryable, now: string, limit = 50): Promise<string[]> {
+  const rows = await db.query<{ reference: string }>(
+    `SELECT reference FROM bookings WHERE ${HOLD_ENDED("$1")} ORDER BY confirm_by LIMIT $2`,
+    [now, limit],
+  );
+  return rows.map((row) => row.reference);
+}
 
 /** What the business reads when a hold ended without the client ever hearing of it. */
 function releasedUnheardMail(reference: string, start: string, client: Partial<BookingPerson>, to: string) {
@@ -33,7 +52,7 @@ function releasedUnheardMail(reference: string, start: string, client: Partial<B
   };
 }
 
-/** Ends every hold that has lapsed by `now`; returns the references it ended. */
+/** Moves on every hold that has ended by `now` (HOLD_ENDED); returns the references it ended. */
 export async function sweepLapsedHolds(
   db: Database,
   now: Date,
@@ -41,14 +60,14 @@ export async function sweepLapsedHolds(
 ): Promise<string[]> {
   const nowIso = now.toISOString();
   const ended: string[] = [];
-  for (const reference of await lapsedHolds(db, nowIso)) {
+  for (const reference of await endedHolds(db, nowIso)) {
     const done = await db.transaction(async (tx) => {
-      // The booking's row before its e-mails', the one lock order of the two tables (lockBookingFirst), so a refusal
-      // recorded at this moment waits for the sweep or the sweep for it, never both. Two sweepers expire it once.
-      const [held] = await tx.query(
-        "SELECT 1 FROM bookings WHERE reference = $1 AND status = 'pending' AND confirm_by <= $2 FOR UPDATE",
-        [reference, nowIso],
-      );
+      // The booking's row before its e-mails', the one lock order of the two tables (docs/architecture.md). Two
+      // sweepers expire it once.
+      const [held] = await tx.query(`SELECT 1 FROM bookings WHERE reference = $1 AND ${HOLD_ENDED("$2")} FOR UPDATE`, [
+        reference,
+        nowIso,
+      ]);
       if (!held) return false;
       // A confirmation whose sender's claim is still live may be on its way: leave the booking for a later pass
       // rather than take the e-mail from its sender and tell the business it never arrived.

@@ -224,8 +224,8 @@ export async function deleteKept(
   address: string,
   keep: readonly string[],
 ): Promise<{ requests: number; mails: number }> {
-  // Bookings before their e-mails, as every transaction takes them (mail/deliveries.ts,
-  // lockBookingFirst): the cascade below reaches the e-mails first.
+  // Bookings before their e-mails, as every transaction takes them (docs/architecture.md): the
+  // cascade below reaches the e-mails first.
   await tx.query("SELECT 1 FROM bookings WHERE reference = ANY($1::text[]) ORDER BY reference FOR UPDATE", [
     references,
   ]);
@@ -260,7 +260,7 @@ export async function blankAgent(
 ): Promise<number> {
   let changed = 0;
   for (const reference of references) {
-    // The booking's row first, as every transaction takes the two (mail/deliveries.ts, lockBookingFirst).
+    // The booking's row first, as every transaction takes the two (docs/architecture.md).
     await forgetBookingAgent(tx, reference, address, now);
     const [row] = await tx.query<{ record: { request?: Record<string, unknown> } }>(
       "SELECT record FROM requests WHERE reference = $1 FOR UPDATE",

@@ -269,29 +269,3 @@ export async function lastMailTo(
   );
   return row?.mail ?? null;
 }
-
-/**
- * The one lock order of the tables `bookings` and `deliveries`: a transaction that writes both
- * takes the booking's row first, then its e-mails' rows. The hold sweep (booking/hold-sweep.ts)
- * and a refusal that lets a booking go (delivery.ts) both do, so neither waits for the other while
- * holding what the other waits for. Rows of both that a statement reaches through a cascade (a
- * request erased) are locked first the same way (privacy/kept-about.ts).
- */
-export async function lockBookingFirst(tx: Queryable, reference: string): Promise<void> {
-  await tx.query("SELECT 1 FROM bookings WHERE reference = $1 FOR UPDATE", [reference]);
-}
-
-/**
- * A pending booking none of whose confirmations can be delivered (each refused for good) lets
- * its time go: nobody could confirm it. It runs in the transaction that records the last refusal
- * (delivery.ts), so the outbox holds this one statement about the bookings table rather than
- * importing the booking code that every function bundle would then carry.
- */
-export async function expireUndeliverable(db: Queryable, reference: string, now: string): Promise<void> {
-  await db.query(
-    `UPDATE bookings SET status = 'expired', sequence = sequence + 1, updated_at = $2
-     WHERE reference = $1 AND status = 'pending' AND NOT EXISTS (
-       SELECT 1 FROM deliveries WHERE reference = $1 AND message IN ('confirmation', 'agentConfirmation') AND state <> 'failed')`,
-    [reference, now],
-  );
-}

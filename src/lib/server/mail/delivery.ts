@@ -7,16 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { database, type Database } from "../db/database";
-import {
-  claimDue,
-  expireUndeliverable,
-  finishDelivery,
-  lockBookingFirst,
-  recordHandOver,
-  releaseClaim,
-  renewClaim,
-  type DueMail,
-} from "./deliveries";
+import { claimDue, finishDelivery, recordHandOver, releaseClaim, renewClaim, type DueMail } from "./deliveries";
 import { existingProcessState, processState, runtimeEnv } from "../runtime/runtime";
 import { serverSettings, type ServerSettings } from "../runtime/settings";
 import { longestSendMs, sendMail } from "./mailer";
@@ -68,8 +59,6 @@ export async function deliveryConfig(env: NodeJS.ProcessEnv = runtimeEnv()): Pro
   return { db: await database(env), smtpUrl: env.SMTP_URL, settings: serverSettings(env) };
 }
 
-const isConfirmation = (message: string) => message === "confirmation" || message === "agentConfirmation";
-
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Whether a send failed with the mail server's own answer (a refusal), rather than a silence or a lost connection. */
@@ -102,22 +91,15 @@ async function send(config: DeliveryConfig, due: DueMail, now: () => number): Pr
       message,
     );
     const at = now();
-    // The refusal and what follows from it commit together: no crash between them can leave a
-    // failed confirmation whose booking still holds its time. The booking is locked before the
-    // e-mail, in the one order of the two tables (deliveries.ts, lockBookingFirst).
-    await db.transaction(async (tx) => {
-      if (isConfirmation(due.message)) await lockBookingFirst(tx, due.reference);
-      const state = await finishDelivery(tx, due.reference, due.message, due.claim, {
-        event: "failed",
-        at: iso(at),
-        error: message,
-        permanent,
-        retryAt: iso(at + retryDelay(due.attempts + 1, settings)),
-        giveUpAfter: settings.permanentFailureTries,
-      });
-      if (state === "failed" && isConfirmation(due.message)) {
-        await expireUndeliverable(tx, due.reference, iso(at));
-      }
+    // A booking none of whose confirmations can be delivered is the hold sweep's to let go
+    // (booking/server/hold-sweep.ts): the outbox writes only its own table.
+    await finishDelivery(db, due.reference, due.message, due.claim, {
+      event: "failed",
+      at: iso(at),
+      error: message,
+      permanent,
+      retryAt: iso(at + retryDelay(due.attempts + 1, settings)),
+      giveUpAfter: settings.permanentFailureTries,
     });
     return;
   }
