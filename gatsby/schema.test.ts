@@ -199,11 +199,11 @@ function declared(type: GraphQLObjectType): Shape {
   );
 }
 
-test("useSiteInfo asks for every business fact site.yaml holds, so a field added there reaches the pages", () => {
-  const source = readFileSync(path.join(__dirname, "..", "src", "hooks", "use-site-info.ts"), "utf8");
+test("the site frame's query asks for every business fact site.yaml holds, so a field added there reaches the pages", () => {
+  const source = readFileSync(path.join(__dirname, "..", "src", "hooks", "use-site-frame.ts"), "utf8");
   const query = parse(/graphql`([^`]*)`/.exec(source)![1]!);
   const operation = query.definitions[0]!;
-  if (operation.kind !== "OperationDefinition") throw new Error("use-site-info.ts holds no query");
+  if (operation.kind !== "OperationDefinition") throw new Error("use-site-frame.ts holds no query");
   const { siteInfo } = selected(operation.selectionSet) as { siteInfo: Shape };
   const computed = Object.fromEntries(Object.keys(resolvers.SiteInfo).map((field) => [field, true]));
   expect(siteInfo).toEqual({ ...declared(schema.getType("SiteInfo") as GraphQLObjectType), ...computed });

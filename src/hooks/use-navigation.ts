@@ -1,4 +1,4 @@
-import { graphql, useStaticQuery } from "gatsby";
+import { useSiteFrame } from "./use-site-frame";
 
 /** A link of the header or the footer (content/navigation.yaml, content/footer.yaml). */
 export type NavItem = Queries.LinkItem;
@@ -8,26 +8,7 @@ export function useNavigation(): {
   primary: readonly NavItem[];
   footer: { services: readonly NavItem[]; company: readonly NavItem[] };
 } {
-  const data = useStaticQuery<Queries.UseNavigationQuery>(graphql`
-    query UseNavigation {
-      allNavLink(sort: { order: ASC }) {
-        nodes {
-          name
-          href
-        }
-      }
-      footerLinks {
-        services {
-          name
-          href
-        }
-        company {
-          name
-          href
-        }
-      }
-    }
-  `);
+  const data = useSiteFrame();
   if (!data.footerLinks) throw new Error("content/footer.yaml is missing");
   return { primary: data.allNavLink.nodes, footer: data.footerLinks };
 }

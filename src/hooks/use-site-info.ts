@@ -1,47 +1,8 @@
-import { graphql, useStaticQuery } from "gatsby";
+import { useSiteFrame } from "./use-site-frame";
 
 /** The business's facts from content/site.yaml. */
-export function useSiteInfo(): Queries.UseSiteInfoQuery["siteInfo"] & object {
-  const data = useStaticQuery<Queries.UseSiteInfoQuery>(graphql`
-    query UseSiteInfo {
-      siteInfo {
-        name
-        tagline
-        blurb
-        phone
-        email
-        serviceArea
-        address {
-          street
-          locality
-          postalCode
-          region
-          country
-        }
-        counties
-        hours
-        bookingOnline
-        yearsInBusiness
-        inspectionsCompleted
-        licenseNumber
-        insuranceSummary
-        credentials {
-          id
-          name
-          issuer
-          number
-          services
-        }
-        copyrightYear
-        social {
-          facebook
-          instagram
-          linkedin
-          youtube
-        }
-      }
-    }
-  `);
-  if (!data.siteInfo) throw new Error("content/site.yaml is missing");
-  return data.siteInfo;
+export function useSiteInfo(): NonNullable<Queries.SiteFrameQuery["siteInfo"]> {
+  const { siteInfo } = useSiteFrame();
+  if (!siteInfo) throw new Error("content/site.yaml is missing");
+  return siteInfo;
 }

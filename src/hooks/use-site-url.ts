@@ -1,15 +1,6 @@
-import { graphql, useStaticQuery } from "gatsby";
+import { useSiteFrame } from "./use-site-frame";
 
 /** The public address of the site (gatsby-config siteMetadata.siteUrl, set by SITE_URL). */
 export function useSiteUrl(): string {
-  const data = useStaticQuery<Queries.UseSiteUrlQuery>(graphql`
-    query UseSiteUrl {
-      site {
-        siteMetadata {
-          siteUrl
-        }
-      }
-    }
-  `);
-  return data.site?.siteMetadata?.siteUrl ?? "";
+  return useSiteFrame().site?.siteMetadata?.siteUrl ?? "";
 }

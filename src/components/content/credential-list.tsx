@@ -4,7 +4,7 @@ import React from "react";
 
 const BadgeCheck = iconFrom(lucide.BadgeCheck);
 
-export type Credential = NonNullable<Queries.UseSiteInfoQuery["siteInfo"]>["credentials"][number];
+export type Credential = NonNullable<Queries.SiteFrameQuery["siteInfo"]>["credentials"][number];
 
 /** "Maryland home inspector license #33918, Maryland Commission of ...": a credential as content/site.yaml states it. */
 export function credentialText({ name, number, issuer }: Credential): string {

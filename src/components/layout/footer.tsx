@@ -1,8 +1,9 @@
-import { graphql, Link, useStaticQuery } from "gatsby";
+import { Link } from "gatsby";
 import * as lucide from "lucide";
 import { iconFrom } from "../ui/icons";
 import React from "react";
 import { useNavigation, type NavItem } from "../../hooks/use-navigation";
+import { useSiteFrame } from "../../hooks/use-site-frame";
 import { useSiteInfo } from "../../hooks/use-site-info";
 import { FacebookIcon, InstagramIcon, LinkedInIcon, YouTubeIcon } from "../ui/social-icons";
 import { PhoneLink } from "./phone-link";
@@ -38,13 +39,7 @@ function FooterList({ title, links }: { title: string; links: readonly NavItem[]
  * and never changes between the built page and its hydration.
  */
 function useCopyrightYears(first: number): string {
-  const { site } = useStaticQuery<{ site: { buildTime: string } | null }>(graphql`
-    query FooterBuildYear {
-      site {
-        buildTime(formatString: "YYYY")
-      }
-    }
-  `);
+  const { site } = useSiteFrame();
   const built = Number(site?.buildTime);
   return Number.isInteger(built) && built > first ? `${first}–${built}` : String(first);
 }
