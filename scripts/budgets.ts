@@ -101,7 +101,7 @@ export const pageWeightBudgets = {
   /**
    * /schedule, /contact and the privacy pages carry forms: their steps, validation and the price
    * tables. Up to 133 KB until 2026-12-06 (/schedule 132.9 KB), when the notifications' code and the
-   * data library left what the form pages hydrate with: the toaster loads after hydration, a request
+   * data library left what the form pages hydrate with: the toaster loads on first use, a request
    * is sent as a plain POST, and the schedule's calendar brings the query client when it opens.
    * /schedule 110.8 KB, /contact 104.1 KB, /privacy 110.3 KB (it still reads with the data library).
    * A form page asks for its scripts only once it has painted, so every KB here is about 5 ms

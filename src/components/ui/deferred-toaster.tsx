@@ -1,14 +1,16 @@
 /**
- * The notifications (toaster.tsx), whose code arrives once the page has hydrated rather than
- * before it: Radix Toast and the layers under it are a tenth of a form page's script, and nothing
- * shows a notification before the visitor has sent something. The store (src/lib/ui/toast-store.ts)
- * keeps any notification raised before the code arrives, and the toaster shows it on arrival.
- * A failed download (the visitor went offline) is tried again with the next notification.
+ * The notifications (toaster.tsx): their code (Radix Toast, a tenth of a form page's script) comes at the
+ * visitor's first act on the page, or with the first notification, not in the load. A visitor who sends has
+ * touched the form first, so a failed send's notice never waits on the network that failed. The store keeps a
+ * notification raised before the code comes; a failed download is tried again with the next one.
  */
 import React, { useEffect, useState } from "react";
 import { subscribeToToasts } from "../../lib/ui/toast-store";
 
 type ToasterComponent = typeof import("./toaster").Toaster;
+
+/** What counts as the visitor's first act on the page. */
+const FIRST_ACTS = ["pointerdown", "keydown", "focusin"] as const;
 
 export function DeferredToaster() {
   const [Toaster, setToaster] = useState<ToasterComponent | null>(null);
@@ -16,6 +18,7 @@ export function DeferredToaster() {
     let mounted = true;
     let loading = false;
     const load = () => {
+      FIRST_ACTS.forEach((type) => document.removeEventListener(type, load, true));
       if (loading) return;
       loading = true;
       // Named: Gatsby names a chunk of modules shared by unnamed chunks after their names, so the
@@ -30,10 +33,11 @@ export function DeferredToaster() {
         },
       );
     };
-    load();
+    FIRST_ACTS.forEach((type) => document.addEventListener(type, load, { capture: true, passive: true }));
     const unsubscribe = subscribeToToasts(load);
     return () => {
       mounted = false;
+      FIRST_ACTS.forEach((type) => document.removeEventListener(type, load, true));
       unsubscribe();
     };
   }, []);
