@@ -16,6 +16,7 @@ import {
   type ScheduleOptions,
 } from "./forms/schedule-fields";
 import { scheduleStepsFor } from "./forms/schedule-steps";
+import { builtOnFirstRead } from "./forms/built-on-first-read";
 import { TEXT_LIMITS } from "./forms/text-cleaning";
 
 /**
@@ -111,21 +112,22 @@ export function createScheduleStepSchema(catalog: Catalog, options: ScheduleOpti
   return schema;
 }
 
-/** Each field of a contact message on its own. */
+/** Each field of a contact message on its own, built when first read (forms/built-on-first-read.ts). */
 export function contactFieldSchemas(catalog: Pick<Catalog, "topics">) {
-  return {
-    name: line(2, TEXT_LIMITS.name, "Enter your name", `Keep your name ${under(TEXT_LIMITS.name)}`),
-    email: email("Enter an e-mail address such as you@example.com"),
-    phone: z.optional(phoneNumber("Enter a 10-digit US phone number, or leave it empty", { optional: true })),
-    topic: oneOf([...catalog.topics, OTHER_TOPIC], "Choose what your message is about"),
-    message: paragraphs(
-      10,
-      TEXT_LIMITS.message,
-      "Write your message (at least 10 characters)",
-      `Keep the message ${under(TEXT_LIMITS.message)}`,
-    ),
-    website: honeypot,
-  };
+  return builtOnFirstRead({
+    name: () => line(2, TEXT_LIMITS.name, "Enter your name", `Keep your name ${under(TEXT_LIMITS.name)}`),
+    email: () => email("Enter an e-mail address such as you@example.com"),
+    phone: () => z.optional(phoneNumber("Enter a 10-digit US phone number, or leave it empty", { optional: true })),
+    topic: () => oneOf([...catalog.topics, OTHER_TOPIC], "Choose what your message is about"),
+    message: () =>
+      paragraphs(
+        10,
+        TEXT_LIMITS.message,
+        "Write your message (at least 10 characters)",
+        `Keep the message ${under(TEXT_LIMITS.message)}`,
+      ),
+    website: () => honeypot,
+  });
 }
 
 export function createContactSchema(catalog: Pick<Catalog, "topics">) {
