@@ -105,7 +105,7 @@ export const pageWeightBudgets = {
    * is sent as a plain POST, and the schedule's calendar brings the query client when it opens.
    * /schedule 110.8 KB, /contact 104.1 KB, /privacy 110.3 KB (it still reads with the data library).
    * A form page asks for its scripts only once it has painted, so every KB here is about 5 ms
-   * later for React under the benchmark's 1.6 Mb/s (docs/quality.md): 115 KB held that gain. 116 KB
+   * later for React under the benchmark's 1.6 Mb/s (docs/performance.md): 115 KB held that gain. 116 KB
    * since 2026-12-07: /schedule 115.7 KB with the client's say on sharing the report with their agent
    * and an agent's page filling in the agent who books (+1.0 KB over 114.7 KB).
    */

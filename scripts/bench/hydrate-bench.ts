@@ -1,7 +1,7 @@
 /**
  * `npm run bench:hydrate`: when each page paints and React starts to hydrate, beside a bare Gatsby page
  * (floor-site.ts), under network emulation (hydration-timing.ts), served by src/serve/serve.ts as in production;
- * rounds interleaved, medians printed and, unless --no-docs, written in docs/quality.md. --site measures built
+ * rounds interleaved, medians printed and, unless --no-docs, written in docs/performance.md. --site measures built
  * copies (a before and after). A benchmark, not part of npm test.
  *   npm run build && npm run bench:hydrate [-- --rounds 9] [--route /x ...] [--site label=folder ...] [--no-docs]
  */
@@ -128,7 +128,7 @@ async function main() {
     ].join("\n");
     console.log(`\n${text}`);
     if (!values["no-docs"]) {
-      const file = path.join(siteRoot, "docs", "quality.md");
+      const file = path.join(siteRoot, "docs", "performance.md");
       await rewriteBetweenMarkers(file, "hydration", text);
       console.log(`\nWritten to ${path.relative(siteRoot, file)}`);
     }

@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: Lighthouse's mobile preset on the built site served as in production (src/serve/serve.ts),
  * each page beside a bare Gatsby page as the floor, in alternating rounds; medians with their causes (LCP's
- * breakdown, busy scripts) and hydration timing, to reports/lighthouse.md and docs/quality.md. --site compares
- * built copies and leaves docs/quality.md alone. A benchmark, not part of npm test.
+ * breakdown, busy scripts) and hydration timing, to reports/lighthouse.md and docs/performance.md. --site compares
+ * built copies and leaves docs/performance.md alone. A benchmark, not part of npm test.
  *   npm run build && tsx scripts/bench/lighthouse-bench.ts [--runs 5] [--route /x ...] [--report file] [--site l=dir]
  */
 import { spawn } from "node:child_process";
@@ -150,15 +150,15 @@ function report(bench: BenchRun): string {
     "",
     "```sh",
     "uptime          # a quiet machine gives steadier timings: load average below about 1",
-    "npm run bench   # builds the site, builds the floor, runs Lighthouse, writes this file and the figures in docs/quality.md",
+    "npm run bench   # builds the site, builds the floor, runs Lighthouse, writes this file and the figures in docs/performance.md",
     "```",
     "",
   ].join("\n");
 }
 
-/** The short table in docs/quality.md, between its lighthouse markers. */
+/** The short table in docs/performance.md, between its lighthouse markers. */
 async function updateReadme(bench: BenchRun): Promise<void> {
-  const file = path.join(siteRoot, "docs", "quality.md");
+  const file = path.join(siteRoot, "docs", "performance.md");
   const readme = readFileSync(file, "utf8");
   if (betweenMarkers(readme, "lighthouse") === undefined) return;
   const row = (name: string, m: RunSummary) =>

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:main-thread`: each page's main thread while it loads and hydrates, beside a bare Gatsby page,
  * in interleaved rounds (Chromium at 4× CPU slowdown, a Chrome trace per load; scripts/bench/main-thread-trace.ts).
- * Medians of blocking time, busy time and the longest task, and what ran in the long tasks, to docs/quality.md.
+ * Medians of blocking time, busy time and the longest task, and what ran in the long tasks, to docs/performance.md.
  *   npm run build && tsx scripts/bench/main-thread.ts [--rounds 5] [--route /x] [--site label=dir] [--floor dir] [--verbose]
  */
 import { chromium } from "@playwright/test";
@@ -120,7 +120,7 @@ async function main() {
     ].join("\n");
     console.log(`\n${text}`);
     if (!values["no-docs"]) {
-      const file = path.join(siteRoot, "docs", "quality.md");
+      const file = path.join(siteRoot, "docs", "performance.md");
       await rewriteBetweenMarkers(file, "main-thread", text);
       console.log(`\nWritten to ${path.relative(siteRoot, file)}`);
     }

@@ -1,5 +1,5 @@
 /**
- * The benchmarks' figures into a Markdown file (docs/quality.md), between a pair of markers
+ * The benchmarks' figures into a Markdown file (docs/performance.md), between a pair of markers
  * (../lib/readme-markers.ts), laid out as Prettier lays it out. Apart from the markers because
  * Prettier's dynamic imports do not load under jest, where the markers are tested.
  */

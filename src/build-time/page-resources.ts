@@ -161,7 +161,7 @@ export const PRELOADER =
  * as a crossorigin="anonymous" fetch preload). The Content-Security-Policy allows the preloader by
  * its hash, and the scripts it adds by 'self'.
  *
- * When the scripts are asked for is the page's trade (docs/quality.md, First paint, largest paint
+ * When the scripts are asked for is the page's trade (docs/performance.md, First paint, largest paint
  * and hydration). Lighthouse's simulated phone counts against the largest paint every request but
  * a low-priority image that ended before it, whatever its priority, so a page asks for nothing
  * before its paint, and its largest paint is its first; a form's page too, since its notifications
