@@ -3,7 +3,7 @@
  * Lighthouse sends some of its functions to the browser as text, where those helpers do not
  * exist. scripts/bench/lighthouse-bench.ts starts Chromium and calls this once per run.
  *
- *   node scripts/bench/lighthouse-run.mjs <url> <debugging port> <result.json>
+ *   node scripts/bench/lighthouse-run.mjs <url> <debugging port> <result.json>   (and result.trace.json)
  */
 import { writeFileSync } from "node:fs";
 import process from "node:process";
@@ -26,3 +26,5 @@ if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
 if (result.lhr.runtimeError)
   throw new Error(`${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
 writeFileSync(output, JSON.stringify(result.lhr));
+// The load's trace beside it, for what its blocking time is made of (scripts/bench/blocking-causes.ts).
+writeFileSync(output.replace(/\.json$/, ".trace.json"), JSON.stringify(result.artifacts.Trace));
