@@ -1,4 +1,5 @@
-import { blockingCauses, causeOf, meanCauses, type TraceEvent } from "./blocking-causes";
+import { blockingCauses, causeOf, meanCauses } from "./blocking-causes";
+import type { TraceEvent } from "./main-thread-trace";
 
 const MAIN = { pid: 1, tid: 7 };
 const at = (ms: number) => ms * 1000;

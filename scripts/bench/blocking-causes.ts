@@ -5,16 +5,7 @@
  *   tsx scripts/bench/blocking-causes.ts reports/tmp/lighthouse-_schedule-*.trace.json
  */
 import { readFileSync } from "node:fs";
-
-export interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string; data?: { url?: string } };
-}
+import { mainThreadEvents, topLevelTasks, type TraceEvent } from "./main-thread-trace";
 
 /** Lighthouse's simulated phone runs the observed tasks this many times slower. */
 const CPU_SLOWDOWN = 4;
@@ -49,34 +40,12 @@ export function causeOf(inner: readonly TraceEvent[]): string {
     : "other (the browser's own)";
 }
 
-/** The renderer's main thread: of the threads named CrRendererMain, the busiest. */
-function mainThread(events: readonly TraceEvent[]): string {
-  const mains = new Set(
-    events
-      .filter((event) => event.ph === "M" && event.name === "thread_name" && event.args?.name === "CrRendererMain")
-      .map((event) => `${event.pid}:${event.tid}`),
-  );
-  const busy = new Map<string, number>();
-  for (const event of events) {
-    const thread = `${event.pid}:${event.tid}`;
-    if (event.name === "RunTask" && mains.has(thread)) busy.set(thread, (busy.get(thread) ?? 0) + (event.dur ?? 0));
-  }
-  const [busiest] = [...busy].sort((a, b) => b[1] - a[1]);
-  if (!busiest) throw new Error("The trace holds no renderer main thread.");
-  return busiest[0];
-}
-
 /** Milliseconds of blocking time by cause, for one load. */
 export function blockingCauses(events: readonly TraceEvent[]): Map<string, number> {
-  const thread = mainThread(events);
-  const own = events.filter((event) => `${event.pid}:${event.tid}` === thread).sort((a, b) => a.ts - b.ts);
+  const own = mainThreadEvents(events).sort((a, b) => a.ts - b.ts);
   const paint = events.find((event) => event.name === "firstContentfulPaint")?.ts;
   if (paint === undefined) throw new Error("The trace holds no first contentful paint.");
-  const tasks: TraceEvent[] = [];
-  for (const event of own.filter((candidate) => candidate.name === "RunTask" && candidate.ph === "X")) {
-    const last = tasks.at(-1);
-    if (!last || event.ts >= last.ts + last.dur!) tasks.push(event);
-  }
+  const tasks = topLevelTasks(own);
   const causes = new Map<string, number>();
   for (const task of tasks) {
     const blocking = (CPU_SLOWDOWN * task.dur!) / 1000 - LONG_TASK_MS;

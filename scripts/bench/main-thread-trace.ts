@@ -7,7 +7,7 @@
 import type { Browser } from "@playwright/test";
 import { VIEWPORT } from "./hydration-timing";
 
-interface TraceEvent {
+export interface TraceEvent {
   name: string;
   ph: string;
   ts: number;
@@ -70,12 +70,8 @@ function kindOf(event: TraceEvent, script: string | undefined): string | null {
   return null;
 }
 
-/**
- * The long tasks of the renderer's main thread and, for each, the self time of its parts: each event's
- * duration less its children's, charged to the script whose evaluation or call it sits in.
- */
-export function longTasksOf(events: TraceEvent[], navigationStart: number, fcp: number | null): MainThreadLoad {
-  // Top-level tasks only: a RunTask nested in another (a nested run loop) is part of the outer one.
+/** The main thread's tasks, in order: a RunTask nested in another (a nested run loop) is part of the outer one. */
+export function topLevelTasks(events: readonly TraceEvent[]): TraceEvent[] {
   const tasks: TraceEvent[] = [];
   for (const event of events
     .filter((event) => event.name === "RunTask" && event.ph === "X" && event.dur)
@@ -83,6 +79,15 @@ export function longTasksOf(events: TraceEvent[], navigationStart: number, fcp: 
     const last = tasks.at(-1);
     if (!last || event.ts >= last.ts + last.dur!) tasks.push(event);
   }
+  return tasks;
+}
+
+/**
+ * The long tasks of the renderer's main thread and, for each, the self time of its parts: each event's
+ * duration less its children's, charged to the script whose evaluation or call it sits in.
+ */
+export function longTasksOf(events: TraceEvent[], navigationStart: number, fcp: number | null): MainThreadLoad {
+  const tasks = topLevelTasks(events);
   let blocking = 0;
   let busy = 0;
   const longTasks: LongTask[] = [];
@@ -138,7 +143,7 @@ export function longTasksOf(events: TraceEvent[], navigationStart: number, fcp: 
 }
 
 /** The page's main thread: of the renderers' main threads (about:blank has one too), the busiest. */
-function mainThreadEvents(events: TraceEvent[]): TraceEvent[] {
+export function mainThreadEvents(events: readonly TraceEvent[]): TraceEvent[] {
   const busy = new Map<string, number>();
   const mains = new Set(
     events
