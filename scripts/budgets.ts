@@ -109,8 +109,8 @@ export const pageWeightBudgets = {
    * since 2026-12-07: /schedule 115.7 KB with the client's say on sharing the report with their agent
    * and an agent's page filling in the agent who books (+1.0 KB over 114.7 KB). 116.5 KB since the
    * same day's issue 70: a form's checks built when first read and the notifications' code asked for
-   * at the visitor's first act added 136 B to /schedule's scripts (gzip), and took 100-120 ms of
-   * blocking a load off the form pages under Lighthouse (docs/performance.md).
+   * at the visitor's first act added 136 B to /schedule's scripts (gzip), and took about 100 ms of
+   * blocking a load off each form page in Lighthouse's traces (docs/performance.md).
    */
   forms: {
     jsGzip: 116.5 * KB,
