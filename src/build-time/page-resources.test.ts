@@ -35,12 +35,16 @@ interface Added {
  * painted (`paint`), or once its fallback timer fires (`timer`), or both, in that order. A task it
  * queues (a zero-delay timer) runs after the one that queued it; `tasks` is what each task added.
  */
-function runPreloader(html: string, events: Array<"paint" | "timer"> = ["paint"], { paintTiming = true } = {}) {
+function runPreloader(
+  html: string,
+  events: Array<"first-paint" | "paint" | "timer"> = ["paint"],
+  { paintTiming = true } = {},
+) {
   const [, list, script] = /<script data-preload='([^']*)'>([^<]*)<\/script>/.exec(html) ?? [];
   if (!script) throw new Error("no preloader");
   const added: Added[] = [];
   const tasks: Added[][] = [];
-  const observers: Array<() => void> = [];
+  const observers: Array<(name: string) => void> = [];
   const queued: Array<() => void> = [];
   const fallbacks: Array<() => void> = [];
   const scheduled: number[] = [];
@@ -49,7 +53,9 @@ function runPreloader(html: string, events: Array<"paint" | "timer"> = ["paint"]
     constructor(private readonly callback: (list: unknown, observer: PerformanceObserver) => void) {}
     observe({ type, buffered }: { type: string; buffered: boolean }) {
       expect({ type, buffered }).toEqual({ type: "paint", buffered: true });
-      observers.push(() => this.callback([], this));
+      observers.push((name: string) =>
+        this.callback({ getEntriesByName: (wanted: string) => (wanted === name ? [{ name }] : []) }, this),
+      );
     }
     disconnect() {}
   }
@@ -84,7 +90,8 @@ function runPreloader(html: string, events: Array<"paint" | "timer"> = ["paint"]
   );
   const beforePaint = [...added];
   for (const event of events) {
-    if (event === "paint") observers.forEach(runTask);
+    if (event === "paint") observers.forEach((observer) => runTask(() => observer("first-contentful-paint")));
+    else if (event === "first-paint") observers.forEach((observer) => runTask(() => observer("first-paint")));
     else fallbacks.splice(0).forEach(runTask);
   }
   return { beforePaint, added, tasks, removed, timers: scheduled.filter((ms) => ms > 0) };
@@ -160,6 +167,9 @@ describe("the resources a page needs to hydrate, named for preloading", () => {
     const paintedThenTimer = runPreloader(html, ["paint", "timer"]).added;
     expect(described(paintedThenTimer)).toHaveLength(12);
     expect(runPreloader(html, ["timer", "paint"]).added).toEqual(paintedThenTimer);
+    // A first paint of backgrounds alone is not the page painted: it waits for the first contentful one.
+    expect(runPreloader(html, ["first-paint"]).added).toEqual(runPreloader(html, []).added);
+    expect(runPreloader(html, ["first-paint", "paint"]).added).toEqual(runPreloader(html, ["paint"]).added);
     expect(runPreloader(html, [], { paintTiming: false }).added).toEqual(paintedThenTimer);
   });
 
