@@ -18,7 +18,7 @@ import { withoutServerFields } from "./gatsby/server-only-fields";
 import { contentLabel, contentRoot, siteRoot } from "./gatsby/site-root";
 import { unreadableCopyFiles } from "./src/build-time/content-files";
 import { writeSiteEditor } from "./src/features/editor/build/admin-files";
-import { undeclaredFields } from "./src/features/privacy/shared/fields";
+import { undeclaredFields } from "./src/features/privacy/shared/undeclared-fields";
 
 const production = process.env.NODE_ENV === "production";
 const contentProblems = new ContentProblems(production);

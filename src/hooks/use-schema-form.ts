@@ -1,12 +1,12 @@
 /**
- * Form state for the two request forms, checked with the shared zod schemas: a field is
- * checked when the visitor leaves it and re-checked as they correct it; a step or the whole
- * form is checked before moving on; the first field with a problem takes focus.
- * A small hook rather than a form library, because the form pages' JavaScript budget is tight.
+ * Form state for the request forms, checked with the shared zod schemas: a field is checked when the
+ * visitor leaves it and re-checked as they correct it; a step or the whole form before moving on; the
+ * first field with a problem takes focus. The checks come after hydration (use-form-checks.ts): a field
+ * left before is checked when they come. A small hook, not a form library: the forms' budget is tight.
  */
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type * as z from "zod/mini";
-import { fieldErrors } from "../lib/request-schemas";
+import { fieldErrors } from "../lib/forms/field-errors";
 
 export type Errors<V> = Partial<Record<keyof V & string, string>>;
 
@@ -28,15 +28,21 @@ export interface ChoiceRegistration {
 }
 
 export function useSchemaForm<V extends Record<string, string | string[]>>(
-  fieldSchemas: Record<keyof V & string, z.ZodMiniType>,
+  fieldSchemas: Record<keyof V & string, z.ZodMiniType> | null,
   initialValues: V,
 ) {
   const [values, setValues] = useState<V>(initialValues);
   const [errors, setErrorsState] = useState<Errors<V>>({});
   const elements = useRef<Record<string, HTMLElement | null>>({});
+  /** The fields left before the checks came. */
+  const leftUnchecked = useRef(new Set<keyof V & string>());
 
   const checkField = useCallback(
     (name: keyof V & string, value: V[keyof V]) => {
+      if (!fieldSchemas) {
+        leftUnchecked.current.add(name);
+        return;
+      }
       const result = fieldSchemas[name].safeParse(value);
       setErrorsState((current) => ({
         ...current,
@@ -45,6 +51,13 @@ export function useSchemaForm<V extends Record<string, string | string[]>>(
     },
     [fieldSchemas],
   );
+
+  // Once the checks have come, the fields left before are checked as they are now.
+  useEffect(() => {
+    if (!fieldSchemas || leftUnchecked.current.size === 0) return;
+    for (const name of leftUnchecked.current) checkField(name, values[name]);
+    leftUnchecked.current.clear();
+  }, [fieldSchemas, checkField, values]);
 
   const update = (name: keyof V & string, value: V[keyof V]) => {
     setValues((current) => ({ ...current, [name]: value }));

@@ -1,7 +1,8 @@
 import { bookingRequest, scheduleRequest } from "../../tests/support/sample-requests";
 import { catalog as realCatalog } from "./pricing/catalog";
 import { BOOKED_BY_AGENT, COPY_AGENT, type Catalog } from "./forms/choices";
-import { createContactSchema, createScheduleSchema, fieldErrors } from "./request-schemas";
+import { createContactSchema, createScheduleSchema } from "./request-schemas";
+import { fieldErrors } from "./forms/field-errors";
 
 /** Every choice the sample request makes, and a county whose ZIP codes it shares with Anne Arundel. */
 const catalog: Catalog = {

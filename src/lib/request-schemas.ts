@@ -8,24 +8,21 @@ import * as z from "zod/mini";
 import { BOOKED_BY_AGENT, COPY_AGENT, NO_MAIN_INSPECTION, OTHER_TOPIC, type Catalog } from "./forms/choices";
 import { email, honeypot, isMarylandZip, line, oneOf, paragraphs, phoneNumber, under } from "./forms/field-checks";
 import {
-  BOOKED_TIME,
-  PREFERRED_DATES,
   scheduleFieldSchemas,
   type ScheduleFieldName,
   type ScheduleFields,
   type ScheduleOptions,
 } from "./forms/schedule-fields";
-import { scheduleStepsFor } from "./forms/schedule-steps";
+import { BOOKED_TIME, PREFERRED_DATES, scheduleStepsFor } from "./forms/schedule-steps";
 import { builtOnFirstRead } from "./forms/built-on-first-read";
 import { TEXT_LIMITS } from "./forms/text-cleaning";
 
 /**
- * The form pages take the schedule's field schemas and steps from here, not from forms/: with
- * this module their only entry, webpack joins it, forms/ and zod into one scope in the pages'
- * shared chunk. An import of forms/ from a page splits them into separate modules, which cost the
- * schedule and contact pages about 1.2 KB of gzip JavaScript (measured with npm run test:weight).
+ * The form pages take the schedule's field schemas from here, not from forms/, and only through
+ * src/hooks/use-form-checks.ts, which asks for this module after the form has hydrated: with it
+ * their only entry, webpack joins this module, forms/' checks and zod into one chunk.
  */
-export { scheduleFieldSchemas, scheduleStepsFor };
+export { scheduleFieldSchemas };
 
 /** Rules that tie fields together, each reported on the field a visitor would change. */
 const atLeastOneService = z.refine<{ mainInspection: string; addOns: string[]; waterPackages: string[] }>(
@@ -155,13 +152,3 @@ export type FormValues<T> = { [K in keyof T]-?: T[K] extends readonly unknown[] 
 export type ScheduleFormValues = FormValues<AllScheduleFields>;
 export type ContactFormValues = FormValues<ContactRequest>;
 export type DataRequestFormValues = FormValues<DataRequest>;
-
-/** Field name to message, for the 400 answer and for showing errors beside fields. */
-export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "form");
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}

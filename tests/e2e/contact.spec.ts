@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type APIResponse, type Page, type Route } from "@playwright/test";
 import { brokenSite, readE2eOutbox } from "../support/e2e-env";
 import { openPage } from "../support/page";
 
@@ -78,5 +78,88 @@ test(
     expect(toasterAsked).toBe(2);
     await page.keyboard.press("F8");
     await expect(notification.getByRole("list")).toBeFocused();
+  },
+);
+
+/**
+ * The forms' checks come in a chunk of their own, asked for once a form has hydrated
+ * (src/hooks/use-form-checks.ts). Webpack names it by a number, so it is known here by what it holds:
+ * the contact form's check of a message.
+ */
+const CHECKS_TEXT = "Write your message (at least 10 characters)";
+
+/** Routes every script; `onChecks` takes the chunk holding the form's checks, fetched, and answers for it. */
+async function routeChecks(
+  page: Page,
+  onChecks: (route: Route, response: APIResponse) => Promise<void>,
+): Promise<void> {
+  await page.route(/\.js$/, async (route) => {
+    const response = await route.fetch();
+    if ((await response.text()).includes(CHECKS_TEXT)) await onChecks(route, response);
+    else await route.fulfill({ response });
+  });
+}
+
+test(
+  "the form's checks come once it has hydrated, and a send pressed before they come is checked when they come",
+  { tag: "@desktop" },
+  async ({ page }) => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const formHydratedWhenAsked: boolean[] = [];
+    await routeChecks(page, async (route, response) => {
+      formHydratedWhenAsked.push(
+        await page.evaluate(() =>
+          Object.keys(document.getElementById("contact-form")!).some((key) => key.startsWith("__reactFiber")),
+        ),
+      );
+      await released;
+      await route.fulfill({ response });
+    });
+    const posted: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posted.push(new URL(request.url()).pathname);
+    });
+    await openPage(page, "/contact");
+    await expect.poll(() => formHydratedWhenAsked).toEqual([true]);
+
+    // The name left empty, the rest filled in; sent while the checks are on their way.
+    await page.getByLabel("E-mail").fill("gail@example.com");
+    await page.getByLabel("What is it about?").selectOption({ label: "Something else" });
+    await page.getByLabel("Message", { exact: true }).fill("Please call me about a pre-listing inspection.");
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByLabel("Your name")).not.toHaveAccessibleDescription("Enter your name");
+
+    release();
+    await expect(page.getByLabel("Your name")).toHaveAccessibleDescription("Enter your name");
+    await expect(page.getByLabel("Your name")).toBeFocused();
+    expect(posted).toEqual([]);
+    expect(formHydratedWhenAsked).toEqual([true]);
+  },
+);
+
+test(
+  "without its checks (their download fails), the form still sends, and the server's check names the field",
+  { tag: "@desktop" },
+  async ({ page }) => {
+    let checksAsked = 0;
+    await routeChecks(page, async (route) => {
+      checksAsked += 1;
+      await route.abort("connectionreset");
+    });
+    await openPage(page, "/contact");
+    await expect.poll(() => checksAsked).toBe(1);
+    await page.getByLabel("Your name").fill("Gail Owner");
+    await page.getByLabel("E-mail").fill("gail@example");
+    await page.getByLabel("What is it about?").selectOption({ label: "Something else" });
+    await page.getByLabel("Message", { exact: true }).fill("Please call me about a pre-listing inspection.");
+    const answer = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/contact");
+    await page.getByRole("button", { name: "Send message" }).click();
+    // The send asked for the checks once more before it went without them.
+    expect((await answer).status()).toBe(400);
+    expect(checksAsked).toBe(2);
+    await expect(page.getByLabel("E-mail")).toHaveAccessibleDescription(/e-mail address such as you@example\.com/);
+    await expect(page.getByLabel("E-mail")).toBeFocused();
+    await expect(page.getByLabel("Your name")).toHaveValue("Gail Owner");
   },
 );

@@ -123,12 +123,3 @@ export function scheduleFieldSchemas(catalog: Catalog, { today, currentYear }: S
 
 export type ScheduleFields = ReturnType<typeof scheduleFieldSchemas>;
 export type ScheduleFieldName = keyof ScheduleFields;
-
-/** The fields only a request for a call-back has (two preferred dates), and the one only a booking has. */
-export const PREFERRED_DATES = [
-  "firstDate",
-  "firstWindow",
-  "secondDate",
-  "secondWindow",
-] as const satisfies readonly ScheduleFieldName[];
-export const BOOKED_TIME = ["start"] as const satisfies readonly ScheduleFieldName[];

@@ -4,7 +4,16 @@
  * the office calls back. Each step's fields are names from schedule-fields.ts, so a misspelt or
  * removed field does not compile, and neither does a field that no step shows.
  */
-import { BOOKED_TIME, PREFERRED_DATES, type ScheduleFieldName } from "./schedule-fields";
+import type { ScheduleFieldName } from "./schedule-fields";
+
+/** The fields only a request for a call-back has (two preferred dates), and the one only a booking has. */
+export const PREFERRED_DATES = [
+  "firstDate",
+  "firstWindow",
+  "secondDate",
+  "secondWindow",
+] as const satisfies readonly ScheduleFieldName[];
+export const BOOKED_TIME = ["start"] as const satisfies readonly ScheduleFieldName[];
 
 export interface ScheduleStep {
   id: string;

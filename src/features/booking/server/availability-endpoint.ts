@@ -11,7 +11,7 @@ import { availability, business } from "../../../lib/content/business-data";
 import { localDate, MARYLAND } from "../../../lib/maryland-time/local-time";
 import { catalog } from "../../../lib/pricing/catalog";
 import { scheduleFieldSchemas } from "../../../lib/forms/schedule-fields";
-import { fieldErrors } from "../../../lib/request-schemas";
+import { fieldErrors } from "../../../lib/forms/field-errors";
 import { databaseOr503 } from "../../../lib/server/http/database-or-503";
 import { calendar, jobOf, lengthOf, openStarts } from "./booking";
 import { HttpError, sendFailure } from "../../../lib/server/http/http-error";

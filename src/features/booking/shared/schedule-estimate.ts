@@ -9,7 +9,7 @@ import type { ScheduleFormValues } from "../../../lib/request-schemas";
 import { countiesServed, computeQuote, type PackagePrice, type Quote } from "../../../lib/pricing/quote";
 import { countyNamed, countyOfZip, isServedZip } from "../../../lib/areas/areas";
 import type { PricingTables } from "../../../lib/content/content-schema";
-import { quoteInputOf, readQuotedAnswers, type QUOTED_FIELDS } from "./schedule-quote";
+import { quoteInputOf, readQuotedAnswers, type QUOTED_FIELDS, type QuotedAnswers } from "./schedule-quote";
 
 export interface Estimate {
   quote: Quote | null;
@@ -23,7 +23,12 @@ export function estimateFromForm(
   fields: Pick<ScheduleFields, (typeof QUOTED_FIELDS)[number]>,
   values: Partial<ScheduleFormValues>,
 ): Estimate {
-  const input = quoteInputOf(readQuotedAnswers(fields, values));
+  return estimateOf(tables, packages, readQuotedAnswers(fields, values));
+}
+
+/** The estimate of answers already read: what is priced, and what is still missing. */
+export function estimateOf(tables: PricingTables, packages: readonly PackagePrice[], answers: QuotedAnswers): Estimate {
+  const input = quoteInputOf(answers);
   const { mainInspection, addOns, waterPackages } = input;
   if (!mainInspection && addOns.length === 0 && waterPackages.length === 0) return { quote: null, missing: [] };
   const missing = [

@@ -16,14 +16,11 @@ import { SAME_ADDRESS_CONFIRMED } from "../../../lib/forms/choices";
 import { formatDollars } from "../../../lib/text/format";
 import type { Quote } from "../../../lib/pricing/quote";
 import type { ScheduleFieldName } from "../../../lib/forms/schedule-fields";
-import {
-  createScheduleSchema,
-  createScheduleStepSchema,
-  scheduleFieldSchemas,
-  scheduleStepsFor,
-  type ScheduleFormValues,
-} from "../../../lib/request-schemas";
-import { estimateFromForm, preselection } from "../shared/schedule-estimate";
+import { scheduleStepsFor } from "../../../lib/forms/schedule-steps";
+import type { ScheduleFormValues } from "../../../lib/request-schemas";
+import { useFormChecks, withFormChecks } from "../../../hooks/use-form-checks";
+import { emptyScheduleAnswers, emptyScheduleValues as emptyValues } from "../shared/empty-schedule";
+import { estimateFromForm, estimateOf, preselection } from "../shared/schedule-estimate";
 import { RequiredNote } from "../../../components/forms/required-note";
 import { SendButton } from "../../../components/forms/send-button";
 import { withInputBeforeHydration } from "../../../components/forms/with-input-before-hydration";
@@ -81,38 +78,6 @@ export interface OfficeMode {
   onBooked: (answer: ScheduleAnswer) => void;
 }
 
-const emptyValues: ScheduleFormValues = {
-  mainInspection: "residential",
-  addOns: [],
-  waterPackages: [],
-  street: "",
-  city: "",
-  zip: "",
-  county: "",
-  propertyType: "",
-  squareFeet: "",
-  yearBuilt: "",
-  foundation: "",
-  firstDate: "",
-  firstWindow: "",
-  secondDate: "",
-  secondWindow: "",
-  start: "",
-  bookedByAgent: "",
-  sameAddress: "",
-  name: "",
-  email: "",
-  phone: "",
-  heardFrom: "",
-  agentName: "",
-  agentEmail: "",
-  agentPhone: "",
-  copyAgent: "",
-  agentReport: "",
-  notes: "",
-  website: "",
-};
-
 /** The form's id: what a person did in it before the page hydrated is read by it. */
 const FORM_ID = "schedule-form";
 
@@ -143,7 +108,8 @@ function ScheduleFormBody({
   const today = useToday(datesStep >= 0 && step >= datesStep);
   // The browser's year: the year built may be up to two years ahead, so a time zone's New Year matters not.
   const options = useMemo(() => ({ today, currentYear: new Date().getFullYear(), booking }), [today, booking]);
-  const fieldSchemas = useMemo(() => scheduleFieldSchemas(catalog, options), [options]);
+  const checks = useFormChecks();
+  const fieldSchemas = useMemo(() => checks?.scheduleFieldSchemas(catalog, options) ?? null, [checks, options]);
   const form = useSchemaForm<ScheduleFormValues>(fieldSchemas, emptyValues);
   const [answer, setAnswer] = useState<ScheduleAnswer | null>(null);
   /** The server's question when the address already has a visit at an overlapping time. */
@@ -179,13 +145,23 @@ function ScheduleFormBody({
     if (!office && step === scheduleSteps.length - 1) void loadConfirmation();
   }, [step, office, scheduleSteps.length]);
 
-  const estimate = estimateFromForm(pricing, waterPackageChoices, fieldSchemas, form.values);
+  // Until the checks come, the empty form's estimate, which the page's HTML shows too.
+  const estimate = fieldSchemas
+    ? estimateFromForm(pricing, waterPackageChoices, fieldSchemas, form.values)
+    : estimateOf(pricing, waterPackageChoices, emptyScheduleAnswers(catalog));
 
-  /** Moving on checks the step being left; going back never loses or checks anything. */
+  /**
+   * Moving on checks the step being left; going back never loses or checks anything. Without the
+   * checks (their download failed), it moves on: the whole request is checked when it is sent.
+   */
   const goTo = (next: number) => {
-    if (next > step && !form.validate(createScheduleStepSchema(catalog, options, step), scheduleSteps[step]!.fields))
-      return;
-    setStep(next);
+    if (next <= step) return setStep(next);
+    withFormChecks(
+      ({ createScheduleStepSchema }) => {
+        if (form.validate(createScheduleStepSchema(catalog, options, step), scheduleSteps[step]!.fields)) setStep(next);
+      },
+      () => setStep(next),
+    );
   };
 
   /** Opens the step holding the first of `fields` with a problem and focuses that field. */
@@ -213,12 +189,16 @@ function ScheduleFormBody({
     onAsked: setSameAddressQuestion,
   });
 
+  /** Sends the request once it passes the checks; without them, the function's check answers. */
   const send = (values = form.values) => {
-    const allFields: ScheduleFieldName[] = scheduleSteps.flatMap((candidate) => candidate.fields);
-    const result = createScheduleSchema(catalog, options).safeParse(values);
-    if (result.success) return mutation.mutate(office ? { ...values, ...office.extra } : values);
-    form.validate(createScheduleSchema(catalog, options), allFields);
-    showFirstProblem(allFields.filter((field) => result.error.issues.some((issue) => issue.path[0] === field)));
+    const sendNow = () => mutation.mutate(office ? { ...values, ...office.extra } : values);
+    withFormChecks(({ createScheduleSchema }) => {
+      const allFields: ScheduleFieldName[] = scheduleSteps.flatMap((candidate) => candidate.fields);
+      const result = createScheduleSchema(catalog, options).safeParse(values);
+      if (result.success) return sendNow();
+      form.validate(createScheduleSchema(catalog, options), allFields);
+      showFirstProblem(allFields.filter((field) => result.error.issues.some((issue) => issue.path[0] === field)));
+    }, sendNow);
   };
 
   if (answer) {

@@ -1,12 +1,11 @@
 /**
  * What each field of the site's forms is kept for: the privacy notice (/privacy) lists these, and
  * the build stops, naming the field, when a form's schema has a field declared nowhere here
- * (undeclaredFields, called from gatsby-node). How long each record is kept is content
+ * (undeclared-fields.ts, called from gatsby-node). How long each record is kept is content
  * (content/privacy.yaml, read by declaration.ts); which record a form's fields go into is `record`.
+ * Types only from the forms' schemas: the notice's page carries no checks.
  */
-// Through request-schemas only, as the form pages do: an import of forms/ from a page splits the
-// chunk the form pages share (request-schemas.ts says why); the type import costs nothing.
-import { contactFieldSchemas, dataRequestFieldSchemas, scheduleFieldSchemas } from "../../../lib/request-schemas";
+import type { contactFieldSchemas, dataRequestFieldSchemas } from "../../../lib/request-schemas";
 import type { ScheduleFieldName } from "../../../lib/forms/schedule-fields";
 
 /** A form field as the notice names it, and why it is asked for. */
@@ -126,51 +125,3 @@ export const FORM_DECLARATIONS: readonly FormDeclaration[] = [
   { form: "contact", path: "/contact", keptIn: "contactMessage", fields: contactFields },
   { form: "data request", path: "/privacy", keptIn: "dataRequest", fields: dataRequestFields },
 ];
-
-/** The fields each form's schema has: its names do not depend on the choices offered, so none are given. */
-const noChoices = {
-  mainInspections: [],
-  addOns: [],
-  waterPackages: [],
-  foundations: [],
-  counties: [],
-  topics: [],
-  countyZipPrefixes: {},
-};
-export function schemaFieldNames(): Record<string, string[]> {
-  return {
-    schedule: Object.keys(scheduleFieldSchemas(noChoices, { today: "2026-01-01", currentYear: 2026, booking: true })),
-    contact: Object.keys(contactFieldSchemas(noChoices)),
-    "data request": Object.keys(dataRequestFieldSchemas()),
-  };
-}
-
-/**
- * One line per form field with no declared purpose, or a declaration for a field no form has:
- * the build's message, naming the field and where to declare it.
- */
-export function undeclaredFields(
-  fieldNames: Record<string, readonly string[]> = schemaFieldNames(),
-  declarations: readonly FormDeclaration[] = FORM_DECLARATIONS,
-): string[] {
-  const problems: string[] = [];
-  for (const [form, names] of Object.entries(fieldNames)) {
-    const declared = declarations.find((declaration) => declaration.form === form);
-    for (const name of names) {
-      const use = declared?.fields[name];
-      if (!use?.purpose.trim()) {
-        problems.push(
-          `src/features/privacy/shared/fields.ts: the ${form} form's field "${name}" has no declared purpose; say why it is asked for, and which record (and so which period in content/privacy.yaml) keeps it`,
-        );
-      }
-    }
-    for (const name of Object.keys(declared?.fields ?? {})) {
-      if (!names.includes(name)) {
-        problems.push(
-          `src/features/privacy/shared/fields.ts: the ${form} form has no field "${name}"; remove its declaration`,
-        );
-      }
-    }
-  }
-  return problems;
-}

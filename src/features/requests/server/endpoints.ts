@@ -4,7 +4,8 @@ import { localDate, MARYLAND, rfc3339 } from "../../../lib/maryland-time/local-t
 import { catalog, waterPackageChoices } from "../../../lib/pricing/catalog";
 import { computeQuote } from "../../../lib/pricing/quote";
 import { quoteInputOf } from "../../booking/shared";
-import { createContactSchema, createScheduleSchema, fieldErrors } from "../../../lib/request-schemas";
+import { createContactSchema, createScheduleSchema } from "../../../lib/request-schemas";
+import { fieldErrors } from "../../../lib/forms/field-errors";
 import { bookedTimeText } from "../../../lib/maryland-time/booked-time";
 import {
   book,

@@ -1,11 +1,12 @@
 /** A message to the business: validated with the shared schema, kept as a draft, sent with useSubmitRequest. */
-import React, { useEffect, useState } from "react";
+import React, { useEffect, useMemo, useState } from "react";
 import { useDraft } from "../../../hooks/use-draft";
 import { useSchemaForm } from "../../../hooks/use-schema-form";
 import { useSubmitRequest } from "../../../hooks/use-submit-request";
 import { catalog, topicChoices } from "../../../lib/pricing/catalog";
 import { OTHER_TOPIC } from "../../../lib/forms/choices";
-import { contactFieldSchemas, createContactSchema, type ContactFormValues } from "../../../lib/request-schemas";
+import type { ContactFormValues } from "../../../lib/request-schemas";
+import { useFormChecks, withFormChecks } from "../../../hooks/use-form-checks";
 import { HoneypotField, SelectField, TextAreaField, TextField } from "../../../components/forms/fields";
 import { SentHeading } from "../../../components/forms/sent-heading";
 import { RequiredNote } from "../../../components/forms/required-note";
@@ -13,11 +14,9 @@ import { PrivacyLink } from "../../../components/forms/privacy-link";
 import { SendButton } from "../../../components/forms/send-button";
 import { withInputBeforeHydration } from "../../../components/forms/with-input-before-hydration";
 
-const fieldSchemas = contactFieldSchemas(catalog);
-const schema = createContactSchema(catalog);
-const fields = Object.keys(fieldSchemas) as (keyof ContactFormValues)[];
 const topicOptions = [...topicChoices, { id: OTHER_TOPIC, label: "Something else" }];
 const emptyValues: ContactFormValues = { name: "", email: "", phone: "", topic: "", message: "", website: "" };
+const fields = Object.keys(emptyValues) as (keyof ContactFormValues)[];
 /** The form's id: what a person typed in it before the page hydrated is read by it. */
 const FORM_ID = "contact-form";
 
@@ -34,6 +33,8 @@ function MessageSent({ reference }: { reference: string }) {
 }
 
 function ContactFormBody({ typedBeforeHydration }: { typedBeforeHydration: Partial<ContactFormValues> | null }) {
+  const checks = useFormChecks();
+  const fieldSchemas = useMemo(() => checks?.contactFieldSchemas(catalog) ?? null, [checks]);
   const form = useSchemaForm<ContactFormValues>(fieldSchemas, emptyValues);
   const [reference, setReference] = useState<string | null>(null);
   const { register } = form;
@@ -66,7 +67,11 @@ function ContactFormBody({ typedBeforeHydration }: { typedBeforeHydration: Parti
       aria-labelledby="contact-form-title"
       onSubmit={(event) => {
         event.preventDefault();
-        if (form.validate(schema, fields)) mutation.mutate(form.values);
+        // Without the checks (their download failed), the function's check answers.
+        const sendNow = () => mutation.mutate(form.values);
+        withFormChecks(({ createContactSchema }) => {
+          if (form.validate(createContactSchema(catalog), fields)) sendNow();
+        }, sendNow);
       }}
       className="grid gap-5 sm:grid-cols-2"
     >

@@ -1,4 +1,5 @@
-import { FORM_DECLARATIONS, schemaFieldNames, undeclaredFields, type FormDeclaration } from "./fields";
+import { FORM_DECLARATIONS, type FormDeclaration } from "./fields";
+import { schemaFieldNames, undeclaredFields } from "./undeclared-fields";
 
 describe("the declaration of what each form field is for", () => {
   it("covers every field of the schedule and contact schemas, and nothing else", () => {
