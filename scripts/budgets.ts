@@ -110,14 +110,17 @@ export const pageWeightBudgets = {
    * and an agent's page filling in the agent who books (+1.0 KB over 114.7 KB). 116.5 KB since the
    * same day's issue 70: a form's checks built when first read and the notifications' code asked for
    * at the visitor's first act added 136 B to /schedule's scripts (gzip), and took about 100 ms of
-   * blocking a load off each form page in Lighthouse's traces (docs/performance.md).
+   * blocking a load off each form page in Lighthouse's traces (docs/performance.md). 105 KB since
+   * 2026-12-08: the forms' checks (zod) and the schedule's later steps load once the form has
+   * hydrated: /schedule 103.5 KB, /privacy 104.3 KB, /contact 98.1 KB.
    */
   forms: {
-    jsGzip: 116.5 * KB,
+    jsGzip: 105 * KB,
     cssGzip: 20 * KB,
     why:
-      "JS: a content page (88-90 KB) plus up to 28 KB for the form: its steps, validation and the price tables; the " +
-      "notifications load at the first act, the data library after hydration. " +
+      "JS: a content page (88-90 KB) plus up to 16 KB for the form: its first step and the price tables; its " +
+      "checks and later steps load once it has hydrated, the calendar's data library when its step opens, the " +
+      "notifications at the first act. " +
       "CSS: as every page, its own rules inlined and the whole sheet after the first paint.",
   },
 } satisfies Record<string, PageWeightBudget>;

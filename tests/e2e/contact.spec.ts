@@ -1,6 +1,7 @@
-import { expect, test, type APIResponse, type Page, type Route } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { brokenSite, readE2eOutbox } from "../support/e2e-env";
 import { openPage } from "../support/page";
+import { routeChunkHolding } from "../support/scripts";
 
 test("a visitor sends a message and gets a reference", async ({ page }) => {
   await openPage(page, "/contact");
@@ -81,24 +82,8 @@ test(
   },
 );
 
-/**
- * The forms' checks come in a chunk of their own, asked for once a form has hydrated
- * (src/hooks/use-form-checks.ts). Webpack names it by a number, so it is known here by what it holds:
- * the contact form's check of a message.
- */
+/** The forms' checks, asked for once a form has hydrated (src/hooks/use-form-checks.ts), known by a message of theirs. */
 const CHECKS_TEXT = "Write your message (at least 10 characters)";
-
-/** Routes every script; `onChecks` takes the chunk holding the form's checks, fetched, and answers for it. */
-async function routeChecks(
-  page: Page,
-  onChecks: (route: Route, response: APIResponse) => Promise<void>,
-): Promise<void> {
-  await page.route(/\.js$/, async (route) => {
-    const response = await route.fetch();
-    if ((await response.text()).includes(CHECKS_TEXT)) await onChecks(route, response);
-    else await route.fulfill({ response });
-  });
-}
 
 test(
   "the form's checks come once it has hydrated, and a send pressed before they come is checked when they come",
@@ -107,7 +92,7 @@ test(
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     const formHydratedWhenAsked: boolean[] = [];
-    await routeChecks(page, async (route, response) => {
+    await routeChunkHolding(page, CHECKS_TEXT, async (route, response) => {
       formHydratedWhenAsked.push(
         await page.evaluate(() =>
           Object.keys(document.getElementById("contact-form")!).some((key) => key.startsWith("__reactFiber")),
@@ -143,7 +128,7 @@ test(
   { tag: "@desktop" },
   async ({ page }) => {
     let checksAsked = 0;
-    await routeChecks(page, async (route) => {
+    await routeChunkHolding(page, CHECKS_TEXT, async (route) => {
       checksAsked += 1;
       await route.abort("connectionreset");
     });

@@ -4,6 +4,7 @@ import { axeViolations, describeViolations } from "../support/axe";
 import { chooseOpenTime, DAY_SLOTS, openDay } from "../support/booking";
 import { readE2eOutbox } from "../support/e2e-env";
 import { openPage } from "../support/page";
+import { routeChunkHolding } from "../support/scripts";
 import { estimateTotal, fillClient, fillProperty, next, visitor } from "../support/schedule-form";
 
 test("a visitor fills in every step, watches the estimate change, books an open time and gets the invite", async ({
@@ -192,6 +193,44 @@ test("a step with problems shows each next to its field and focuses the first", 
   await expect(page.getByText("Enter a Maryland ZIP code: five digits from 20601 to 21930")).toBeVisible();
   await expect(page.getByRole("heading", { name: /The property/ })).toBeVisible();
 });
+
+/** The steps after the first, asked for once the form has hydrated (schedule-form.tsx), known by a label of theirs. */
+const LATER_STEPS_TEXT = "Finished square feet";
+
+test(
+  "the steps after the first come once the form has hydrated; lost on the way, Next says so, keeps the answers, and works once they come",
+  { tag: "@phone" },
+  async ({ page }) => {
+    let fail = true;
+    const asked: boolean[] = [];
+    await routeChunkHolding(page, LATER_STEPS_TEXT, async (route, response) => {
+      asked.push(
+        await page.evaluate(() =>
+          Object.keys(document.getElementById("schedule-form")!).some((key) => key.startsWith("__reactFiber")),
+        ),
+      );
+      if (fail) await route.abort("connectionreset");
+      else await route.fulfill({ response });
+    });
+    await openPage(page, "/schedule");
+    // Asked for by the hydrated form, not with the page.
+    await expect.poll(() => asked).toEqual([true]);
+    await page.getByLabel(/Radon test/).check();
+    await next(page);
+    await expect(
+      page.getByRole("region", { name: /Notifications/ }).getByText("The next step did not open"),
+    ).toBeVisible();
+    expect(asked).toEqual([true, true]);
+    await expect(page.getByRole("heading", { name: /What to inspect/ })).toBeVisible();
+    await expect(page.getByLabel(/Radon test/)).toBeChecked();
+
+    fail = false;
+    await next(page);
+    await expect(page.getByRole("heading", { name: /The property/ })).toBeVisible();
+    await expect(page.getByLabel("Finished square feet")).toBeVisible();
+    expect(asked).toEqual([true, true, true]);
+  },
+);
 
 test("moving back and forth keeps every answer", { tag: "@phone" }, async ({ page }) => {
   await openPage(page, "/schedule");

@@ -19,6 +19,8 @@ import type { ScheduleFieldName } from "../../../lib/forms/schedule-fields";
 import { scheduleStepsFor } from "../../../lib/forms/schedule-steps";
 import type { ScheduleFormValues } from "../../../lib/request-schemas";
 import { useFormChecks, withFormChecks } from "../../../hooks/use-form-checks";
+import { loadedAfterHydration } from "../../../hooks/loaded-after-hydration";
+import { toast } from "../../../lib/ui/toast-store";
 import { emptyScheduleAnswers, emptyScheduleValues as emptyValues } from "../shared/empty-schedule";
 import { estimateFromForm, estimateOf, preselection } from "../shared/schedule-estimate";
 import { RequiredNote } from "../../../components/forms/required-note";
@@ -28,13 +30,8 @@ import { buttonStyles } from "../../../components/ui/button";
 import { QuotePanel } from "./quote-panel";
 import type { BookedTime } from "./schedule-confirmation";
 import { OFFICE_VOICE, VISITOR_VOICE } from "./form-voice";
-import { StepClient } from "./step-client";
-import { StepDates } from "./step-dates";
 import { StepHeading } from "./step-heading";
-import { StepProperty } from "./step-property";
-import { StepReview } from "./step-review";
 import { StepService } from "./step-service";
-import { StepTime } from "./step-time";
 import { Stepper } from "./stepper";
 import type { ScheduleForm as ScheduleFormState } from "./step-types";
 
@@ -58,6 +55,12 @@ const loadConfirmation = () => import("./schedule-confirmation");
 const ScheduleConfirmation = lazy(() =>
   loadConfirmation().then((module) => ({ default: module.ScheduleConfirmation })),
 );
+
+/**
+ * The steps after the first come once the form has hydrated (a visitor starts on the first), so the
+ * page hydrates without them; moving on waits for them, as for the checks.
+ */
+const laterSteps = loadedAfterHydration(() => import("./later-steps"));
 
 const ConfirmDialog = lazy(() =>
   import("../../../components/ui/confirm-dialog").then((module) => ({ default: module.ConfirmDialog })),
@@ -109,6 +112,7 @@ function ScheduleFormBody({
   // The browser's year: the year built may be up to two years ahead, so a time zone's New Year matters not.
   const options = useMemo(() => ({ today, currentYear: new Date().getFullYear(), booking }), [today, booking]);
   const checks = useFormChecks();
+  const later = laterSteps.useModule();
   const fieldSchemas = useMemo(() => checks?.scheduleFieldSchemas(catalog, options) ?? null, [checks, options]);
   const form = useSchemaForm<ScheduleFormValues>(fieldSchemas, emptyValues);
   const [answer, setAnswer] = useState<ScheduleAnswer | null>(null);
@@ -158,11 +162,22 @@ function ScheduleFormBody({
     if (next <= step) return setStep(next);
     withFormChecks(
       ({ createScheduleStepSchema }) => {
-        if (form.validate(createScheduleStepSchema(catalog, options, step), scheduleSteps[step]!.fields)) setStep(next);
+        if (form.validate(createScheduleStepSchema(catalog, options, step), scheduleSteps[step]!.fields)) open(next);
       },
-      () => setStep(next),
+      () => open(next),
     );
   };
+  /** Opens a later step once its code has come; if it cannot come, says so, and the visitor stays. */
+  const open = (next: number) =>
+    laterSteps.withModule(
+      () => setStep(next),
+      () =>
+        toast({
+          title: "The next step did not open",
+          description: "Check your connection, then press Next again. Nothing you entered is lost.",
+          variant: "error",
+        }),
+    );
 
   /** Opens the step holding the first of `fields` with a problem and focuses that field. */
   const showFirstProblem = (fields: readonly string[]) => {
@@ -224,7 +239,6 @@ function ScheduleFormBody({
   };
 
   const current = scheduleSteps[step]!;
-  const DatesStep = booking ? StepTime : StepDates;
   const isLast = step === scheduleSteps.length - 1;
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
@@ -248,10 +262,12 @@ function ScheduleFormBody({
         </div>
         {(current.id === "property" || current.id === "client") && <RequiredNote />}
         {step === 0 && <StepService form={form} />}
-        {step === 1 && <StepProperty form={form} />}
-        {step === 2 && (office ? office.timeStep(form) : <DatesStep form={form} today={today} />)}
-        {step === 3 && <StepClient form={form} voice={voice} />}
-        {step === 4 && <StepReview form={form} voice={voice} onEdit={(index) => setStep(index)} />}
+        {later && step === 1 && <later.StepProperty form={form} />}
+        {step === 2 && office?.timeStep(form)}
+        {later && step === 2 && !office && booking && <later.StepTime form={form} today={today} />}
+        {later && step === 2 && !office && !booking && <later.StepDates form={form} today={today} />}
+        {later && step === 3 && <later.StepClient form={form} voice={voice} />}
+        {later && step === 4 && <later.StepReview form={form} voice={voice} onEdit={(index) => setStep(index)} />}
         <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-6">
           {step > 0 && (
             <button
