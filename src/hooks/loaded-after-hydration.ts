@@ -3,7 +3,7 @@
  * has hydrated, so the page hydrates with less script (docs/performance.md, "Hydration"). The forms'
  * checks (use-form-checks.ts) and the schedule's later steps come so.
  */
-import { useEffect, useSyncExternalStore } from "react";
+import { startTransition, useEffect, useState } from "react";
 
 export interface LoadedAfterHydration<M> {
   /** The module once it has come: null while the page is built and in the render that hydrates it. */
@@ -32,21 +32,26 @@ export function loadedAfterHydration<M>(load: () => Promise<M>): LoadedAfterHydr
     );
     return loading;
   };
-  const subscribe = (listener: () => void) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  };
 
   return {
     useModule() {
-      const module = useSyncExternalStore(
-        subscribe,
-        () => found,
-        () => null,
-      );
+      // Null in the render that hydrates: nothing asks for the module before an effect has run.
+      const [module, setModule] = useState<M | null>(() => found);
       useEffect(() => {
+        let mounted = true;
+        // A transition: the render it brings (a whole form) yields to the browser, no long task.
+        const show = () =>
+          startTransition(() => {
+            if (mounted) setModule(found);
+          });
+        listeners.add(show);
+        if (found) show();
         // A failed download is asked for again by the next act that needs it.
-        ask().catch(() => undefined);
+        else ask().catch(() => undefined);
+        return () => {
+          mounted = false;
+          listeners.delete(show);
+        };
       }, []);
       return module;
     },
