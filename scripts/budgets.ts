@@ -112,7 +112,7 @@ export const pageWeightBudgets = {
    * at the visitor's first act added 136 B to /schedule's scripts (gzip), and took about 100 ms of
    * blocking a load off each form page in Lighthouse's traces (docs/performance.md). 105 KB since
    * 2026-12-08: the forms' checks (zod) and the schedule's later steps load once the form has
-   * hydrated: /schedule 103.5 KB, /privacy 104.3 KB, /contact 98.1 KB.
+   * hydrated: /schedule 103.9 KB, /privacy 104.4 KB, /contact 98.2 KB.
    */
   forms: {
     jsGzip: 105 * KB,

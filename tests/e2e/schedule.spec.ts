@@ -232,6 +232,30 @@ test(
   },
 );
 
+test(
+  "the calendar's code comes when the time step opens, not with the steps that come after hydration",
+  { tag: "@phone" },
+  async ({ page }) => {
+    let laterStepsAsked = 0;
+    let calendarAsked = 0;
+    await page.route(/\.js$/, async (route) => {
+      const response = await route.fetch();
+      const text = await response.text();
+      if (text.includes(LATER_STEPS_TEXT)) laterStepsAsked += 1;
+      if (text.includes("No open times left on this day.")) calendarAsked += 1;
+      await route.fulfill({ response });
+    });
+    await openPage(page, "/schedule");
+    await expect.poll(() => laterStepsAsked).toBe(1);
+    await next(page);
+    await fillProperty(page);
+    expect(calendarAsked).toBe(0);
+    await next(page);
+    await expect(page.getByRole("heading", { name: /Choose a time/ })).toBeVisible();
+    await expect.poll(() => calendarAsked).toBe(1);
+  },
+);
+
 test("moving back and forth keeps every answer", { tag: "@phone" }, async ({ page }) => {
   await openPage(page, "/schedule");
   await page.getByLabel(/Sewer line camera scope/).check();

@@ -32,6 +32,7 @@ import type { BookedTime } from "./schedule-confirmation";
 import { OFFICE_VOICE, VISITOR_VOICE } from "./form-voice";
 import { StepHeading } from "./step-heading";
 import { StepService } from "./step-service";
+import { StepTime } from "./step-time";
 import { Stepper } from "./stepper";
 import type { ScheduleForm as ScheduleFormState } from "./step-types";
 
@@ -264,7 +265,7 @@ function ScheduleFormBody({
         {step === 0 && <StepService form={form} />}
         {later && step === 1 && <later.StepProperty form={form} />}
         {step === 2 && office?.timeStep(form)}
-        {later && step === 2 && !office && booking && <later.StepTime form={form} today={today} />}
+        {step === 2 && !office && booking && <StepTime form={form} today={today} />}
         {later && step === 2 && !office && !booking && <later.StepDates form={form} today={today} />}
         {later && step === 3 && <later.StepClient form={form} voice={voice} />}
         {later && step === 4 && <later.StepReview form={form} voice={voice} onEdit={(index) => setStep(index)} />}
